@@ -1,0 +1,26 @@
+"""Rommikirja: a rules engine for the rummy family of card games.
+
+Pure standard library, no I/O: the same code runs under CPython and Pyodide.
+
+>>> from rommikirja import Deal, RuleSet, Draw, STOCK
+>>> deal = Deal.new(RuleSet(), players=2, dealer=0, seed=7)
+>>> Draw(STOCK) in deal.legal_moves()
+True
+"""
+from .cards import Card, CardParseError, Suit, parse_card, parse_cards, sort_cards, standard_deck
+from .deal import (DISCARD, STOCK, Deal, Discard, Draw, EndReason, Event, LayOff, Move, Outcome,
+                   Phase, PlayMeld, TableMeld)
+from .errors import IllegalMove, InvalidMeld
+from .finnish import card_name, cards_text, join_list
+from .melds import Meld, MeldKind, check_meld
+from .rules import OPTIONS, RuleSet, RuleSetError
+from .scoring import DealScore, GameTotals, hand_value, next_dealer, score_deal
+
+__all__ = [
+    "Card", "CardParseError", "Suit", "parse_card", "parse_cards", "sort_cards", "standard_deck",
+    "DISCARD", "STOCK", "Deal", "Discard", "Draw", "EndReason", "Event", "LayOff", "Move",
+    "Outcome", "Phase", "PlayMeld", "TableMeld", "IllegalMove", "InvalidMeld", "card_name",
+    "cards_text", "join_list", "Meld", "MeldKind", "check_meld", "OPTIONS", "RuleSet",
+    "RuleSetError", "DealScore", "GameTotals", "hand_value", "next_dealer", "score_deal",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,174 @@
+"""Cards, suits, ranks and decks.
+
+A :class:`Card` is a small immutable value. Two physically distinct cards of
+the same rank and suit (two decks, as in Rommi 51) differ by their ``deck``
+number, so a hand can hold both and they are never confused.
+
+>>> parse_card("7H")
+Card(rank=7, suit=Suit.HEARTS, deck=0)
+>>> parse_card("10♦").symbol
+'10♦'
+>>> len(standard_deck())
+52
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Iterable
+
+__all__ = [
+    "Suit", "Card", "CardParseError", "parse_card", "parse_cards", "standard_deck",
+    "ACE", "JACK", "QUEEN", "KING", "JOKER_RANK", "RANKS",
+]
+
+ACE, JACK, QUEEN, KING = 1, 11, 12, 13
+JOKER_RANK = 0
+RANKS: tuple[int, ...] = tuple(range(1, 14))
+
+
+class Suit(Enum):
+    """The four suits; the value is the author-notation letter."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+
+_SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_SYMBOL_TO_SUIT = {v: k for k, v in _SUIT_SYMBOLS.items()}
+_SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
+_RANK_LETTERS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+_LETTER_TO_RANK = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
+
+
+class CardParseError(ValueError):
+    """Raised for card text that is not a card; the message quotes the text (in Finnish)."""
+
+    def __init__(self, text: str, detail: str = "") -> None:
+        self.text = text
+        msg = f"”{text}” ei ole kortti"
+        if detail:
+            msg += f": {detail}"
+        msg += " (merkitse esimerkiksi 7H, 10D tai TD, AS, KC tai 7♥)"
+        super().__init__(msg)
+
+
+@dataclass(frozen=True, slots=True, order=False)
+class Card:
+    """One physical card.
+
+    ``rank`` is 1 (ace) to 13 (king), ``suit`` a :class:`Suit`; ``deck`` tells
+    apart identical cards from a second deck.
+
+    >>> Card(12, Suit.SPADES).code
+    'QS'
+    >>> Card(7, Suit.HEARTS) == Card(7, Suit.HEARTS, deck=1)
+    False
+    """
+
+    rank: int
+    suit: Suit
+    deck: int = 0
+
+    @property
+    def rank_text(self) -> str:
+        """The rank as printed on the card: A, 2–10, J, Q, K."""
+        return _RANK_LETTERS.get(self.rank, str(self.rank))
+
+    @property
+    def code(self) -> str:
+        """Author notation, e.g. ``10D``; a second-deck copy ends in an apostrophe."""
+        return f"{self.rank_text}{self.suit.value}" + "'" * self.deck
+
+    @property
+    def symbol(self) -> str:
+        """Rank and suit symbol, e.g. ``7♥``."""
+        return f"{self.rank_text}{self.suit.symbol}"
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit.is_red
+
+    @property
+    def sort_key(self) -> tuple[int, int, int]:
+        """Order by suit, then rank: how a player sorts a hand."""
+        return (_SUIT_ORDER[self.suit], self.rank, self.deck)
+
+    def __str__(self) -> str:
+        return self.code
+
+
+def parse_card(text: str) -> Card:
+    """Parse author notation: ``7H``, ``10D``/``TD``, ``AS``, ``KC``, ``7♥``.
+
+    A trailing apostrophe marks a second-deck copy (``7H'``).
+
+    >>> parse_card("td").code
+    '10D'
+    >>> parse_card("Q♠").code
+    'QS'
+    >>> parse_card("1H")
+    Traceback (most recent call last):
+      ...
+    rommikirja.cards.CardParseError: ”1H” ei ole kortti: tuntematon arvo ”1” (merkitse esimerkiksi 7H, 10D tai TD, AS, KC tai 7♥)
+    """
+    if not isinstance(text, str):
+        raise CardParseError(str(text), "kortti merkitään tekstinä")
+    raw = text.strip()
+    deck = 0
+    body = raw
+    while body.endswith("'"):
+        deck += 1
+        body = body[:-1]
+    if len(body) < 2:
+        raise CardParseError(raw, "liian lyhyt")
+    suit_ch = body[-1]
+    rank_txt = body[:-1].upper()
+    if suit_ch in _SYMBOL_TO_SUIT:
+        suit = _SYMBOL_TO_SUIT[suit_ch]
+    else:
+        try:
+            suit = Suit(suit_ch.upper())
+        except ValueError:
+            raise CardParseError(raw, f"tuntematon maa ”{suit_ch}”") from None
+    if rank_txt in _LETTER_TO_RANK:
+        rank = _LETTER_TO_RANK[rank_txt]
+    elif rank_txt.isdigit() and 2 <= int(rank_txt) <= 10 and not rank_txt.startswith("0"):
+        rank = int(rank_txt)
+    else:
+        raise CardParseError(raw, f"tuntematon arvo ”{rank_txt}”")
+    return Card(rank, suit, deck)
+
+
+def parse_cards(texts: Iterable[str] | str) -> tuple[Card, ...]:
+    """Parse several cards from a list or a space-separated string.
+
+    >>> [c.code for c in parse_cards("7H 8H 9H")]
+    ['7H', '8H', '9H']
+    """
+    if isinstance(texts, str):
+        texts = texts.split()
+    return tuple(parse_card(t) for t in texts)
+
+
+def standard_deck(decks: int = 1) -> list[Card]:
+    """All cards of ``decks`` 52-card decks, in a fixed (unshuffled) order."""
+    return [Card(rank, suit, d) for d in range(decks) for suit in Suit for rank in RANKS]
+
+
+def sort_cards(cards: Iterable[Card]) -> list[Card]:
+    """Cards in hand order: by suit, then rank."""
+    return sorted(cards, key=lambda c: c.sort_key)
