@@ -144,6 +144,7 @@ class Deal:
     melds_this_turn: int = 0
     played_this_turn: bool = False
     turns: int = 0
+    turnovers: int = 0
 
     # -- construction -------------------------------------------------------------------
 
@@ -160,7 +161,7 @@ class Deal:
                                          f"pelaajaa, ei {players}.")
         if not 0 <= dealer < players:
             raise IllegalMove("dealer", f"Jakajan numero {dealer} ei ole pelaaja.")
-        deck = standard_deck()
+        deck = standard_deck(rules.decks)
         random.Random(seed).shuffle(deck)
         size = rules.hand_size_for(players)
         hands: list[list[Card]] = [[] for _ in range(players)]
@@ -201,6 +202,9 @@ class Deal:
         seen: dict[Card, str] = {}
         for where, cards in deal._zones():
             for c in cards:
+                if c.deck >= rules.decks:
+                    raise IllegalMove("no_such_card", f"Tässä pelissä on vain {rules.decks} pakka, joten "
+                                                      f"toisen pakan korttia {c.code} ei ole.")
                 if c in seen:
                     raise IllegalMove("duplicate_card", f"{card_name(c)[0].upper()}{card_name(c)[1:]} "
                                                         f"on asetelmassa kahdesti ({seen[c]} ja {where}).")
@@ -223,7 +227,7 @@ class Deal:
                     events=list(self.events), has_played=list(self.has_played),
                     taken_from_discard=self.taken_from_discard,
                     melds_this_turn=self.melds_this_turn, played_this_turn=self.played_this_turn,
-                    turns=self.turns)
+                    turns=self.turns, turnovers=self.turnovers)
 
     # -- queries ------------------------------------------------------------------------
 
@@ -322,11 +326,16 @@ class Deal:
     def _can_draw_stock(self) -> bool:
         if self.stock:
             return True
-        return self.rules.stock_exhausted == "turn_over" and len(self.discard) > 0
+        return self._may_turn_over() and len(self.discard) > 0
+
+    def _may_turn_over(self) -> bool:
+        limit = self.rules.max_turnovers
+        return self.rules.stock_exhausted == "turn_over" and (limit == 0 or self.turnovers < limit)
 
     def _turn_over_discards(self) -> None:
-        self.stock = list(self.discard)          # bottom card of the pile becomes the top
+        self.stock = list(reversed(self.discard))   # the pile's bottom card becomes the stock's top
         self.discard = []
+        self.turnovers += 1
         self.events.append(Event(self.turn, "turn_over", tuple(reversed(self.stock))))
 
     def _remove_from_hand(self, cards: Iterable[Card]) -> None:
@@ -342,9 +351,7 @@ class Deal:
         self.melds_this_turn = 0
         self.played_this_turn = False
         self.turns += 1
-        if not self.stock and self.rules.stock_exhausted == "block":
-            self._blocked()
-        elif not self._can_draw_stock() and not self.discard:
+        if not self.stock and not self._may_turn_over():
             self._blocked()
 
     def _went_out(self) -> None:
@@ -413,7 +420,7 @@ class Deal:
                                                  "vain yksi kortti.")
             if move.source == STOCK:
                 if not self._can_draw_stock():
-                    if self.rules.stock_exhausted == "block":
+                    if not self._may_turn_over():
                         return IllegalMove("stock_empty", "Nostopakka on loppunut, eikä poistopakkaa "
                                                           "käännetä uudeksi nostopakaksi.")
                     return IllegalMove("stock_empty", "Nostopakka ja poistopakka ovat tyhjiä.")

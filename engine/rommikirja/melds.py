@@ -178,3 +178,19 @@ def _run_failure(cards: tuple[Card, ...], rules: RuleSet, adding: bool) -> Inval
 def _wraps(ranks: list[int]) -> bool:
     """Whether ranks form a run only when going round the corner (…Q-K-A-2…)."""
     return any(_consecutive(sorted((r - start) % 13 for r in ranks)) for start in range(13))
+
+
+def waiting_cards(cards: Sequence[Card], rules: RuleSet) -> list[Card]:
+    """Cards of one deck that would turn ``cards`` into a valid meld with one more card.
+
+    >>> from rommikirja.cards import parse_cards
+    >>> [c.code for c in waiting_cards(parse_cards("5S 6S"), RuleSet())]
+    ['4S', '7S']
+    >>> [c.code for c in waiting_cards(parse_cards("5S 7S"), RuleSet())]
+    ['6S']
+    >>> [c.code for c in waiting_cards(parse_cards("AS 2S"), RuleSet())]
+    ['3S']
+    """
+    from .cards import standard_deck
+    have = set(cards)
+    return [c for c in standard_deck() if c not in have and check_meld((*cards, c), rules) is None]

@@ -45,6 +45,7 @@ class OptionSpec:
 
 #: Every option a rule set has, with its Finnish description.
 OPTIONS: dict[str, OptionSpec] = {
+    "decks": OptionSpec("Korttipakkoja", "int", minimum=1, maximum=2),
     "min_players": OptionSpec("Pelaajia vähintään", "int", minimum=2, maximum=6),
     "max_players": OptionSpec("Pelaajia enintään", "int", minimum=2, maximum=6),
     "hand_size": OptionSpec("Jaettavat kortit pelaajamäärän mukaan", "hand_size"),
@@ -65,6 +66,7 @@ OPTIONS: dict[str, OptionSpec] = {
     "stock_exhausted": OptionSpec("Kun nostopakka loppuu", "choice", {
         "turn_over": "poistopakka käännetään sekoittamatta uudeksi nostopakaksi",
         "block": "poistopakkaa ei käytetä uudelleen: jako päättyy (blokkirommi)"}),
+    "max_turnovers": OptionSpec("Poistopakan kääntökerrat", "int", minimum=0, maximum=100),
     "rummy_doubling": OptionSpec("Rommi (koko käsi kerralla)", "bool", {
         "true": "pisteet kaksinkertaistuvat", "false": "ei lisäpisteitä"}),
     "next_dealer_two_players": OptionSpec("Seuraava jakaja kaksinpelissä", "choice", {
@@ -84,6 +86,7 @@ class RuleSet:
     """
 
     name: str = "perusrommi"
+    decks: int = 1
     min_players: int = 2
     max_players: int = 6
     hand_size: tuple[tuple[int, int], ...] = ((2, 10), (3, 7), (4, 7), (5, 6), (6, 6))
@@ -94,6 +97,9 @@ class RuleSet:
     ace: str = "low"
     ace_points: int = 1
     stock_exhausted: str = "turn_over"
+    #: How many times the discard pile may be turned into a new stock (0 = no limit).
+    #: When the stock runs out after the last allowed turn, the deal ends as under "block".
+    max_turnovers: int = 0
     rummy_doubling: bool = True
     next_dealer_two_players: str = "winner"
     game_end: str = "deals"

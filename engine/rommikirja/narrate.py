@@ -1,0 +1,88 @@
+"""Finnish sentences for what happens in a deal: events, attempted moves, outcomes.
+
+Pages, the verifier and (later) the practice widgets narrate deals with these
+functions, so a move is described the same way everywhere.
+
+>>> from rommikirja.cards import parse_cards
+>>> from rommikirja.deal import Event, Draw, STOCK
+>>> narrate_event(Event(0, "meld", parse_cards("7H 8H 9H")), ["Aino", "Eero"])
+'Aino pelaa pöytään suoran herttaseiska, herttakasi ja herttaysi.'
+>>> describe_move(Draw(STOCK))
+'nostaa nostopakasta'
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from .deal import DISCARD, STOCK, Discard, Draw, Event, LayOff, Move, PlayMeld
+from .finnish import card_name, cards_text
+
+__all__ = ["narrate_event", "describe_move", "DEFAULT_NAMES"]
+
+#: Player names used when a scenario names none (seat order from the first player).
+DEFAULT_NAMES: tuple[str, ...] = ("Aino", "Eero", "Kaisa", "Olli", "Liisa", "Matti")
+
+
+def _meld_word(cards: Sequence) -> str:
+    return "ryhmän" if len({c.rank for c in cards}) == 1 else "suoran"
+
+
+def describe_move(move: Move, table_texts: Sequence[str] = (), negative: bool = False) -> str:
+    """A move as a verb phrase without its subject, e.g. *poistaa patakasin*.
+
+    With ``negative`` the phrase fits after *ei voi*: infinitive verb and a
+    partitive object (*ei voi poistaa patakasia*). ``table_texts`` are the
+    table melds as text, to name a lay-off's target.
+
+    >>> from rommikirja.cards import parse_card, parse_cards
+    >>> describe_move(Discard(parse_card("8S")))
+    'poistaa patakasin'
+    >>> describe_move(LayOff(parse_cards("10D"), 0), ["ruutukuutonen, ruutuseiska ja ruutukasi"], True)
+    'lisätä ruutukymppiä yhdistelmään ruutukuutonen, ruutuseiska ja ruutukasi'
+    """
+    obj = "part" if negative else "gen"
+    if isinstance(move, Draw):
+        if move.source == STOCK:
+            return "nostaa nostopakasta"
+        return "ottaa poistopakan päällimmäistä korttia" if negative else \
+            "ottaa poistopakan päällimmäisen kortin"
+    if isinstance(move, Discard):
+        return f"poistaa {card_name(move.card, obj)}"
+    if isinstance(move, PlayMeld):
+        verb = "pelata" if negative else "pelaa"
+        noun = "yhdistelmää" if negative else "yhdistelmän"
+        return f"{verb} pöytään {noun} {cards_text(move.cards)}"
+    if isinstance(move, LayOff):
+        target = table_texts[move.target] if 0 <= move.target < len(table_texts) else None
+        where = f"yhdistelmään {target}" if target else "pöydän yhdistelmään"
+        verb = "lisätä" if negative else "lisää"
+        return f"{verb} {cards_text(move.cards, obj)} {where}"
+    return str(move)
+
+
+def narrate_event(event: Event, names: Sequence[str], table_texts: Sequence[str] = ()) -> str:
+    """One event of a deal as a Finnish sentence."""
+    who = names[event.player]
+    cards = event.cards
+    kind = event.kind
+    if kind == "draw_stock":
+        return f"{who} nostaa nostopakasta {card_name(cards[0], 'gen')}."
+    if kind == "draw_discard":
+        return f"{who} ottaa poistopakan päältä {card_name(cards[0], 'gen')}."
+    if kind == "turn_over":
+        return (f"Nostopakka on lopussa, joten {who} kääntää poistopakan sekoittamatta uudeksi "
+                f"nostopakaksi; sen päällimmäisenä on nyt {card_name(cards[0])}.")
+    if kind == "meld":
+        return f"{who} pelaa pöytään {_meld_word(cards)} {cards_text(cards)}."
+    if kind == "lay_off":
+        target = (table_texts[event.target] if event.target is not None
+                  and 0 <= event.target < len(table_texts) else None)
+        where = f" yhdistelmään {target}" if target else " pöydän yhdistelmään"
+        return f"{who} lisää {cards_text(cards, 'gen')}{where}."
+    if kind == "discard":
+        return f"{who} poistaa {card_name(cards[0], 'gen')}."
+    if kind == "out":
+        return f"{who} on mennyt ulos: käsi on tyhjä, ja jako päättyy."
+    if kind == "blocked":
+        return "Nostopakka on lopussa eikä poistopakkaa käännetä, joten jako päättyy."
+    return f"{who}: {kind}"

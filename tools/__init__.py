@@ -1,0 +1,1 @@
+"""Build tools for Rommikirja: verify scenarios, render the Finnish pages, benchmark."""

@@ -1,0 +1,139 @@
+"""Jinja2 environment for the Finnish pages and scenario explanations.
+
+Numbers and cards in the prose come from the engine: a scenario's ``text`` is a
+template whose literal parts may contain neither digits nor card names
+(:func:`check_template` enforces it); everything countable is a template
+expression fed by the engine's results.
+"""
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+import jinja2
+from jinja2 import nodes
+
+from rommikirja import Card, RuleSet
+from rommikirja.finnish import (all_card_word_forms, card_name, cards_text, join_list, number_word,
+                                rank_name, suit_name)
+from rommikirja.scoring import hand_value
+
+from .yamlsrc import SourceError
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATE_DIR = ROOT / "templates"
+
+_CARD_WORDS = all_card_word_forms()
+_WORD = re.compile(r"[A-Za-zÅÄÖåäö]+")
+
+
+def card_html(card: Card) -> str:
+    """A card as a small face: rank and suit symbol, red or black, with its Finnish name."""
+    colour = "punainen" if card.is_red else "musta"
+    name = html.escape(card_name(card))
+    return (f'<span class="kortti {colour}" role="img" aria-label="{name}" title="{name}">'
+            f'{card.rank_text}{card.suit.symbol}</span>')
+
+
+def cards_html(cards: Iterable[Card]) -> str:
+    inner = "".join(card_html(c) for c in cards)
+    return f'<span class="kortit">{inner}</span>'
+
+
+def _luettelo(cards: Iterable[Card], case: str = "nom", conj: str = "ja") -> str:
+    return cards_text(list(cards), case, conj)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def make_env(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=loader or jinja2.FileSystemLoader(str(TEMPLATE_DIR)),
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters.update(
+        name=lambda c, case="nom": card_name(c, case),      # herttanelonen, herttanelosen, …
+        names=_luettelo,                                    # natural list of card names
+        card=card_html,                                     # a card drawn as a card
+        cards=cards_html,
+        word=number_word,                                   # 3 → kolme
+        cap=_cap,
+        join_fi=lambda words, conj="ja": join_list([str(w) for w in words], conj),
+    )
+    env.globals.update(rank_name=rank_name, suit_name=suit_name)
+    return env
+
+
+def scenario_context(sc: Any) -> dict[str, Any]:
+    """What a scenario's explanation template can use (all values computed by the engine)."""
+    names = sc.names
+    out = sc.outcome
+    return {
+        "s": sc,
+        "names": names,
+        "rules": sc.rules,
+        "start": sc.initial,
+        "end": sc.final,
+        "outcome": out,
+        "score": sc.score,
+        "refusals": sc.refusals,
+        "checks": sc.checks,
+        "priced": sc.priced,
+        "deals": sc.deals,
+        "waits": sc.waits,
+        "winner": names[out.winner] if out is not None and out.winner is not None else None,
+        "points": lambda c: sc.rules.card_points(c.rank),
+        "values": lambda cards: [sc.rules.card_points(c.rank) for c in cards],
+        "value": lambda cards: hand_value(cards, sc.rules),
+        "hand": lambda i: sc.initial.hands[i] if sc.initial else (),
+        "final_hand": lambda i: sc.final.hands[i] if sc.final else (),
+    }
+
+
+def check_template(sc: Any) -> list[SourceError]:
+    """Errors in a scenario's explanation: syntax, typed numbers or card names, render errors."""
+    if not sc.text:
+        return []
+    env = make_env(jinja2.DictLoader({}))
+    errors: list[SourceError] = []
+
+    def at(lineno: int) -> int:
+        return sc.text_line + lineno - 1
+
+    try:
+        tree = env.parse(sc.text)
+    except jinja2.TemplateSyntaxError as err:
+        return [SourceError(sc.rel, at(err.lineno or 1), f"text: Jinja2-virhe: {err.message}")]
+    for node in tree.find_all(nodes.TemplateData):
+        for i, line_text in enumerate(node.data.split("\n")):
+            if re.search(r"\d", line_text):
+                errors.append(SourceError(sc.rel, at(node.lineno + i), "text: luku on kirjoitettu "
+                                          "tekstiin käsin; laske se moottorilla ({{ … }})"))
+            for word in _WORD.findall(line_text):
+                if word.lower() in _CARD_WORDS:
+                    errors.append(SourceError(sc.rel, at(node.lineno + i),
+                                              f"text: kortin nimi ”{word}” on kirjoitettu käsin; "
+                                              "käytä moottorin kortteja (esim. {{ kortti | nimi }})"))
+    if errors:
+        return errors
+    try:
+        render_scenario_text(sc, env)
+    except jinja2.TemplateError as err:
+        line = getattr(err, "lineno", None) or 1
+        errors.append(SourceError(sc.rel, at(line), f"text: {err}"))
+    except (IndexError, KeyError, TypeError, AttributeError, ValueError) as err:
+        errors.append(SourceError(sc.rel, sc.text_line, f"text: lausekkeen virhe: {err}"))
+    return errors
+
+
+def render_scenario_text(sc: Any, env: jinja2.Environment | None = None) -> str:
+    env = env or make_env(jinja2.DictLoader({}))
+    return env.from_string(sc.text).render(scenario_context(sc)).strip()
