@@ -1,0 +1,89 @@
+"""Random complete deals: no card lost or duplicated, hand sizes follow the rules, every deal ends,
+and the score equals the cards left in hand."""
+import random
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rommikirja import (Deal, Discard, Draw, EndReason, LayOff, Meld, PlayMeld, RuleSet, check_meld,
+                        hand_value, score_deal, standard_deck)
+
+VARIANTS = [
+    {},
+    {"melds_per_turn": "one"},
+    {"lay_off_before_meld": False, "final_discard": "required"},
+    {"ace": "high_or_low", "ace_points": 15},
+    {"stock_exhausted": "block"},
+    {"rummy_doubling": False, "upcard": False},
+]
+MAX_TURNS = 4000
+
+
+def play_random(rules: RuleSet, players: int, seed: int, policy_seed: int) -> Deal:
+    deal = Deal.new(rules, players, dealer=seed % players, seed=seed)
+    rng = random.Random(policy_seed)
+    dealt = rules.hand_size_for(players)
+    drawn, discarded, played = Counter(), Counter(), Counter()
+    deck = Counter(standard_deck(rules.decks))
+    while not deal.is_over:
+        assert deal.turns < MAX_TURNS, "deal did not end"
+        moves = deal.legal_moves()
+        assert moves, "a live deal must always offer a move"
+        eager = [m for m in moves if isinstance(m, (PlayMeld, LayOff))]
+        move = rng.choice(eager) if eager and rng.random() < 0.7 else rng.choice(moves)
+        p = deal.turn
+        deal.play(move)
+        if isinstance(move, Draw):
+            drawn[p] += 1
+        elif isinstance(move, Discard):
+            discarded[p] += 1
+        else:
+            played[p] += len(move.cards)
+        assert Counter(deal.all_cards()) == deck
+        for i, hand in enumerate(deal.hands):
+            assert len(hand) == dealt + drawn[i] - discarded[i] - played[i]
+        for tm in deal.table:
+            assert check_meld(tm.meld.cards, rules) is None
+    return deal
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 6), seed=st.integers(0, 2**31), policy=st.integers(0, 2**31),
+       variant=st.sampled_from(VARIANTS))
+def test_random_deals_keep_every_invariant(players, seed, policy, variant):
+    rules = RuleSet.from_mapping({**variant, "max_turnovers": 2})
+    deal = play_random(rules, players, seed, policy)
+    out = deal.outcome
+    score = score_deal(out, rules)
+    values = [hand_value(h, rules) for h in out.hands]
+    assert list(score.hand_values) == values
+    assert sum(1 for p in score.points if p) <= 1
+    if out.reason is EndReason.WENT_OUT:
+        assert out.hands[out.winner] == ()
+        base = sum(values) - values[out.winner]
+        assert score.points[out.winner] == base * (2 if out.rummy and rules.rummy_doubling else 1)
+    else:
+        assert not deal.stock
+        low = min(values)
+        if values.count(low) == 1:
+            assert out.winner == values.index(low)
+            assert score.points[out.winner] == sum(v - low for v in values)
+        else:
+            assert out.winner is None and sum(score.points) == 0
+    if rules.final_discard == "required" and out.reason is EndReason.WENT_OUT:
+        assert deal.events[-2].kind == "discard"
+
+
+def test_random_play_reaches_every_ending():
+    """The generator is not vacuous: rummies, block endings and lay-offs all occur."""
+    seen = Counter()
+    for seed in range(200):
+        rules = RuleSet.from_mapping({**VARIANTS[seed % len(VARIANTS)], "max_turnovers": 2})
+        deal = play_random(rules, 2 + seed % 5, seed, seed)
+        seen[deal.outcome.reason] += 1
+        seen["rummy"] += deal.outcome.rummy
+        seen["lay_off"] += any(e.kind == "lay_off" for e in deal.events)
+        seen["turn_over"] += any(e.kind == "turn_over" for e in deal.events)
+    assert seen[EndReason.WENT_OUT] and seen[EndReason.BLOCKED]
+    assert seen["rummy"] and seen["lay_off"] and seen["turn_over"]

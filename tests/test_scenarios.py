@@ -1,0 +1,111 @@
+"""Scenarios verify, and malformed ones get a file:line message, never a traceback."""
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from tools.scenario import load_rulesets, scenario_paths
+from tools.verify import verify
+
+ROOT = Path(__file__).resolve().parent.parent
+
+GOOD = """\
+source: own
+game: perusrommi
+title: Testi
+setup:
+  turn: Aino
+  hands:
+    - [7H, 8H]
+    - [AS, 7C, KD]
+  stock: [9H, 2C]
+  discard: [5S]
+steps:
+  - draw: stock
+  - meld: [7H, 8H, 9H]
+  - expect:
+      winner: Aino
+      points: [36, 0]
+text: |
+  {{ names[0] }} saa {{ score.points[0] }} pistettä.
+"""
+
+
+def test_all_scenarios_hold():
+    scenarios, errors = verify()
+    assert [str(e) for e in errors] == []
+    assert len(scenarios) == len(scenario_paths()) >= 30
+
+
+def test_every_catalogued_perusrommi_fact_has_a_scenario():
+    sources = {sc.source for sc in verify()[0]}
+    wanted = {f"P{i:02d}" for i in range(1, 26)} | {f"B{i:02d}" for i in range(1, 10)}
+    assert wanted - sources == set()
+
+
+def run_file(tmp_path, text, name="s.yaml"):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "tools.verify", str(path)], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert "Traceback" not in proc.stderr + proc.stdout
+    return proc, path
+
+
+def test_good_file_passes(tmp_path):
+    proc, _ = run_file(tmp_path, GOOD)
+    assert proc.returncode == 0, proc.stderr
+
+
+@pytest.mark.parametrize("change,line,fragment", [
+    (("points: [36, 0]", "points: [35, 0]"), 16, "points: odotettiin {Aino: 35, Eero: 0}, moottori antoi {Aino: 36, Eero: 0}"),
+    (("[9H, 2C]", "[9X, 2C]"), 9, "”9X” ei ole kortti"),
+    (("- draw: stock", "- jump: stock"), 12, "tuntematon kenttä ”jump”"),
+    (("game: perusrommi", "game: shanghai"), 2, "tuntematon peli ”shanghai”"),
+    (("title: Testi\n", "title: Testi\noptions: {ace: high}\n"), 4, "ace: tuntematon arvo ”high”"),
+    (("title: Testi\n", ""), 1, "puuttuu pakollinen kenttä ”title”"),
+    (("  - [7H, 8H]\n", "  - [7H, 8H\n"), None, "YAML-virhe"),
+    (("meld: [7H, 8H, 9H]", "meld: [7H, 8H, 9S]"), 13, "hylättiin"),
+    (("{{ score.points[0] }} pistettä", "36 pistettä"), 18, "luku on kirjoitettu tekstiin käsin"),
+    (("saa {{", "saa herttaysin ja {{"), 18, "kortin nimi ”herttaysin”"),
+    (("{{ names[0] }}", "{{ nobody }}"), 18, "text:"),
+    (("winner: Aino", "winner: Ville"), 15, "tuntematon pelaaja ”Ville”"),
+])
+def test_malformed_scenarios_name_file_and_line(tmp_path, change, line, fragment):
+    old, new = change
+    assert old in GOOD
+    proc, path = run_file(tmp_path, GOOD.replace(old, new))
+    assert proc.returncode == 1
+    first = proc.stderr.splitlines()[0]
+    prefix = f"{path}:{line}:" if line else f"{path}:"
+    assert first.startswith(prefix), first
+    assert fragment in proc.stderr, proc.stderr
+
+
+def test_refusal_expectations(tmp_path):
+    text = GOOD.replace("  - meld: [7H, 8H, 9H]\n", "  - discard: 9H\n    refused: discard_taken_card\n  - meld: [7H, 8H, 9H]\n")
+    proc, path = run_file(tmp_path, text)
+    assert proc.returncode == 1
+    assert f"{path}:14: odotettiin hylkäystä discard_taken_card, mutta moottori hyväksyi" in proc.stderr
+
+
+def test_bad_rule_file_names_its_line(tmp_path):
+    (tmp_path / "r.yaml").write_text("name: x\nace: low\nfinal_discard: sometimes\n", encoding="utf-8")
+    from tools.yamlsrc import SourceError
+    with pytest.raises(SourceError) as exc:
+        load_rulesets(tmp_path)
+    assert exc.value.line == 3 and "final_discard" in str(exc.value)
+
+
+def test_build_writes_nothing_when_a_scenario_fails(tmp_path, monkeypatch):
+    from tools import build
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(GOOD.replace("[36, 0]", "[1, 0]"), encoding="utf-8")
+    real_paths = build.verify.__globals__["scenario_paths"]
+    monkeypatch.setitem(build.verify.__globals__, "scenario_paths", lambda paths=(): real_paths() + [bad])
+    docs = tmp_path / "docs"
+    monkeypatch.setattr(build, "DOCS", docs)
+    assert build.main([]) == 1
+    assert not docs.exists()

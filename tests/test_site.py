@@ -1,0 +1,100 @@
+"""The built site: pages with their verified examples, no third-party requests, correct Finnish."""
+import html
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from libvoikko import Voikko
+
+from rommikirja.finnish import RANK_WORDS, all_card_word_forms
+from tools import build
+from tools.verify import verify
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Words the speller does not know that the pages use on purpose.
+PROJECT_WORDS = {"pöydätä", "Bicyclen", "Gin-rommi", "K-A", "Q-K-A", "Rommikirjan", "Rommikirja"}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    assert build.main([]) == 0
+    out = tmp_path_factory.mktemp("site")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
+                          cwd=ROOT, capture_output=True, text=True, env=env)
+    assert proc.returncode == 0, proc.stderr
+    return out
+
+
+def test_generated_pages_say_so():
+    for page in ("index.md", "perusrommi.md", "sanasto.md"):
+        assert (ROOT / "docs" / page).read_text(encoding="utf-8").startswith(build.MARKER)
+
+
+def test_perusrommi_page_has_every_example(site):
+    page = (site / "perusrommi" / "index.html").read_text(encoding="utf-8")
+    assert '<h1 id="perusrommi">Perusrommi' in page
+    for heading in ("Jako", "Vuoron kulku", "Yhdistelmät", "Lisääminen pöydän yhdistelmiin", "Ulosmeno",
+                    "Pisteet", "Kun nostopakka loppuu", "Muunnelmat ja kotisäännöt", "Lähteiden erot"):
+        assert f">{heading}<" in page, heading
+    scenarios = [sc for sc in verify()[0] if sc.game == "perusrommi"]
+    for sc in scenarios:
+        assert html.escape(f"Esimerkki: {sc.title}", quote=False) in page, sc.title
+    assert page.count('class="admonition example"') == len(scenarios)
+    # cards are drawn as cards, coloured by suit
+    assert re.search(r'<span class="kortti punainen" role="img" aria-label="herttaseiska"[^>]*>7♥</span>', page)
+    assert re.search(r'<span class="kortti musta" role="img" aria-label="patakuningas"[^>]*>K♠</span>', page)
+
+
+def test_example_numbers_come_from_the_engine(site):
+    page = (site / "perusrommi" / "index.html").read_text(encoding="utf-8")
+    p22 = next(sc for sc in verify()[0] if sc.source == "P22")
+    block = page.split(html.escape(p22.title, quote=False))[1].split('class="admonition example"')[0]
+    assert f"<strong>{p22.score.points[0]} pistettä</strong>" in block
+    assert f"{p22.priced[-1].score.points[0]} pistettä" in block
+
+
+def test_no_third_party_requests(site):
+    for page in site.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        loads = re.findall(r'\ssrc="(https?://[^"]+)"', text)
+        loads += re.findall(r'<link\b[^>]*\bhref="(https?://[^"]+)"', text)
+        loads += re.findall(r'@import\s+url\(["\']?(https?://[^)"\']+)', text)
+        for url in loads:
+            assert url.startswith("http://127.0.0.1"), f"{page}: {url}"
+        assert "fonts.googleapis" not in text and "fonts.gstatic" not in text
+
+
+def _words(markdown: str):
+    text = re.sub(r"<!--.*?-->", " ", markdown, flags=re.S)
+    text = re.sub(r"^!!! \w+", " ", text, flags=re.M)
+    text = re.sub(r"<[^>]+>", " ", text)
+    text = re.sub(r"\]\([^)]*\)", "]", text)
+    return re.findall(r"[A-Za-zÅÄÖåäöé]+(?:-[A-Za-zÅÄÖåäö]+)*", text)
+
+
+def test_pages_are_spelled_correctly(site):
+    known = all_card_word_forms() | {w.lower() for w in PROJECT_WORDS}
+    known |= {form for forms in RANK_WORDS.values() for form in forms}
+    v = Voikko("fi")
+    try:
+        unknown = {}
+        for page in (ROOT / "docs").glob("*.md"):
+            for word in _words(page.read_text(encoding="utf-8")):
+                if word.lower() not in known and not v.spell(word):
+                    unknown.setdefault(word, page.name)
+    finally:
+        v.terminate()
+    assert unknown == {}
+
+
+def test_spelling_check_catches_a_misspelling():
+    v = Voikko("fi")
+    try:
+        assert not v.spell("nostopakkaa" + "x")
+        assert v.spell("nostopakka")
+    finally:
+        v.terminate()
