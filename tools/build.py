@@ -48,11 +48,12 @@ def render_pages(scenarios: list[Scenario]) -> dict[str, str]:
         return env.get_template("_example.md.j2").render(sc=sc, text=render_scenario_text(sc, env),
                                                          options=OPTIONS).strip() + "\n"
 
-    def examples(section: str, game: str | None = None) -> str:
-        chosen = sorted((sc for sc in scenarios if sc.section == section
-                         and (game is None or sc.game == game)), key=lambda s: (s.order, s.id))
+    def examples(section: str, game: str) -> str:
+        """Every scenario of ``game`` whose section is ``section``, in order."""
+        chosen = sorted((sc for sc in scenarios if sc.section == section and sc.game == game),
+                        key=lambda s: (s.order, s.id))
         if not chosen:
-            raise BuildError(f"osiossa ”{section}” ei ole yhtään skenaariota")
+            raise BuildError(f"pelin {game} osiossa ”{section}” ei ole yhtään skenaariota")
         return "\n".join(example(sc.id) for sc in chosen)
 
     glossary_cards = [Card(r, s) for s in Suit for r in sorted(RANK_WORDS)]

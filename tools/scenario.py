@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from rommikirja import (DISCARD, STOCK, Card, CardParseError, Deal, Discard, Draw, IllegalMove,
-                        LayOff, Meld, Move, PlayMeld, RuleSet, RuleSetError, check_meld,
-                        next_dealer, score_deal)
+                        Knock, LayOff, Meld, Move, Pass, PlayMeld, RuleSet, RuleSetError, check_meld,
+                        deal_type, next_dealer, score_deal)
+from rommikirja.solver import best_arrangement, best_discard
 from rommikirja.melds import waiting_cards
 from rommikirja.cards import parse_card
 from rommikirja.deal import Outcome
@@ -30,12 +31,13 @@ RULES_DIR = SCENARIO_DIR / "rules"
 TOP_KEYS = {"source", "game", "title", "section", "options", "players", "setup", "steps", "text",
             "order"}
 SETUP_KEYS = {"dealer", "turn", "hands", "stock", "discard", "table", "has_played", "totals",
-              "deals_played"}
-MOVE_KEYS = {"draw", "meld", "lay_off", "discard"}
-STEP_EXTRA = {"onto", "refused"}
+              "deals_played", "phase"}
+MOVE_KEYS = {"draw", "meld", "lay_off", "discard", "pass", "knock"}
+STEP_EXTRA = {"onto", "refused", "melds"}
 EXPECT_KEYS = {"over", "winner", "rummy", "points", "hand_values", "totals", "next_dealer", "turn",
                "hand", "hand_size", "stock", "stock_size", "discard", "table", "options",
-               "game_over", "leaders", "legal", "not_legal", "reason"}
+               "game_over", "leaders", "legal", "not_legal", "reason", "result", "deadwood",
+               "layoffs", "defender_melds", "scorer"}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -171,6 +173,10 @@ class Scenario:
     @property
     def deals(self) -> list[Step]:
         return [s for s in self.steps if s.kind == "deal"]
+
+    @property
+    def arranges(self) -> list[Step]:
+        return [s for s in self.steps if s.kind == "arrange"]
 
     @property
     def waits(self) -> list[Step]:
@@ -316,6 +322,10 @@ def _play(ctx: _Ctx, sc: Scenario, data: LDict) -> None:
             ctx.keys(step, {"deal", "expect"}, "deal-vaihe")
             sc.steps.append(_fresh_deal(ctx, sc, step))
             continue
+        if "arrange" in step:
+            ctx.keys(step, {"arrange", "expect", "forbidden"}, "arrange-vaihe")
+            sc.steps.append(_arrange(ctx, sc, step))
+            continue
         if "waits" in step:
             ctx.keys(step, {"waits", "expect"}, "waits-vaihe")
             sc.steps.append(_waits(ctx, sc, step))
@@ -395,9 +405,14 @@ def _setup(ctx: _Ctx, sc: Scenario, data: LDict, setup: LDict) -> Deal:
         sc.totals_before = (0,) * n
     if "deals_played" in setup:
         sc.deals_played = _int(ctx, "deals_played")(setup["deals_played"], setup.line_of("deals_played"))
+    extra = {}
+    if "phase" in setup:
+        extra["phase"] = setup["phase"]
     try:
-        deal = Deal.from_position(sc.rules, hands, stock=stock, discard=discard, table=table,
-                                  dealer=dealer, turn=turn, has_played=played)
+        deal = deal_type(sc.rules).from_position(sc.rules, hands, stock=stock, discard=discard, table=table,
+                                                 dealer=dealer, turn=turn, has_played=played, **extra)
+    except TypeError:
+        raise ctx.err(setup.line_of("phase"), f"phase: pelissä {sc.game} ei ole vaiheita") from None
     except IllegalMove as err:
         raise ctx.err(setup.line, f"asetelma ei kelpaa: {err.message}") from None
     sc.initial = Snapshot.of(deal)
@@ -413,6 +428,16 @@ def _parse_move(ctx: _Ctx, step: LDict) -> tuple[Move, int]:
     kind = kinds[0]
     line = step.line_of(kind)
     value = step[kind]
+    if kind == "pass":
+        return Pass(), line
+    if kind == "knock":
+        melds = None
+        if "melds" in step:
+            raw = step["melds"]
+            if not isinstance(raw, LList):
+                raise ctx.err(step.line_of("melds"), "melds: odotettiin luetteloa korttiluetteloita")
+            melds = tuple(ctx.cards(m, raw.line_of(i), "melds") for i, m in enumerate(raw))
+        return Knock(ctx.card(value, line), melds), line
     if kind == "draw":
         if value not in (STOCK, DISCARD):
             raise ctx.err(line, f"draw: odotettiin stock tai discard, saatiin ”{value}”")
@@ -490,7 +515,7 @@ def _fresh_deal(ctx: _Ctx, sc: Scenario, step: LDict) -> Step:
     dealer = _int(ctx, "dealer")(spec.get("dealer", 0), spec.line_of("dealer"))
     seed = _int(ctx, "seed")(spec.get("seed", 0), spec.line_of("seed"))
     try:
-        deal = Deal.new(sc.rules, players, dealer=dealer, seed=seed)
+        deal = deal_type(sc.rules).new(sc.rules, players, dealer=dealer, seed=seed)
     except IllegalMove as err:
         raise ctx.err(spec.line, f"deal: {err.message}") from None
     names = list(DEFAULT_NAMES[:players])
@@ -508,6 +533,44 @@ def _fresh_deal(ctx: _Ctx, sc: Scenario, step: LDict) -> Step:
             got = st.facts[key]
             if want != got:
                 sc.failures.append(ctx.err(line, f"{key}: odotettiin {want}, moottori antoi {got}"))
+    return st
+
+
+def _arrange(ctx: _Ctx, sc: Scenario, step: LDict) -> Step:
+    """The best arrangement of a hand: melds and deadwood; for 11 cards also the best discard."""
+    cards = ctx.cards(step["arrange"], step.line_of("arrange"), "arrange")
+    if len(set(cards)) != len(cards):
+        raise ctx.err(step.line_of("arrange"), "arrange: sama kortti on mukana kahdesti")
+    forbidden = ctx.cards(step.get("forbidden", []), step.line_of("forbidden"), "forbidden")
+    arr = best_discard(cards, forbidden) if len(cards) == 11 else best_arrangement(cards)
+    st = Step(line=step.line_of("arrange"), kind="arrange", cards=cards)
+    st.facts = {"arrangement": arr, "deadwood": arr.deadwood_points,
+                "can_knock": arr.deadwood_points <= sc.rules.knock_limit, "gin": arr.is_gin,
+                "discard": arr.discard}
+    if "expect" in step:
+        exp = ctx.mapping(step["expect"], step.line_of("expect"), "expect")
+        ctx.keys(exp, {"deadwood", "can_knock", "gin", "discard", "melds"}, "arrange.expect")
+        for key, want in exp.items():
+            line = exp.line_of(key)
+            got = st.facts.get(key)
+            if key == "discard":
+                want = ctx.card(want, line)
+            elif key == "melds":
+                if not isinstance(want, LList):
+                    raise ctx.err(line, "melds: odotettiin luetteloa korttiluetteloita")
+                want = sorted(sorted(c.sort_key for c in ctx.cards(m, want.line_of(i), "melds"))
+                              for i, m in enumerate(want))
+                got = sorted(sorted(c.sort_key for c in m) for m in arr.melds)
+                if want != got:
+                    sc.failures.append(ctx.err(line, f"melds: odotettiin {_fmt(step['expect']['melds'])}, "
+                                                     f"moottori antoi {_fmt([list(m) for m in arr.melds])}"))
+                continue
+            elif key == "deadwood":
+                want = _int(ctx, key)(want, line)
+            else:
+                want = _bool(ctx, want, line, key)
+            if want != got:
+                sc.failures.append(ctx.err(line, f"{key}: odotettiin {_fmt(want)}, moottori antoi {_fmt(got)}"))
     return st
 
 
@@ -578,22 +641,44 @@ def _expect(ctx: _Ctx, sc: Scenario, deal: Deal, exp: LDict) -> Step:
                 fail(key, want, deal.is_over)
         elif key == "winner":
             w = name_or_none(want, line)
-            if need_outcome(key) and outcome.winner != w:
-                fail(key, want, None if outcome.winner is None else names[outcome.winner])
+            if need_outcome(key) and score.scorer != w:
+                fail(key, want, None if score.scorer is None else names[score.scorer])
         elif key == "reason":
-            if need_outcome(key) and outcome.reason.value != want:
-                fail(key, want, outcome.reason.value)
+            if need_outcome(key) and score.kind != want:
+                fail(key, want, score.kind)
+        elif key == "result":
+            if need_outcome(key) and score.kind != want:
+                fail(key, want, score.kind)
+        elif key == "scorer":
+            w = name_or_none(want, line)
+            if need_outcome(key) and score.scorer != w:
+                fail(key, want, None if score.scorer is None else names[score.scorer])
+        elif key in ("layoffs", "defender_melds"):
+            if not isinstance(want, LList):
+                raise ctx.err(line, f"{key}: odotettiin luetteloa korttiluetteloita")
+            if not need_outcome(key):
+                continue
+            defender = getattr(outcome, "defender", None)
+            if defender is None:
+                fail(key, "koputus", "ei koputusta")
+                continue
+            got_sets = ([cs for cs, _ in defender.layoffs] if key == "layoffs" else list(defender.melds))
+            wanted = sorted(sorted(c.sort_key for c in ctx.cards(v, want.line_of(i), key))
+                            for i, v in enumerate(want))
+            if wanted != sorted(sorted(c.sort_key for c in cs) for cs in got_sets):
+                fail(key, [list(ctx.cards(v, want.line_of(i), key)) for i, v in enumerate(want)],
+                     [list(cs) for cs in got_sets])
         elif key == "rummy":
             want = _bool(ctx, want, line, key)
-            if need_outcome(key) and outcome.rummy != want:
-                fail(key, want, outcome.rummy)
-        elif key in ("points", "hand_values", "totals"):
+            if need_outcome(key) and getattr(outcome, "rummy", False) != want:
+                fail(key, want, getattr(outcome, "rummy", False))
+        elif key in ("points", "hand_values", "totals", "deadwood"):
             table = _per_player(ctx, names, want, line, key, _int(ctx, key))
             if not need_outcome(key):
                 continue
             if key == "points":
                 got = score.points
-            elif key == "hand_values":
+            elif key in ("hand_values", "deadwood"):
                 got = score.hand_values
             else:
                 got = tuple(t + p for t, p in zip(sc.totals_before, score.points))

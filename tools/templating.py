@@ -19,6 +19,7 @@ from rommikirja import Card, RuleSet
 from rommikirja.finnish import (all_card_word_forms, card_name, cards_text, join_list, number_word,
                                 rank_name, suit_name)
 from rommikirja.scoring import hand_value
+from rommikirja.solver import best_arrangement
 
 from .yamlsrc import SourceError
 
@@ -89,12 +90,15 @@ def scenario_context(sc: Any) -> dict[str, Any]:
         "priced": sc.priced,
         "deals": sc.deals,
         "waits": sc.waits,
-        "winner": names[out.winner] if out is not None and out.winner is not None else None,
+        "winner": (names[sc.score.scorer] if sc.score is not None and sc.score.scorer is not None
+                   else None),
         "points": lambda c: sc.rules.card_points(c.rank),
         "values": lambda cards: [sc.rules.card_points(c.rank) for c in cards],
         "value": lambda cards: hand_value(cards, sc.rules),
         "hand": lambda i: sc.initial.hands[i] if sc.initial else (),
         "final_hand": lambda i: sc.final.hands[i] if sc.final else (),
+        "arrange": best_arrangement,
+        "laid_off": [c for cards, _ in getattr(getattr(out, "defender", None), "layoffs", ()) for c in cards],
     }
 
 

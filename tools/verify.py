@@ -31,6 +31,10 @@ def verify(paths: Sequence[str | Path] = ()) -> tuple[list[Scenario], list[Sourc
         except SourceError as err:
             errors.append(err)
             continue
+        except Exception as err:  # a bug in the tools or engine: still name the file, no traceback
+            errors.append(SourceError(path, None, f"sisäinen virhe tarkistuksessa ({type(err).__name__}: "
+                                                  f"{err}); tämä on Rommikirjan vika, ei tiedoston"))
+            continue
         errors.extend(sc.failures)
         errors.extend(check_template(sc))
         scenarios.append(sc)

@@ -12,6 +12,9 @@ from .deal import (DISCARD, STOCK, Deal, Discard, Draw, EndReason, Event, LayOff
                    Phase, PlayMeld, TableMeld)
 from .errors import IllegalMove, InvalidMeld
 from .finnish import card_name, cards_text, join_list
+from .games import DEAL_TYPES, deal_type, new_deal
+from .gin import GinDeal, GinOutcome, GinPhase, Knock, Pass, defender_best
+from .solver import Arrangement, best_arrangement, best_discard, deadwood_of
 from .melds import Meld, MeldKind, check_meld
 from .rules import OPTIONS, RuleSet, RuleSetError
 from .scoring import DealScore, GameTotals, hand_value, next_dealer, score_deal
@@ -22,5 +25,7 @@ __all__ = [
     "Outcome", "Phase", "PlayMeld", "TableMeld", "IllegalMove", "InvalidMeld", "card_name",
     "cards_text", "join_list", "Meld", "MeldKind", "check_meld", "OPTIONS", "RuleSet",
     "RuleSetError", "DealScore", "GameTotals", "hand_value", "next_dealer", "score_deal",
+    "DEAL_TYPES", "deal_type", "new_deal", "GinDeal", "GinOutcome", "GinPhase", "Knock", "Pass",
+    "defender_best", "Arrangement", "best_arrangement", "best_discard", "deadwood_of",
 ]
 __version__ = "0.1.0"

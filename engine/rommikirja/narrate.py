@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from .deal import DISCARD, STOCK, Discard, Draw, Event, LayOff, Move, PlayMeld
-from .finnish import card_name, cards_text
+from .finnish import card_name, cards_text, number_word
+from .gin import Knock, Pass
 
 __all__ = ["narrate_event", "describe_move", "DEFAULT_NAMES"]
 
@@ -52,6 +53,10 @@ def describe_move(move: Move, table_texts: Sequence[str] = (), negative: bool = 
         verb = "pelata" if negative else "pelaa"
         noun = "yhdistelmää" if negative else "yhdistelmän"
         return f"{verb} pöytään {noun} {cards_text(move.cards)}"
+    if isinstance(move, Pass):
+        return "passata" if negative else "passaa"
+    if isinstance(move, Knock):
+        return f"koputtaa poistamalla {card_name(move.card, 'gen')}"
     if isinstance(move, LayOff):
         target = table_texts[move.target] if 0 <= move.target < len(table_texts) else None
         where = f"yhdistelmään {target}" if target else "pöydän yhdistelmään"
@@ -83,6 +88,16 @@ def narrate_event(event: Event, names: Sequence[str], table_texts: Sequence[str]
         return f"{who} poistaa {card_name(cards[0], 'gen')}."
     if kind == "out":
         return f"{who} on mennyt ulos: käsi on tyhjä, ja jako päättyy."
+    if kind == "pass":
+        return f"{who} passaa: hän ei ota avokorttia."
+    if kind == "knock":
+        return f"{who} poistaa {card_name(cards[0], 'gen')} kuvapuoli alaspäin ja koputtaa."
+    if kind == "gin":
+        return f"{who} poistaa {card_name(cards[0], 'gen')} kuvapuoli alaspäin: gin!"
+    if kind == "void":
+        left = number_word(event.target or 0)
+        return (f"Vuoro päättyi ilman koputusta, ja nostopakassa on enää {left} korttia: jako "
+                "mitätöidään ja jaetaan uudelleen.")
     if kind == "blocked":
         return "Nostopakka on lopussa eikä poistopakkaa käännetä, joten jako päättyy."
     return f"{who}: {kind}"

@@ -45,6 +45,9 @@ class OptionSpec:
 
 #: Every option a rule set has, with its Finnish description.
 OPTIONS: dict[str, OptionSpec] = {
+    "style": OptionSpec("Pelityyppi", "choice", {
+        "rummy": "yhdistelmät pelataan pöytään kesken jaon; tyhjä käsi voittaa",
+        "knock": "yhdistelmät pysyvät kädessä; jako päättyy koputukseen tai giniin"}),
     "decks": OptionSpec("Korttipakkoja", "int", minimum=1, maximum=2),
     "min_players": OptionSpec("Pelaajia vähintään", "int", minimum=2, maximum=6),
     "max_players": OptionSpec("Pelaajia enintään", "int", minimum=2, maximum=6),
@@ -71,6 +74,16 @@ OPTIONS: dict[str, OptionSpec] = {
         "true": "pisteet kaksinkertaistuvat", "false": "ei lisäpisteitä"}),
     "next_dealer_two_players": OptionSpec("Seuraava jakaja kaksinpelissä", "choice", {
         "winner": "jaon voittaja", "left": "vuoro siirtyy vasemmalle"}),
+    "upcard_offer": OptionSpec("Ensimmäinen avokortti", "bool", {
+        "true": "jakajan vastustaja ja sitten jakaja saavat ottaa sen tai passata",
+        "false": "aloittaja nostaa tavalliseen tapaan"}),
+    "knock_limit": OptionSpec("Koputusraja (irtokorttipisteitä enintään)", "int", minimum=0, maximum=50),
+    "gin_bonus": OptionSpec("Ginin lisäpisteet", "int", minimum=0, maximum=100),
+    "undercut_bonus": OptionSpec("Alituksen lisäpisteet", "int", minimum=0, maximum=100),
+    "undercut_on_tie": OptionSpec("Tasapisteet koputuksessa", "bool", {
+        "true": "vastustaja alittaa (tasapeli riittää)", "false": "vain pienempi summa alittaa"}),
+    "void_stock": OptionSpec("Jako mitätöityy, kun nostopakassa on kortteja enintään", "int",
+                             minimum=0, maximum=10),
     "game_end": OptionSpec("Peli päättyy", "choice", {
         "deals": "sovitun jakomäärän jälkeen", "target": "kun joku saavuttaa tavoitepisteet"}),
     "game_deals": OptionSpec("Jakojen määrä", "int", minimum=1, maximum=1000),
@@ -86,6 +99,7 @@ class RuleSet:
     """
 
     name: str = "perusrommi"
+    style: str = "rummy"
     decks: int = 1
     min_players: int = 2
     max_players: int = 6
@@ -102,6 +116,12 @@ class RuleSet:
     max_turnovers: int = 0
     rummy_doubling: bool = True
     next_dealer_two_players: str = "winner"
+    upcard_offer: bool = False
+    knock_limit: int = 10
+    gin_bonus: int = 25
+    undercut_bonus: int = 25
+    undercut_on_tie: bool = True
+    void_stock: int = 2
     game_end: str = "deals"
     game_deals: int = 4
     target_score: int = 500

@@ -20,6 +20,7 @@ from typing import Iterable, Sequence
 
 from .cards import Card
 from .deal import EndReason, Outcome
+from .gin import GinOutcome, knock_result
 from .rules import RuleSet
 
 __all__ = ["DealScore", "hand_value", "score_deal", "next_dealer", "GameTotals"]
@@ -43,13 +44,15 @@ class DealScore:
     hand_values: tuple[int, ...]   # value of the cards left in each hand
     base: int                      # the winner's points before doubling
     doubled: bool                  # the rommi doubling was applied
+    kind: str = ""                 # went_out, blocked; gin: knock, undercut, gin, void
+    scorer: int | None = None      # who scores this deal (None: nobody)
 
     @property
     def winner_points(self) -> int:
         return max(self.points)
 
 
-def score_deal(outcome: Outcome, rules: RuleSet) -> DealScore:
+def score_deal(outcome: "Outcome | GinOutcome", rules: RuleSet) -> DealScore:
     """Price an outcome: the winner scores the cards left in the other hands.
 
     Melds kept in hand count like any other card. Under the no-reuse rule
@@ -57,6 +60,8 @@ def score_deal(outcome: Outcome, rules: RuleSet) -> DealScore:
     player with the lowest hand then scores the difference to each other hand,
     and nobody scores on a tie for lowest.
     """
+    if isinstance(outcome, GinOutcome):
+        return _score_gin(outcome, rules)
     values = tuple(hand_value(h, rules) for h in outcome.hands)
     points = [0] * outcome.players
     base = 0
@@ -69,10 +74,23 @@ def score_deal(outcome: Outcome, rules: RuleSet) -> DealScore:
             base = sum(v - values[w] for i, v in enumerate(values) if i != w)
         doubled = outcome.rummy and rules.rummy_doubling
         points[w] = base * 2 if doubled else base
-    return DealScore(tuple(points), values, base, doubled)
+    return DealScore(tuple(points), values, base, doubled, outcome.reason.value, outcome.winner)
 
 
-def next_dealer(outcome: Outcome, rules: RuleSet) -> int:
+def _score_gin(outcome: GinOutcome, rules: RuleSet) -> DealScore:
+    """Knock: the difference; undercut: bonus + difference to the defender; gin: bonus + deadwood."""
+    scorer, pts, kind = knock_result(outcome, rules)
+    values = [0, 0]
+    if outcome.knocker is not None and outcome.defender is not None:
+        values[outcome.knocker] = hand_value(outcome.knocker_deadwood, rules)
+        values[1 - outcome.knocker] = hand_value(outcome.defender.deadwood, rules)
+    points = [0, 0]
+    if scorer is not None:
+        points[scorer] = pts
+    return DealScore(tuple(points), tuple(values), pts, False, kind, scorer)
+
+
+def next_dealer(outcome: "Outcome | GinOutcome", rules: RuleSet) -> int:
     """Who deals next: with two players the winner (if the rules say so), otherwise the left neighbour.
 
     >>> from rommikirja.deal import Outcome, EndReason
@@ -81,8 +99,14 @@ def next_dealer(outcome: Outcome, rules: RuleSet) -> int:
     (1, 0)
     """
     n = outcome.players
-    if n == 2 and rules.next_dealer_two_players == "winner" and outcome.winner is not None:
-        return outcome.winner
+    if isinstance(outcome, GinOutcome):
+        if outcome.kind == "void":
+            return outcome.dealer          # a void deal is dealt again by the same dealer
+        winner = score_deal(outcome, rules).scorer
+    else:
+        winner = outcome.winner
+    if n == 2 and rules.next_dealer_two_players == "winner" and winner is not None:
+        return winner
     return (outcome.dealer + 1) % n
 
 

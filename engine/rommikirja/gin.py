@@ -1,0 +1,453 @@
+"""Knock rummy (gin-rommi): melds stay hidden in the hand; a deal ends in a knock or gin.
+
+Phases: deal → first upcard (offered to the non-dealer, then the dealer) → draw →
+discard or knock → the defender's best melds and lay-offs → result. A turn that
+ends with only ``rules.void_stock`` cards left in the stock voids the deal.
+
+>>> from rommikirja.cards import parse_cards
+>>> from rommikirja.rules import RuleSet
+>>> rules = RuleSet(style="knock", hand_size=((2, 10),), max_players=2, upcard_offer=True)
+>>> deal = GinDeal.new(rules, dealer=0, seed=3)
+>>> deal.phase.value, deal.turn, [type(m).__name__ for m in deal.legal_moves()]
+('offer', 1, ['Draw', 'Pass'])
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Iterable, Sequence
+
+from .cards import Card, standard_deck
+from .deal import DISCARD, STOCK, Discard, Draw, Event
+from .errors import IllegalMove
+from .finnish import card_name
+from .melds import Meld, MeldKind, check_meld
+from .rules import RuleSet
+from .solver import Arrangement, best_arrangement, mask_of
+
+__all__ = ["GinDeal", "GinPhase", "Pass", "Knock", "GinOutcome", "GinMove", "DefenderResult",
+           "defender_best", "knock_result"]
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Decline the first upcard."""
+
+
+@dataclass(frozen=True, slots=True)
+class Knock:
+    """Discard ``card`` face down and end the deal; ``melds`` optionally fixes the arrangement."""
+
+    card: Card
+    melds: tuple[tuple[Card, ...], ...] | None = None
+
+
+GinMove = Draw | Discard | Pass | Knock
+
+
+class GinPhase(Enum):
+    OFFER = "offer"            # the first upcard is offered: take it (Draw(DISCARD)) or pass
+    FORCED = "forced"          # both passed: the non-dealer must draw from the stock
+    DRAW = "draw"
+    DISCARD = "discard"        # drawn: discard or knock
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class DefenderResult:
+    """The defender's best answer to a knock: own melds, lay-offs onto the knocker's melds."""
+
+    melds: tuple[tuple[Card, ...], ...]
+    layoffs: tuple[tuple[tuple[Card, ...], int], ...]     # (cards, index of the knocker's meld)
+    deadwood: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class GinOutcome:
+    """The facts of a finished gin deal, to be priced by a rule set."""
+
+    kind: str                                   # "knock", "gin" or "void"
+    knocker: int | None
+    hands: tuple[tuple[Card, ...], ...]         # the ten cards each player held at the end
+    knocker_melds: tuple[tuple[Card, ...], ...] = ()
+    knocker_deadwood: tuple[Card, ...] = ()
+    defender: DefenderResult | None = None
+    dealer: int = 0
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+
+def _all_melds(hand: Sequence[Card], rules: RuleSet) -> list[tuple[Card, ...]]:
+    """Every valid meld among the cards of a hand."""
+    from itertools import combinations
+    out = []
+    by_rank: dict[int, list[Card]] = {}
+    by_suit: dict[object, list[Card]] = {}
+    for c in hand:
+        by_rank.setdefault(c.rank, []).append(c)
+        by_suit.setdefault(c.suit, []).append(c)
+    for cards in by_rank.values():
+        for n in (3, 4):
+            out.extend(combo for combo in combinations(cards, n) if check_meld(combo, rules) is None)
+    for cards in by_suit.values():
+        cards = sorted(cards, key=lambda c: c.rank)
+        for i in range(len(cards)):
+            for j in range(i + 3, len(cards) + 1):
+                combo = tuple(cards[i:j])
+                if check_meld(combo, rules) is None:
+                    out.append(combo)
+    return out
+
+
+def _attachments(hand: Sequence[Card], melds: Sequence[tuple[Card, ...]],
+                 rules: RuleSet) -> list[tuple[tuple[Card, ...], int]]:
+    """Sets of the defender's cards that can be laid off together onto one knocker's meld."""
+    have = {(c.rank, c.suit): c for c in hand}
+    out: list[tuple[tuple[Card, ...], int]] = []
+    for i, meld in enumerate(melds):
+        m = Meld.from_cards(meld, rules)
+        if m.kind is MeldKind.GROUP:
+            if len(meld) < 4:
+                out.extend(((c,), i) for c in hand if c.rank == meld[0].rank)
+            continue
+        suit = meld[0].suit
+        lo, hi = m.cards[0].rank, m.cards[-1].rank
+        chain: list[Card] = []
+        r = lo - 1
+        while r >= 1 and (r, suit) in have:
+            chain.append(have[(r, suit)])
+            out.append((tuple(chain), i))
+            r -= 1
+        chain = []
+        r = hi + 1
+        while r <= 13 and (r, suit) in have:
+            chain.append(have[(r, suit)])
+            out.append((tuple(chain), i))
+            r += 1
+    return out
+
+
+def defender_best(hand: Sequence[Card], knocker_melds: Sequence[tuple[Card, ...]], rules: RuleSet,
+                  lay_off: bool = True) -> DefenderResult:
+    """The defender's least deadwood: own melds and lay-offs chosen together, exactly.
+
+    >>> from rommikirja.cards import parse_cards
+    >>> r = defender_best(parse_cards("3H 7H 2H KS KC KD 9S 9C 4C 8D"), [parse_cards("4H 5H 6H")], RuleSet())
+    >>> [[c.code for c in cs] for cs, _ in r.layoffs], [c.code for c in r.deadwood]
+    ([['3H', '2H'], ['7H']], ['9S', '9C', '4C', '8D'])
+    """
+    candidates: list[tuple[int, int, tuple[Card, ...], int | None]] = []   # mask, value, cards, target
+    for m in _all_melds(hand, rules):
+        candidates.append((mask_of(m), sum(rules.card_points(c.rank) for c in m), m, None))
+    if lay_off:
+        for cards, target in _attachments(hand, knocker_melds, rules):
+            candidates.append((mask_of(cards), sum(rules.card_points(c.rank) for c in cards), cards, target))
+    # every candidate is indexed under each of its cards so that the lowest remaining card can branch
+    containing: dict[int, list[int]] = {}
+    for idx, (mask, _, _, _) in enumerate(candidates):
+        m = mask
+        while m:
+            low = m & -m
+            containing.setdefault(low, []).append(idx)
+            m ^= low
+    memo: dict[int, tuple[int, tuple[int, ...]]] = {}
+
+    def search(rem: int) -> tuple[int, tuple[int, ...]]:
+        if rem == 0:
+            return 0, ()
+        if rem in memo:
+            return memo[rem]
+        low = rem & -rem
+        best = search(rem ^ low)
+        for idx in containing.get(low, ()):
+            mask, value = candidates[idx][0], candidates[idx][1]
+            if mask & rem == mask:
+                sub_value, sub = search(rem & ~mask)
+                if value + sub_value > best[0]:
+                    best = (value + sub_value, (idx,) + sub)
+        memo[rem] = best
+        return best
+
+    full = mask_of(hand)
+    _, chosen = search(full)
+    covered = 0
+    melds, layoffs = [], []
+    for idx in chosen:
+        mask, _, cards, target = candidates[idx]
+        covered |= mask
+        if target is None:
+            melds.append(cards)
+        else:
+            layoffs.append((cards, target))
+    deadwood = tuple(c for c in hand if not mask_of((c,)) & covered)
+    return DefenderResult(tuple(melds), tuple(layoffs), deadwood)
+
+
+@dataclass
+class GinDeal:
+    """The position of one gin-rommi deal (two players)."""
+
+    rules: RuleSet
+    hands: list[list[Card]]
+    stock: list[Card]                 # top is the LAST element
+    discard: list[Card]               # top is the LAST element
+    dealer: int = 0
+    turn: int = 1
+    phase: GinPhase = GinPhase.DRAW
+    outcome: GinOutcome | None = None
+    events: list[Event] = field(default_factory=list)
+    taken_from_discard: Card | None = None
+    upcard_taken_by: int | None = None   # during the offer, who took the upcard
+    turns: int = 0
+    table: list = field(default_factory=list)   # gin keeps melds in the hand; always empty
+
+    @classmethod
+    def new(cls, rules: RuleSet, players: int = 2, dealer: int = 0, seed: int | None = None) -> "GinDeal":
+        if players != 2:
+            raise IllegalMove("players", f"Gin-rommia pelataan kahdestaan, ei {players} pelaajan kesken.")
+        deck = standard_deck(rules.decks)
+        random.Random(seed).shuffle(deck)
+        size = rules.hand_size_for(2)
+        hands: list[list[Card]] = [[], []]
+        for k in range(2 * size):
+            hands[(dealer + 1 + k) % 2].append(deck[k])
+        rest = deck[2 * size:]
+        discard = [rest.pop(0)] if rules.upcard else []
+        return cls(rules=rules, hands=hands, stock=list(reversed(rest)), discard=discard, dealer=dealer,
+                   turn=1 - dealer, phase=GinPhase.OFFER if rules.upcard_offer and discard else GinPhase.DRAW)
+
+    @classmethod
+    def from_position(cls, rules: RuleSet, hands: Sequence[Iterable[Card]], stock: Sequence[Card] = (),
+                      discard: Sequence[Card] = (), table: Sequence = (), dealer: int | None = None,
+                      turn: int = 0, has_played: Sequence[int] = (), phase: str = "draw") -> "GinDeal":
+        """A position: ``stock`` top first, ``discard`` bottom to top; ``phase`` "draw" or "offer"."""
+        if len(hands) != 2:
+            raise IllegalMove("players", "Gin-rommissa on kaksi pelaajaa.")
+        if table:
+            raise IllegalMove("table", "Gin-rommissa yhdistelmiä ei pelata pöytään kesken jaon.")
+        if phase not in ("draw", "offer"):
+            raise IllegalMove("phase", f"Tuntematon vaihe ”{phase}”; sallitut: draw, offer.")
+        deal = cls(rules=rules, hands=[list(h) for h in hands], stock=list(reversed(stock)),
+                   discard=list(discard), dealer=(1 - turn) if dealer is None else dealer, turn=turn,
+                   phase=GinPhase(phase))
+        if deal.phase is GinPhase.OFFER and turn == deal.dealer:
+            raise IllegalMove("phase", "Avokortti tarjotaan ensin jakajan vastustajalle.")
+        seen: set[Card] = set()
+        for c in deal.all_cards():
+            if c in seen or c.deck >= rules.decks:
+                raise IllegalMove("duplicate_card", f"{card_name(c)[0].upper()}{card_name(c)[1:]} "
+                                                    "on asetelmassa kahdesti.")
+            seen.add(c)
+        return deal
+
+    # -- queries ------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return 2
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is GinPhase.OVER
+
+    @property
+    def hand(self) -> list[Card]:
+        return self.hands[self.turn]
+
+    def all_cards(self) -> list[Card]:
+        return [c for h in self.hands for c in h] + list(self.stock) + list(self.discard)
+
+    def copy(self) -> "GinDeal":
+        return GinDeal(rules=self.rules, hands=[list(h) for h in self.hands], stock=list(self.stock),
+                       discard=list(self.discard), dealer=self.dealer, turn=self.turn, phase=self.phase,
+                       outcome=self.outcome, events=list(self.events),
+                       taken_from_discard=self.taken_from_discard, upcard_taken_by=self.upcard_taken_by,
+                       turns=self.turns)
+
+    def deadwood(self, player: int | None = None) -> Arrangement:
+        """The best arrangement of a player's hand (the player in turn by default)."""
+        return best_arrangement(self.hands[self.turn if player is None else player])
+
+    def legal_moves(self) -> list[GinMove]:
+        if self.phase is GinPhase.OVER:
+            return []
+        if self.phase is GinPhase.OFFER:
+            return [Draw(DISCARD), Pass()]
+        if self.phase is GinPhase.FORCED:
+            return [Draw(STOCK)]
+        if self.phase is GinPhase.DRAW:
+            moves: list[GinMove] = []
+            if self.stock:
+                moves.append(Draw(STOCK))
+            if self.discard:
+                moves.append(Draw(DISCARD))
+            return moves
+        moves = [Discard(c) for c in self.hand if c != self.taken_from_discard]
+        moves += [Knock(c) for c in self.hand if self._knock_refusal(Knock(c)) is None]
+        return moves
+
+    def is_legal(self, move: GinMove) -> bool:
+        return self._refusal(move) is None
+
+    # -- playing ------------------------------------------------------------------------
+
+    def play(self, move: GinMove) -> None:
+        """Make ``move`` for the player in turn, or raise :class:`IllegalMove` explaining why."""
+        err = self._refusal(move)
+        if err is not None:
+            raise err
+        p = self.turn
+        if isinstance(move, Pass):
+            self.events.append(Event(p, "pass"))
+            if p != self.dealer:
+                self.turn = self.dealer
+            else:
+                self.turn = 1 - self.dealer
+                self.phase = GinPhase.FORCED
+            return
+        if isinstance(move, Draw):
+            if move.source == STOCK:
+                card = self.stock.pop()
+                self.events.append(Event(p, "draw_stock", (card,)))
+            else:
+                card = self.discard.pop()
+                self.taken_from_discard = card
+                self.events.append(Event(p, "draw_discard", (card,)))
+                if self.phase is GinPhase.OFFER:
+                    self.upcard_taken_by = p
+            self.hand.append(card)
+            self.phase = GinPhase.DISCARD
+            return
+        if isinstance(move, Discard):
+            self.hand.remove(move.card)
+            self.discard.append(move.card)
+            self.events.append(Event(p, "discard", (move.card,)))
+            self._end_turn()
+            return
+        assert isinstance(move, Knock)
+        melds, dead = self._knock_arrangement(move)
+        self.hand.remove(move.card)
+        self.discard.append(move.card)
+        kind = "gin" if not dead else "knock"
+        self.events.append(Event(p, kind, (move.card,)))
+        defender = 1 - p
+        result = defender_best(self.hands[defender], melds, self.rules, lay_off=bool(dead))
+        self.phase = GinPhase.OVER
+        self.outcome = GinOutcome(kind, p, tuple(tuple(h) for h in self.hands), melds, dead, result,
+                                  self.dealer)
+
+    # -- internals ----------------------------------------------------------------------
+
+    def _end_turn(self) -> None:
+        p = self.turn
+        self.taken_from_discard = None
+        self.turns += 1
+        # after the dealer took the offered upcard, the non-dealer has the next normal turn,
+        # exactly as after any other turn: turns alternate.
+        self.turn = 1 - p
+        self.phase = GinPhase.DRAW
+        self.upcard_taken_by = None
+        if len(self.stock) <= self.rules.void_stock:
+            self.events.append(Event(p, "void", target=len(self.stock)))
+            self.phase = GinPhase.OVER
+            self.outcome = GinOutcome("void", None, tuple(tuple(h) for h in self.hands), dealer=self.dealer)
+
+    def _knock_arrangement(self, move: Knock) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+        rest = [c for c in self.hand if c != move.card]
+        if move.melds is None:
+            arr = best_arrangement(rest)
+            return arr.melds, arr.deadwood
+        used: set[Card] = set()
+        for meld in move.melds:
+            bad = check_meld(meld, self.rules)
+            if bad is not None:
+                raise bad
+            for c in meld:
+                if c not in rest or c in used:
+                    raise IllegalMove("not_in_hand", f"{card_name(c)[0].upper()}{card_name(c)[1:]} ei ole "
+                                                     "kädessä tai on jo toisessa yhdistelmässä.")
+                used.add(c)
+        return tuple(tuple(m) for m in move.melds), tuple(c for c in rest if c not in used)
+
+    def _knock_refusal(self, move: Knock) -> IllegalMove | None:
+        if move.card not in self.hand:
+            return IllegalMove("not_in_hand", f"{card_name(move.card)[0].upper()}{card_name(move.card)[1:]} "
+                                              "ei ole kädessäsi.")
+        if move.card == self.taken_from_discard:
+            return IllegalMove("discard_taken_card", f"{card_name(move.card)[0].upper()}"
+                                                     f"{card_name(move.card)[1:]} nostettiin juuri "
+                                                     "poistopakasta, joten sitä ei saa poistaa samalla vuorolla.")
+        try:
+            _, dead = self._knock_arrangement(move)
+        except IllegalMove as err:
+            return err
+        points = sum(self.rules.card_points(c.rank) for c in dead)
+        if points > self.rules.knock_limit:
+            return IllegalMove("knock_over_limit",
+                               f"Irtokortteja jäisi {points} pistettä; koputtaa saa vasta, kun niitä on "
+                               f"enintään {self.rules.knock_limit}.")
+        return None
+
+    def _refusal(self, move: GinMove) -> IllegalMove | None:
+        if self.phase is GinPhase.OVER:
+            return IllegalMove("deal_over", "Jako on jo päättynyt.")
+        if self.phase is GinPhase.OFFER:
+            if isinstance(move, Pass) or move == Draw(DISCARD):
+                return None
+            if move == Draw(STOCK):
+                return IllegalMove("offer_stock", "Ensin päätetään avokortista: ota se tai passaa. "
+                                                  "Nostopakasta nostetaan vasta, kun molemmat ovat passanneet.")
+            return IllegalMove("must_draw", "Ota ensin avokortti tai passaa.")
+        if isinstance(move, Pass):
+            return IllegalMove("no_pass", "Passata saa vain jaon ensimmäisen avokortin kohdalla; "
+                                          "tavallisella vuorolla on nostettava.")
+        if self.phase is GinPhase.FORCED:
+            if move == Draw(STOCK):
+                return None
+            return IllegalMove("forced_stock", "Molemmat passasivat avokortin, joten nyt on nostettava "
+                                               "nostopakasta.")
+        if self.phase is GinPhase.DRAW:
+            if not isinstance(move, Draw):
+                return IllegalMove("must_draw", "Vuoro alkaa nostolla: nosta ensin nostopakasta tai "
+                                                "poistopakan päältä.")
+            if move.source == STOCK and not self.stock:
+                return IllegalMove("stock_empty", "Nostopakka on tyhjä.")
+            if move.source == DISCARD and not self.discard:
+                return IllegalMove("discard_empty", "Poistopakka on tyhjä: nosta nostopakasta.")
+            if move.source not in (STOCK, DISCARD):
+                return IllegalMove("unknown_source", f"Tuntematon nostopaikka ”{move.source}”.")
+            return None
+        if isinstance(move, Draw):
+            return IllegalMove("draw_twice", "Olet jo nostanut tällä vuorolla: vuorossa nostetaan vain "
+                                             "yksi kortti.")
+        if isinstance(move, Discard):
+            if move.card not in self.hand:
+                return IllegalMove("not_in_hand", f"{card_name(move.card)[0].upper()}"
+                                                  f"{card_name(move.card)[1:]} ei ole kädessäsi.")
+            if move.card == self.taken_from_discard:
+                return IllegalMove("discard_taken_card", f"{card_name(move.card)[0].upper()}"
+                                                         f"{card_name(move.card)[1:]} nostettiin juuri "
+                                                         "poistopakasta, joten sitä ei saa poistaa samalla "
+                                                         "vuorolla.")
+            return None
+        if isinstance(move, Knock):
+            return self._knock_refusal(move)
+        return IllegalMove("unknown_move", f"Tuntematon siirto {move!r}.")
+
+
+def knock_result(outcome: GinOutcome, rules: RuleSet) -> tuple[int | None, int, str]:
+    """(scorer, points, kind) of a gin outcome under ``rules``: kind is knock, undercut, gin or void."""
+    if outcome.kind == "void":
+        return None, 0, "void"
+    k = outcome.knocker
+    assert k is not None and outcome.defender is not None
+    kd = sum(rules.card_points(c.rank) for c in outcome.knocker_deadwood)
+    dd = sum(rules.card_points(c.rank) for c in outcome.defender.deadwood)
+    if outcome.kind == "gin":
+        return k, rules.gin_bonus + dd, "gin"
+    if dd < kd or (dd == kd and rules.undercut_on_tie):
+        return 1 - k, rules.undercut_bonus + kd - dd, "undercut"
+    return k, dd - kd, "knock"
