@@ -1,7 +1,9 @@
 """Benchmarks (figures for the closing notes, not timed tests): ``python -m tools.bench``.
 
 - time to verify every scenario, and to verify + render all pages (median of several runs);
-- random complete 2-player perusrommi deals per second (random legal moves).
+- random complete 2-player perusrommi deals per second (random legal moves);
+- exact gin solves per second (11-card best discard; random hands and meld-rich hands);
+- random complete gin-rommi deals per second.
 """
 from __future__ import annotations
 
@@ -10,7 +12,10 @@ import random
 import statistics
 import time
 
-from rommikirja import Deal, LayOff, PlayMeld, RuleSet
+from rommikirja import Deal, GinDeal, Knock, LayOff, PlayMeld, RuleSet, standard_deck
+from rommikirja.solver import best_discard_mask, mask_of
+
+from .scenario import load_rulesets
 
 from .build import render_pages
 from .verify import verify
@@ -61,7 +66,54 @@ def main() -> int:
     elapsed = time.perf_counter() - start
     print(f"random 2-player deals:           {deals / elapsed:8.1f} deals/s "
           f"({turns / deals:.1f} turns per deal, {deals} deals in {elapsed:.1f} s)")
+
+    deck = standard_deck()
+    rng = random.Random(1)
+    hands = [mask_of(rng.sample(deck, 11)) for _ in range(20000)]
+    rich = [mask_of(_meld_rich_hand(rng)) for _ in range(20000)]
+    for label, masks in (("random", hands), ("meld-rich", rich)):
+        t = time.perf_counter()
+        for m in masks:
+            best_discard_mask(m)
+        rate = len(masks) / (time.perf_counter() - t)
+        print(f"gin 11-card exact solves ({label}): {rate:10.0f} /s")
+
+    gin = load_rulesets()["gin"]
+    deals = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < args.seconds:
+        d = GinDeal.new(gin, dealer=deals % 2, seed=deals)
+        prng = random.Random(deals)
+        while not d.is_over:
+            moves = d.legal_moves()
+            knocks = [m for m in moves if isinstance(m, Knock)]
+            d.play(knocks[0] if knocks else prng.choice(moves))
+        deals += 1
+    elapsed = time.perf_counter() - start
+    print(f"random gin deals (knock asap):   {deals / elapsed:8.1f} deals/s")
     return 0
+
+
+def _meld_rich_hand(rng: random.Random) -> list:
+    """11 cards built from a few groups and runs that share cards, plus fillers."""
+    deck = standard_deck()
+    by = {(c.rank, c.suit): c for c in deck}
+    hand: set = set()
+    while len(hand) < 8:
+        if rng.random() < 0.5:
+            r = rng.randint(1, 13)
+            hand.update(c for c in deck if c.rank == r and rng.random() < 0.85)
+        else:
+            s = rng.choice(deck).suit
+            lo = rng.randint(1, 10)
+            hand.update(by[(r, s)] for r in range(lo, lo + rng.randint(3, 4)))
+    cards = sorted(hand, key=lambda c: c.sort_key)
+    cards = rng.sample(cards, min(11, len(cards)))
+    while len(cards) < 11:
+        c = rng.choice(deck)
+        if c not in cards:
+            cards.append(c)
+    return cards
 
 
 if __name__ == "__main__":

@@ -38,9 +38,9 @@ def card_html(card: Card) -> str:
             f'{card.rank_text}{card.suit.symbol}</span>')
 
 
-def cards_html(cards: Iterable[Card]) -> str:
+def cards_html(cards: Iterable[Card], css: str = "kortit") -> str:
     inner = "".join(card_html(c) for c in cards)
-    return f'<span class="kortit">{inner}</span>'
+    return f'<span class="{css}">{inner}</span>'
 
 
 def _luettelo(cards: Iterable[Card], case: str = "nom", conj: str = "ja") -> str:
@@ -65,6 +65,7 @@ def make_env(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
         names=_luettelo,                                    # natural list of card names
         card=card_html,                                     # a card drawn as a card
         cards=cards_html,
+        meld=lambda cs: cards_html(cs, "kortit yhdistelma"),   # one meld, boxed as a unit
         word=number_word,                                   # 3 → kolme
         cap=_cap,
         join_fi=lambda words, conj="ja": join_list([str(w) for w in words], conj),
