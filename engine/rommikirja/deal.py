@@ -34,7 +34,8 @@ from .melds import Meld, MeldKind, run_positions
 from .rules import RuleSet
 
 __all__ = [
-    "Deal", "Draw", "PlayMeld", "LayOff", "Discard", "Move", "STOCK", "DISCARD",
+    "Deal", "Draw", "PlayMeld", "LayOff", "Discard", "Move", "STOCK", "DISCARD", "Pass", "Claim",
+    "MisDraw", "RejectExposed", "cut_for_dealer",
     "Phase", "EndReason", "Outcome", "TableMeld", "Event",
 ]
 
@@ -71,7 +72,32 @@ class Discard:
     card: Card
 
 
-Move = Union[Draw, PlayMeld, LayOff, Discard]
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Decline: the first upcard in gin, or the last chance at the discard pile in classic rommi."""
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """“Rommi!”: ``player`` claims the top discard because it fits the table meld ``target``."""
+
+    player: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class MisDraw:
+    """An irregularity: ``player`` draws from the stock out of turn (the card is exposed)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class RejectExposed:
+    """After an out-of-turn draw: put the exposed card on the discard pile and draw the next one."""
+
+
+Move = Union[Draw, PlayMeld, LayOff, Discard, Pass, Claim, MisDraw, RejectExposed]
 
 
 class Phase(Enum):
@@ -145,6 +171,8 @@ class Deal:
     played_this_turn: bool = False
     turns: int = 0
     turnovers: int = 0
+    exposed: Card | None = None          # a stock card exposed by an out-of-turn draw
+    final_turns: int | None = None       # "last_round": turns left after the stock ran out
 
     # -- construction -------------------------------------------------------------------
 
@@ -227,7 +255,8 @@ class Deal:
                     events=list(self.events), has_played=list(self.has_played),
                     taken_from_discard=self.taken_from_discard,
                     melds_this_turn=self.melds_this_turn, played_this_turn=self.played_this_turn,
-                    turns=self.turns, turnovers=self.turnovers)
+                    turns=self.turns, turnovers=self.turnovers, exposed=self.exposed,
+                    final_turns=self.final_turns)
 
     # -- queries ------------------------------------------------------------------------
 
@@ -258,10 +287,15 @@ class Deal:
             return []
         if self.phase is Phase.DRAW:
             moves: list[Move] = []
+            if self.exposed is not None:
+                return [Draw(STOCK), RejectExposed()]
             if self._can_draw_stock():
                 moves.append(Draw(STOCK))
             if self.discard:
                 moves.append(Draw(DISCARD))
+            if self.final_turns is not None:
+                moves.append(Pass())
+            moves.extend(self._claims())
             return moves
         moves = []
         moves.extend(m for m in self._candidate_melds() if self._refusal(m) is None)
@@ -280,11 +314,34 @@ class Deal:
         if err is not None:
             raise err
         p = self.turn
+        if isinstance(move, Claim):
+            card = self.discard.pop()
+            self.hands[move.player].append(card)
+            self.events.append(Event(move.player, "claim", (card,), move.target))
+            return
+        if isinstance(move, MisDraw):
+            self.exposed = self.stock[-1]
+            self.events.append(Event(move.player, "misdraw", (self.exposed,)))
+            return
+        if isinstance(move, RejectExposed):
+            rejected = self.stock.pop()
+            self.discard.append(rejected)
+            self.exposed = None
+            card = self.stock.pop()
+            self.events.append(Event(p, "reject_exposed", (rejected, card)))
+            self.hand.append(card)
+            self.phase = Phase.PLAY
+            return
+        if isinstance(move, Pass):
+            self.events.append(Event(p, "pass"))
+            self._end_turn()
+            return
         if isinstance(move, Draw):
             if move.source == STOCK:
                 if not self.stock:
                     self._turn_over_discards()
                 card = self.stock.pop()
+                self.exposed = None
                 self.events.append(Event(p, "draw_stock", (card,)))
             else:
                 card = self.discard.pop()
@@ -324,19 +381,36 @@ class Deal:
     # -- internals ----------------------------------------------------------------------
 
     def _can_draw_stock(self) -> bool:
+        if self.final_turns is not None:
+            return False
         if self.stock:
             return True
-        return self._may_turn_over() and len(self.discard) > 0
+        keep = 1 if self.rules.stock_exhausted == "turn_over_keep_top" else 0
+        return self._may_turn_over() and len(self.discard) > keep
 
     def _may_turn_over(self) -> bool:
         limit = self.rules.max_turnovers
-        return self.rules.stock_exhausted == "turn_over" and (limit == 0 or self.turnovers < limit)
+        return (self.rules.stock_exhausted in ("turn_over", "turn_over_keep_top")
+                and (limit == 0 or self.turnovers < limit))
 
     def _turn_over_discards(self) -> None:
+        keep = [self.discard.pop()] if self.rules.stock_exhausted == "turn_over_keep_top" else []
         self.stock = list(reversed(self.discard))   # the pile's bottom card becomes the stock's top
-        self.discard = []
+        self.discard = keep                         # classic rommi: the last discard stays face up
         self.turnovers += 1
-        self.events.append(Event(self.turn, "turn_over", tuple(reversed(self.stock))))
+        self.events.append(Event(self.turn, "turn_over", tuple(reversed(self.stock)) + tuple(keep)))
+
+    def _claims(self) -> list[Claim]:
+        """“Rommi!” claims open now: the card just discarded fits a table meld."""
+        if not self.rules.rommi_claim or not self.discard or not self.events \
+                or self.events[-1].kind != "discard":
+            return []
+        card = self.discard[-1]
+        discarder = self.events[-1].player
+        fits = [i for i, tm in enumerate(self.table) if _extends(tm.meld, card, self.rules)]
+        if not fits:
+            return []
+        return [Claim(p, fits[0]) for p in range(self.players) if p != discarder]
 
     def _remove_from_hand(self, cards: Iterable[Card]) -> None:
         for c in cards:
@@ -351,6 +425,15 @@ class Deal:
         self.melds_this_turn = 0
         self.played_this_turn = False
         self.turns += 1
+        if self.final_turns is not None:
+            self.final_turns -= 1
+            if self.final_turns == 0:
+                self.events.append(Event(self.turn, "stock_used"))
+                self._blocked(event=False)
+            return
+        if not self.stock and self.rules.stock_exhausted == "last_round":
+            self.final_turns = self.players - 1
+            return
         if not self.stock and not self._may_turn_over():
             self._blocked()
 
@@ -360,12 +443,13 @@ class Deal:
         self.events.append(Event(p, "out"))
         self._finish(EndReason.WENT_OUT, p, rummy)
 
-    def _blocked(self) -> None:
+    def _blocked(self, event: bool = True) -> None:
         totals = [sum(self.rules.card_points(c.rank) for c in h) for h in self.hands]
         low = min(totals)
         winners = [i for i, t in enumerate(totals) if t == low]
         winner = winners[0] if len(winners) == 1 else None
-        self.events.append(Event(self.turn, "blocked"))
+        if event:
+            self.events.append(Event(self.turn, "blocked"))
         self._finish(EndReason.BLOCKED, winner, False)
 
     def _finish(self, reason: EndReason, winner: int | None, rummy: bool) -> None:
@@ -414,12 +498,42 @@ class Deal:
         """Why ``move`` is illegal now, or ``None`` if it is legal."""
         if self.phase is Phase.OVER:
             return IllegalMove("deal_over", "Jako on jo päättynyt.")
+        if isinstance(move, Claim):
+            if move not in self._claims():
+                return IllegalMove("no_claim", "”Rommi!” ei käy: juuri poistettu kortti ei sovi pöydän "
+                                               "yhdistelmään, huuto ei ole käytössä tai kortti on "
+                                               "huutajan oma poisto.")
+            return None
+        if isinstance(move, MisDraw):
+            if move.player == self.turn:
+                return IllegalMove("own_turn", "On sinun vuorosi: nosta tavalliseen tapaan.")
+            if self.phase is not Phase.DRAW or not self.stock or self.exposed is not None:
+                return IllegalMove("no_misdraw", "Nostopakasta ei voi nyt nostaa väärällä vuorolla.")
+            return None
+        if isinstance(move, RejectExposed):
+            if self.exposed is None:
+                return IllegalMove("nothing_exposed", "Nostopakassa ei ole paljastettua korttia.")
+            if len(self.stock) < 2:
+                return IllegalMove("stock_empty", "Nostopakassa ei ole seuraavaa korttia.")
+            return None
+        if isinstance(move, Pass):
+            if self.final_turns is None or self.phase is not Phase.DRAW:
+                return IllegalMove("no_pass", "Vuoroa ei voi ohittaa: nosta kortti.")
+            return None
+        if self.exposed is not None and move != Draw(STOCK):
+            return IllegalMove("exposed_card", f"Väärällä vuorolla nostettu {card_name(self.exposed)} on "
+                                               "nostopakan päällä: ota se tai laita se poistopakkaan ja "
+                                               "nosta seuraava.")
         if isinstance(move, Draw):
             if self.phase is not Phase.DRAW:
                 return IllegalMove("draw_twice", "Olet jo nostanut tällä vuorolla: vuorossa nostetaan "
                                                  "vain yksi kortti.")
             if move.source == STOCK:
                 if not self._can_draw_stock():
+                    if self.final_turns is not None:
+                        return IllegalMove("stock_used", "Nostopakka on käyty läpi: nyt saa vain ottaa "
+                                                         "poistopakan päällimmäisen kortin tai ohittaa "
+                                                         "vuoron.")
                     if not self._may_turn_over():
                         return IllegalMove("stock_empty", "Nostopakka on loppunut, eikä poistopakkaa "
                                                           "käännetä uudeksi nostopakaksi.")
@@ -485,6 +599,39 @@ class Deal:
 
     def _has_own_meld(self) -> bool:
         return any(tm.owner == self.turn for tm in self.table)
+
+
+def _extends(meld: Meld, card: Card, rules: RuleSet) -> bool:
+    try:
+        meld.extended((card,), rules)
+    except InvalidMeld:
+        return False
+    return True
+
+
+def cut_for_dealer(players: int, seed: int | None = None) -> tuple[list[list[Card]], int]:
+    """Everyone draws a card; the lowest (ace lowest) deals. Ties for lowest draw again.
+
+    Returns the rounds of drawn cards (None for players not drawing) and the dealer.
+
+    >>> rounds, dealer = cut_for_dealer(4, seed=2)
+    >>> min(rounds[-1][i].rank for i in range(4) if rounds[-1][i]) == rounds[-1][dealer].rank
+    True
+    """
+    rng = random.Random(seed)
+    deck = standard_deck()
+    rng.shuffle(deck)
+    drawing = list(range(players))
+    rounds: list[list] = []
+    while True:
+        row: list = [None] * players
+        for p in drawing:
+            row[p] = deck.pop()
+        rounds.append(row)
+        low = min(row[p].rank for p in drawing)
+        drawing = [p for p in drawing if row[p].rank == low]
+        if len(drawing) == 1:
+            return rounds, drawing[0]
 
 
 def _cap(text: str) -> str:

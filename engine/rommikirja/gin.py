@@ -19,7 +19,7 @@ from enum import Enum
 from typing import Iterable, Sequence
 
 from .cards import Card, standard_deck
-from .deal import DISCARD, STOCK, Discard, Draw, Event
+from .deal import DISCARD, STOCK, Discard, Draw, Event, Pass
 from .errors import IllegalMove
 from .finnish import card_name
 from .melds import Meld, MeldKind, check_meld
@@ -28,11 +28,6 @@ from .solver import Arrangement, best_arrangement, mask_of
 
 __all__ = ["GinDeal", "GinPhase", "Pass", "Knock", "GinOutcome", "GinMove", "DefenderResult",
            "defender_best", "knock_result"]
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """Decline the first upcard."""
 
 
 @dataclass(frozen=True, slots=True)

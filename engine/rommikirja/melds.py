@@ -103,6 +103,13 @@ def run_positions(cards: Sequence[Card], rules: RuleSet) -> list[int] | None:
     ranks = sorted(c.rank for c in cards)
     if _consecutive(ranks):
         return ranks
+    if rules.ace == "round_the_corner" and len(set(ranks)) == len(ranks) <= 13:
+        # rotate so the run starts right after the one gap in the circle K-A
+        for start in ranks:
+            rotated = sorted((r - start) % 13 for r in ranks)
+            if _consecutive(rotated):
+                return [start + off for off in rotated]
+        return None
     if rules.ace == "high_or_low" and ACE in ranks:
         high = sorted(14 if r == ACE else r for r in ranks)
         if ranks.count(ACE) == 1 and _consecutive(high):
@@ -151,8 +158,10 @@ def _classify(cards: tuple[Card, ...], rules: RuleSet,
 
 
 def _position(card: Card, positions: list[int]) -> int:
-    if card.rank == ACE and 14 in positions:
-        return 14
+    """Where the card stands in the run (positions above 13 go round the corner)."""
+    for pos in positions:
+        if (pos - 1) % 13 + 1 == card.rank:
+            return pos
     return card.rank
 
 
@@ -166,7 +175,7 @@ def _run_failure(cards: tuple[Card, ...], rules: RuleSet, adding: bool) -> Inval
         if _consecutive(high) and rules.ace == "low":
             return _Reason("ace_high", "ässä on tässä pelissä pieni: se käy vain suoran "
                                        "alapäähän (A-2-3), ei kuninkaan yläpuolelle")
-        if KING in ranks and _wraps(ranks):
+        if KING in ranks and _wraps(ranks) and rules.ace != "round_the_corner":
             return _Reason("wrap", "suora ei saa kiertää kulman ympäri (K-A-2)")
     missing = [r for r in range(ranks[0], ranks[-1] + 1) if r not in ranks]
     missing_cards = [Card(r, suit) for r in missing]

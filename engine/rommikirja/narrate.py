@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .deal import DISCARD, STOCK, Discard, Draw, Event, LayOff, Move, PlayMeld
+from .deal import DISCARD, STOCK, Claim, Discard, Draw, Event, LayOff, MisDraw, Move, PlayMeld, RejectExposed
 from .finnish import card_name, cards_text, number_word
-from .gin import Knock, Pass
+from .deal import Pass
+from .gin import Knock
 
 __all__ = ["narrate_event", "describe_move", "DEFAULT_NAMES"]
 
@@ -55,6 +56,12 @@ def describe_move(move: Move, table_texts: Sequence[str] = (), negative: bool = 
         return f"{verb} pöytään {noun} {cards_text(move.cards)}"
     if isinstance(move, Pass):
         return "passata" if negative else "passaa"
+    if isinstance(move, Claim):
+        return "huutaa ”rommi!”" if not negative else "huutaa ”rommi!”"
+    if isinstance(move, MisDraw):
+        return "nostaa väärällä vuorolla"
+    if isinstance(move, RejectExposed):
+        return "hylätä paljastettua korttia" if negative else "hylkää paljastetun kortin"
     if isinstance(move, Knock):
         return f"koputtaa poistamalla {card_name(move.card, 'gen')}"
     if isinstance(move, LayOff):
@@ -89,7 +96,17 @@ def narrate_event(event: Event, names: Sequence[str], table_texts: Sequence[str]
     if kind == "out":
         return f"{who} on mennyt ulos: käsi on tyhjä, ja jako päättyy."
     if kind == "pass":
-        return f"{who} passaa: hän ei ota avokorttia."
+        return f"{who} passaa: hän ei ota korttia."
+    if kind == "claim":
+        return f"{who} huutaa ”rommi!” ja ottaa poistopakasta {card_name(cards[0], 'gen')} käteensä."
+    if kind == "misdraw":
+        return (f"{who} nostaa väärällä vuorolla nostopakasta {card_name(cards[0], 'gen')}; kortti "
+                "palautetaan näkyviin nostopakan päälle.")
+    if kind == "reject_exposed":
+        return (f"{who} laittaa paljastetun {card_name(cards[0], 'gen')} poistopakkaan ja nostaa "
+                f"seuraavan kortin, {card_name(cards[1], 'gen')}.")
+    if kind == "stock_used":
+        return "Nostopakka on käyty kerran läpi ja jokainen on saanut viimeisen vuoronsa: jako päättyy."
     if kind == "knock":
         return f"{who} poistaa {card_name(cards[0], 'gen')} kuvapuoli alaspäin ja koputtaa."
     if kind == "gin":

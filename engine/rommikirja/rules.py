@@ -13,7 +13,7 @@ in ``scenarios/rules/``); the tools read them and call
 >>> RuleSet.from_mapping({"ace": "high"})
 Traceback (most recent call last):
   ...
-rommikirja.rules.RuleSetError: ace: tuntematon arvo ”high”; sallitut: low, high_or_low
+rommikirja.rules.RuleSetError: ace: tuntematon arvo ”high”; sallitut: low, high_or_low, round_the_corner
 """
 from __future__ import annotations
 
@@ -64,12 +64,25 @@ OPTIONS: dict[str, OptionSpec] = {
         "required": "viimeinen kortti on aina poistettava"}),
     "ace": OptionSpec("Ässä suorassa", "choice", {
         "low": "vain pieni (A-2-3)",
-        "high_or_low": "pieni tai suuri (A-2-3 tai Q-K-A), ei kulman ympäri"}),
+        "high_or_low": "pieni tai suuri (A-2-3 tai Q-K-A), ei kulman ympäri",
+        "round_the_corner": "suora saa kiertää kulman ympäri, kuten K-A-2"}),
     "ace_points": OptionSpec("Ässän pisteet", "int", minimum=1, maximum=20),
     "stock_exhausted": OptionSpec("Kun nostopakka loppuu", "choice", {
         "turn_over": "poistopakka käännetään sekoittamatta uudeksi nostopakaksi",
-        "block": "poistopakkaa ei käytetä uudelleen: jako päättyy (blokkirommi)"}),
+        "turn_over_keep_top": "poistopakka käännetään uudeksi nostopakaksi, mutta viimeksi poistettu "
+                              "kortti jää uuden poistopakan pohjalle",
+        "block": "poistopakkaa ei käytetä uudelleen: jako päättyy (blokkirommi)",
+        "last_round": "jako päättyy, kun nostopakka on käyty kerran läpi ja jokainen on vielä saanut "
+                      "ottaa poistopakan päällimmäisen kortin"}),
     "max_turnovers": OptionSpec("Poistopakan kääntökerrat", "int", minimum=0, maximum=100),
+    "scoring": OptionSpec("Pisteytys", "choice", {
+        "winner_takes": "voittaja saa muiden käsiin jääneiden korttien arvon",
+        "own_hand_minus": "jokainen saa omista käteen jääneistä korteistaan miinuspisteitä"}),
+    "first_dealer": OptionSpec("Ensimmäinen jakaja", "choice", {
+        "agreed": "sovitaan tai arvotaan", "lowest_card": "pienimmän kortin nostanut"}),
+    "rommi_claim": OptionSpec("Rommi-huuto", "bool", {
+        "true": "poistopakkaan pantu, pöydän yhdistelmään sopiva kortti on ensimmäisen huutajan",
+        "false": "ei käytössä"}),
     "rummy_doubling": OptionSpec("Rommi (koko käsi kerralla)", "bool", {
         "true": "pisteet kaksinkertaistuvat", "false": "ei lisäpisteitä"}),
     "next_dealer_two_players": OptionSpec("Seuraava jakaja kaksinpelissä", "choice", {
@@ -114,6 +127,9 @@ class RuleSet:
     #: How many times the discard pile may be turned into a new stock (0 = no limit).
     #: When the stock runs out after the last allowed turn, the deal ends as under "block".
     max_turnovers: int = 0
+    scoring: str = "winner_takes"
+    first_dealer: str = "agreed"
+    rommi_claim: bool = False
     rummy_doubling: bool = True
     next_dealer_two_players: str = "winner"
     upcard_offer: bool = False

@@ -66,6 +66,10 @@ def score_deal(outcome: "Outcome | GinOutcome", rules: RuleSet) -> DealScore:
     points = [0] * outcome.players
     base = 0
     doubled = False
+    if rules.scoring == "own_hand_minus":
+        # classic rommi: every player's own cards left in hand are minus points
+        return DealScore(tuple(-v for v in values), values, 0, False, outcome.reason.value,
+                         outcome.winner)
     if outcome.winner is not None:
         w = outcome.winner
         if outcome.reason is EndReason.WENT_OUT:
@@ -136,7 +140,7 @@ class GameTotals:
         """Whether the game has ended: after the agreed deals, or when a total reaches the target."""
         if rules.game_end == "deals":
             return self.deals >= rules.game_deals
-        return max(self.totals) >= rules.target_score
+        return max(abs(t) for t in self.totals) >= rules.target_score
 
     def leaders(self) -> tuple[int, ...]:
         """The players with the most points (several on a tie: share it or play one more deal)."""
