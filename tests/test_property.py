@@ -6,17 +6,28 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rommikirja import (Deal, Discard, Draw, EndReason, LayOff, Meld, PlayMeld, RuleSet, check_meld,
-                        hand_value, score_deal, standard_deck)
+from rommikirja import (Claim, Deal, Discard, Draw, EndReason, LayOff, Meld, Pass, PlayMeld, RuleSet,
+                        check_meld, hand_value, score_deal, standard_deck)
+from tools.scenario import load_rulesets
 
+PRESETS = load_rulesets()
 VARIANTS = [
-    {},
-    {"melds_per_turn": "one"},
-    {"lay_off_before_meld": False, "final_discard": "required"},
-    {"ace": "high_or_low", "ace_points": 15},
-    {"stock_exhausted": "block"},
-    {"rummy_doubling": False, "upcard": False},
+    ("perusrommi", {}),
+    ("perusrommi", {"melds_per_turn": "one"}),
+    ("perusrommi", {"lay_off_before_meld": False, "final_discard": "required"}),
+    ("perusrommi", {"ace": "high_or_low", "ace_points": 15}),
+    ("perusrommi", {"stock_exhausted": "block"}),
+    ("perusrommi", {"rummy_doubling": False, "upcard": False}),
+    ("rommi", {}),
+    ("rommi", {"final_discard": "optional", "ace": "round_the_corner"}),
+    ("rommi", {"rommi_claim": True}),
+    ("rommi", {"stock_exhausted": "last_round"}),
 ]
+
+
+def rules_for(variant) -> RuleSet:
+    base, options = variant
+    return PRESETS[base].with_options(max_turnovers=2, **options)
 MAX_TURNS = 4000
 
 
@@ -34,7 +45,11 @@ def play_random(rules: RuleSet, players: int, seed: int, policy_seed: int) -> De
         move = rng.choice(eager) if eager and rng.random() < 0.7 else rng.choice(moves)
         p = deal.turn
         deal.play(move)
-        if isinstance(move, Draw):
+        if isinstance(move, Claim):
+            drawn[move.player] += 1
+        elif isinstance(move, Pass):
+            pass
+        elif isinstance(move, Draw):
             drawn[p] += 1
         elif isinstance(move, Discard):
             discarded[p] += 1
@@ -52,19 +67,21 @@ def play_random(rules: RuleSet, players: int, seed: int, policy_seed: int) -> De
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**31), policy=st.integers(0, 2**31),
        variant=st.sampled_from(VARIANTS))
 def test_random_deals_keep_every_invariant(players, seed, policy, variant):
-    rules = RuleSet.from_mapping({**variant, "max_turnovers": 2})
+    rules = rules_for(variant)
     deal = play_random(rules, players, seed, policy)
     out = deal.outcome
     score = score_deal(out, rules)
     values = [hand_value(h, rules) for h in out.hands]
     assert list(score.hand_values) == values
-    assert sum(1 for p in score.points if p) <= 1
-    if out.reason is EndReason.WENT_OUT:
+    assert rules.scoring == "own_hand_minus" or sum(1 for p in score.points if p) <= 1
+    if rules.scoring == "own_hand_minus":
+        assert list(score.points) == [-v for v in values]
+    elif out.reason is EndReason.WENT_OUT:
         assert out.hands[out.winner] == ()
         base = sum(values) - values[out.winner]
         assert score.points[out.winner] == base * (2 if out.rummy and rules.rummy_doubling else 1)
     else:
-        assert not deal.stock
+        assert not deal.stock or rules.stock_exhausted == "turn_over_keep_top"
         low = min(values)
         if values.count(low) == 1:
             assert out.winner == values.index(low)
@@ -79,11 +96,13 @@ def test_random_play_reaches_every_ending():
     """The generator is not vacuous: rummies, block endings and lay-offs all occur."""
     seen = Counter()
     for seed in range(200):
-        rules = RuleSet.from_mapping({**VARIANTS[seed % len(VARIANTS)], "max_turnovers": 2})
+        rules = rules_for(VARIANTS[seed % len(VARIANTS)])
         deal = play_random(rules, 2 + seed % 5, seed, seed)
         seen[deal.outcome.reason] += 1
         seen["rummy"] += deal.outcome.rummy
         seen["lay_off"] += any(e.kind == "lay_off" for e in deal.events)
         seen["turn_over"] += any(e.kind == "turn_over" for e in deal.events)
+        seen["claim"] += any(e.kind == "claim" for e in deal.events)
+        seen["stock_used"] += any(e.kind == "stock_used" for e in deal.events)
     assert seen[EndReason.WENT_OUT] and seen[EndReason.BLOCKED]
-    assert seen["rummy"] and seen["lay_off"] and seen["turn_over"]
+    assert seen["rummy"] and seen["lay_off"] and seen["turn_over"] and seen["claim"] and seen["stock_used"]

@@ -39,10 +39,16 @@ def test_all_scenarios_hold():
     assert len(scenarios) == len(scenario_paths()) >= 30
 
 
-def test_every_catalogued_perusrommi_fact_has_a_scenario():
+#: Catalogue entries that are rules of conduct the engine cannot model: an option or a sentence on the
+#: page instead (F08 misdeal; the rest of F09 is the discard_taken_card rule, which has a scenario).
+CONDUCT_ONLY = {"F08"}
+
+
+def test_every_catalogued_fact_has_a_scenario():
     sources = {sc.source for sc in verify()[0]}
-    wanted = {f"P{i:02d}" for i in range(1, 26)} | {f"B{i:02d}" for i in range(1, 10)}
-    assert wanted - sources == set()
+    wanted = ({f"P{i:02d}" for i in range(1, 26)} | {f"B{i:02d}" for i in range(1, 10)}
+              | {f"G{i:02d}" for i in range(1, 16)} | {f"F{i:02d}" for i in range(1, 11)})
+    assert wanted - sources - CONDUCT_ONLY == set()
 
 
 def run_file(tmp_path, text, name="s.yaml"):

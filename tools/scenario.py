@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from rommikirja import (DISCARD, STOCK, Card, CardParseError, Deal, Discard, Draw, IllegalMove,
-                        Knock, LayOff, Meld, Move, Pass, PlayMeld, RuleSet, RuleSetError, check_meld,
-                        deal_type, next_dealer, score_deal)
+from rommikirja import (DISCARD, STOCK, Card, CardParseError, Claim, Deal, Discard, Draw, IllegalMove,
+                        Knock, LayOff, Meld, MisDraw, Move, Pass, PlayMeld, RejectExposed, RuleSet,
+                        RuleSetError, check_meld, cut_for_dealer, deal_type, next_dealer, score_deal)
 from rommikirja.solver import best_arrangement, best_discard
 from rommikirja.melds import waiting_cards
 from rommikirja.cards import parse_card
@@ -32,7 +32,7 @@ TOP_KEYS = {"source", "game", "title", "section", "options", "players", "setup",
             "order"}
 SETUP_KEYS = {"dealer", "turn", "hands", "stock", "discard", "table", "has_played", "totals",
               "deals_played", "phase"}
-MOVE_KEYS = {"draw", "meld", "lay_off", "discard", "pass", "knock"}
+MOVE_KEYS = {"draw", "meld", "lay_off", "discard", "pass", "knock", "claim", "misdraw", "reject_exposed"}
 STEP_EXTRA = {"onto", "refused", "melds"}
 EXPECT_KEYS = {"over", "winner", "rummy", "points", "hand_values", "totals", "next_dealer", "turn",
                "hand", "hand_size", "stock", "stock_size", "discard", "table", "options",
@@ -173,6 +173,10 @@ class Scenario:
     @property
     def deals(self) -> list[Step]:
         return [s for s in self.steps if s.kind == "deal"]
+
+    @property
+    def cuts(self) -> list[Step]:
+        return [s for s in self.steps if s.kind == "cut"]
 
     @property
     def arranges(self) -> list[Step]:
@@ -322,6 +326,10 @@ def _play(ctx: _Ctx, sc: Scenario, data: LDict) -> None:
             ctx.keys(step, {"deal", "expect"}, "deal-vaihe")
             sc.steps.append(_fresh_deal(ctx, sc, step))
             continue
+        if "cut" in step:
+            ctx.keys(step, {"cut", "expect"}, "cut-vaihe")
+            sc.steps.append(_cut(ctx, sc, step))
+            continue
         if "arrange" in step:
             ctx.keys(step, {"arrange", "expect", "forbidden"}, "arrange-vaihe")
             sc.steps.append(_arrange(ctx, sc, step))
@@ -419,7 +427,7 @@ def _setup(ctx: _Ctx, sc: Scenario, data: LDict, setup: LDict) -> Deal:
     return deal
 
 
-def _parse_move(ctx: _Ctx, step: LDict) -> tuple[Move, int]:
+def _parse_move(ctx: _Ctx, step: LDict, names: Sequence[str] = ()) -> tuple[Move, int]:
     kinds = [k for k in MOVE_KEYS if k in step]
     ctx.keys(step, MOVE_KEYS | STEP_EXTRA, "siirto")
     if len(kinds) != 1:
@@ -430,6 +438,15 @@ def _parse_move(ctx: _Ctx, step: LDict) -> tuple[Move, int]:
     value = step[kind]
     if kind == "pass":
         return Pass(), line
+    if kind == "reject_exposed":
+        return RejectExposed(), line
+    if kind == "misdraw":
+        return MisDraw(_player_index(ctx, list(names), value, line)), line
+    if kind == "claim":
+        if "onto" not in step:
+            raise ctx.err(line, "claim: kerro onto-kentässä, mihin pöydän yhdistelmään kortti sopii")
+        return Claim(_player_index(ctx, list(names), value, line),
+                     _int(ctx, "onto")(step["onto"], step.line_of("onto"))), line
     if kind == "knock":
         melds = None
         if "melds" in step:
@@ -454,8 +471,8 @@ def _parse_move(ctx: _Ctx, step: LDict) -> tuple[Move, int]:
 
 
 def _move(ctx: _Ctx, sc: Scenario, deal: Deal, step: LDict) -> Step:
-    move, line = _parse_move(ctx, step)
-    player = deal.turn
+    move, line = _parse_move(ctx, step, sc.names)
+    player = getattr(move, "player", deal.turn)
     table_texts = [cards_text(tm.meld.cards) for tm in deal.table]
     expected_refusal = step.get("refused")
     st = Step(line=line, kind="move", player=player, move=move)
@@ -533,6 +550,31 @@ def _fresh_deal(ctx: _Ctx, sc: Scenario, step: LDict) -> Step:
             got = st.facts[key]
             if want != got:
                 sc.failures.append(ctx.err(line, f"{key}: odotettiin {want}, moottori antoi {got}"))
+    return st
+
+
+def _cut(ctx: _Ctx, sc: Scenario, step: LDict) -> Step:
+    """Drawing for the first dealer: everyone draws a card, the lowest deals."""
+    spec = ctx.mapping(step["cut"], step.line_of("cut"), "cut")
+    ctx.keys(spec, {"players", "seed"}, "cut")
+    players = _int(ctx, "players")(spec.get("players"), spec.line_of("players"))
+    if not 2 <= players <= 6:
+        raise ctx.err(spec.line_of("players"), "players: odotettiin 2–6")
+    rounds, dealer = cut_for_dealer(players, _int(ctx, "seed")(spec.get("seed", 0), spec.line_of("seed")))
+    names = list(DEFAULT_NAMES[:players])
+    st = Step(line=step.line_of("cut"), kind="cut")
+    st.facts = {"rounds": rounds, "dealer": dealer, "names": names}
+    if "expect" in step:
+        exp = ctx.mapping(step["expect"], step.line_of("expect"), "expect")
+        ctx.keys(exp, {"dealer", "rounds"}, "cut.expect")
+        if "dealer" in exp:
+            want = _player_index(ctx, names, exp["dealer"], exp.line_of("dealer"))
+            if want != dealer:
+                sc.failures.append(ctx.err(exp.line_of("dealer"), f"dealer: odotettiin {names[want]}, "
+                                                                  f"moottori antoi {names[dealer]}"))
+        if "rounds" in exp and _int(ctx, "rounds")(exp["rounds"], exp.line_of("rounds")) != len(rounds):
+            sc.failures.append(ctx.err(exp.line_of("rounds"), f"rounds: odotettiin {exp['rounds']}, "
+                                                              f"moottori antoi {len(rounds)}"))
     return st
 
 
@@ -746,7 +788,7 @@ def _expect(ctx: _Ctx, sc: Scenario, deal: Deal, exp: LDict) -> Step:
                 raise ctx.err(line, f"{key}: odotettiin luetteloa siirtoja")
             legal = deal.legal_moves()
             for i, item in enumerate(want):
-                mv, _ = _parse_move(ctx, ctx.mapping(item, want.line_of(i), key))
+                mv, _ = _parse_move(ctx, ctx.mapping(item, want.line_of(i), key), names)
                 is_legal = _in_legal(mv, legal)
                 if is_legal != (key == "legal"):
                     sc.failures.append(ctx.err(want.line_of(i),
