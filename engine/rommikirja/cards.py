@@ -18,12 +18,13 @@ from enum import Enum
 from typing import Iterable
 
 __all__ = [
-    "Suit", "Card", "CardParseError", "parse_card", "parse_cards", "standard_deck",
+    "Suit", "Card", "CardParseError", "parse_card", "parse_cards", "standard_deck", "joker",
     "ACE", "JACK", "QUEEN", "KING", "JOKER_RANK", "RANKS",
 ]
 
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
 JOKER_RANK = 0
+JOKER_SYMBOL = "🃏"
 RANKS: tuple[int, ...] = tuple(range(1, 14))
 
 
@@ -71,7 +72,8 @@ class Card:
     """One physical card.
 
     ``rank`` is 1 (ace) to 13 (king), ``suit`` a :class:`Suit`; ``deck`` tells
-    apart identical cards from a second deck.
+    apart identical cards from a second deck. A joker has rank 0 and no suit;
+    its ``deck`` numbers the jokers (``JK``, ``JK'``, …).
 
     >>> Card(12, Suit.SPADES).code
     'QS'
@@ -80,8 +82,12 @@ class Card:
     """
 
     rank: int
-    suit: Suit
+    suit: Suit | None
     deck: int = 0
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == JOKER_RANK
 
     @property
     def rank_text(self) -> str:
@@ -90,22 +96,26 @@ class Card:
 
     @property
     def code(self) -> str:
-        """Author notation, e.g. ``10D``; a second-deck copy ends in an apostrophe."""
+        """Author notation, e.g. ``10D``; a second-deck copy ends in an apostrophe; jokers ``JK``."""
+        if self.suit is None:
+            return "JK" + "'" * self.deck
         return f"{self.rank_text}{self.suit.value}" + "'" * self.deck
 
     @property
     def symbol(self) -> str:
-        """Rank and suit symbol, e.g. ``7♥``."""
+        """Rank and suit symbol, e.g. ``7♥``; a joker is ``🃏``."""
+        if self.suit is None:
+            return JOKER_SYMBOL
         return f"{self.rank_text}{self.suit.symbol}"
 
     @property
     def is_red(self) -> bool:
-        return self.suit.is_red
+        return self.suit is not None and self.suit.is_red
 
     @property
     def sort_key(self) -> tuple[int, int, int]:
-        """Order by suit, then rank: how a player sorts a hand."""
-        return (_SUIT_ORDER[self.suit], self.rank, self.deck)
+        """Order by suit, then rank: how a player sorts a hand (jokers last)."""
+        return (_SUIT_ORDER[self.suit] if self.suit is not None else 4, self.rank, self.deck)
 
     def __str__(self) -> str:
         return self.code
@@ -133,6 +143,8 @@ def parse_card(text: str) -> Card:
     while body.endswith("'"):
         deck += 1
         body = body[:-1]
+    if body.upper() in ("JK", JOKER_SYMBOL):
+        return joker(deck)
     if len(body) < 2:
         raise CardParseError(raw, "liian lyhyt")
     suit_ch = body[-1]
@@ -164,9 +176,23 @@ def parse_cards(texts: Iterable[str] | str) -> tuple[Card, ...]:
     return tuple(parse_card(t) for t in texts)
 
 
-def standard_deck(decks: int = 1) -> list[Card]:
-    """All cards of ``decks`` 52-card decks, in a fixed (unshuffled) order."""
-    return [Card(rank, suit, d) for d in range(decks) for suit in Suit for rank in RANKS]
+def joker(number: int = 0) -> Card:
+    """The joker numbered ``number`` (0 = ``JK``, 1 = ``JK'``, …).
+
+    >>> joker(1).code, joker().symbol
+    ("JK'", '🃏')
+    """
+    return Card(JOKER_RANK, None, number)
+
+
+def standard_deck(decks: int = 1, jokers: int = 0) -> list[Card]:
+    """All cards of ``decks`` 52-card decks plus ``jokers`` jokers, in a fixed (unshuffled) order.
+
+    >>> len(standard_deck(2, 4))
+    108
+    """
+    cards = [Card(rank, suit, d) for d in range(decks) for suit in Suit for rank in RANKS]
+    return cards + [joker(i) for i in range(jokers)]
 
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:

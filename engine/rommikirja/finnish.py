@@ -72,6 +72,11 @@ RANK_WORDS: dict[int, tuple[str, ...]] = {
          "kuninkaat", "kuninkaiden", "kuninkaita"),
 }
 
+#: The joker's forms, in the order of :data:`CASES`.
+JOKER_WORDS: tuple[str, ...] = (
+    "jokeri", "jokerin", "jokeria", "jokeriin", "jokerissa", "jokerista", "jokerille", "jokerilla",
+    "jokerilta", "jokerina", "jokeriksi", "jokerit", "jokerien", "jokereita")
+
 #: Suit words: the compound prefix (*hertta*-) and the inflected word itself.
 SUIT_WORDS: dict[Suit, tuple[str, ...]] = {
     Suit.HEARTS: ("hertta", "hertan", "herttaa", "herttaan", "hertassa", "hertasta",
@@ -125,6 +130,8 @@ def card_name(card: Card, case: str = "nom") -> str:
     >>> card_name(parse_card("9H"), "part")
     'herttaysiä'
     """
+    if card.suit is None:
+        return JOKER_WORDS[_case_index(case)]
     return SUIT_WORDS[card.suit][0] + RANK_WORDS[card.rank][_case_index(case)]
 
 

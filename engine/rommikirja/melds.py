@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Iterable, Sequence
 
-from .cards import ACE, KING, Card
+from .cards import ACE, KING, Card, Suit
 from .errors import InvalidMeld
 from .finnish import card_name, cards_text, number_word, suit_name
 from .rules import RuleSet
 
-__all__ = ["Meld", "MeldKind", "check_meld", "run_positions"]
+__all__ = ["Meld", "MeldKind", "check_meld", "run_positions", "meld_points", "waiting_cards"]
 
 
 class MeldKind(Enum):
@@ -36,17 +36,39 @@ class MeldKind(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Meld:
-    """A valid meld; runs keep their cards in order from low to high."""
+    """A valid meld; runs keep their cards in order from low to high.
+
+    ``jokers`` names the card each joker stands for, as (joker, card) pairs.
+
+    >>> from rommikirja.cards import parse_cards
+    >>> m = Meld.from_cards(parse_cards("7H JK 9H"), RuleSet(jokers=4, decks=2))
+    >>> m.codes, [(j.code, c.code) for j, c in m.jokers]
+    (('7H', 'JK', '9H'), [('JK', '8H')])
+    """
 
     kind: MeldKind
     cards: tuple[Card, ...]
+    jokers: tuple[tuple[Card, Card], ...] = ()
 
     @classmethod
-    def from_cards(cls, cards: Iterable[Card], rules: RuleSet) -> "Meld":
-        """Validate ``cards`` as a meld under ``rules``; raise :class:`InvalidMeld` if not."""
+    def from_cards(cls, cards: Iterable[Card], rules: RuleSet,
+                   jokers: Iterable[tuple[Card, Card]] = ()) -> "Meld":
+        """Validate ``cards`` as a meld under ``rules``; raise :class:`InvalidMeld` if not.
+
+        A joker stands for the card given in ``jokers``; otherwise the engine names it: the
+        card missing from a gap, then the next card above the run (below if there is none
+        above), or the first missing suit of a group.
+        """
         cards = tuple(cards)
-        kind, ordered = _classify(cards, rules)
-        return cls(kind, ordered)
+        kind, ordered, assigned = _classify(cards, rules, fixed=tuple(jokers))
+        return cls(kind, ordered, assigned)
+
+    def stands_for(self, card: Card) -> Card:
+        """The card a joker in this meld represents (a natural card represents itself)."""
+        for j, c in self.jokers:
+            if j == card:
+                return c
+        return card
 
     def extended(self, cards: Iterable[Card], rules: RuleSet) -> "Meld":
         """This meld with ``cards`` laid off onto it, or :class:`InvalidMeld` with the reason.
@@ -62,14 +84,14 @@ class Meld:
         """
         cards = tuple(cards)
         try:
-            kind, ordered = _classify(self.cards + cards, rules, adding=True)
+            kind, ordered, assigned = _classify(self.cards + cards, rules, adding=True, fixed=self.jokers)
         except InvalidMeld as err:
             what = cards_text(cards, "part")
             raise InvalidMeld(
                 "not_extending",
                 f"{what[0].upper()}{what[1:]} ei voi lisätä yhdistelmään {self.text}: "
                 f"{err.detail}.") from None
-        return Meld(kind, ordered)
+        return Meld(kind, ordered, assigned)
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -126,8 +148,111 @@ def _Reason(code: str, detail: str) -> InvalidMeld:
     return InvalidMeld(code, detail[0].upper() + detail[1:] + ".", detail)
 
 
-def _classify(cards: tuple[Card, ...], rules: RuleSet,
-              adding: bool = False) -> tuple[MeldKind, tuple[Card, ...]]:
+def _classify(cards: tuple[Card, ...], rules: RuleSet, adding: bool = False,
+              fixed: tuple[tuple[Card, Card], ...] = ()
+              ) -> tuple[MeldKind, tuple[Card, ...], tuple[tuple[Card, Card], ...]]:
+    if not any(c.is_joker for c in cards):
+        kind, ordered = _classify_natural(cards, rules, adding)
+        return kind, ordered, ()
+    return _classify_jokers(cards, rules, adding, dict(fixed))
+
+
+def _classify_jokers(cards: tuple[Card, ...], rules: RuleSet, adding: bool,
+                     fixed: dict[Card, Card]
+                     ) -> tuple[MeldKind, tuple[Card, ...], tuple[tuple[Card, Card], ...]]:
+    n = len(cards)
+    if len(set(cards)) != n:
+        dup = next(c for c in cards if cards.count(c) > 1)
+        raise _Reason("duplicate", f"sama kortti ({card_name(dup)}) on mukana kahdesti")
+    jokers = [c for c in cards if c.is_joker]
+    if len(jokers) > rules.max_jokers_per_meld:
+        raise _Reason("too_many_jokers", f"yhdessä yhdistelmässä saa olla enintään "
+                                         f"{number_word(rules.max_jokers_per_meld)} jokeri"
+                                         f"{'' if rules.max_jokers_per_meld == 1 else 'a'}")
+    if n < 3:
+        raise _Reason("too_short", f"yhdistelmässä on oltava vähintään kolme korttia, "
+                                   f"tässä on {number_word(n)}")
+    naturals = [c for c in cards if not c.is_joker]
+    if len(naturals) < 2:
+        raise _Reason("too_few_naturals", "jokerin lisäksi yhdistelmässä on oltava vähintään kaksi "
+                                          "tavallista korttia")
+    free = [j for j in jokers if j not in fixed]
+    virtual = naturals + [fixed[j] for j in jokers if j in fixed]
+    ranks = {v.rank for v in virtual}
+    suits = {v.suit for v in virtual}
+    if len(ranks) == 1:
+        if n > 4:
+            raise _Reason("group_too_big", "samanarvoisten ryhmässä on enintään neljä korttia")
+        if len(suits) != len(virtual):
+            suit = next(s for s in suits if sum(v.suit is s for v in virtual) > 1)
+            raise _Reason("group_same_suit", f"ryhmän korttien on oltava eri maita, mutta kaksi on "
+                                             f"{suit_name(suit, 'part')}")
+        rank = next(iter(ranks))
+        missing = [s for s in Suit if s not in suits]
+        assigned = dict(fixed)
+        for j, s in zip(free, missing):
+            assigned[j] = Card(rank, s)
+        ordered = sorted(cards, key=lambda c: assigned.get(c, c).sort_key)
+        return MeldKind.GROUP, tuple(ordered), tuple((j, assigned[j]) for j in jokers)
+    if len(suits) > 1:
+        raise _Reason("mixed", "kortit eivät ole samanarvoisia eivätkä samaa maata")
+    suit = next(iter(suits))
+    natural_ranks = [v.rank for v in virtual]
+    if len(set(natural_ranks)) != len(natural_ranks):
+        raise _Reason("duplicate_rank", "suorassa sama arvo ei voi olla kahdesti")
+    options = [sorted(natural_ranks)]
+    if ACE in natural_ranks and rules.ace == "high_or_low":
+        options.append(sorted(14 if r == ACE else r for r in natural_ranks))
+    top = 14 if rules.ace == "high_or_low" else 13
+    for pos in options:
+        gaps = [p for p in range(pos[0], pos[-1] + 1) if p not in pos]
+        if len(gaps) > len(free) or (14 in pos and 1 in gaps):
+            continue
+        extra = len(free) - len(gaps)
+        fills = list(gaps)
+        hi, lo = pos[-1], pos[0]
+        while extra and hi < top and not (hi + 1 == 14 and 1 in pos):
+            hi += 1
+            fills.append(hi)
+            extra -= 1
+        while extra and lo > 1 and not (lo - 1 == 1 and 14 in pos + fills):
+            lo -= 1
+            fills.append(lo)
+            extra -= 1
+        if extra:
+            continue
+        assigned = dict(fixed)
+        for j, p in zip(free, fills):
+            assigned[j] = Card(ACE if p == 14 else p, suit)
+        high_ace = 14 in pos or 14 in fills
+        def position(c: Card) -> int:
+            r = assigned.get(c, c).rank
+            return 14 if r == ACE and high_ace else r
+        ordered = sorted(cards, key=position)
+        return MeldKind.RUN, tuple(ordered), tuple((j, assigned[j]) for j in jokers)
+    raise _run_failure(tuple(v for v in virtual), rules, adding)
+
+
+def meld_points(meld: Meld) -> int:
+    """The meld's value in an opening: 2–10 face, J/Q/K 10, ace 1 low in a run and 11 high or
+    in a group, a joker the card it stands for.
+
+    >>> from rommikirja.cards import parse_cards
+    >>> r = RuleSet(ace="high_or_low", jokers=4, decks=2)
+    >>> meld_points(Meld.from_cards(parse_cards("QH KH AH"), r)), meld_points(Meld.from_cards(parse_cards("AH 2H 3H"), r))
+    (31, 6)
+    >>> meld_points(Meld.from_cards(parse_cards("9S 9C JK"), r))
+    27
+    """
+    faces = [meld.stands_for(c) for c in meld.cards]
+    if meld.kind is MeldKind.GROUP:
+        return sum(11 if c.rank == ACE else min(c.rank, 10) for c in faces)
+    high_ace = faces[-1].rank == ACE and len(faces) > 1 and faces[-2].rank == KING
+    return sum((11 if high_ace else 1) if c.rank == ACE else min(c.rank, 10) for c in faces)
+
+
+def _classify_natural(cards: tuple[Card, ...], rules: RuleSet,
+                      adding: bool = False) -> tuple[MeldKind, tuple[Card, ...]]:
     n = len(cards)
     if len(set(cards)) != n:
         dup = next(c for c in cards if cards.count(c) > 1)

@@ -49,6 +49,15 @@ OPTIONS: dict[str, OptionSpec] = {
         "rummy": "yhdistelmät pelataan pöytään kesken jaon; tyhjä käsi voittaa",
         "knock": "yhdistelmät pysyvät kädessä; jako päättyy koputukseen tai giniin"}),
     "decks": OptionSpec("Korttipakkoja", "int", minimum=1, maximum=2),
+    "jokers": OptionSpec("Jokereita", "int", minimum=0, maximum=4),
+    "max_jokers_per_meld": OptionSpec("Jokereita yhdessä yhdistelmässä enintään", "int", minimum=0,
+                                      maximum=4),
+    "joker_points": OptionSpec("Käteen jääneen jokerin pisteet", "int", minimum=0, maximum=100),
+    "opening_points": OptionSpec("Avauksen vähimmäispisteet (0 = ei avausehtoa)", "int", minimum=0,
+                                 maximum=200),
+    "opening_pure_run": OptionSpec("Avauksessa puhdas suora", "bool", {
+        "true": "avaukseen on kuuluttava vähintään yksi suora ilman jokeria", "false": "ei vaadita"}),
+    "unopened_penalty": OptionSpec("Avaamatta jääneen sakko", "int", minimum=0, maximum=1000),
     "min_players": OptionSpec("Pelaajia vähintään", "int", minimum=2, maximum=6),
     "max_players": OptionSpec("Pelaajia enintään", "int", minimum=2, maximum=6),
     "hand_size": OptionSpec("Jaettavat kortit pelaajamäärän mukaan", "hand_size"),
@@ -77,7 +86,8 @@ OPTIONS: dict[str, OptionSpec] = {
     "max_turnovers": OptionSpec("Poistopakan kääntökerrat", "int", minimum=0, maximum=100),
     "scoring": OptionSpec("Pisteytys", "choice", {
         "winner_takes": "voittaja saa muiden käsiin jääneiden korttien arvon",
-        "own_hand_minus": "jokainen saa omista käteen jääneistä korteistaan miinuspisteitä"}),
+        "own_hand_minus": "jokainen saa omista käteen jääneistä korteistaan miinuspisteitä",
+        "penalty": "käteen jääneistä korteista sakkoa; avaamatta jäänyt saa kiinteän sakon"}),
     "first_dealer": OptionSpec("Ensimmäinen jakaja", "choice", {
         "agreed": "sovitaan tai arvotaan", "lowest_card": "pienimmän kortin nostanut"}),
     "rommi_claim": OptionSpec("Rommi-huuto", "bool", {
@@ -114,6 +124,12 @@ class RuleSet:
     name: str = "perusrommi"
     style: str = "rummy"
     decks: int = 1
+    jokers: int = 0
+    max_jokers_per_meld: int = 1
+    joker_points: int = 20
+    opening_points: int = 0
+    opening_pure_run: bool = False
+    unopened_penalty: int = 100
     min_players: int = 2
     max_players: int = 6
     hand_size: tuple[tuple[int, int], ...] = ((2, 10), (3, 7), (4, 7), (5, 6), (6, 6))
@@ -155,6 +171,8 @@ class RuleSet:
         >>> RuleSet().card_points(1), RuleSet().card_points(12), RuleSet(ace_points=15).card_points(1)
         (1, 10, 15)
         """
+        if rank == 0:
+            return self.joker_points
         if rank == 1:
             return self.ace_points
         return 10 if rank >= 10 else rank

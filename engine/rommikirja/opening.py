@@ -1,0 +1,249 @@
+"""Rommi 51 openings: can a hand open, and with which melds? Exact.
+
+The hand is a multiset of card types (two decks: up to two of each) plus jokers. The
+search always decides the lowest remaining card type: leave one copy in the hand, or
+use it in a meld in which it is the lowest natural card (a run upwards from it, a run
+ending in a high ace, or a group with higher suits), with at most one joker per meld.
+Results are memoised on the remaining multiset. It returns the opening with the most
+points among those that include a pure run (no joker) and leave a card to discard.
+
+>>> from rommikirja.cards import parse_cards
+>>> from rommikirja.rules import RuleSet
+>>> rules = RuleSet(decks=2, jokers=4, ace="high_or_low", opening_points=51, opening_pure_run=True)
+>>> o = best_opening(parse_cards("QH KH AH 7S 8S 9S 5D 5C JK 2C 3D 9H"), rules)
+>>> o.points, [[c.code for c in m.cards] for m in o.melds]
+(70, [['7S', '8S', '9S'], ['QH', 'KH', 'AH'], ['JK', '5D', '5C']])
+>>> best_opening(parse_cards("QH KH JK 7S 8S 5D 5C 2C 3D 9H"), rules) is None
+True
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from .cards import ACE, Card, Suit
+from .melds import Meld, meld_points
+from .rules import RuleSet
+
+__all__ = ["Opening", "best_opening", "opening_problem"]
+
+_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_NEG = -10 ** 9
+
+
+@dataclass(frozen=True)
+class Opening:
+    """A set of melds that opens: total points and whether it has a pure run."""
+
+    melds: tuple[Meld, ...]
+    points: int
+    pure_run: bool
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(c for m in self.melds for c in m.cards)
+
+
+def _value(rank: int, high_ace: bool = False) -> int:
+    if rank == ACE or rank == 14:
+        return 11 if high_ace or rank == 14 else 1
+    return min(rank, 10)
+
+
+class _Search:
+    """Max-points meld packing over a two-deck multiset with jokers."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.high = rules.ace == "high_or_low"
+        self.max_j = rules.max_jokers_per_meld
+        self.memo: dict[tuple[int, int, int], tuple] = {}
+
+    # a meld spec: (points, pure, naturals: tuple[type], joker_for: tuple[(rank, suit_index)])
+    def candidates(self, t: int, m1: int, jokers: int) -> list[tuple[int, bool, tuple[int, ...], tuple]]:
+        s, r0 = divmod(t, 13)
+        r0 += 1
+        base = s * 13
+        out: list[tuple[int, bool, tuple[int, ...], tuple]] = []
+        use_j = jokers > 0 and self.max_j > 0
+
+        def has(rank: int) -> bool:
+            return 1 <= rank <= 13 and bool(m1 >> (base + rank - 1) & 1)
+
+        top = 14 if self.high else 13
+        # runs upward from t (t is the lowest natural), optionally with one joker inside, at the
+        # top end, or just below t
+        for joker_below in ((False, True) if use_j and r0 > 1 else (False,)):
+            nat = [t]
+            pts = _value(r0)
+            jfor: list[tuple[int, int]] = []
+            if joker_below:
+                jfor.append((r0 - 1, s))
+                pts += _value(r0 - 1)
+            r = r0
+            while True:
+                r += 1
+                if r > top or (r == 14 and r0 == 1):
+                    break
+                if r < 14 and has(r):
+                    nat.append(base + r - 1)
+                    pts += _value(r)
+                elif use_j and not jfor:      # (the ace of this suit is already decided: t is lowest)
+                    jfor.append((r, s))
+                    pts += _value(r)
+                else:
+                    break
+                if len(nat) + len(jfor) >= 3 and len(nat) >= 2:
+                    out.append((pts, not jfor, tuple(nat), tuple(jfor)))
+        # runs that end in a high ace, when t is that ace: ... Q K A
+        if r0 == 1 and self.high:
+            for low in range(12, 1, -1):
+                nat = [t]
+                jfor = []
+                pts = 11
+                ok = True
+                for r in range(low, 14):
+                    if has(r):
+                        nat.append(base + r - 1)
+                        pts += _value(r)
+                    elif use_j and not jfor:
+                        jfor.append((r, s))
+                        pts += _value(r)
+                    else:
+                        ok = False
+                        break
+                if not ok:
+                    continue
+                if len(nat) + len(jfor) >= 3 and len(nat) >= 2:
+                    out.append((pts, not jfor, tuple(nat), tuple(jfor)))
+        # groups of rank r0 using t and higher suits
+        others = [s2 * 13 + r0 - 1 for s2 in range(s + 1, 4) if m1 >> (s2 * 13 + r0 - 1) & 1]
+        value = 11 if r0 == ACE else _value(r0)
+        n_o = len(others)
+        for pick in range(1 << n_o):
+            chosen = [others[i] for i in range(n_o) if pick >> i & 1]
+            nat = (t, *chosen)
+            if 3 <= len(nat) <= 4:
+                out.append((value * len(nat), False, nat, ()))
+            if use_j and 2 <= len(nat) <= 3:
+                used = {x // 13 for x in nat}
+                free_suit = next(i for i in range(4) if i not in used)
+                out.append((value * (len(nat) + 1), False, nat, ((r0, free_suit),)))
+        return out
+
+    def solve(self, m1: int, m2: int, jokers: int) -> tuple:
+        """(best_any, choice_any, best_pure, choice_pure) for the multiset."""
+        key = (m1, m2, jokers)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        if m1 == 0:
+            res = (0, None, _NEG, None)
+            self.memo[key] = res
+            return res
+        low = m1 & -m1
+        t = low.bit_length() - 1
+        # leave one copy of t in the hand
+        if m2 & low:
+            nm1, nm2 = m1, m2 ^ low
+        else:
+            nm1, nm2 = m1 ^ low, m2
+        sub = self.solve(nm1, nm2, jokers)
+        best_any, ch_any = sub[0], ("skip", None, "any")
+        best_pure, ch_pure = sub[2], ("skip", None, "pure")
+        for cand in self.candidates(t, m1, jokers):
+            pts, pure, nat, jfor = cand
+            a1, a2 = m1, m2
+            for x in nat:
+                bit = 1 << x
+                if a2 & bit:
+                    a2 ^= bit
+                else:
+                    a1 ^= bit
+            sub = self.solve(a1, a2, jokers - len(jfor))
+            if sub[0] + pts > best_any:
+                best_any, ch_any = sub[0] + pts, ("meld", cand, "any")
+            if sub[2] > _NEG and sub[2] + pts > best_pure:
+                best_pure, ch_pure = sub[2] + pts, ("meld", cand, "pure")
+            if pure and sub[0] + pts > best_pure:
+                best_pure, ch_pure = sub[0] + pts, ("meld", cand, "any")
+        res = (best_any, ch_any, best_pure, ch_pure)
+        self.memo[key] = res
+        return res
+
+
+def opening_problem(cards: Iterable[Card]) -> tuple[int, int, int, dict[int, list[Card]], list[Card]]:
+    """The hand as (m1, m2, jokers, physical cards by type, jokers)."""
+    m1 = m2 = 0
+    by_type: dict[int, list[Card]] = {}
+    jokers: list[Card] = []
+    for c in cards:
+        if c.is_joker:
+            jokers.append(c)
+            continue
+        t = _SUITS.index(c.suit) * 13 + c.rank - 1
+        bit = 1 << t
+        if m1 & bit:
+            m2 |= bit
+        m1 |= bit
+        by_type.setdefault(t, []).append(c)
+    return m1, m2, len(jokers), by_type, jokers
+
+
+def _best(cards: Sequence[Card], rules: RuleSet) -> Opening | None:
+    m1, m2, nj, by_type, jokers = opening_problem(cards)
+    search = _Search(rules)
+    res = search.solve(m1, m2, nj)
+    need_pure = rules.opening_pure_run
+    value = res[2] if need_pure else res[0]
+    if value <= 0:
+        return None
+    # follow the choices
+    melds: list[Meld] = []
+    pools = {t: list(v) for t, v in by_type.items()}
+    jpool = list(jokers)
+    state = (m1, m2, nj)
+    objective = "pure" if need_pure else "any"
+    while state[0]:
+        entry = search.memo[state]
+        choice = entry[3] if objective == "pure" else entry[1]
+        kind, cand, objective = choice
+        a1, a2, j = state
+        t = (a1 & -a1).bit_length() - 1
+        if kind == "skip":
+            low = 1 << t
+            state = (a1, a2 ^ low, j) if a2 & low else (a1 ^ low, a2, j)
+            continue
+        pts, pure, nat, jfor = cand
+        phys = [pools[x].pop() for x in nat]
+        assign = []
+        for rank, s in jfor:
+            jk = jpool.pop()
+            phys.append(jk)
+            assign.append((jk, Card(ACE if rank == 14 else rank, _SUITS[s])))
+        melds.append(Meld.from_cards(phys, rules, assign))
+        for x in nat:
+            bit = 1 << x
+            if a2 & bit:
+                a2 ^= bit
+            else:
+                a1 ^= bit
+        state = (a1, a2, j - len(jfor))
+    points = sum(meld_points(m) for m in melds)
+    return Opening(tuple(melds), points, any(m.kind.value == "run" and not m.jokers for m in melds))
+
+
+def best_opening(cards: Iterable[Card], rules: RuleSet) -> Opening | None:
+    """The opening with the most points that meets the rules (≥ ``opening_points``, a pure run if
+    required, and at least one card left to discard), or ``None`` if the hand cannot open."""
+    cards = list(cards)
+    best = _best(cards, rules)
+    if best is not None and len(best.cards) == len(cards):
+        # every card would be melded: one must stay in hand for the compulsory discard
+        best = None
+        for i in range(len(cards)):
+            o = _best(cards[:i] + cards[i + 1:], rules)
+            if o is not None and (best is None or o.points > best.points):
+                best = o
+    if best is None or best.points < rules.opening_points:
+        return None
+    return best
