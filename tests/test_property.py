@@ -6,7 +6,7 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rommikirja import (Claim, Deal, Discard, Draw, EndReason, LayOff, Meld, Pass, PlayMeld, RuleSet,
+from rommikirja import (Claim, Open, Deal, Discard, Draw, EndReason, LayOff, Meld, Pass, PlayMeld, RuleSet,
                         check_meld, hand_value, score_deal, standard_deck)
 from tools.scenario import load_rulesets
 
@@ -22,6 +22,8 @@ VARIANTS = [
     ("rommi", {"final_discard": "optional", "ace": "round_the_corner"}),
     ("rommi", {"rommi_claim": True}),
     ("rommi", {"stock_exhausted": "last_round"}),
+    ("rommi51", {}),
+    ("rommi51", {"max_jokers_per_meld": 2}),
 ]
 
 
@@ -36,7 +38,7 @@ def play_random(rules: RuleSet, players: int, seed: int, policy_seed: int) -> De
     rng = random.Random(policy_seed)
     dealt = rules.hand_size_for(players)
     drawn, discarded, played = Counter(), Counter(), Counter()
-    deck = Counter(standard_deck(rules.decks))
+    deck = Counter(standard_deck(rules.decks, rules.jokers))
     while not deal.is_over:
         assert deal.turns < MAX_TURNS, "deal did not end"
         moves = deal.legal_moves()
@@ -53,6 +55,8 @@ def play_random(rules: RuleSet, players: int, seed: int, policy_seed: int) -> De
             drawn[p] += 1
         elif isinstance(move, Discard):
             discarded[p] += 1
+        elif isinstance(move, Open):
+            played[p] += sum(len(m) for m in move.melds)
         else:
             played[p] += len(move.cards)
         assert Counter(deal.all_cards()) == deck
@@ -68,14 +72,23 @@ def play_random(rules: RuleSet, players: int, seed: int, policy_seed: int) -> De
        variant=st.sampled_from(VARIANTS))
 def test_random_deals_keep_every_invariant(players, seed, policy, variant):
     rules = rules_for(variant)
+    players = min(players, rules.max_players)
     deal = play_random(rules, players, seed, policy)
     out = deal.outcome
     score = score_deal(out, rules)
     values = [hand_value(h, rules) for h in out.hands]
-    assert list(score.hand_values) == values
-    assert rules.scoring == "own_hand_minus" or sum(1 for p in score.points if p) <= 1
+    if rules.scoring != "penalty":          # penalty scoring reports the penalties instead
+        assert list(score.hand_values) == values
+    assert rules.scoring != "winner_takes" or sum(1 for p in score.points if p) <= 1
     if rules.scoring == "own_hand_minus":
         assert list(score.points) == [-v for v in values]
+    elif rules.scoring == "penalty":
+        assert len(deal.all_cards()) == 52 * rules.decks + rules.jokers
+        for i, v in enumerate(values):
+            want = 0 if i == out.winner else (v if out.opened[i] else rules.unopened_penalty)
+            assert score.points[i] == -want
+        if out.reason is EndReason.WENT_OUT:
+            assert out.opened[out.winner] and deal.events[-2].kind == "discard"
     elif out.reason is EndReason.WENT_OUT:
         assert out.hands[out.winner] == ()
         base = sum(values) - values[out.winner]
@@ -97,12 +110,14 @@ def test_random_play_reaches_every_ending():
     seen = Counter()
     for seed in range(200):
         rules = rules_for(VARIANTS[seed % len(VARIANTS)])
-        deal = play_random(rules, 2 + seed % 5, seed, seed)
+        deal = play_random(rules, min(2 + seed % 5, rules.max_players), seed, seed)
         seen[deal.outcome.reason] += 1
         seen["rummy"] += deal.outcome.rummy
         seen["lay_off"] += any(e.kind == "lay_off" for e in deal.events)
         seen["turn_over"] += any(e.kind == "turn_over" for e in deal.events)
         seen["claim"] += any(e.kind == "claim" for e in deal.events)
         seen["stock_used"] += any(e.kind == "stock_used" for e in deal.events)
+        seen["opened"] += any(e.kind == "opened" for e in deal.events)
     assert seen[EndReason.WENT_OUT] and seen[EndReason.BLOCKED]
     assert seen["rummy"] and seen["lay_off"] and seen["turn_over"] and seen["claim"] and seen["stock_used"]
+    assert seen["opened"]

@@ -47,7 +47,8 @@ CONDUCT_ONLY = {"F08"}
 def test_every_catalogued_fact_has_a_scenario():
     sources = {sc.source for sc in verify()[0]}
     wanted = ({f"P{i:02d}" for i in range(1, 26)} | {f"B{i:02d}" for i in range(1, 10)}
-              | {f"G{i:02d}" for i in range(1, 16)} | {f"F{i:02d}" for i in range(1, 11)})
+              | {f"G{i:02d}" for i in range(1, 16)} | {f"F{i:02d}" for i in range(1, 11)}
+              | {f"R{i:02d}" for i in range(1, 10)})
     assert wanted - sources - CONDUCT_ONLY == set()
 
 

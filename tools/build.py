@@ -68,6 +68,11 @@ def render_pages(scenarios: list[Scenario]) -> dict[str, str]:
         except jinja2.TemplateError as err:
             line = getattr(err, "lineno", None)
             raise BuildError(f"{tpl.relative_to(ROOT)}{':' + str(line) if line else ''}: {err}") from None
+        except BuildError:
+            raise
+        except Exception as err:  # an expression that fails while rendering: name the template
+            raise BuildError(f"{tpl.relative_to(ROOT)}: sivupohjan lauseke epäonnistui "
+                             f"({type(err).__name__}: {err})") from None
         pages[tpl.name[:-len(".j2")]] = HEADER.format(src=f"templates/{rel}") + body
     unused = sorted(set(by_id) - used)
     if unused:

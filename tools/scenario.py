@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from rommikirja import (DISCARD, STOCK, Card, CardParseError, Claim, Deal, Discard, Draw, IllegalMove,
-                        Knock, LayOff, Meld, MisDraw, Move, Pass, PlayMeld, RejectExposed, RuleSet,
+                        Knock, LayOff, Meld, MisDraw, Move, Open, Pass, PlayMeld, RejectExposed, RuleSet,
                         RuleSetError, check_meld, cut_for_dealer, deal_type, next_dealer, score_deal)
+from rommikirja.opening import best_opening
 from rommikirja.solver import best_arrangement, best_discard
 from rommikirja.melds import waiting_cards
 from rommikirja.cards import parse_card
@@ -31,8 +32,9 @@ RULES_DIR = SCENARIO_DIR / "rules"
 TOP_KEYS = {"source", "game", "title", "section", "options", "players", "setup", "steps", "text",
             "order"}
 SETUP_KEYS = {"dealer", "turn", "hands", "stock", "discard", "table", "has_played", "totals",
-              "deals_played", "phase"}
-MOVE_KEYS = {"draw", "meld", "lay_off", "discard", "pass", "knock", "claim", "misdraw", "reject_exposed"}
+              "deals_played", "phase", "opened"}
+MOVE_KEYS = {"draw", "meld", "lay_off", "discard", "pass", "knock", "claim", "misdraw", "reject_exposed",
+             "open"}
 STEP_EXTRA = {"onto", "refused", "melds"}
 EXPECT_KEYS = {"over", "winner", "rummy", "points", "hand_values", "totals", "next_dealer", "turn",
                "hand", "hand_size", "stock", "stock_size", "discard", "table", "options",
@@ -93,14 +95,14 @@ class Snapshot:
     hands: tuple[tuple[Card, ...], ...]
     stock: tuple[Card, ...]
     discard: tuple[Card, ...]
-    table: tuple[tuple[int, tuple[Card, ...]], ...]
+    table: tuple[tuple[int, Meld], ...]        # a Meld iterates over its cards
     turn: int
     dealer: int
 
     @classmethod
     def of(cls, deal: Deal) -> "Snapshot":
         return cls(tuple(tuple(h) for h in deal.hands), tuple(reversed(deal.stock)),
-                   tuple(deal.discard), tuple((tm.owner, tm.meld.cards) for tm in deal.table),
+                   tuple(deal.discard), tuple((tm.owner, tm.meld) for tm in deal.table),
                    deal.turn, deal.dealer)
 
 
@@ -173,6 +175,10 @@ class Scenario:
     @property
     def deals(self) -> list[Step]:
         return [s for s in self.steps if s.kind == "deal"]
+
+    @property
+    def openings(self) -> list[Step]:
+        return [s for s in self.steps if s.kind == "opening"]
 
     @property
     def cuts(self) -> list[Step]:
@@ -326,6 +332,10 @@ def _play(ctx: _Ctx, sc: Scenario, data: LDict) -> None:
             ctx.keys(step, {"deal", "expect"}, "deal-vaihe")
             sc.steps.append(_fresh_deal(ctx, sc, step))
             continue
+        if "opening" in step:
+            ctx.keys(step, {"opening", "expect"}, "opening-vaihe")
+            sc.steps.append(_opening(ctx, sc, step))
+            continue
         if "cut" in step:
             ctx.keys(step, {"cut", "expect"}, "cut-vaihe")
             sc.steps.append(_cut(ctx, sc, step))
@@ -401,10 +411,12 @@ def _setup(ctx: _Ctx, sc: Scenario, data: LDict, setup: LDict) -> Deal:
     turn = _player_index(ctx, sc.names, setup["turn"], setup.line_of("turn")) if "turn" in setup else 0
     dealer = (_player_index(ctx, sc.names, setup["dealer"], setup.line_of("dealer"))
               if "dealer" in setup else None)
-    played_raw = setup.get("has_played", [])
-    if not isinstance(played_raw, list):
-        raise ctx.err(setup.line_of("has_played"), "has_played: odotettiin luetteloa nimiä")
-    played = [_player_index(ctx, sc.names, p, setup.line_of("has_played")) for p in played_raw]
+    played = []
+    for key in ("has_played", "opened"):      # "opened" (Rommi 51) is the same fact under its own name
+        raw = setup.get(key, [])
+        if not isinstance(raw, list):
+            raise ctx.err(setup.line_of(key), f"{key}: odotettiin luetteloa nimiä")
+        played += [_player_index(ctx, sc.names, p, setup.line_of(key)) for p in raw]
     if "totals" in setup:
         tot = _per_player(ctx, sc.names, setup["totals"], setup.line_of("totals"), "totals",
                           _int(ctx, "totals"))
@@ -440,6 +452,10 @@ def _parse_move(ctx: _Ctx, step: LDict, names: Sequence[str] = ()) -> tuple[Move
         return Pass(), line
     if kind == "reject_exposed":
         return RejectExposed(), line
+    if kind == "open":
+        if not isinstance(value, LList) or not value:
+            raise ctx.err(line, "open: odotettiin luetteloa yhdistelmiä, esim. [[7H, 8H, 9H], [KS, KC, KD]]")
+        return Open(tuple(ctx.cards(m, value.line_of(i), "open") for i, m in enumerate(value))), line
     if kind == "misdraw":
         return MisDraw(_player_index(ctx, list(names), value, line)), line
     if kind == "claim":
@@ -481,8 +497,9 @@ def _move(ctx: _Ctx, sc: Scenario, deal: Deal, step: LDict) -> Step:
         deal.play(move)
     except IllegalMove as err:
         st.refused = err
+        reason = getattr(err, "detail", None) or err.message.rstrip(".")
         st.sentences.append(f"{sc.names[player]} ei voi {describe_move(move, table_texts, True)}: "
-                            f"{err.message[0].lower()}{err.message[1:]}")
+                            f"{reason[0].lower()}{reason[1:]}.")
         if expected_refusal is None:
             sc.failures.append(ctx.err(line, f"siirto {describe_move(move, table_texts)} hylättiin: "
                                              f"{err.message} ({err.code})"))
@@ -550,6 +567,44 @@ def _fresh_deal(ctx: _Ctx, sc: Scenario, step: LDict) -> Step:
             got = st.facts[key]
             if want != got:
                 sc.failures.append(ctx.err(line, f"{key}: odotettiin {want}, moottori antoi {got}"))
+    return st
+
+
+def _opening(ctx: _Ctx, sc: Scenario, step: LDict) -> Step:
+    """Can this hand open (Rommi 51), and with which melds? The best opening by points."""
+    cards = ctx.cards(step["opening"], step.line_of("opening"), "opening")
+    if len(set(cards)) != len(cards):
+        raise ctx.err(step.line_of("opening"), "opening: sama kortti on mukana kahdesti")
+    opening = best_opening(cards, sc.rules)
+    # the best total available, also below the limit (how far the hand is from opening)
+    best = opening or best_opening(cards, sc.rules.with_options(opening_points=1))
+    st = Step(line=step.line_of("opening"), kind="opening", cards=cards)
+    st.facts = {"opening": opening, "best": best, "can_open": opening is not None,
+                "points": best.points if best else 0}
+    if "expect" in step:
+        exp = ctx.mapping(step["expect"], step.line_of("expect"), "expect")
+        ctx.keys(exp, {"can_open", "points", "melds"}, "opening.expect")
+        for key, want in exp.items():
+            line = exp.line_of(key)
+            if key == "can_open":
+                want = _bool(ctx, want, line, key)
+                got = st.facts[key]
+            elif key == "points":
+                want = _int(ctx, key)(want, line)
+                got = st.facts[key]
+            else:
+                if not isinstance(want, LList):
+                    raise ctx.err(line, "melds: odotettiin luetteloa korttiluetteloita")
+                want = sorted(sorted(c.sort_key for c in ctx.cards(m, want.line_of(i), "melds"))
+                              for i, m in enumerate(want))
+                got = sorted(sorted(c.sort_key for c in m.cards) for m in opening.melds) if opening else []
+                if want != got:
+                    sc.failures.append(ctx.err(line, "melds: odotettiin "
+                                               f"{_fmt(step['expect']['melds'])}, moottori antoi "
+                                               f"{_fmt([list(m.cards) for m in opening.melds] if opening else [])}"))
+                continue
+            if want != got:
+                sc.failures.append(ctx.err(line, f"{key}: odotettiin {_fmt(want)}, moottori antoi {_fmt(got)}"))
     return st
 
 

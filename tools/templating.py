@@ -30,12 +30,27 @@ _CARD_WORDS = all_card_word_forms()
 _WORD = re.compile(r"[A-Za-zÅÄÖåäö]+")
 
 
-def card_html(card: Card) -> str:
-    """A card as a small face: rank and suit symbol, red or black, with its Finnish name."""
-    colour = "punainen" if card.is_red else "musta"
-    name = html.escape(card_name(card))
-    return (f'<span class="kortti {colour}" role="img" aria-label="{name}" title="{name}">'
-            f'{card.rank_text}{card.suit.symbol}</span>')
+def card_html(card: Card, stands_for: Card | None = None) -> str:
+    """A card as a small face: rank and suit symbol, red or black, with its Finnish name.
+
+    A joker in a meld also says which card it stands for.
+    """
+    colour = "jokeri" if card.is_joker else "punainen" if card.is_red else "musta"
+    name = card_name(card)
+    if stands_for is not None:
+        name += f" ({card_name(stands_for, 'ess')})"
+    name = html.escape(name)
+    face = card.symbol + (f"<small>{stands_for.symbol}</small>" if stands_for is not None else "")
+    return f'<span class="kortti {colour}" role="img" aria-label="{name}" title="{name}">{face}</span>'
+
+
+def meld_html(meld: Any) -> str:
+    """One meld boxed as a unit; accepts a Meld (jokers show what they stand for) or cards."""
+    if hasattr(meld, "cards"):
+        inner = "".join(card_html(c, meld.stands_for(c) if c.is_joker else None) for c in meld.cards)
+    else:
+        inner = "".join(card_html(c) for c in meld)
+    return f'<span class="kortit yhdistelma">{inner}</span>'
 
 
 def cards_html(cards: Iterable[Card], css: str = "kortit") -> str:
@@ -65,7 +80,7 @@ def make_env(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
         names=_luettelo,                                    # natural list of card names
         card=card_html,                                     # a card drawn as a card
         cards=cards_html,
-        meld=lambda cs: cards_html(cs, "kortit yhdistelma"),   # one meld, boxed as a unit
+        meld=meld_html,                                     # one meld, boxed as a unit
         word=number_word,                                   # 3 → kolme
         cap=_cap,
         join_fi=lambda words, conj="ja": join_list([str(w) for w in words], conj),
@@ -99,6 +114,7 @@ def scenario_context(sc: Any) -> dict[str, Any]:
         "hand": lambda i: sc.initial.hands[i] if sc.initial else (),
         "final_hand": lambda i: sc.final.hands[i] if sc.final else (),
         "arrange": best_arrangement,
+        "end_melds": [tm.meld for tm in sc.deal.table] if sc.deal is not None else [],
         "laid_off": [c for cards, _ in getattr(getattr(out, "defender", None), "layoffs", ()) for c in cards],
     }
 

@@ -9,11 +9,12 @@ True
 """
 from .cards import Card, CardParseError, Suit, parse_card, parse_cards, sort_cards, standard_deck
 from .deal import (DISCARD, STOCK, Claim, Deal, Discard, Draw, EndReason, Event, LayOff, MisDraw, Move,
-                   Outcome, Pass, Phase, PlayMeld, RejectExposed, TableMeld, cut_for_dealer)
+                   Open, Outcome, Pass, Phase, PlayMeld, RejectExposed, TableMeld, cut_for_dealer)
 from .errors import IllegalMove, InvalidMeld
 from .finnish import card_name, cards_text, join_list
 from .games import DEAL_TYPES, deal_type, new_deal
 from .gin import GinDeal, GinOutcome, GinPhase, Knock, defender_best
+from .opening import Opening, best_opening
 from .solver import Arrangement, best_arrangement, best_discard, deadwood_of
 from .melds import Meld, MeldKind, check_meld
 from .rules import OPTIONS, RuleSet, RuleSetError
@@ -25,7 +26,7 @@ __all__ = [
     "Outcome", "Phase", "PlayMeld", "TableMeld", "IllegalMove", "InvalidMeld", "card_name",
     "cards_text", "join_list", "Meld", "MeldKind", "check_meld", "OPTIONS", "RuleSet",
     "RuleSetError", "DealScore", "GameTotals", "hand_value", "next_dealer", "score_deal",
-    "Claim", "MisDraw", "RejectExposed", "cut_for_dealer", "DEAL_TYPES", "deal_type", "new_deal", "GinDeal", "GinOutcome", "GinPhase", "Knock", "Pass",
-    "defender_best", "Arrangement", "best_arrangement", "best_discard", "deadwood_of",
+    "Open", "Claim", "MisDraw", "RejectExposed", "cut_for_dealer", "DEAL_TYPES", "deal_type", "new_deal", "GinDeal", "GinOutcome", "GinPhase", "Knock", "Pass",
+    "defender_best", "Opening", "best_opening", "Arrangement", "best_arrangement", "best_discard", "deadwood_of",
 ]
 __version__ = "0.1.0"

@@ -34,7 +34,7 @@ from .melds import Meld, MeldKind, run_positions
 from .rules import RuleSet
 
 __all__ = [
-    "Deal", "Draw", "PlayMeld", "LayOff", "Discard", "Move", "STOCK", "DISCARD", "Pass", "Claim",
+    "Deal", "Draw", "PlayMeld", "LayOff", "Discard", "Move", "STOCK", "DISCARD", "Pass", "Claim", "Open",
     "MisDraw", "RejectExposed", "cut_for_dealer",
     "Phase", "EndReason", "Outcome", "TableMeld", "Event",
 ]
@@ -73,6 +73,13 @@ class Discard:
 
 
 @dataclass(frozen=True, slots=True)
+class Open:
+    """Rommi 51: the first melding of a player, several melds at once (≥ 51 points, a pure run)."""
+
+    melds: tuple[tuple[Card, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Pass:
     """Decline: the first upcard in gin, or the last chance at the discard pile in classic rommi."""
 
@@ -97,7 +104,7 @@ class RejectExposed:
     """After an out-of-turn draw: put the exposed card on the discard pile and draw the next one."""
 
 
-Move = Union[Draw, PlayMeld, LayOff, Discard, Pass, Claim, MisDraw, RejectExposed]
+Move = Union[Draw, PlayMeld, LayOff, Discard, Open, Pass, Claim, MisDraw, RejectExposed]
 
 
 class Phase(Enum):
@@ -143,6 +150,7 @@ class Outcome:
     hands: tuple[tuple[Card, ...], ...]
     rummy: bool
     dealer: int
+    opened: tuple[bool, ...] = ()     # Rommi 51: who had opened when the round ended
 
     @property
     def players(self) -> int:
@@ -165,6 +173,7 @@ class Deal:
     events: list[Event] = field(default_factory=list)
     # per-player facts
     has_played: list[bool] = field(default_factory=list)   # melded or laid off in an earlier turn
+    opened: list[bool] = field(default_factory=list)       # has melded at least once (Rommi 51)
     # per-turn facts
     taken_from_discard: Card | None = None
     melds_this_turn: int = 0
@@ -189,7 +198,7 @@ class Deal:
                                          f"pelaajaa, ei {players}.")
         if not 0 <= dealer < players:
             raise IllegalMove("dealer", f"Jakajan numero {dealer} ei ole pelaaja.")
-        deck = standard_deck(rules.decks)
+        deck = standard_deck(rules.decks, rules.jokers)
         random.Random(seed).shuffle(deck)
         size = rules.hand_size_for(players)
         hands: list[list[Card]] = [[] for _ in range(players)]
@@ -204,7 +213,8 @@ class Deal:
             discard.append(rest.pop(0))
         stock = list(reversed(rest))   # rest[0] is the top of the stock
         return cls(rules=rules, hands=hands, stock=stock, discard=discard, dealer=dealer,
-                   turn=(dealer + 1) % players, has_played=[False] * players)
+                   turn=(dealer + 1) % players, has_played=[False] * players,
+                   opened=[False] * players)
 
     @classmethod
     def from_position(cls, rules: RuleSet, hands: Sequence[Iterable[Card]],
@@ -226,11 +236,15 @@ class Deal:
         deal = cls(rules=rules, hands=[list(h) for h in hands], stock=list(reversed(stock)),
                    discard=list(discard), table=table_melds,
                    dealer=(turn - 1) % n if dealer is None else dealer, turn=turn,
-                   has_played=played)
+                   has_played=played, opened=list(played))
         seen: dict[Card, str] = {}
         for where, cards in deal._zones():
             for c in cards:
-                if c.deck >= rules.decks:
+                if c.is_joker:
+                    if c.deck >= rules.jokers:
+                        raise IllegalMove("no_such_card", f"Tässä pelissä on {rules.jokers} jokeria, joten "
+                                                          f"jokeria {c.code} ei ole.")
+                elif c.deck >= rules.decks:
                     raise IllegalMove("no_such_card", f"Tässä pelissä on vain {rules.decks} pakka, joten "
                                                       f"toisen pakan korttia {c.code} ei ole.")
                 if c in seen:
@@ -253,6 +267,7 @@ class Deal:
                     discard=list(self.discard), table=list(self.table), dealer=self.dealer,
                     turn=self.turn, phase=self.phase, outcome=self.outcome,
                     events=list(self.events), has_played=list(self.has_played),
+                    opened=list(self.opened),
                     taken_from_discard=self.taken_from_discard,
                     melds_this_turn=self.melds_this_turn, played_this_turn=self.played_this_turn,
                     turns=self.turns, turnovers=self.turnovers, exposed=self.exposed,
@@ -298,6 +313,12 @@ class Deal:
             moves.extend(self._claims())
             return moves
         moves = []
+        if self._must_open():
+            opening = self.best_opening()
+            if opening is not None:
+                moves.append(Open(tuple(m.cards for m in opening.melds)))
+            moves.extend(Discard(c) for c in self.hand if self._refusal(Discard(c)) is None)
+            return moves
         moves.extend(m for m in self._candidate_melds() if self._refusal(m) is None)
         moves.extend(m for m in self._candidate_layoffs() if self._refusal(m) is None)
         moves.extend(Discard(c) for c in self.hand if self._refusal(Discard(c)) is None)
@@ -305,6 +326,11 @@ class Deal:
 
     def is_legal(self, move: Move) -> bool:
         return self._refusal(move) is None
+
+    def best_opening(self, player: int | None = None):
+        """Rommi 51: the best opening the player's hand allows now, or ``None``."""
+        from .opening import best_opening
+        return best_opening(self.hands[self.turn if player is None else player], self.rules)
 
     # -- playing ------------------------------------------------------------------------
 
@@ -350,12 +376,26 @@ class Deal:
             self.hand.append(card)
             self.phase = Phase.PLAY
             return
+        if isinstance(move, Open):
+            for cards in move.melds:
+                meld = Meld.from_cards(cards, self.rules)
+                self._remove_from_hand(cards)
+                self.table.append(TableMeld(p, meld))
+                self.events.append(Event(p, "meld", meld.cards, len(self.table) - 1))
+            self.melds_this_turn += len(move.melds)
+            self.played_this_turn = True
+            self.opened[p] = True
+            self.events.append(Event(p, "opened", target=self._opening_points(move)))
+            if not self.hand:
+                self._went_out()
+            return
         if isinstance(move, PlayMeld):
             meld = Meld.from_cards(move.cards, self.rules)
             self._remove_from_hand(move.cards)
             self.table.append(TableMeld(p, meld))
             self.melds_this_turn += 1
             self.played_this_turn = True
+            self.opened[p] = True
             self.events.append(Event(p, "meld", meld.cards, len(self.table) - 1))
             if not self.hand:
                 self._went_out()
@@ -457,42 +497,55 @@ class Deal:
             self.has_played[self.turn] = True
         self.phase = Phase.OVER
         self.outcome = Outcome(reason, winner, tuple(tuple(h) for h in self.hands), rummy,
-                               self.dealer)
+                               self.dealer, tuple(self.opened))
 
     def _candidate_melds(self) -> Iterator[PlayMeld]:
+        """Melds the hand could form (checked by the caller), with at most one joker each."""
         hand = self.hand
+        naturals = [c for c in hand if not c.is_joker]
+        joker = next((c for c in hand if c.is_joker), None)
         by_rank: dict[int, list[Card]] = {}
         by_suit: dict[object, list[Card]] = {}
-        for c in hand:
+        for c in naturals:
             by_rank.setdefault(c.rank, []).append(c)
             by_suit.setdefault(c.suit, []).append(c)
         for cards in by_rank.values():
-            for size in (3, 4):
+            for size in (2, 3, 4):
                 for combo in itertools.combinations(cards, size):
-                    if len({c.suit for c in combo}) == size:
+                    if len({c.suit for c in combo}) != size:
+                        continue
+                    if size >= 3:
                         yield PlayMeld(combo)
+                    if joker is not None and size <= 3 and self.rules.max_jokers_per_meld:
+                        yield PlayMeld(combo + (joker,))
         for cards in by_suit.values():
-            if len(cards) < 3:
-                continue
-            for size in range(3, len(cards) + 1):
-                for combo in itertools.combinations(sorted(cards, key=lambda c: c.rank), size):
-                    if run_positions(combo, self.rules) is not None:
+            cards = sorted(cards, key=lambda c: c.rank)
+            for size in range(2, len(cards) + 1):
+                for combo in itertools.combinations(cards, size):
+                    if size >= 3 and run_positions(combo, self.rules) is not None:
                         yield PlayMeld(combo)
+                    if joker is not None and self.rules.max_jokers_per_meld and \
+                            len({c.rank for c in combo}) == size:
+                        yield PlayMeld(combo + (joker,))
 
     def _candidate_layoffs(self) -> Iterator[LayOff]:
         hand = self.hand
+        joker = next((c for c in hand if c.is_joker), None)
         for i, tm in enumerate(self.table):
             meld = tm.meld
+            if joker is not None:
+                yield LayOff((joker,), i)
             if meld.kind is MeldKind.GROUP:
+                rank = meld.stands_for(meld.cards[0]).rank
                 for c in hand:
-                    if c.rank == meld.cards[0].rank:
+                    if c.rank == rank:
                         yield LayOff((c,), i)
                 continue
-            suited = sorted((c for c in hand if c.suit is meld.cards[0].suit), key=lambda c: c.rank)
+            suit = next(meld.stands_for(c).suit for c in meld.cards)
+            suited = sorted((c for c in hand if c.suit is suit), key=lambda c: c.rank)
             for size in range(1, len(suited) + 1):
                 for combo in itertools.combinations(suited, size):
-                    if run_positions(meld.cards + combo, self.rules) is not None:
-                        yield LayOff(combo, i)
+                    yield LayOff(combo, i)
 
     def _refusal(self, move: Move) -> IllegalMove | None:
         """Why ``move`` is illegal now, or ``None`` if it is legal."""
@@ -559,6 +612,13 @@ class Deal:
                                    f"{_cap(card_name(move.card))} nostettiin juuri poistopakasta, joten "
                                    "sitä ei saa poistaa samalla vuorolla.")
             return None
+        if isinstance(move, Open):
+            return self._open_refusal(move)
+        if self._must_open() and isinstance(move, (PlayMeld, LayOff)):
+            return IllegalMove("not_opened", f"Ennen avausta ei saa pelata yhdistelmiä eikä lisätä "
+                                             f"kortteja pöytään: avaa ensin yhdistelmillä, joiden pisteet "
+                                             f"ovat yhteensä vähintään {self.rules.opening_points}"
+                                             f"{' ja joihin kuuluu puhdas suora' if self.rules.opening_pure_run else ''}.")
         cards = tuple(move.cards)
         if not cards:
             return IllegalMove("no_cards", "Siirrossa ei ole yhtään korttia.")
@@ -591,6 +651,49 @@ class Deal:
             return IllegalMove("final_discard_required", "Tässä pelissä ulos mennään aina poistamalla "
                                                          "viimeinen kortti: yksi kortti on jätettävä "
                                                          "käteen poistettavaksi.")
+        if left and all(c == self.taken_from_discard for c in left):
+            return IllegalMove("stuck_with_taken_card",
+                               f"Käteen jäisi vain poistopakasta nostettu {card_name(left[0])}, "
+                               "jota ei saa poistaa samalla vuorolla.")
+        return None
+
+    def _must_open(self) -> bool:
+        return self.rules.opening_points > 0 and not self.opened[self.turn]
+
+    def _opening_points(self, move: Open) -> int:
+        from .melds import meld_points
+        return sum(meld_points(Meld.from_cards(cards, self.rules)) for cards in move.melds)
+
+    def _open_refusal(self, move: Open) -> IllegalMove | None:
+        from .melds import meld_points
+        if self.rules.opening_points <= 0:
+            return IllegalMove("no_opening", "Tässä pelissä ei ole erillistä avausta: pelaa yhdistelmät "
+                                             "pöytään tavalliseen tapaan.")
+        if self.opened[self.turn]:
+            return IllegalMove("already_opened", "Olet jo avannut: pelaa yhdistelmät tavalliseen tapaan.")
+        if not move.melds:
+            return IllegalMove("no_cards", "Avauksessa ei ole yhtään yhdistelmää.")
+        used: list[Card] = [c for cards in move.melds for c in cards]
+        missing = [c for c in used if c not in self.hand]
+        if missing or len(set(used)) != len(used):
+            return _not_in_hand(tuple(missing) or tuple(used))
+        melds = []
+        for cards in move.melds:
+            try:
+                melds.append(Meld.from_cards(cards, self.rules))
+            except InvalidMeld as err:
+                return err
+        points = sum(meld_points(m) for m in melds)
+        if points < self.rules.opening_points:
+            return IllegalMove("opening_too_low", f"Avauksen yhdistelmät ovat yhteensä {points} pistettä; "
+                                                  f"avaukseen tarvitaan vähintään {self.rules.opening_points}.")
+        if self.rules.opening_pure_run and not any(m.kind is MeldKind.RUN and not m.jokers for m in melds):
+            return IllegalMove("no_pure_run", "Avaukseen on kuuluttava vähintään yksi puhdas suora, "
+                                              "jossa ei ole jokeria.")
+        left = [c for c in self.hand if c not in used]
+        if not left and self.rules.final_discard == "required":
+            return IllegalMove("final_discard_required", "Yksi kortti on jätettävä käteen, koska vuoro "
+                                                         "päättyy aina poistoon.")
         if left and all(c == self.taken_from_discard for c in left):
             return IllegalMove("stuck_with_taken_card",
                                f"Käteen jäisi vain poistopakasta nostettu {card_name(left[0])}, "

@@ -83,6 +83,14 @@ class Meld:
         rommikirja.errors.InvalidMeld: Ruutukymppiä ei voi lisätä yhdistelmään ruutukuutonen, ruutuseiska ja ruutukasi: välistä puuttuisi ruutuysi.
         """
         cards = tuple(cards)
+        for joker, stands in self.jokers:
+            if any(c.rank == stands.rank and c.suit is stands.suit for c in cards):
+                what = cards_text(cards, "part")
+                detail = (f"jokeri on jo kortin {card_name(stands, 'gen')} paikalla, eikä jokeria "
+                          "vaihdeta pois")
+                raise InvalidMeld("joker_in_place",
+                                  f"{what[0].upper()}{what[1:]} ei voi lisätä yhdistelmään {self.text}: "
+                                  f"{detail}.", detail)
         try:
             kind, ordered, assigned = _classify(self.cards + cards, rules, adding=True, fixed=self.jokers)
         except InvalidMeld as err:
@@ -90,7 +98,7 @@ class Meld:
             raise InvalidMeld(
                 "not_extending",
                 f"{what[0].upper()}{what[1:]} ei voi lisätä yhdistelmään {self.text}: "
-                f"{err.detail}.") from None
+                f"{err.detail}.", err.detail) from None
         return Meld(kind, ordered, assigned)
 
     @property
@@ -104,6 +112,12 @@ class Meld:
 
     def __len__(self) -> int:
         return len(self.cards)
+
+    def __iter__(self):
+        return iter(self.cards)
+
+    def __getitem__(self, index):
+        return self.cards[index]
 
 
 def check_meld(cards: Sequence[Card], rules: RuleSet) -> InvalidMeld | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .deal import DISCARD, STOCK, Claim, Discard, Draw, Event, LayOff, MisDraw, Move, PlayMeld, RejectExposed
+from .deal import DISCARD, STOCK, Claim, Open, Discard, Draw, Event, LayOff, MisDraw, Move, PlayMeld, RejectExposed
 from .finnish import card_name, cards_text, number_word
 from .deal import Pass
 from .gin import Knock
@@ -56,6 +56,9 @@ def describe_move(move: Move, table_texts: Sequence[str] = (), negative: bool = 
         return f"{verb} pöytään {noun} {cards_text(move.cards)}"
     if isinstance(move, Pass):
         return "passata" if negative else "passaa"
+    if isinstance(move, Open):
+        verb = "avata" if negative else "avaa"
+        return f"{verb} yhdistelmillä " + "; ".join(cards_text(m) for m in move.melds)
     if isinstance(move, Claim):
         return "huutaa ”rommi!”" if not negative else "huutaa ”rommi!”"
     if isinstance(move, MisDraw):
@@ -97,6 +100,8 @@ def narrate_event(event: Event, names: Sequence[str], table_texts: Sequence[str]
         return f"{who} on mennyt ulos: käsi on tyhjä, ja jako päättyy."
     if kind == "pass":
         return f"{who} passaa: hän ei ota korttia."
+    if kind == "opened":
+        return f"{who} on avannut: avauksen yhdistelmät ovat yhteensä {event.target} pistettä."
     if kind == "claim":
         return f"{who} huutaa ”rommi!” ja ottaa poistopakasta {card_name(cards[0], 'gen')} käteensä."
     if kind == "misdraw":

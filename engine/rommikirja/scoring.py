@@ -66,6 +66,12 @@ def score_deal(outcome: "Outcome | GinOutcome", rules: RuleSet) -> DealScore:
     points = [0] * outcome.players
     base = 0
     doubled = False
+    if rules.scoring == "penalty":
+        # Rommi 51: cards left in hand are penalties; a player who never opened pays a fixed penalty
+        pens = tuple(0 if i == outcome.winner else
+                     (rules.unopened_penalty if outcome.opened and not outcome.opened[i] else values[i])
+                     for i in range(outcome.players))
+        return DealScore(tuple(-p for p in pens), pens, 0, False, outcome.reason.value, outcome.winner)
     if rules.scoring == "own_hand_minus":
         # classic rommi: every player's own cards left in hand are minus points
         return DealScore(tuple(-v for v in values), values, 0, False, outcome.reason.value,
