@@ -3,7 +3,8 @@
 - time to verify every scenario, and to verify + render all pages (median of several runs);
 - random complete 2-player perusrommi deals per second (random legal moves);
 - exact gin solves per second (11-card best discard; random hands and meld-rich hands);
-- random complete gin-rommi deals per second.
+- random complete gin-rommi deals per second;
+- Rommi 51 "can this hand open?" for 15-card hands with 0–4 jokers: median and 99th percentile.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import statistics
 import time
 
 from rommikirja import Deal, GinDeal, Knock, LayOff, PlayMeld, RuleSet, standard_deck
+from rommikirja.opening import best_opening
 from rommikirja.solver import best_discard_mask, mask_of
 
 from .scenario import load_rulesets
@@ -91,7 +93,38 @@ def main() -> int:
         deals += 1
     elapsed = time.perf_counter() - start
     print(f"random gin deals (knock asap):   {deals / elapsed:8.1f} deals/s")
+
+    r51 = load_rulesets()["rommi51"]
+    full = standard_deck(2, 4)
+    naturals = [c for c in full if not c.is_joker]
+    jokers = [c for c in full if c.is_joker]
+    for label, maker in (("random", lambda nj: rng.sample(naturals, 15 - nj)),
+                         ("meld-rich", lambda nj: _rich51(rng, naturals, 15 - nj))):
+        times = []
+        for i in range(3000):
+            nj = i % 5
+            hand = maker(nj) + jokers[:nj]
+            t = time.perf_counter()
+            best_opening(hand, r51)
+            times.append(time.perf_counter() - t)
+        times.sort()
+        print(f"rommi 51 opening, 15 cards ({label}): median {statistics.median(times) * 1000:.2f} ms, "
+              f"p99 {times[int(0.99 * len(times))] * 1000:.2f} ms, max {times[-1] * 1000:.2f} ms")
     return 0
+
+
+def _rich51(rng: random.Random, naturals: list, n: int) -> list:
+    """Two-deck cards clustered on a few ranks and one suit's runs, with duplicates."""
+    suit = rng.choice(naturals).suit
+    lo = rng.randint(1, 7)
+    pool = [c for c in naturals if (c.suit is suit and lo <= c.rank < lo + 7)
+            or c.rank in (lo, lo + 3, 12)]
+    hand = rng.sample(pool, min(n, len(pool)))
+    while len(hand) < n:
+        c = rng.choice(naturals)
+        if c not in hand:
+            hand.append(c)
+    return hand
 
 
 def _meld_rich_hand(rng: random.Random) -> list:

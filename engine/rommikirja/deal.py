@@ -545,7 +545,9 @@ class Deal:
             suited = sorted((c for c in hand if c.suit is suit), key=lambda c: c.rank)
             for size in range(1, len(suited) + 1):
                 for combo in itertools.combinations(suited, size):
-                    yield LayOff(combo, i)
+                    # a quick test for runs without jokers; the rest is checked by the caller
+                    if meld.jokers or run_positions(meld.cards + combo, self.rules) is not None:
+                        yield LayOff(combo, i)
 
     def _refusal(self, move: Move) -> IllegalMove | None:
         """Why ``move`` is illegal now, or ``None`` if it is legal."""

@@ -131,27 +131,35 @@ class _Search:
         return out
 
     def solve(self, m1: int, m2: int, jokers: int) -> tuple:
-        """(best_any, choice_any, best_pure, choice_pure) for the multiset."""
+        """Best points for each objective ``2 * pure + left`` (pure: has a pure run; left: keeps
+        at least one card), as (values, choices)."""
         key = (m1, m2, jokers)
         got = self.memo.get(key)
         if got is not None:
             return got
         if m1 == 0:
-            res = (0, None, _NEG, None)
+            # no natural card left: a card is left over only if a joker is
+            res = ([_NEG, 0, _NEG, _NEG] if jokers else [0, _NEG, _NEG, _NEG], [None] * 4)
             self.memo[key] = res
             return res
         low = m1 & -m1
         t = low.bit_length() - 1
-        # leave one copy of t in the hand
+        vals = [_NEG] * 4
+        chs: list = [None] * 4
+        # leave one copy of t in the hand: a card is then left over
         if m2 & low:
-            nm1, nm2 = m1, m2 ^ low
+            sub = self.solve(m1, m2 ^ low, jokers)
         else:
-            nm1, nm2 = m1 ^ low, m2
-        sub = self.solve(nm1, nm2, jokers)
-        best_any, ch_any = sub[0], ("skip", None, "any")
-        best_pure, ch_pure = sub[2], ("skip", None, "pure")
+            sub = self.solve(m1 ^ low, m2, jokers)
+        sv = sub[0]
+        for pure in (0, 1):
+            for left in (0, 1):
+                v = sv[2 * pure + left]
+                if v > vals[2 * pure + 1]:
+                    vals[2 * pure + 1] = v
+                    chs[2 * pure + 1] = ("skip", None, 2 * pure + left)
         for cand in self.candidates(t, m1, jokers):
-            pts, pure, nat, jfor = cand
+            pts, is_pure, nat, jfor = cand
             a1, a2 = m1, m2
             for x in nat:
                 bit = 1 << x
@@ -159,14 +167,16 @@ class _Search:
                     a2 ^= bit
                 else:
                     a1 ^= bit
-            sub = self.solve(a1, a2, jokers - len(jfor))
-            if sub[0] + pts > best_any:
-                best_any, ch_any = sub[0] + pts, ("meld", cand, "any")
-            if sub[2] > _NEG and sub[2] + pts > best_pure:
-                best_pure, ch_pure = sub[2] + pts, ("meld", cand, "pure")
-            if pure and sub[0] + pts > best_pure:
-                best_pure, ch_pure = sub[0] + pts, ("meld", cand, "any")
-        res = (best_any, ch_any, best_pure, ch_pure)
+            sv = self.solve(a1, a2, jokers - len(jfor))[0]
+            for o in range(4):
+                v = sv[o]
+                if v <= _NEG:
+                    continue
+                target = o | 2 if is_pure else o
+                if v + pts > vals[target]:
+                    vals[target] = v + pts
+                    chs[target] = ("meld", cand, o)
+        res = (vals, chs)
         self.memo[key] = res
         return res
 
@@ -192,28 +202,47 @@ def opening_problem(cards: Iterable[Card]) -> tuple[int, int, int, dict[int, lis
 def _best(cards: Sequence[Card], rules: RuleSet) -> Opening | None:
     m1, m2, nj, by_type, jokers = opening_problem(cards)
     search = _Search(rules)
-    res = search.solve(m1, m2, nj)
-    need_pure = rules.opening_pure_run
-    value = res[2] if need_pure else res[0]
-    if value <= 0:
+    vals, _ = search.solve(m1, m2, nj)
+    # objective: a card kept for the discard, and a pure run when the rules ask for one
+    options = (3,) if rules.opening_pure_run else (1, 3)
+    best_o = None
+    for o in options:
+        if vals[o] > 0 and (best_o is None or vals[o] > vals[best_o]):
+            best_o = o
+    if best_o is None:
         return None
-    # follow the choices
-    melds: list[Meld] = []
-    pools = {t: list(v) for t, v in by_type.items()}
-    jpool = list(jokers)
+    melds = _follow(search, rules, m1, m2, nj, best_o, by_type, jokers)
+    points = sum(meld_points(m) for m in melds)
+    return Opening(tuple(melds), points, any(m.kind.value == "run" and not m.jokers for m in melds))
+
+
+def _path(search: _Search, m1: int, m2: int, nj: int, o: int):
     state = (m1, m2, nj)
-    objective = "pure" if need_pure else "any"
     while state[0]:
-        entry = search.memo[state]
-        choice = entry[3] if objective == "pure" else entry[1]
-        kind, cand, objective = choice
+        _, chs = search.memo[state]
+        kind, cand, o = chs[o]
         a1, a2, j = state
         t = (a1 & -a1).bit_length() - 1
         if kind == "skip":
             low = 1 << t
             state = (a1, a2 ^ low, j) if a2 & low else (a1 ^ low, a2, j)
             continue
-        pts, pure, nat, jfor = cand
+        yield cand
+        for x in cand[2]:
+            bit = 1 << x
+            if a2 & bit:
+                a2 ^= bit
+            else:
+                a1 ^= bit
+        state = (a1, a2, j - len(cand[3]))
+
+
+def _follow(search: _Search, rules: RuleSet, m1: int, m2: int, nj: int, o: int,
+            by_type: dict[int, list[Card]], jokers: list[Card]) -> list[Meld]:
+    pools = {t: list(v) for t, v in by_type.items()}
+    jpool = list(jokers)
+    melds = []
+    for pts, pure, nat, jfor in _path(search, m1, m2, nj, o):
         phys = [pools[x].pop() for x in nat]
         assign = []
         for rank, s in jfor:
@@ -221,15 +250,7 @@ def _best(cards: Sequence[Card], rules: RuleSet) -> Opening | None:
             phys.append(jk)
             assign.append((jk, Card(ACE if rank == 14 else rank, _SUITS[s])))
         melds.append(Meld.from_cards(phys, rules, assign))
-        for x in nat:
-            bit = 1 << x
-            if a2 & bit:
-                a2 ^= bit
-            else:
-                a1 ^= bit
-        state = (a1, a2, j - len(jfor))
-    points = sum(meld_points(m) for m in melds)
-    return Opening(tuple(melds), points, any(m.kind.value == "run" and not m.jokers for m in melds))
+    return melds
 
 
 def best_opening(cards: Iterable[Card], rules: RuleSet) -> Opening | None:
@@ -237,13 +258,6 @@ def best_opening(cards: Iterable[Card], rules: RuleSet) -> Opening | None:
     required, and at least one card left to discard), or ``None`` if the hand cannot open."""
     cards = list(cards)
     best = _best(cards, rules)
-    if best is not None and len(best.cards) == len(cards):
-        # every card would be melded: one must stay in hand for the compulsory discard
-        best = None
-        for i in range(len(cards)):
-            o = _best(cards[:i] + cards[i + 1:], rules)
-            if o is not None and (best is None or o.points > best.points):
-                best = o
     if best is None or best.points < rules.opening_points:
         return None
     return best
