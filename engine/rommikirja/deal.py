@@ -509,8 +509,9 @@ class Deal:
         for c in naturals:
             by_rank.setdefault(c.rank, []).append(c)
             by_suit.setdefault(c.suit, []).append(c)
+        smallest = 2 if joker is not None else 3
         for cards in by_rank.values():
-            for size in (2, 3, 4):
+            for size in range(smallest, 5):
                 for combo in itertools.combinations(cards, size):
                     if len({c.suit for c in combo}) != size:
                         continue
@@ -520,7 +521,7 @@ class Deal:
                         yield PlayMeld(combo + (joker,))
         for cards in by_suit.values():
             cards = sorted(cards, key=lambda c: c.rank)
-            for size in range(2, len(cards) + 1):
+            for size in range(smallest, len(cards) + 1):
                 for combo in itertools.combinations(cards, size):
                     if size >= 3 and run_positions(combo, self.rules) is not None:
                         yield PlayMeld(combo)
