@@ -90,7 +90,7 @@ OPTIONS: dict[str, OptionSpec] = {
         "penalty": "käteen jääneistä korteista sakkoa; avaamatta jäänyt saa kiinteän sakon"}),
     "first_dealer": OptionSpec("Ensimmäinen jakaja", "choice", {
         "agreed": "sovitaan tai arvotaan", "lowest_card": "pienimmän kortin nostanut"}),
-    "rommi_claim": OptionSpec("Rommi-huuto", "bool", {
+    "rommi_claim": OptionSpec("Rommihuuto", "bool", {
         "true": "poistopakkaan pantu, pöydän yhdistelmään sopiva kortti on ensimmäisen huutajan",
         "false": "ei käytössä"}),
     "rummy_doubling": OptionSpec("Rommi (koko käsi kerralla)", "bool", {
