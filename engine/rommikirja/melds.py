@@ -107,8 +107,13 @@ class Meld:
 
     @property
     def text(self) -> str:
-        """The cards as a Finnish list, e.g. *ruutukuutonen, ruutuseiska ja ruutukasi*."""
-        return cards_text(self.cards)
+        """The cards as a Finnish list, e.g. *ruutukuutonen, ruutuseiska ja ruutukasi*; a joker
+        says what it stands for (*jokeri ruutukasina*)."""
+        if not self.jokers:
+            return cards_text(self.cards)
+        from .finnish import join_list
+        return join_list([card_name(c) + (f" {card_name(self.stands_for(c), 'ess')}" if c.is_joker else "")
+                          for c in self.cards])
 
     def __len__(self) -> int:
         return len(self.cards)

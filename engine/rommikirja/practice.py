@@ -1,0 +1,468 @@
+"""Practice questions for the reader, and the checking of answers, as plain JSON-able data.
+
+The same functions run at build time (to print each widget's worked answer into the
+page) and in the reader's browser through Pyodide (to check the reader's answer), so
+the page and the check can never disagree. A question is made from a kind, a seed and
+a rule set; cards travel as author codes (``"7H"``).
+
+>>> q = question("kelpaako", 3, {"name": "perusrommi"})
+>>> sorted(q) == ["cards", "kind", "rules", "seed"]
+True
+>>> r = check(q, {"valid": solution(q)["valid"]})
+>>> r["correct"]
+True
+>>> handle('{"op": "question", "kind": "pisteet", "seed": 1, "rules": {}}')[:10]
+'{"ok": tru'
+"""
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, Callable, Sequence
+
+from .cards import Card, parse_card, sort_cards, standard_deck
+from .deal import EndReason, Outcome
+from .finnish import card_name, cards_text, join_list, number_word
+from .gin import defender_best, knock_result, GinOutcome
+from .melds import Meld, MeldKind, check_meld, meld_points
+from .opening import _Search, opening_problem, _follow
+from .rules import RuleSet
+from .scoring import hand_value, score_deal
+from .solver import best_arrangement
+
+__all__ = ["KINDS", "question", "check", "solution", "handle"]
+
+NAMES = ("Aino", "Eero", "Kaisa", "Olli")
+
+
+def _codes(cards: Sequence[Card]) -> list[str]:
+    return [c.code for c in cards]
+
+
+def _cards(codes: Sequence[str]) -> list[Card]:
+    return [parse_card(c) for c in codes]
+
+
+def _rules(data: dict) -> RuleSet:
+    return RuleSet.from_mapping({k: v for k, v in (data or {}).items()})
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _sum_text(cards: Sequence[Card], rules: RuleSet) -> str:
+    values = [rules.card_points(c.rank) for c in cards]
+    total = sum(values)
+    return f"{' + '.join(map(str, values))} = {total}" if len(values) > 1 else str(total)
+
+
+# -- 1. Pisteet ---------------------------------------------------------------------------------
+
+def _q_pisteet(rng: random.Random, rules: RuleSet) -> dict:
+    deck = standard_deck(rules.decks, rules.jokers)
+    rng.shuffle(deck)
+    players = rng.choice([2, 3, 3, 4]) if rules.max_players >= 4 else 2
+    winner = rng.randrange(players)
+    hands: list[list[str]] = []
+    for p in range(players):
+        n = 0 if p == winner else rng.randint(1, 5)
+        hands.append(_codes(deck[:n]))
+        del deck[:n]
+    q: dict[str, Any] = {"players": list(NAMES[:players]), "winner": winner, "hands": hands}
+    if rules.scoring == "winner_takes":
+        q["rummy"] = rules.rummy_doubling and rng.random() < 0.35
+        q["ask"] = winner
+    else:
+        q["opened"] = [p == winner or rng.random() < 0.75 for p in range(players)]
+        q["ask"] = rng.choice([p for p in range(players) if p != winner])
+    return q
+
+
+def _pisteet_outcome(q: dict) -> Outcome:
+    hands = tuple(tuple(_cards(h)) for h in q["hands"])
+    return Outcome(EndReason.WENT_OUT, q["winner"], hands, bool(q.get("rummy", False)), 0,
+                   tuple(q.get("opened", ())))
+
+
+def _s_pisteet(q: dict, rules: RuleSet) -> dict:
+    score = score_deal(_pisteet_outcome(q), rules)
+    names = q["players"]
+    lines = []
+    if rules.scoring == "winner_takes":
+        for p, h in enumerate(q["hands"]):
+            if p != q["winner"]:
+                lines.append(f"{names[p]}: {_sum_text(_cards(h), rules)}")
+        text = f"{names[q['winner']]} saa {score.base} pistettä"
+        if score.doubled:
+            text += f", rommista kaksinkertaisena {score.points[q['winner']]}"
+        lines.append(text + ".")
+        return {"points": score.points[q["ask"]], "lines": lines}
+    p = q["ask"]
+    if rules.scoring == "penalty" and not q["opened"][p]:
+        lines.append(f"{names[p]} ei avannut, joten sakko on kiinteä {rules.unopened_penalty}.")
+    else:
+        lines.append(f"{names[p]}: {_sum_text(_cards(q['hands'][p]), rules)}.")
+    return {"points": score.points[p], "lines": lines}
+
+
+def _c_pisteet(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, str]:
+    try:
+        given = int(str(answer.get("points", "")).strip().replace("−", "-"))
+    except ValueError:
+        return False, "Kirjoita vastaukseksi kokonaisluku."
+    want = sol["points"]
+    # minus points may be typed with or without the sign
+    correct = given == want or (want < 0 and given == -want)
+    if correct:
+        return True, f"Oikein: {want} pistettä. " + " ".join(sol["lines"])
+    return False, f"Ei aivan: vastasit {given}, oikea on {want}. " + " ".join(sol["lines"])
+
+
+# -- 2. Kelpaako yhdistelmä ---------------------------------------------------------------------
+
+def _q_kelpaako(rng: random.Random, rules: RuleSet) -> dict:
+    deck = [c for c in standard_deck() if c.deck == 0]
+    suit = rng.choice(deck).suit
+    other = rng.choice([c.suit for c in deck if c.suit is not suit])
+    start = rng.randint(1, 10)
+
+    def card(rank: int, s=suit) -> Card:
+        return next(c for c in deck if c.rank == (rank - 1) % 13 + 1 and c.suit is s)
+    rank = rng.randint(1, 13)
+    suits = rng.sample([c.suit for c in deck if c.rank == 1], 4)
+    shape = rng.choice(["run", "run", "wrong_suit", "gap", "group", "group", "stranger", "high_ace",
+                        "corner", "pair"])
+    if shape == "run":
+        cards = [card(r) for r in range(start, start + rng.randint(3, 4))]
+    elif shape == "wrong_suit":
+        cards = [card(start), card(start + 1, other), card(start + 2)]
+    elif shape == "gap":
+        cards = [card(start), card(start + 1), card(start + 3)]
+    elif shape == "group":
+        cards = [card(rank, s) for s in suits[:rng.randint(3, 4)]]
+    elif shape == "stranger":
+        cards = [card(rank, s) for s in suits[:2]] + [card(rank % 13 + 1, suits[2])]
+    elif shape == "high_ace":
+        cards = [card(12), card(13), card(1)]
+    elif shape == "corner":
+        cards = [card(13), card(1), card(2)]
+    else:
+        cards = [card(rank, s) for s in suits[:2]]
+    rng.shuffle(cards)
+    return {"cards": _codes(cards)}
+
+
+def _s_kelpaako(q: dict, rules: RuleSet) -> dict:
+    cards = _cards(q["cards"])
+    err = check_meld(cards, rules)
+    if err is None:
+        meld = Meld.from_cards(cards, rules)
+        return {"valid": True, "lines": [f"Kelpaa: {meld.kind.finnish} {meld.text}."]}
+    return {"valid": False, "lines": [f"Ei kelpaa: {err.message}"]}
+
+
+def _c_kelpaako(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, str]:
+    given = bool(answer.get("valid"))
+    ok = given == sol["valid"]
+    return ok, ("Oikein. " if ok else "Väärin. ") + " ".join(sol["lines"])
+
+
+# -- 3. Lisää pöytään ---------------------------------------------------------------------------
+
+def _q_lisaa(rng: random.Random, rules: RuleSet) -> dict:
+    deck = standard_deck()
+    rng.shuffle(deck)
+    table: list[list[str]] = []
+    used: set[Card] = set()
+    for _ in range(rng.randint(2, 3)):
+        for _attempt in range(50):
+            c = rng.choice(deck)
+            if rng.random() < 0.5:
+                cards = [x for x in deck if x.suit is c.suit and c.rank <= x.rank < c.rank + 3]
+            else:
+                cards = [x for x in deck if x.rank == c.rank][:3]
+            if len(cards) == 3 and not used & set(cards) and check_meld(cards, rules) is None:
+                used |= set(cards)
+                table.append(_codes(Meld.from_cards(cards, rules).cards))
+                break
+    rest = [c for c in deck if c not in used]
+    # a hand that has a fair chance of fitting cards
+    near = [c for c in rest if any(Meld.from_cards(_cards(m), rules).kind is MeldKind.GROUP
+                                   and c.rank == _cards(m)[0].rank
+                                   or c.suit is _cards(m)[0].suit and abs(c.rank - _cards(m)[0].rank) <= 4
+                                   for m in table)]
+    hand = rng.sample(near, min(len(near), rng.randint(2, 3))) + rng.sample(rest, 3)
+    hand = sort_cards(dict.fromkeys(hand))
+    return {"table": table, "hand": _codes(hand)}
+
+
+def _s_lisaa(q: dict, rules: RuleSet) -> dict:
+    melds = [Meld.from_cards(_cards(m), rules) for m in q["table"]]
+    fits, lines = [], []
+    for c in _cards(q["hand"]):
+        targets = []
+        for m in melds:
+            try:
+                m.extended((c,), rules)
+                targets.append(m)
+            except ValueError:
+                pass
+        if targets:
+            fits.append(c.code)
+            lines.append(f"{_cap(card_name(c))} sopii yhdistelmään {targets[0].text}.")
+    if not fits:
+        lines.append("Mikään kädessä oleva kortti ei sovi yksinään pöydän yhdistelmiin.")
+    return {"cards": fits, "lines": lines}
+
+
+def _c_lisaa(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, str]:
+    given = set(answer.get("cards", []))
+    want = set(sol["cards"])
+    if given == want:
+        return True, "Oikein. " + " ".join(sol["lines"])
+    parts = []
+    extra = [parse_card(c) for c in sorted(given - want)]
+    missing = [parse_card(c) for c in sorted(want - given)]
+    if extra:
+        parts.append(f"{_cap(cards_text(extra))} {'ei sovi' if len(extra) == 1 else 'eivät sovi'} "
+                     "mihinkään pöydän yhdistelmään.")
+    if missing:
+        parts.append(f"Valitsematta jäi {cards_text(missing)}.")
+    return False, " ".join(parts + sol["lines"])
+
+
+# -- 4. Järjestä käsi (gin) ---------------------------------------------------------------------
+
+def _q_jarjesta(rng: random.Random, rules: RuleSet) -> dict:
+    deck = standard_deck()
+    for _ in range(200):
+        rng.shuffle(deck)
+        hand = deck[:10]
+        if best_arrangement(hand).deadwood_points <= 30:
+            break
+    return {"hand": _codes(sort_cards(hand))}
+
+
+def _s_jarjesta(q: dict, rules: RuleSet) -> dict:
+    arr = best_arrangement(_cards(q["hand"]))
+    return {"melds": [_codes(m) for m in arr.melds], "deadwood": arr.deadwood_points,
+            "lines": [f"Paras järjestys jättää irtokortteja {arr.deadwood_points} pistettä"
+                      + (f" ({cards_text(arr.deadwood)})." if arr.deadwood else ": gin!")]}
+
+
+def _c_jarjesta(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, str]:
+    hand = _cards(q["hand"])
+    used: list[Card] = []
+    for codes in answer.get("melds", []):
+        cards = _cards(codes)
+        err = check_meld(cards, rules)
+        if err is not None:
+            return False, f"{_cap(cards_text(cards))}: {err.message}"
+        used += cards
+    if any(c not in hand for c in used) or len(set(used)) != len(used):
+        return False, "Sama kortti on kahdessa yhdistelmässä tai kortti ei ole kädessä."
+    dead = [c for c in hand if c not in used]
+    points = hand_value(dead, rules)
+    status = ("gin" if points == 0 else "koputus käy" if points <= rules.knock_limit
+              else "koputus ei vielä käy")
+    text = f"Irtokortteja {points} pistettä: {status}."
+    if points == sol["deadwood"]:
+        return True, text + " Parempaa järjestystä ei ole."
+    return False, text + f" Paras järjestys jättää vain {sol['deadwood']} pistettä – kokeile toisin."
+
+
+# -- 5. Koputuksen tulos (gin) ------------------------------------------------------------------
+
+def _q_koputus(rng: random.Random, rules: RuleSet) -> dict:
+    deck = standard_deck()
+    for _ in range(2000):
+        rng.shuffle(deck)
+        knocker = best_arrangement(deck[:10])
+        if knocker.deadwood_points <= rules.knock_limit:
+            break
+    return {"knocker": _codes(sort_cards(deck[:10])), "defender": _codes(sort_cards(deck[10:20])),
+            "players": ["Aino", "Eero"]}
+
+
+def _s_koputus(q: dict, rules: RuleSet) -> dict:
+    k_arr = best_arrangement(_cards(q["knocker"]))
+    gin = not k_arr.deadwood
+    d = defender_best(_cards(q["defender"]), k_arr.melds, rules, lay_off=not gin)
+    out = GinOutcome("gin" if gin else "knock", 0, (tuple(_cards(q["knocker"])), tuple(_cards(q["defender"]))),
+                     k_arr.melds, k_arr.deadwood, d)
+    scorer, points, kind = knock_result(out, rules)
+    kd, dd = k_arr.deadwood_points, hand_value(d.deadwood, rules)
+    names = q["players"]
+    lines = [f"{names[0]}: irtokortit {kd} pistettä.",
+             f"{names[1]}: " + (f"liittää {join_list([cards_text(cs, 'gen') for cs, _ in d.layoffs])}; "
+                                if d.layoffs else "") + f"irtokortit {dd} pistettä."]
+    if kind == "gin":
+        lines.append(f"Gin: {names[0]} saa {rules.gin_bonus} + {dd} = {points}.")
+    elif kind == "undercut":
+        lines.append(f"Alitus: {names[1]} saa {rules.undercut_bonus} + {kd} − {dd} = {points}.")
+    else:
+        lines.append(f"{names[0]} saa {dd} − {kd} = {points}.")
+    return {"scorer": "knocker" if scorer == 0 else "defender", "points": points, "lines": lines}
+
+
+def _c_koputus(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, str]:
+    try:
+        pts = int(str(answer.get("points", "")).strip())
+    except ValueError:
+        return False, "Valitse pisteiden saaja ja kirjoita pisteet kokonaislukuna."
+    ok_who = answer.get("scorer") == sol["scorer"]
+    ok = ok_who and pts == sol["points"]
+    if ok:
+        return True, "Oikein. " + " ".join(sol["lines"])
+    who = q["players"][0 if sol["scorer"] == "knocker" else 1]
+    return False, (f"Ei aivan: pisteet saa {who}, {sol['points']} pistettä. " + " ".join(sol["lines"]))
+
+
+# -- 6. Nostopakka loppuu -----------------------------------------------------------------------
+
+def _q_nostopakka(rng: random.Random, rules: RuleSet) -> dict:
+    pile = rng.sample(standard_deck(), rng.randint(3, 5))
+    return {"discard": _codes(pile)}
+
+
+def _s_nostopakka(q: dict, rules: RuleSet) -> dict:
+    pile = _cards(q["discard"])
+    if rules.stock_exhausted == "turn_over_keep_top":
+        order = pile[:-1]
+        lines = [f"Viimeksi poistettu {card_name(pile[-1])} jää uuden poistopakan pohjalle; muut "
+                 f"käännetään, joten ensimmäisenä nostetaan pohjimmainen, {card_name(pile[0])}."]
+    else:
+        order = pile
+        lines = [f"Koko pino käännetään, joten ensimmäisenä nostetaan pohjimmainen, "
+                 f"{card_name(pile[0])}, ja viimeisenä viimeksi poistettu {card_name(pile[-1])}."]
+    return {"order": _codes(order), "lines": lines}
+
+
+def _c_nostopakka(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, str]:
+    given = list(answer.get("order", []))
+    if given == sol["order"]:
+        return True, "Oikein. " + " ".join(sol["lines"])
+    return False, ("Ei aivan: oikea järjestys on "
+                   f"{cards_text(_cards(sol['order']))}. " + " ".join(sol["lines"]))
+
+
+# -- 7. Avaus (Rommi 51) ------------------------------------------------------------------------
+
+def _q_avaus(rng: random.Random, rules: RuleSet) -> dict:
+    from .opening import best_opening
+    for _ in range(60):
+        q = _q_avaus_try(rng, rules)
+        if best_opening(_cards(q["hand"]), rules) is not None:
+            return q
+    return q
+
+
+def _q_avaus_try(rng: random.Random, rules: RuleSet) -> dict:
+    deck = standard_deck(rules.decks, rules.jokers)
+    naturals = [c for c in deck if not c.is_joker]
+    jokers = [c for c in deck if c.is_joker]
+    suit = rng.choice(naturals).suit
+    lo = rng.randint(1, 8)
+    pool = [c for c in naturals if c.suit is suit and lo <= c.rank < lo + 6] + \
+        [c for c in naturals if c.rank in (lo + 2, 12, 13)]
+    hand = rng.sample(pool, 9)
+    while len(hand) < 13:
+        c = rng.choice(naturals)
+        if c not in hand:
+            hand.append(c)
+    hand.append(jokers[0])
+    return {"hand": _codes(sort_cards(hand))}
+
+
+def _partition(cards: Sequence[Card], rules: RuleSet) -> tuple[list[Meld], int] | None:
+    """The best way to use *all* ``cards`` as melds with a pure run, or None."""
+    m1, m2, nj, by_type, jokers = opening_problem(cards)
+    search = _Search(rules)
+    vals, _ = search.solve(m1, m2, nj)
+    o = 2 if rules.opening_pure_run else 0       # no card left over
+    if vals[o] <= 0:
+        return None
+    melds = _follow(search, rules, m1, m2, nj, o, by_type, jokers)
+    return melds, sum(meld_points(m) for m in melds)
+
+
+def _s_avaus(q: dict, rules: RuleSet) -> dict:
+    from .opening import best_opening
+    o = best_opening(_cards(q["hand"]), rules)
+    if o is None:
+        return {"can_open": False, "lines": ["Tällä kädellä ei voi vielä avata."]}
+    return {"can_open": True, "cards": _codes(o.cards), "points": o.points,
+            "lines": [f"Paras avaus: {'; '.join(m.text for m in o.melds)} – {o.points} pistettä."]}
+
+
+def _c_avaus(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, str]:
+    chosen = _cards(answer.get("cards", []))
+    if not chosen:
+        return False, "Valitse avaukseen kuuluvat kortit."
+    if len(chosen) >= len(q["hand"]):
+        return False, "Yksi kortti on jätettävä käteen, koska vuoro päättyy poistoon."
+    got = _partition(chosen, rules)
+    if got is None:
+        plain = _partition(chosen, rules.with_options(opening_pure_run=False))
+        if plain is not None and rules.opening_pure_run:
+            return False, "Valitut kortit muodostavat yhdistelmiä, mutta avaukseen tarvitaan puhdas suora."
+        return False, ("Valittuja kortteja ei saa jaettua kokonaan yhdistelmiksi. "
+                       + ("Vihje: " + sol["lines"][0] if sol["can_open"] else "Tällä kädellä ei voi avata."))
+    melds, points = got
+    text = "; ".join(m.text for m in melds)
+    if points < rules.opening_points:
+        return False, (f"Yhdistelmät ({text}) ovat yhteensä {points} pistettä; avaukseen tarvitaan "
+                       f"{rules.opening_points}.")
+    return True, f"Avaus käy: {text} – {points} pistettä."
+
+
+KINDS: dict[str, tuple[Callable, Callable, Callable]] = {
+    "pisteet": (_q_pisteet, _s_pisteet, _c_pisteet),
+    "kelpaako": (_q_kelpaako, _s_kelpaako, _c_kelpaako),
+    "lisaa": (_q_lisaa, _s_lisaa, _c_lisaa),
+    "jarjesta": (_q_jarjesta, _s_jarjesta, _c_jarjesta),
+    "koputus": (_q_koputus, _s_koputus, _c_koputus),
+    "nostopakka": (_q_nostopakka, _s_nostopakka, _c_nostopakka),
+    "avaus": (_q_avaus, _s_avaus, _c_avaus),
+}
+
+
+def question(kind: str, seed: int, rules: dict) -> dict:
+    """A practice question of ``kind`` for ``seed`` (the same seed always gives the same question)."""
+    make = KINDS[kind][0]
+    q = make(random.Random(f"{kind}:{seed}"), _rules(rules))
+    q.update(kind=kind, seed=seed, rules=rules)
+    return q
+
+
+def solution(q: dict) -> dict:
+    """The worked answer: the expected answer and Finnish lines explaining it."""
+    return KINDS[q["kind"]][1](q, _rules(q["rules"]))
+
+
+def check(q: dict, answer: dict) -> dict:
+    """Check the reader's answer: ``{"correct": bool, "message": Finnish explanation}``."""
+    rules = _rules(q["rules"])
+    sol = KINDS[q["kind"]][1](q, rules)
+    correct, message = KINDS[q["kind"]][2](q, answer or {}, rules, sol)
+    return {"correct": correct, "message": message}
+
+
+def handle(request: str) -> str:
+    """The browser's single entry point: a JSON request in, a JSON reply out, never an exception."""
+    try:
+        req = json.loads(request)
+        op = req.get("op")
+        if op == "question":
+            q = question(req["kind"], int(req["seed"]), req.get("rules") or {})
+            result: Any = {"question": q, "solution": solution(q)}
+        elif op == "check":
+            result = check(req["question"], req.get("answer") or {})
+        elif op == "solution":
+            result = solution(req["question"])
+        else:
+            raise ValueError(f"tuntematon pyyntö {op!r}")
+        return json.dumps({"ok": True, "result": result}, ensure_ascii=False)
+    except Exception as err:  # reported to the page as a Finnish error, not a crash
+        return json.dumps({"ok": False, "error": f"{type(err).__name__}: {err}"}, ensure_ascii=False)
