@@ -6,3 +6,22 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+
+import os
+import subprocess
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    """The whole site built once: tools.build, then mkdocs build --strict into a temporary folder."""
+    from tools import build
+    assert build.main([]) == 0
+    out = tmp_path_factory.mktemp("site")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
+                          cwd=ROOT, capture_output=True, text=True, env=env)
+    assert proc.returncode == 0, proc.stderr
+    return out

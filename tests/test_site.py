@@ -21,17 +21,6 @@ PROJECT_WORDS = {"pöydätä", "Bicyclen", "K-A", "Q-K-A", "Rommikirjan", "Rommi
 PREFIXES = ("gin-",)
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    assert build.main([]) == 0
-    out = tmp_path_factory.mktemp("site")
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
-                          cwd=ROOT, capture_output=True, text=True, env=env)
-    assert proc.returncode == 0, proc.stderr
-    return out
-
-
 def test_generated_pages_say_so():
     for page in ("index.md", "perusrommi.md", "gin-rommi.md", "rommi.md", "rommi51.md", "sanasto.md"):
         assert (ROOT / "docs" / page).read_text(encoding="utf-8").startswith(build.MARKER)

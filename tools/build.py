@@ -7,6 +7,7 @@ have a template. MkDocs (or any other renderer) then only renders ``docs/``.
 """
 from __future__ import annotations
 
+import json
 import sys
 import tempfile
 from pathlib import Path
@@ -16,10 +17,11 @@ import jinja2
 
 from rommikirja import OPTIONS
 from rommikirja.finnish import CASES, RANK_WORDS, SUIT_WORDS, card_name
-from rommikirja.cards import Card, Suit
+from rommikirja.cards import Card, Suit, parse_card
+from rommikirja.practice import question as practice_question, solution as practice_solution
 
 from .scenario import Scenario, SourceError, load_rulesets
-from .templating import ROOT, TEMPLATE_DIR, make_env, render_scenario_text
+from .templating import ROOT, TEMPLATE_DIR, card_html, make_env, render_scenario_text
 from .verify import verify
 
 DOCS = ROOT / "docs"
@@ -56,8 +58,26 @@ def render_pages(scenarios: list[Scenario]) -> dict[str, str]:
             raise BuildError(f"pelin {game} osiossa ”{section}” ei ole yhtään skenaariota")
         return "\n".join(example(sc.id) for sc in chosen)
 
+    practice_ids: set[str] = set()
+
+    def practice(kind: str, game: str, seed: int, title: str) -> str:
+        """A practice widget whose first question (and its worked answer) the engine makes now."""
+        if game not in rulesets:
+            raise BuildError(f"harjoitus viittaa tuntemattomaan peliin ”{game}”")
+        wid = f"{kind}-{game}"
+        if wid in practice_ids:
+            raise BuildError(f"harjoitus {wid} on sivulla kahdesti")
+        practice_ids.add(wid)
+        q = practice_question(kind, seed, rulesets[game].as_mapping())
+        sol = practice_solution(q)
+        data = json.dumps({"question": q, "solution": sol}, ensure_ascii=False).replace("</", "<\\/")
+        return env.get_template("_practice.html.j2").render(
+            q=q, s=sol, wid=wid, title=title, data=data,
+            card=lambda code: card_html(parse_card(code))).strip() + "\n"
+
     glossary_cards = [Card(r, s) for s in Suit for r in sorted(RANK_WORDS)]
     env.globals.update(example=example, examples=examples, scenarios=by_id, rulesets=rulesets,
+                       practice=practice,
                        options=OPTIONS, glossary_cards=glossary_cards, CASES=CASES,
                        SUIT_WORDS=SUIT_WORDS, card_name=card_name)
     pages: dict[str, str] = {}
@@ -110,6 +130,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{err}\nSivuja ei kirjoitettu.", file=sys.stderr)
         return 1
     write_pages(pages)
+    from . import runtime
+    if runtime.main() != 0:
+        return 1
     print(f"{len(scenarios)} skenaariota tarkistettu, {len(pages)} sivua kirjoitettu "
           f"hakemistoon {DOCS.relative_to(ROOT)}/.")
     return 0

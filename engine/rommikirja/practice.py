@@ -6,7 +6,7 @@ the page and the check can never disagree. A question is made from a kind, a see
 a rule set; cards travel as author codes (``"7H"``).
 
 >>> q = question("kelpaako", 3, {"name": "perusrommi"})
->>> sorted(q) == ["cards", "kind", "rules", "seed"]
+>>> sorted(q) == ["cards", "kind", "labels", "rules", "seed"]
 True
 >>> r = check(q, {"valid": solution(q)["valid"]})
 >>> r["correct"]
@@ -433,7 +433,23 @@ def question(kind: str, seed: int, rules: dict) -> dict:
     make = KINDS[kind][0]
     q = make(random.Random(f"{kind}:{seed}"), _rules(rules))
     q.update(kind=kind, seed=seed, rules=rules)
+    q["labels"] = {code: card_name(parse_card(code)) for code in sorted(_all_codes(q))}
     return q
+
+
+def _all_codes(value: Any) -> set[str]:
+    """Every card code inside a question, for the page's Finnish card labels."""
+    if isinstance(value, str):
+        try:
+            parse_card(value)
+        except ValueError:
+            return set()
+        return {value}
+    if isinstance(value, dict):
+        return {c for k, v in value.items() if k not in ("rules", "players", "kind") for c in _all_codes(v)}
+    if isinstance(value, (list, tuple)):
+        return {c for v in value for c in _all_codes(v)}
+    return set()
 
 
 def solution(q: dict) -> dict:

@@ -1,0 +1,37 @@
+// Rommikirja's rules engine in the browser: a module worker that starts the self-hosted
+// Pyodide, unpacks the engine wheel and answers JSON requests with rommikirja.practice.handle.
+// The page talks to it with {id, request}; replies are {id, ok, result | error, ms}.
+const base = new URL("../", import.meta.url);
+let engine = null;
+
+async function start() {
+  const t0 = performance.now();
+  const runtime = await (await fetch(new URL("data/runtime.json", base))).json();
+  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", base).href);
+  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
+  const wheel = await (await fetch(new URL("pyodide/" + runtime.wheel, base))).arrayBuffer();
+  pyodide.unpackArchive(wheel, "wheel");
+  const handle = pyodide.runPython("from rommikirja.practice import handle\nhandle");
+  engine = (text) => handle(text);
+  return { ms: Math.round(performance.now() - t0), pyodide: runtime.pyodide };
+}
+
+const ready = start();
+
+self.onmessage = async (event) => {
+  const { id, request } = event.data;
+  try {
+    if (request === "ready") {
+      const info = await ready;
+      self.postMessage({ id, ok: true, result: info });
+      return;
+    }
+    await ready;
+    const t = performance.now();
+    const reply = JSON.parse(engine(JSON.stringify(request)));
+    reply.ms = performance.now() - t;
+    self.postMessage({ id, ...reply });
+  } catch (err) {
+    self.postMessage({ id, ok: false, error: String(err) });
+  }
+};
