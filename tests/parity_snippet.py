@@ -1,0 +1,42 @@
+"""Seeded engine work whose results must be identical under CPython and under Pyodide.
+
+Run with ``RULES`` (the presets as plain data) defined; ``results(n)`` returns a JSON string.
+"""
+import json
+import random
+
+from rommikirja import Deal, LayOff, PlayMeld, RuleSet, best_discard, best_opening, score_deal, standard_deck
+from rommikirja.practice import question, solution
+
+PRACTICE = [("pisteet", "perusrommi"), ("pisteet", "rommi"), ("pisteet", "rommi51"), ("kelpaako", "perusrommi"),
+            ("lisaa", "perusrommi"), ("jarjesta", "gin"), ("koputus", "gin"), ("nostopakka", "perusrommi"),
+            ("nostopakka", "rommi"), ("avaus", "rommi51")]
+
+
+def one(seed, rules_data):
+    slot = seed % (len(PRACTICE) + 3)
+    if slot < len(PRACTICE):
+        kind, game = PRACTICE[slot]
+        q = question(kind, seed, rules_data[game])
+        return {"q": q, "s": solution(q)}
+    rng = random.Random(seed)
+    if slot == len(PRACTICE):
+        rules = RuleSet.from_mapping({**rules_data["perusrommi"], "max_turnovers": 2})
+        deal = Deal.new(rules, 2 + seed % 5, dealer=seed % 2, seed=seed)
+        while not deal.is_over:
+            moves = deal.legal_moves()
+            eager = [m for m in moves if isinstance(m, (PlayMeld, LayOff))]
+            deal.play(rng.choice(eager) if eager and rng.random() < 0.7 else rng.choice(moves))
+        return {"deal": [[c.code for c in h] for h in deal.outcome.hands],
+                "points": list(score_deal(deal.outcome, rules).points), "turns": deal.turns}
+    if slot == len(PRACTICE) + 1:
+        a = best_discard(rng.sample(standard_deck(), 11))
+        return {"gin": [a.discard.code, a.deadwood_points, [[c.code for c in m] for m in a.melds]]}
+    rules = RuleSet.from_mapping(rules_data["rommi51"])
+    hand = rng.sample(standard_deck(2, 4), 15)
+    o = best_opening(hand, rules)
+    return {"open": None if o is None else [o.points, [[c.code for c in m.cards] for m in o.melds]]}
+
+
+def results(n, rules_data):
+    return json.dumps([one(seed, rules_data) for seed in range(n)], ensure_ascii=False, sort_keys=True)
