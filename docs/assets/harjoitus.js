@@ -32,7 +32,8 @@ const engine = {
     this.readyPromise = this.send("ready").then((reply) => {
       if (!reply.ok) throw new Error(reply.error);
       this.state = "ready";
-      this.info = { ...reply.result, readyMs: Math.round(performance.now() - this.startedAt) };
+      this.info = { ...reply.result, readyMs: Math.round(performance.now() - this.startedAt),
+                    pageMs: Math.round(performance.now()) };   // since navigation started
       window.rommikirjaEngine = this.info;            // for the browser tests and benchmarks
       this.emit();
     }).catch((err) => {

@@ -6,10 +6,12 @@ let engine = null;
 
 async function start() {
   const t0 = performance.now();
-  const runtime = await (await fetch(new URL("data/runtime.json", base))).json();
+  // the engine wheel downloads while Pyodide starts
+  const runtimeP = fetch(new URL("data/runtime.json", base)).then((r) => r.json());
+  const wheelP = runtimeP.then((rt) => fetch(new URL("pyodide/" + rt.wheel, base))).then((r) => r.arrayBuffer());
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", base).href);
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
-  const wheel = await (await fetch(new URL("pyodide/" + runtime.wheel, base))).arrayBuffer();
+  const [runtime, wheel] = await Promise.all([runtimeP, wheelP]);
   pyodide.unpackArchive(wheel, "wheel");
   const handle = pyodide.runPython("from rommikirja.practice import handle\nhandle");
   engine = (text) => handle(text);
