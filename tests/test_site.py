@@ -78,6 +78,7 @@ def test_no_third_party_requests(site):
 
 def _words(markdown: str):
     text = re.sub(r"<!--.*?-->", " ", markdown, flags=re.S)
+    text = re.sub(r"<script\b.*?</script>", " ", text, flags=re.S)      # widget data (JSON)
     text = re.sub(r"^!!! \w+", " ", text, flags=re.M)
     text = re.sub(r"<[^>]+>", " ", text)
     text = re.sub(r"\]\([^)]*\)", "]", text)
