@@ -114,6 +114,16 @@ def _group_options(patterns: Sequence[int]) -> list[list[tuple[int, int]]]:
     return options
 
 
+def _group_choices(options: list[list[tuple[int, int]]]):
+    """Every combination of one choice per rank, as (group mask, group value)."""
+    for combo in itertools.product(*options):
+        gmask = gval = 0
+        for m, v in combo:
+            gmask |= m
+            gval += v
+        yield gmask, gval
+
+
 def _patterns(mask: int) -> tuple[int, int, int, int]:
     return mask & FULL, (mask >> 13) & FULL, (mask >> 26) & FULL, (mask >> 39) & FULL
 
@@ -131,12 +141,7 @@ def min_deadwood_mask(mask: int) -> tuple[int, int]:
     if not options:
         return total - (_COVER[pats[0]] + _COVER[pats[1]] + _COVER[pats[2]] + _COVER[pats[3]]), 0
     best, best_groups = -1, 0
-    for combo in itertools.product(*options):
-        gmask = 0
-        gval = 0
-        for m, v in combo:
-            gmask |= m
-            gval += v
+    for gmask, gval in _group_choices(options):
         a, b, c, d = _patterns(mask & ~gmask)
         v = gval + _COVER[a] + _COVER[b] + _COVER[c] + _COVER[d]
         if v > best:
@@ -165,12 +170,7 @@ def best_discard_mask(mask: int, forbidden: int = 0) -> tuple[int, int, int]:
     total = _VALUE[pats[0]] + _VALUE[pats[1]] + _VALUE[pats[2]] + _VALUE[pats[3]]
     options = _group_options(pats) or [[(0, 0)]]
     best, best_groups = -1, 0
-    for combo in itertools.product(*options):
-        gmask = 0
-        gval = 0
-        for m, v in combo:
-            gmask |= m
-            gval += v
+    for gmask, gval in _group_choices(options):
         ps = _patterns(mask & ~gmask)
         covers = [_COVER[p] for p in ps]
         base = gval + covers[0] + covers[1] + covers[2] + covers[3]
