@@ -116,3 +116,28 @@ def test_build_writes_nothing_when_a_scenario_fails(tmp_path, monkeypatch):
     monkeypatch.setattr(build, "DOCS", docs)
     assert build.main([]) == 1
     assert not docs.exists()
+
+
+def test_json_schema_accepts_every_scenario_and_matches_the_verifier():
+    import json
+
+    import jsonschema
+    import yaml
+
+    from tools import scenario as sc_mod
+    schema = json.loads((ROOT / "scenarios" / "scenario.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    for path in scenario_paths():
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        errors = [e.message for e in validator.iter_errors(data)]
+        assert errors == [], f"{path}: {errors[:3]}"
+    # the schema names exactly the fields the verifier knows
+    assert set(schema["properties"]) == sc_mod.TOP_KEYS
+    assert set(schema["properties"]["setup"]["properties"]) == sc_mod.SETUP_KEYS
+    assert set(schema["$defs"]["move"]["properties"]) == sc_mod.MOVE_KEYS | sc_mod.STEP_EXTRA
+    expect = next(s for s in schema["$defs"]["step"]["oneOf"] if "expect" in s.get("required", []))
+    assert set(expect["properties"]["expect"]["properties"]) == sc_mod.EXPECT_KEYS
+    bad = yaml.safe_load((ROOT / "scenarios" / "perusrommi" / "p16-ulos-ilman-poistoa.yaml").read_text())
+    bad["steps"][0] = {"jump": "stock"}
+    assert list(validator.iter_errors(bad))
