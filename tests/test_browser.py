@@ -220,3 +220,21 @@ def test_new_hand_seed_is_in_the_address(browser, server):
     expect(w2.locator(".harjoitus-ui .kortti")).to_have_count(len(shown), timeout=ENGINE_TIMEOUT)
     assert w2.locator(".harjoitus-ui .kortti").all_inner_texts() == shown
     again.close()
+
+
+def test_points_with_and_without_rummy_doubling(browser, server):
+    page = Page(browser, server, "/perusrommi/")
+    page.ready()
+    w = page.widget("pisteet-perusrommi")
+    data = page.data("pisteet-perusrommi")
+    q, sol = data["question"], data["solution"]
+    assert q["rummy"], "the default hand is a rummy, so the house rule changes the answer"
+    w.locator("input.ei-tuplausta").check()
+    answer_pisteet(w, {"points": sol["points"] // 2}, True)
+    verdict, text = result(w)
+    assert verdict == "oikein", text
+    reset(w)
+    answer_pisteet(w, {"points": sol["points"]}, True)      # the doubled figure is now wrong
+    verdict, text = result(w)
+    assert verdict == "vaarin" and str(sol["points"] // 2) in text
+    page.close()

@@ -183,7 +183,22 @@ class Widget {
     }
   }
 
-  showSolution() {
+  async setRules(changes) {
+    this.question = { ...this.question, rules: { ...this.question.rules, ...changes } };
+    this.solution = null;                     // asked from the engine when needed
+    this.feedback.replaceChildren();
+    delete this.root.dataset.result;
+  }
+
+  async showSolution() {
+    if (!this.solution) {
+      try {
+        this.solution = (await engine.call({ op: "solution", question: this.question })).result;
+      } catch (err) {
+        this.feedback.replaceChildren(el("p", { class: "vaarin" }, `Ratkaisua ei saatu: ${err.message}`));
+        return;
+      }
+    }
     const lines = this.solution.lines || [];
     this.feedback.replaceChildren(el("div", { class: "ratkaisu" }, lines.map((l) => el("p", {}, l))));
   }
@@ -217,7 +232,12 @@ const RENDER = {
     const input = el("input", { type: "number", inputmode: "numeric", id: `${w.id}-vastaus`, class: "vastaus" });
     const form = el("form", { class: "harjoitus-lomake", onsubmit: (e) => { e.preventDefault(); w.submit({ points: input.value }); } },
       el("label", { for: `${w.id}-vastaus` }, prompt + " "), input, " ", el("button", { type: "submit", class: "md-button md-button--primary" }, "Tarkista"));
-    return el("div", {}, el("ul", {}, rows), form);
+    // perusrommi: the same hand with or without the rummy doubling (a house rule)
+    const house = scoring === "winner_takes" && "rummy_doubling" in w.rules ? el("p", {}, el("label", {},
+      el("input", { type: "checkbox", class: "ei-tuplausta", checked: w.question.rules.rummy_doubling ? false : "",
+        onchange: (e) => w.setRules({ rummy_doubling: !e.target.checked }) }),
+      " Kotisääntö: rommi ei tuplaa pisteitä")) : null;
+    return el("div", {}, el("ul", {}, rows), house, form);
   },
 
   kelpaako(q, w) {
