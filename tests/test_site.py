@@ -111,3 +111,10 @@ def test_spelling_check_catches_a_misspelling():
         assert v.spell("nostopakka")
     finally:
         v.terminate()
+
+
+def test_front_page_lists_every_game_in_one_table(site):
+    page = (site / "index.html").read_text(encoding="utf-8")
+    table = page.split("<table>")[1].split("</table>")[0]
+    for slug in ("perusrommi", "gin-rommi", "rommi", "rommi51"):
+        assert f'href="{slug}/"' in table, slug
