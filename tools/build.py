@@ -129,10 +129,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (BuildError, SourceError) as err:
         print(f"{err}\nSivuja ei kirjoitettu.", file=sys.stderr)
         return 1
-    write_pages(pages)
     from . import runtime
-    if runtime.main() != 0:
+    if runtime.main() != 0:      # Pyodide and the wheel first: no pages without their runtime
+        print("Sivuja ei kirjoitettu.", file=sys.stderr)
         return 1
+    write_pages(pages)
     print(f"{len(scenarios)} skenaariota tarkistettu, {len(pages)} sivua kirjoitettu "
           f"hakemistoon {DOCS.relative_to(ROOT)}/.")
     return 0
