@@ -82,6 +82,7 @@ def make_env(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
         cards=cards_html,
         meld=meld_html,                                     # one meld, boxed as a unit
         word=number_word,                                   # 3 → kolme
+        num=lambda n: str(n).replace("-", "−"),             # −120 with a real minus sign
         cap=_cap,
         join_fi=lambda words, conj="ja": join_list([str(w) for w in words], conj),
     )
