@@ -47,6 +47,11 @@ def _rules(data: dict) -> RuleSet:
     return RuleSet.from_mapping({k: v for k, v in (data or {}).items()})
 
 
+def _num(n: int) -> str:
+    """A number as printed on the page: a real minus sign for negatives."""
+    return str(n).replace("-", "−")
+
+
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -115,8 +120,8 @@ def _c_pisteet(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, s
     # minus points may be typed with or without the sign
     correct = given == want or (want < 0 and given == -want)
     if correct:
-        return True, f"Oikein: {want} pistettä. " + " ".join(sol["lines"])
-    return False, f"Ei aivan: vastasit {given}, oikea on {want}. " + " ".join(sol["lines"])
+        return True, f"Oikein: {_num(want)} pistettä. " + " ".join(sol["lines"])
+    return False, f"Ei aivan: vastasit {_num(given)}, oikea on {_num(want)}. " + " ".join(sol["lines"])
 
 
 # -- 2. Kelpaako yhdistelmä ---------------------------------------------------------------------
