@@ -149,9 +149,9 @@ NEEDS_QUESTION = {"lisaa", "avaus"}
 
 PAGES = {
     "/perusrommi/": ["kelpaako-perusrommi", "lisaa-perusrommi", "pisteet-perusrommi", "nostopakka-perusrommi"],
-    "/gin-rommi/": ["jarjesta-gin", "koputus-gin"],
-    "/rommi/": ["pisteet-rommi", "nostopakka-rommi"],
-    "/rommi51/": ["avaus-rommi51", "pisteet-rommi51"],
+    "/gin-rommi/": ["kelpaako-gin", "jarjesta-gin", "koputus-gin"],
+    "/rommi/": ["lisaa-rommi", "pisteet-rommi", "nostopakka-rommi"],
+    "/rommi51/": ["kelpaako-rommi51", "avaus-rommi51", "pisteet-rommi51"],
 }
 
 

@@ -10,7 +10,7 @@ PRESETS = load_rulesets()
 WIDGETS = [("pisteet", "perusrommi"), ("pisteet", "rommi"), ("pisteet", "rommi51"),
            ("kelpaako", "perusrommi"), ("lisaa", "perusrommi"), ("jarjesta", "gin"),
            ("koputus", "gin"), ("nostopakka", "perusrommi"), ("nostopakka", "rommi"),
-           ("avaus", "rommi51")]
+           ("avaus", "rommi51"), ("kelpaako", "gin"), ("kelpaako", "rommi51"), ("lisaa", "rommi")]
 
 
 def right_answer(q, sol):

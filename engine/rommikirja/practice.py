@@ -136,8 +136,10 @@ def _q_kelpaako(rng: random.Random, rules: RuleSet) -> dict:
         return next(c for c in deck if c.rank == (rank - 1) % 13 + 1 and c.suit is s)
     rank = rng.randint(1, 13)
     suits = rng.sample([c.suit for c in deck if c.rank == 1], 4)
-    shape = rng.choice(["run", "run", "wrong_suit", "gap", "group", "group", "stranger", "high_ace",
-                        "corner", "pair"])
+    shapes = ["run", "run", "wrong_suit", "gap", "group", "group", "stranger", "high_ace", "corner", "pair"]
+    if rules.jokers:
+        shapes += ["joker_run", "joker_group", "two_jokers", "twin_suits"]
+    shape = rng.choice(shapes)
     if shape == "run":
         cards = [card(r) for r in range(start, start + rng.randint(3, 4))]
     elif shape == "wrong_suit":
@@ -152,6 +154,15 @@ def _q_kelpaako(rng: random.Random, rules: RuleSet) -> dict:
         cards = [card(12), card(13), card(1)]
     elif shape == "corner":
         cards = [card(13), card(1), card(2)]
+    elif shape == "joker_run":
+        cards = [card(start), card(start + 2), Card(0, None, 0)]
+    elif shape == "joker_group":
+        cards = [card(rank, s) for s in suits[:2]] + [Card(0, None, 1)]
+    elif shape == "two_jokers":
+        cards = [card(start), Card(0, None, 0), Card(0, None, 1), card(start + 3)]
+    elif shape == "twin_suits":
+        first = card(rank, suits[0])
+        cards = [first, Card(first.rank, first.suit, 1), card(rank, suits[1])]
     else:
         cards = [card(rank, s) for s in suits[:2]]
     rng.shuffle(cards)
