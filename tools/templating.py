@@ -16,7 +16,7 @@ import jinja2
 from jinja2 import nodes
 
 from rommikirja import Card, RuleSet
-from rommikirja.finnish import (all_card_word_forms, card_name, cards_text, join_list, number_word,
+from rommikirja.finnish import (all_card_word_forms, capitalize, card_name, cards_text, join_list, number_word,
                                 rank_name, suit_name)
 from rommikirja.scoring import hand_value
 from rommikirja.solver import best_arrangement
@@ -62,8 +62,7 @@ def _luettelo(cards: Iterable[Card], case: str = "nom", conj: str = "ja") -> str
     return cards_text(list(cards), case, conj)
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+_cap = capitalize
 
 
 def make_env(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:

@@ -28,8 +28,8 @@ from enum import Enum
 from typing import Iterable, Iterator, Sequence, Union
 
 from .cards import Card, standard_deck
-from .errors import IllegalMove, InvalidMeld
-from .finnish import card_name, cards_text
+from .errors import IllegalMove, InvalidMeld, discard_taken_card, not_in_hand
+from .finnish import capitalize, card_name, cards_text
 from .melds import Meld, MeldKind, run_positions
 from .rules import RuleSet
 
@@ -248,7 +248,7 @@ class Deal:
                     raise IllegalMove("no_such_card", f"Tässä pelissä on vain {rules.decks} pakka, joten "
                                                       f"toisen pakan korttia {c.code} ei ole.")
                 if c in seen:
-                    raise IllegalMove("duplicate_card", f"{card_name(c)[0].upper()}{card_name(c)[1:]} "
+                    raise IllegalMove("duplicate_card", f"{_cap(card_name(c))} "
                                                         f"on asetelmassa kahdesti ({seen[c]} ja {where}).")
                 seen[c] = where
         return deal
@@ -611,9 +611,7 @@ class Deal:
             if move.card not in self.hand:
                 return _not_in_hand((move.card,))
             if move.card == self.taken_from_discard:
-                return IllegalMove("discard_taken_card",
-                                   f"{_cap(card_name(move.card))} nostettiin juuri poistopakasta, joten "
-                                   "sitä ei saa poistaa samalla vuorolla.")
+                return discard_taken_card(move.card)
             return None
         if isinstance(move, Open):
             return self._open_refusal(move)
@@ -740,10 +738,5 @@ def cut_for_dealer(players: int, seed: int | None = None) -> tuple[list[list[Car
             return rounds, drawing[0]
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _not_in_hand(cards: tuple[Card, ...]) -> IllegalMove:
-    verb = "ei ole" if len(cards) == 1 else "eivät ole"
-    return IllegalMove("not_in_hand", f"{_cap(cards_text(cards))} {verb} kädessäsi.")
+_cap = capitalize
+_not_in_hand = not_in_hand

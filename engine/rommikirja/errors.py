@@ -6,7 +6,7 @@
 """
 from __future__ import annotations
 
-__all__ = ["IllegalMove", "InvalidMeld"]
+__all__ = ["IllegalMove", "InvalidMeld", "not_in_hand", "discard_taken_card"]
 
 
 class IllegalMove(ValueError):
@@ -27,3 +27,17 @@ class InvalidMeld(IllegalMove):
     def __init__(self, code: str, message: str, detail: str | None = None) -> None:
         super().__init__(code, message)
         self.detail = detail if detail is not None else message.rstrip(".")
+
+
+def not_in_hand(cards) -> IllegalMove:
+    """The refusal for cards the player does not hold (used by every kind of deal)."""
+    from .finnish import capitalize, cards_text
+    verb = "ei ole" if len(cards) == 1 else "eivät ole"
+    return IllegalMove("not_in_hand", f"{capitalize(cards_text(cards))} {verb} kädessäsi.")
+
+
+def discard_taken_card(card) -> IllegalMove:
+    """The refusal for discarding the card just taken from the discard pile."""
+    from .finnish import capitalize, card_name
+    return IllegalMove("discard_taken_card", f"{capitalize(card_name(card))} nostettiin juuri poistopakasta, "
+                                             "joten sitä ei saa poistaa samalla vuorolla.")

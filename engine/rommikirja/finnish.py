@@ -22,7 +22,7 @@ from typing import Iterable, Sequence
 from .cards import Card, Suit
 
 __all__ = [
-    "CASES", "card_name", "card_names", "rank_name", "suit_name", "join_list",
+    "CASES", "capitalize", "card_name", "card_names", "rank_name", "suit_name", "join_list",
     "cards_text", "number_word", "all_card_word_forms", "RANK_WORDS", "SUIT_WORDS",
 ]
 
@@ -133,6 +133,15 @@ def card_name(card: Card, case: str = "nom") -> str:
     if card.suit is None:
         return JOKER_WORDS[_case_index(case)]
     return SUIT_WORDS[card.suit][0] + RANK_WORDS[card.rank][_case_index(case)]
+
+
+def capitalize(text: str) -> str:
+    """The text with its first letter in upper case (card names start sentences).
+
+    >>> capitalize("herttaseiska nostettiin")
+    'Herttaseiska nostettiin'
+    """
+    return text[:1].upper() + text[1:]
 
 
 def join_list(words: Sequence[str], conjunction: str = "ja") -> str:

@@ -20,8 +20,8 @@ from typing import Iterable, Sequence
 
 from .cards import Card, standard_deck
 from .deal import DISCARD, STOCK, Discard, Draw, Event, Pass
-from .errors import IllegalMove
-from .finnish import card_name
+from .errors import IllegalMove, discard_taken_card, not_in_hand
+from .finnish import capitalize, card_name
 from .melds import Meld, MeldKind, check_meld
 from .rules import RuleSet
 from .solver import Arrangement, best_arrangement, mask_of
@@ -195,7 +195,6 @@ class GinDeal:
     outcome: GinOutcome | None = None
     events: list[Event] = field(default_factory=list)
     taken_from_discard: Card | None = None
-    upcard_taken_by: int | None = None   # during the offer, who took the upcard
     turns: int = 0
     table: list = field(default_factory=list)   # gin keeps melds in the hand; always empty
 
@@ -233,7 +232,7 @@ class GinDeal:
         seen: set[Card] = set()
         for c in deal.all_cards():
             if c in seen or c.deck >= rules.decks:
-                raise IllegalMove("duplicate_card", f"{card_name(c)[0].upper()}{card_name(c)[1:]} "
+                raise IllegalMove("duplicate_card", f"{capitalize(card_name(c))} "
                                                     "on asetelmassa kahdesti.")
             seen.add(c)
         return deal
@@ -259,7 +258,7 @@ class GinDeal:
         return GinDeal(rules=self.rules, hands=[list(h) for h in self.hands], stock=list(self.stock),
                        discard=list(self.discard), dealer=self.dealer, turn=self.turn, phase=self.phase,
                        outcome=self.outcome, events=list(self.events),
-                       taken_from_discard=self.taken_from_discard, upcard_taken_by=self.upcard_taken_by,
+                       taken_from_discard=self.taken_from_discard,
                        turns=self.turns)
 
     def deadwood(self, player: int | None = None) -> Arrangement:
@@ -311,8 +310,6 @@ class GinDeal:
                 card = self.discard.pop()
                 self.taken_from_discard = card
                 self.events.append(Event(p, "draw_discard", (card,)))
-                if self.phase is GinPhase.OFFER:
-                    self.upcard_taken_by = p
             self.hand.append(card)
             self.phase = GinPhase.DISCARD
             return
@@ -344,7 +341,6 @@ class GinDeal:
         # exactly as after any other turn: turns alternate.
         self.turn = 1 - p
         self.phase = GinPhase.DRAW
-        self.upcard_taken_by = None
         if len(self.stock) <= self.rules.void_stock:
             self.events.append(Event(p, "void", target=len(self.stock)))
             self.phase = GinPhase.OVER
@@ -362,19 +358,16 @@ class GinDeal:
                 raise bad
             for c in meld:
                 if c not in rest or c in used:
-                    raise IllegalMove("not_in_hand", f"{card_name(c)[0].upper()}{card_name(c)[1:]} ei ole "
+                    raise IllegalMove("not_in_hand", f"{capitalize(card_name(c))} ei ole "
                                                      "kädessä tai on jo toisessa yhdistelmässä.")
                 used.add(c)
         return tuple(tuple(m) for m in move.melds), tuple(c for c in rest if c not in used)
 
     def _knock_refusal(self, move: Knock) -> IllegalMove | None:
         if move.card not in self.hand:
-            return IllegalMove("not_in_hand", f"{card_name(move.card)[0].upper()}{card_name(move.card)[1:]} "
-                                              "ei ole kädessäsi.")
+            return not_in_hand((move.card,))
         if move.card == self.taken_from_discard:
-            return IllegalMove("discard_taken_card", f"{card_name(move.card)[0].upper()}"
-                                                     f"{card_name(move.card)[1:]} nostettiin juuri "
-                                                     "poistopakasta, joten sitä ei saa poistaa samalla vuorolla.")
+            return discard_taken_card(move.card)
         try:
             _, dead = self._knock_arrangement(move)
         except IllegalMove as err:
@@ -420,13 +413,9 @@ class GinDeal:
                                              "yksi kortti.")
         if isinstance(move, Discard):
             if move.card not in self.hand:
-                return IllegalMove("not_in_hand", f"{card_name(move.card)[0].upper()}"
-                                                  f"{card_name(move.card)[1:]} ei ole kädessäsi.")
+                return not_in_hand((move.card,))
             if move.card == self.taken_from_discard:
-                return IllegalMove("discard_taken_card", f"{card_name(move.card)[0].upper()}"
-                                                         f"{card_name(move.card)[1:]} nostettiin juuri "
-                                                         "poistopakasta, joten sitä ei saa poistaa samalla "
-                                                         "vuorolla.")
+                return discard_taken_card(move.card)
             return None
         if isinstance(move, Knock):
             return self._knock_refusal(move)

@@ -19,7 +19,7 @@ from typing import Iterable, Sequence
 
 from .cards import ACE, KING, Card, Suit
 from .errors import InvalidMeld
-from .finnish import card_name, cards_text, number_word, suit_name
+from .finnish import capitalize, card_name, cards_text, number_word, suit_name
 from .rules import RuleSet
 
 __all__ = ["Meld", "MeldKind", "check_meld", "run_positions", "meld_points", "waiting_cards"]
@@ -89,7 +89,7 @@ class Meld:
                 detail = (f"jokeri on jo kortin {card_name(stands, 'gen')} paikalla, eikä jokeria "
                           "vaihdeta pois")
                 raise InvalidMeld("joker_in_place",
-                                  f"{what[0].upper()}{what[1:]} ei voi lisätä yhdistelmään {self.text}: "
+                                  f"{capitalize(what)} ei voi lisätä yhdistelmään {self.text}: "
                                   f"{detail}.", detail)
         try:
             kind, ordered, assigned = _classify(self.cards + cards, rules, adding=True, fixed=self.jokers)
@@ -97,7 +97,7 @@ class Meld:
             what = cards_text(cards, "part")
             raise InvalidMeld(
                 "not_extending",
-                f"{what[0].upper()}{what[1:]} ei voi lisätä yhdistelmään {self.text}: "
+                f"{capitalize(what)} ei voi lisätä yhdistelmään {self.text}: "
                 f"{err.detail}.", err.detail) from None
         return Meld(kind, ordered, assigned)
 
@@ -164,7 +164,7 @@ def _consecutive(values: Sequence[int]) -> bool:
 
 def _Reason(code: str, detail: str) -> InvalidMeld:
     """An InvalidMeld whose message is a short detail phrase made into a sentence."""
-    return InvalidMeld(code, detail[0].upper() + detail[1:] + ".", detail)
+    return InvalidMeld(code, capitalize(detail) + ".", detail)
 
 
 def _classify(cards: tuple[Card, ...], rules: RuleSet, adding: bool = False,

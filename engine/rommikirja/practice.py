@@ -22,7 +22,7 @@ from typing import Any, Callable, Sequence
 
 from .cards import Card, parse_card, sort_cards, standard_deck
 from .deal import EndReason, Outcome
-from .finnish import card_name, cards_text, join_list, number_word
+from .finnish import capitalize, card_name, cards_text, join_list
 from .gin import defender_best, knock_result, GinOutcome
 from .melds import Meld, MeldKind, check_meld, meld_points
 from .opening import _Search, opening_problem, _follow
@@ -52,8 +52,7 @@ def _num(n: int) -> str:
     return str(n).replace("-", "−")
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+_cap = capitalize
 
 
 def _sum_text(cards: Sequence[Card], rules: RuleSet) -> str:
