@@ -308,10 +308,10 @@ const RENDER = {
       seq.replaceChildren("Nostojärjestyksesi: ", order.length ? cardRow(order, q.labels) : "–");
     };
     draw();
-    const game = w.rules.stock_exhausted === "turn_over_keep_top" ? "perinteisen rommin" : "perusrommin";
     return el("div", {},
-      el("p", {}, `Nostopakka on lopussa, ja poistopakka (pohjalta päällimmäiseen) käännetään ${game} säännöin. `
-        + "Napauta kortit siinä järjestyksessä, jossa ne nostetaan uudesta nostopakasta. Jätä pois kortti, joka ei päädy nostopakkaan."),
+      el("p", {}, `Nostopakka on lopussa. Tämän pelin sääntö: ${q.rule}. `
+        + "Napauta poistopakan kortit (pohjalta päällimmäiseen) siinä järjestyksessä, jossa ne nostetaan "
+        + "uudesta nostopakasta. Jätä pois kortti, joka ei päädy nostopakkaan."),
       pile, seq,
       el("p", {}, button("Aloita alusta", () => { order.length = 0; draw(); }, "md-button"), " ",
         button("Tarkista", () => w.submit({ order: [...order] }), "md-button md-button--primary")));

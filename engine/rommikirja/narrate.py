@@ -60,7 +60,7 @@ def describe_move(move: Move, table_texts: Sequence[str] = (), negative: bool = 
         verb = "avata" if negative else "avaa"
         return f"{verb} yhdistelmillä " + "; ".join(cards_text(m) for m in move.melds)
     if isinstance(move, Claim):
-        return "huutaa ”rommi!”" if not negative else "huutaa ”rommi!”"
+        return "huutaa ”rommi!”"
     if isinstance(move, MisDraw):
         return "nostaa väärällä vuorolla"
     if isinstance(move, RejectExposed):

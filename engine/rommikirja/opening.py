@@ -25,7 +25,7 @@ from .cards import ACE, Card, Suit
 from .melds import Meld, meld_points
 from .rules import RuleSet
 
-__all__ = ["Opening", "best_opening", "opening_problem"]
+__all__ = ["Opening", "best_opening", "melds_using_all", "opening_problem"]
 
 _SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _NEG = -10 ** 9
@@ -199,12 +199,14 @@ def opening_problem(cards: Iterable[Card]) -> tuple[int, int, int, dict[int, lis
     return m1, m2, len(jokers), by_type, jokers
 
 
-def _best(cards: Sequence[Card], rules: RuleSet) -> Opening | None:
+def _best(cards: Sequence[Card], rules: RuleSet, keep_card: bool = True) -> Opening | None:
+    """The best packing of ``cards`` into melds (with a pure run if the rules ask for one): keeping
+    a card for the discard, or (``keep_card=False``) using every card."""
     m1, m2, nj, by_type, jokers = opening_problem(cards)
     search = _Search(rules)
     vals, _ = search.solve(m1, m2, nj)
-    # objective: a card kept for the discard, and a pure run when the rules ask for one
-    options = (3,) if rules.opening_pure_run else (1, 3)
+    left = 1 if keep_card else 0
+    options = (2 + left,) if rules.opening_pure_run else (left, 2 + left)
     best_o = None
     for o in options:
         if vals[o] > 0 and (best_o is None or vals[o] > vals[best_o]):
@@ -214,6 +216,20 @@ def _best(cards: Sequence[Card], rules: RuleSet) -> Opening | None:
     melds = _follow(search, rules, m1, m2, nj, best_o, by_type, jokers)
     points = sum(meld_points(m) for m in melds)
     return Opening(tuple(melds), points, any(m.kind.value == "run" and not m.jokers for m in melds))
+
+
+def melds_using_all(cards: Iterable[Card], rules: RuleSet) -> Opening | None:
+    """The best way to lay *all* of ``cards`` down as melds (a pure run among them if the rules
+    ask for one), or ``None``: how a reader's chosen opening cards are checked.
+
+    >>> from rommikirja.cards import parse_cards
+    >>> r = RuleSet(decks=2, jokers=4, ace="high_or_low", opening_pure_run=True)
+    >>> melds_using_all(parse_cards("7S 8S 9S KH KD KC"), r).points
+    54
+    >>> melds_using_all(parse_cards("7S 8S 9S KH KD"), r) is None
+    True
+    """
+    return _best(list(cards), rules, keep_card=False)
 
 
 def _path(search: _Search, m1: int, m2: int, nj: int, o: int):

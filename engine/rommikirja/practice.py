@@ -25,8 +25,8 @@ from .deal import EndReason, Outcome
 from .finnish import capitalize, card_name, cards_text, join_list
 from .gin import defender_best, knock_result, GinOutcome
 from .melds import Meld, MeldKind, check_meld, meld_points
-from .opening import _Search, opening_problem, _follow
-from .rules import RuleSet
+from .opening import best_opening, melds_using_all
+from .rules import OPTIONS, RuleSet
 from .scoring import hand_value, score_deal
 from .solver import best_arrangement
 
@@ -338,7 +338,7 @@ def _c_koputus(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, s
 
 def _q_nostopakka(rng: random.Random, rules: RuleSet) -> dict:
     pile = rng.sample(standard_deck(), rng.randint(3, 5))
-    return {"discard": _codes(pile)}
+    return {"discard": _codes(pile), "rule": OPTIONS["stock_exhausted"].choices[rules.stock_exhausted]}
 
 
 def _s_nostopakka(q: dict, rules: RuleSet) -> dict:
@@ -365,7 +365,6 @@ def _c_nostopakka(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool
 # -- 7. Avaus (Rommi 51) ------------------------------------------------------------------------
 
 def _q_avaus(rng: random.Random, rules: RuleSet) -> dict:
-    from .opening import best_opening
     for _ in range(60):
         q = _q_avaus_try(rng, rules)
         if best_opening(_cards(q["hand"]), rules) is not None:
@@ -390,20 +389,7 @@ def _q_avaus_try(rng: random.Random, rules: RuleSet) -> dict:
     return {"hand": _codes(sort_cards(hand))}
 
 
-def _partition(cards: Sequence[Card], rules: RuleSet) -> tuple[list[Meld], int] | None:
-    """The best way to use *all* ``cards`` as melds with a pure run, or None."""
-    m1, m2, nj, by_type, jokers = opening_problem(cards)
-    search = _Search(rules)
-    vals, _ = search.solve(m1, m2, nj)
-    o = 2 if rules.opening_pure_run else 0       # no card left over
-    if vals[o] <= 0:
-        return None
-    melds = _follow(search, rules, m1, m2, nj, o, by_type, jokers)
-    return melds, sum(meld_points(m) for m in melds)
-
-
 def _s_avaus(q: dict, rules: RuleSet) -> dict:
-    from .opening import best_opening
     o = best_opening(_cards(q["hand"]), rules)
     if o is None:
         return {"can_open": False, "lines": ["Tällä kädellä ei voi vielä avata."]}
@@ -417,14 +403,14 @@ def _c_avaus(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, str
         return False, "Valitse avaukseen kuuluvat kortit."
     if len(chosen) >= len(q["hand"]):
         return False, "Yksi kortti on jätettävä käteen, koska vuoro päättyy poistoon."
-    got = _partition(chosen, rules)
+    got = melds_using_all(chosen, rules)
     if got is None:
-        plain = _partition(chosen, rules.with_options(opening_pure_run=False))
+        plain = melds_using_all(chosen, rules.with_options(opening_pure_run=False))
         if plain is not None and rules.opening_pure_run:
             return False, "Valitut kortit muodostavat yhdistelmiä, mutta avaukseen tarvitaan puhdas suora."
         return False, ("Valittuja kortteja ei saa jaettua kokonaan yhdistelmiksi. "
                        + ("Vihje: " + sol["lines"][0] if sol["can_open"] else "Tällä kädellä ei voi avata."))
-    melds, points = got
+    melds, points = got.melds, got.points
     text = "; ".join(m.text for m in melds)
     if points < rules.opening_points:
         return False, (f"Yhdistelmät ({text}) ovat yhteensä {points} pistettä; avaukseen tarvitaan "
