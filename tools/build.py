@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Sequence
 
 import jinja2
+from markupsafe import Markup
 
 from rommikirja import OPTIONS
 from rommikirja.finnish import CASES, RANK_WORDS, SUIT_WORDS, card_name
@@ -47,8 +48,8 @@ def render_pages(scenarios: list[Scenario]) -> dict[str, str]:
             raise BuildError(f"sivupohja viittaa tuntemattomaan skenaarioon ”{sid}”")
         used.add(sid)
         sc = by_id[sid]
-        return env.get_template("_example.md.j2").render(sc=sc, text=render_scenario_text(sc, env),
-                                                         options=OPTIONS).strip() + "\n"
+        return Markup(env.get_template("_example.md.j2").render(sc=sc, text=render_scenario_text(sc),
+                                                                options=OPTIONS).strip() + "\n")
 
     def examples(section: str, game: str) -> str:
         """Every scenario of ``game`` whose section is ``section``, in order."""
@@ -56,7 +57,7 @@ def render_pages(scenarios: list[Scenario]) -> dict[str, str]:
                         key=lambda s: (s.order, s.id))
         if not chosen:
             raise BuildError(f"pelin {game} osiossa ”{section}” ei ole yhtään skenaariota")
-        return "\n".join(example(sc.id) for sc in chosen)
+        return Markup("\n").join(example(sc.id) for sc in chosen)
 
     practice_ids: set[str] = set()
 
@@ -70,10 +71,11 @@ def render_pages(scenarios: list[Scenario]) -> dict[str, str]:
         practice_ids.add(wid)
         q = practice_question(kind, seed, rulesets[game].as_mapping())
         sol = practice_solution(q)
-        data = json.dumps({"question": q, "solution": sol}, ensure_ascii=False).replace("</", "<\\/")
-        return env.get_template("_practice.html.j2").render(
+        # JSON inside <script>: "</" cannot end the element; the text is not HTML-escaped there
+        data = Markup(json.dumps({"question": q, "solution": sol}, ensure_ascii=False).replace("</", "<\\/"))
+        return Markup(env.get_template("_practice.html.j2").render(
             q=q, s=sol, wid=wid, title=title, data=data,
-            card=lambda code: card_html(parse_card(code))).strip() + "\n"
+            card=lambda code: card_html(parse_card(code))).strip() + "\n")
 
     glossary_cards = [Card(r, s) for s in Suit for r in sorted(RANK_WORDS)]
     env.globals.update(example=example, examples=examples, scenarios=by_id, rulesets=rulesets,
