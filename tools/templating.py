@@ -97,7 +97,7 @@ def cards_html(cards: Iterable[Card], css: str = "kortit") -> Markup:
 def hand_size_groups(rules: RuleSet) -> list[tuple[int, int, int]]:
     """Player counts with the same hand size joined: ``[(lo, hi, size), …]``.
 
-    >>> hand_size_groups(RuleSet.from_mapping({"hand_size": {2: 10, 3: 7, 4: 7}}))
+    >>> hand_size_groups(RuleSet.from_mapping({"max_players": 4, "hand_size": {2: 10, 3: 7, 4: 7}}))
     [(2, 2, 10), (3, 4, 7)]
     """
     groups: list[list[int]] = []
