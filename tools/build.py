@@ -1,15 +1,17 @@
 """Build the site's Markdown: ``python -m tools.build``.
 
 Verifies every scenario first; if any fails, prints the failures and writes
-nothing. Otherwise renders ``templates/pages/*.md.j2`` into ``docs/`` (each
-generated file says so at its top) and removes generated pages that no longer
-have a template. MkDocs (or any other renderer) then only renders ``docs/``.
+nothing. Otherwise renders ``templates/pages/*.md.j2`` (in the sandbox of
+:mod:`tools.templating`) and publishes the pages together with the browser runtime
+(:mod:`tools.runtime`) into ``docs/`` in one transaction (:mod:`tools.publish`):
+``docs/`` holds either the old build or the new one, never a mix; generated files say
+so at their top, and files no build makes any more are removed. Concurrent builds take
+turns. MkDocs (or any other renderer) then only renders ``docs/``.
 """
 from __future__ import annotations
 
 import json
 import sys
-import tempfile
 from pathlib import Path
 from typing import Sequence
 
@@ -21,6 +23,7 @@ from rommikirja.finnish import CASES, RANK_WORDS, SUIT_WORDS, card_name
 from rommikirja.cards import Card, Suit, parse_card
 from rommikirja.practice import question as practice_question, solution as practice_solution
 
+from . import publish as pub
 from .scenario import Scenario, SourceError, load_rulesets
 from .templating import ROOT, TEMPLATE_DIR, card_html, make_env, render_scenario_text
 from .verify import verify
@@ -103,20 +106,26 @@ def render_pages(scenarios: list[Scenario]) -> dict[str, str]:
     return pages
 
 
-def write_pages(pages: dict[str, str], docs: Path = DOCS) -> None:
-    """Write all pages or none: render to a temporary folder, then move into place."""
-    docs.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=docs) as tmp:
-        staged = []
-        for name, text in pages.items():
-            p = Path(tmp) / name
-            p.write_text(text, encoding="utf-8")
-            staged.append((p, docs / name))
-        for old in docs.glob("*.md"):
-            if old.name not in pages and old.read_text(encoding="utf-8").startswith(MARKER):
-                old.unlink()
-        for src, dst in staged:
-            src.replace(dst)
+def is_generated_page(path: Path) -> bool:
+    """A page in docs/ that an earlier build wrote (it starts with the generated-file marker)."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.read(len(MARKER)) == MARKER
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def page_outputs(pages: dict[str, str]) -> dict[str, pub.Output]:
+    return {name: pub.Output(data=text.encode("utf-8")) for name, text in pages.items()}
+
+
+def write_pages(pages: dict[str, str], docs: Path | None = None) -> None:
+    """Write all pages or none (one transaction, see :mod:`tools.publish`); remove pages no
+    template makes any more."""
+    docs = DOCS if docs is None else docs
+    with pub.locked(docs):
+        pub.publish(docs, page_outputs(pages), scope=lambda rel: "/" not in rel and rel.endswith(".md"),
+                    legacy_stray=is_generated_page)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -132,13 +141,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{err}\nSivuja ei kirjoitettu.", file=sys.stderr)
         return 1
     from . import runtime
-    if runtime.main() != 0:      # Pyodide and the wheel first: no pages without their runtime
-        print("Sivuja ei kirjoitettu.", file=sys.stderr)
+    docs = DOCS
+    try:
+        with pub.locked(docs):
+            # pages and their runtime (Pyodide, the wheel, data) in one transaction
+            outputs = page_outputs(pages)
+            outputs.update(runtime.runtime_outputs(docs))
+            pub.publish(docs, outputs, legacy_stray=is_generated_page)
+    except (runtime.RuntimeError_, pub.PublishError, OSError) as err:
+        print(f"{err}\nSivuja ei kirjoitettu.", file=sys.stderr)
         return 1
-    write_pages(pages)
     print(f"{len(scenarios)} skenaariota tarkistettu, {len(pages)} sivua kirjoitettu "
-          f"hakemistoon {DOCS.relative_to(ROOT)}/.")
+          f"hakemistoon {_shown(docs)}/.")
     return 0
+
+
+def _shown(path: Path) -> str:
+    try:
+        return path.resolve().relative_to(ROOT).as_posix()
+    except ValueError:
+        return str(path)
 
 
 if __name__ == "__main__":
