@@ -437,11 +437,11 @@ def render_error_message(err: BaseException) -> str:
     return f"lauseke epäonnistui ({type(err).__name__})"
 
 
-def compile_text(sc: Any) -> jinja2.Template:
-    """A scenario text compiled once (cached on the scenario)."""
+def compile_text(sc: Any, tree: nodes.Template | None = None) -> jinja2.Template:
+    """A scenario text compiled once (cached on the scenario; from ``tree`` when already parsed)."""
     tpl = getattr(sc, "compiled", None)
     if tpl is None:
-        tpl = text_env().from_string(sc.text)
+        tpl = text_env().from_string(tree if tree is not None else sc.text)
         sc.compiled = tpl
     return tpl
 
@@ -465,6 +465,7 @@ def check_template(sc: Any) -> list[SourceError]:
     if errors:
         return errors
     try:
+        compile_text(sc, tree)
         render_scenario_text(sc)
     except Exception as err:  # every rendering error becomes file:line, never a traceback
         line = getattr(err, "lineno", None) if isinstance(err, jinja2.TemplateError) else None
