@@ -191,6 +191,9 @@ class Sandbox(ImmutableSandboxedEnvironment):
             raise TemplateLimit("merkkijonon muotoilu %-merkillä ei ole sallittu")
         return super().call_binop(context, operator, left, right)
 
+    def wrap_str_format(self, value: Any) -> None:
+        return None     # no str.format / format_map at all (a width can eat memory); see is_safe_attribute
+
     def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
         if isinstance(obj, str) and attr not in _SAFE_STR_METHODS:
             return False
@@ -390,6 +393,26 @@ def template_problems(tree: nodes.Template) -> list[tuple[int, str]]:
     return sorted(set(out))
 
 
+_SYNTAX = [
+    ("unexpected end of template", "pohja loppuu kesken (puuttuuko }}}} tai {{% end… %}}?)"),
+    ("unexpected '}'", "ylimääräinen }}"),
+    ("Encountered unknown tag '", "tuntematon tagi ”{0}”"),
+    ("unexpected char", "merkki ei kuulu lausekkeeseen"),
+    ("expected token", "lausekkeesta puuttuu jotakin"),
+    ("unexpected '", "odottamaton merkki lausekkeessa"),
+]
+
+
+def syntax_message(err: jinja2.TemplateSyntaxError) -> str:
+    """A Jinja2 syntax error in Finnish."""
+    text = str(err.message or "")
+    for en, fi in _SYNTAX:
+        if en in text:
+            tag = text.split(en, 1)[1].split("'", 1)[0] if "{0}" in fi else ""
+            return fi.format(tag[:30])
+    return "pohjan kirjoitusasu on virheellinen"
+
+
 def _template_line(tb: TracebackType | None) -> int | None:
     """The template line a rendering error happened on (Jinja2 rewrites frames to template lines)."""
     line = None
@@ -458,7 +481,7 @@ def check_template(sc: Any) -> list[SourceError]:
     try:
         tree = env.parse(sc.text)
     except jinja2.TemplateSyntaxError as err:
-        return [SourceError(sc.rel, at(err.lineno or 1), f"text: Jinja2-virhe: {err.message}")]
+        return [SourceError(sc.rel, at(err.lineno or 1), f"text: Jinja2-virhe: {syntax_message(err)}")]
     except RecursionError:
         return [SourceError(sc.rel, sc.text_line, "text: liian syvä sisäkkäisyys")]
     errors = [SourceError(sc.rel, at(line), f"text: {msg}") for line, msg in template_problems(tree)]

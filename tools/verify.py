@@ -16,7 +16,8 @@ from .scenario import (SCENARIO_DIR, Scenario, SourceError, load_rulesets, load_
 from .templating import check_template
 
 
-def verify(paths: Sequence[str | Path] = ()) -> tuple[list[Scenario], list[SourceError]]:
+def verify(paths: Sequence[str | Path] = (), rules_dir: Path | None = None
+           ) -> tuple[list[Scenario], list[SourceError]]:
     """Load, play and check scenarios; return those that loaded and every error found.
 
     Never raises: every problem, including a bug in the tools, is a :class:`SourceError`
@@ -24,7 +25,7 @@ def verify(paths: Sequence[str | Path] = ()) -> tuple[list[Scenario], list[Sourc
     """
     errors: list[SourceError] = []
     try:
-        rulesets = load_rulesets()
+        rulesets = load_rulesets() if rules_dir is None else load_rulesets(rules_dir)
     except SourceError as err:
         return [], [err]
     scenarios: list[Scenario] = []

@@ -33,6 +33,7 @@ LIMITS = {
 
 _INT_TAG = "tag:yaml.org,2002:int"
 _TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
+_COLLECTION_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
 _SCALAR_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "bool", "null", "float")}
 
 class _PureLoader(yaml.SafeLoader):
@@ -116,6 +117,9 @@ class _Converter:
         if depth > LIMITS["depth"]:
             raise self.err(node, f"liian syvä sisäkkäisyys (yli {LIMITS['depth']} tasoa)")
         line = node.start_mark.line + 1
+        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _COLLECTION_TAGS:
+            raise self.err(node, f"tyyppimerkintä {node.tag.replace('tag:yaml.org,2002:', '!!')[:40]} "
+                                 "ei ole sallittu; käytä tekstiä, lukuja ja true/false")
         if isinstance(node, yaml.MappingNode):
             out = LDict()
             out.line, out.lines = line, {}
@@ -186,8 +190,8 @@ def loads(text: str, path: str | Path = "<text>", fast: bool = True) -> Any:
 _PROBLEMS = {
     "cannot start any token": "merkki ei voi aloittaa arvoa (sarkain tai @?)",
     "mapping values are not allowed here": "kaksoispiste väärässä paikassa (puuttuuko välilyönti tai lainausmerkit?)",
-    "expected ',' or ']', but got": "luettelosta puuttuu pilkku tai ]",
-    "expected ',' or '}', but got": "avain: arvo -joukosta puuttuu pilkku tai }",
+    "expected ',' or ']'": "luettelosta puuttuu pilkku tai ]",
+    "expected ',' or '}'": "avain: arvo -joukosta puuttuu pilkku tai }",
     "found undefined alias": "tuntematon viittaus (*nimi ilman &nimi)",
     "found unexpected end of stream": "tiedosto loppuu kesken",
     "did not find expected key": "odotettiin avainta (sisennys?)",
@@ -208,7 +212,7 @@ def _problem(problem: Any) -> str:
     for en, fi in _PROBLEMS.items():
         if en in text:
             return fi
-    return f"rakenne ei ole kelvollista YAMLia ({text})" if text else "rakenne ei ole kelvollista YAMLia"
+    return "rakenne ei ole kelvollista YAMLia (tarkista sisennys, kaksoispisteet ja sulkeet)"
 
 
 _OS_ERRORS = {

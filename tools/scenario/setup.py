@@ -80,10 +80,15 @@ def read_setup(ctx: Ctx, sc: Scenario, data: LDict, setup: LDict) -> Deal:
         if "phase" not in inspect.signature(make).parameters:
             raise ctx.err(setup.line_of("phase"), f"phase: pelissä {sc.game} ei ole vaiheita")
         extra["phase"] = as_str(ctx, setup["phase"], setup.line_of("phase"), "phase")
-    everything = [c for h in hands for c in h] + list(stock) + list(discard) + [c for _, m in table for c in m.cards]
-    if len(set(everything)) != len(everything):
-        dup = next(c for c in everything if everything.count(c) > 1)
-        raise ctx.err(setup.line, f"asetelma ei kelpaa: kortti {dup.code} on asetelmassa kahdesti")
+    placed = [(hands_raw.line_of(i), h) for i, h in enumerate(hands)] + \
+        [(setup.line_of("stock"), stock), (setup.line_of("discard"), discard)] + \
+        [(table_raw.line_of(i), m.cards) for i, (_, m) in enumerate(table)]
+    seen: set = set()
+    for line, cards in placed:
+        for c in cards:
+            if c in seen:
+                raise ctx.err(line, f"asetelma ei kelpaa: kortti {c.code} on asetelmassa kahdesti")
+            seen.add(c)
     try:
         deal = make(sc.rules, hands, stock=stock, discard=discard, table=table,
                     dealer=dealer, turn=turn, has_played=played, **extra)
