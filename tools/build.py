@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 import jinja2
 from markupsafe import Markup
@@ -39,6 +39,11 @@ class BuildError(Exception):
     pass
 
 
+def trusted(make: Any) -> Any:
+    """A page helper whose output is our own rendered Markdown/HTML: not escaped again."""
+    return lambda *args, **kwargs: Markup(make(*args, **kwargs))
+
+
 def render_pages(scenarios: list[Scenario]) -> dict[str, str]:
     """Every page as text, keyed by its path under docs/. Raises BuildError on any problem."""
     env = make_env()
@@ -51,8 +56,8 @@ def render_pages(scenarios: list[Scenario]) -> dict[str, str]:
             raise BuildError(f"sivupohja viittaa tuntemattomaan skenaarioon ”{sid}”")
         used.add(sid)
         sc = by_id[sid]
-        return Markup(env.get_template("_example.md.j2").render(sc=sc, text=render_scenario_text(sc),
-                                                                options=OPTIONS).strip() + "\n")
+        return env.get_template("_example.md.j2").render(sc=sc, text=render_scenario_text(sc, env),
+                                                         options=OPTIONS).strip() + "\n"
 
     def examples(section: str, game: str) -> str:
         """Every scenario of ``game`` whose section is ``section``, in order."""
@@ -60,7 +65,7 @@ def render_pages(scenarios: list[Scenario]) -> dict[str, str]:
                         key=lambda s: (s.order, s.id))
         if not chosen:
             raise BuildError(f"pelin {game} osiossa ”{section}” ei ole yhtään skenaariota")
-        return Markup("\n").join(example(sc.id) for sc in chosen)
+        return "\n".join(example(sc.id) for sc in chosen)
 
     practice_ids: set[str] = set()
 
@@ -76,13 +81,13 @@ def render_pages(scenarios: list[Scenario]) -> dict[str, str]:
         sol = practice_solution(q)
         # JSON inside <script>: "</" cannot end the element; the text is not HTML-escaped there
         data = Markup(json.dumps({"question": q, "solution": sol}, ensure_ascii=False).replace("</", "<\\/"))
-        return Markup(env.get_template("_practice.html.j2").render(
+        return env.get_template("_practice.html.j2").render(
             q=q, s=sol, wid=wid, title=title, data=data,
-            card=lambda code: card_html(parse_card(code))).strip() + "\n")
+            card=lambda code: card_html(parse_card(code))).strip() + "\n"
 
     glossary_cards = [Card(r, s) for s in Suit for r in sorted(RANK_WORDS)]
-    env.globals.update(example=example, examples=examples, scenarios=by_id, rulesets=rulesets,
-                       practice=practice,
+    env.globals.update(example=trusted(example), examples=trusted(examples), scenarios=by_id, rulesets=rulesets,
+                       practice=trusted(practice),
                        options=OPTIONS, glossary_cards=glossary_cards, CASES=CASES,
                        SUIT_WORDS=SUIT_WORDS, card_name=card_name)
     pages: dict[str, str] = {}

@@ -1,32 +1,16 @@
-"""Jinja2 for the Finnish pages and scenario explanations, in a sandbox.
+"""Jinja2 environment for the Finnish pages and scenario explanations.
 
-Every template renders in :class:`Sandbox` (Jinja2's immutable sandbox: no ``_``-attributes,
-no mutating calls) with autoescaping, because Markdown passes HTML through: a value
-printed into a page is HTML-escaped unless it is :class:`markupsafe.Markup` made by our
-own filters (card faces, melds). Arithmetic that could eat memory, ``range`` and every
-loop over it, the length of the output and (for scenario texts) the rendering time are
-bounded; each limit ends in a Finnish message.
-
-A scenario's ``text`` is untrusted: it renders in a stricter environment (a documented
-set of filters, see :data:`TEXT_FILTERS`) and :func:`check_template` refuses, with
-``file:line``,
-
-- numbers and card names typed by hand, in the text or in expressions (``{{ 99 }}``,
-  ``{{ 'herttaysin' }}``): everything countable comes from the engine;
-- raw HTML (``<…>``), and links other than to the site's own pages
-  (``[sanasto](sanasto.md#kohta)`` or ``[…](#kohta)``); no ``http://``, ``javascript:`` ….
+Numbers and cards in the prose come from the engine: a scenario's ``text`` is a
+template whose literal parts may contain neither digits nor card names
+(:func:`check_template` enforces it); everything countable is a template
+expression fed by the engine's results.
 """
 from __future__ import annotations
 
 import html
-import math
 import re
-import signal
-import threading
-from contextlib import contextmanager
 from pathlib import Path
-from types import TracebackType
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Iterable, Sequence
 
 import jinja2
 from jinja2 import nodes
@@ -41,11 +25,36 @@ from rommikirja.solver import best_arrangement
 
 from .yamlsrc import SourceError
 
+import math  # noqa: E402  (sandbox limits below)
+import signal  # noqa: E402
+import threading  # noqa: E402
+from contextlib import contextmanager  # noqa: E402
+from types import TracebackType  # noqa: E402
+from typing import Iterator  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE_DIR = ROOT / "templates"
 
 _CARD_WORDS = all_card_word_forms()
 _WORD = re.compile(r"[A-Za-zÅÄÖåäö]+")
+
+# The sandbox (untrusted scenario texts; all templates).
+#
+# Every template renders in :class:`Sandbox` (Jinja2's immutable sandbox: no ``_``-attributes,
+# no mutating calls) with autoescaping, because Markdown passes HTML through: a value
+# printed into a page is HTML-escaped unless it is :class:`markupsafe.Markup` made by our
+# own filters (card faces, melds). Arithmetic that could eat memory, ``range`` and every
+# loop over it, the length of the output and (for scenario texts) the rendering time are
+# bounded; each limit ends in a Finnish message.
+#
+# A scenario's ``text`` is untrusted: it renders in a stricter environment (a documented
+# filter set: all but :data:`TEXT_DENIED_FILTERS`) and :func:`check_template` refuses, with
+# ``file:line``,
+#
+# - numbers and card names typed by hand, in the text or in expressions (``{{ 99 }}``,
+#   ``{{ 'herttaysin' }}``): everything countable comes from the engine;
+# - raw HTML (``<…>``), and links other than to the site's own pages
+#   (``[sanasto](sanasto.md#kohta)`` or ``[…](#kohta)``); no ``http://``, ``javascript:`` ….
 
 #: Bounds for rendering (scenario texts use the ``text_*`` ones).
 LIMITS = {
@@ -113,26 +122,14 @@ def _luettelo(cards: Iterable[Card], case: str = "nom", conj: str = "ja") -> str
     return cards_text(list(cards), case, conj)
 
 
-PROJECT_FILTERS = {
-    "name": lambda c, case="nom": card_name(c, case),      # herttanelonen, herttanelosen, …
-    "names": _luettelo,                                    # natural list of card names
-    "card": card_html,                                     # a card drawn as a card
-    "cards": cards_html,
-    "meld": meld_html,                                     # one meld, boxed as a unit
-    "word": number_word,                                   # 3 → kolme
-    "num": lambda n: str(n).replace("-", "−"),             # −120 with a real minus sign
-    "cap": capitalize,
-    "join_fi": lambda words, conj="ja": join_list([str(w) for w in words], conj),
-}
+_cap = capitalize
 
-#: Filters a scenario text may use: ours, and Jinja2's that cannot grow output or leave the
-#: text (no ``safe``, ``format``, ``center``, ``indent``, ``wordwrap``, ``batch``, ``urlize``, ``random`` …).
-TEXT_FILTERS = frozenset(PROJECT_FILTERS) | {
-    "abs", "capitalize", "count", "default", "d", "first", "float", "int", "join", "last", "length",
-    "list", "lower", "map", "max", "min", "reject", "rejectattr", "reverse", "round", "select",
-    "selectattr", "sort", "string", "sum", "title", "trim", "unique", "upper", "dictsort", "items",
-    "groupby", "e", "escape",
-}
+#: Jinja2 filters a scenario text may not use: they can grow the output without bound, leave
+#: the sandbox's escaping (``safe``), make links (``urlize``), print Python reprs or be random.
+#: Every other filter, ours included, is allowed.
+TEXT_DENIED_FILTERS = frozenset({"safe", "format", "center", "indent", "wordwrap", "batch", "slice",
+                                 "urlize", "pprint", "xmlattr", "tojson", "random", "replace", "truncate",
+                                 "filesizeformat", "forceescape", "attr"})
 
 _SAFE_STR_METHODS = frozenset({"lower", "upper", "capitalize", "title", "strip", "lstrip", "rstrip",
                                "startswith", "endswith", "count", "find", "isdigit", "isalpha", "split",
@@ -200,8 +197,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
         return super().is_safe_attribute(obj, attr, value)
 
 
-def make_env(loader: jinja2.BaseLoader | None = None, text: bool = False) -> Sandbox:
-    """The sandboxed environment; ``text=True`` gives the stricter one for scenario texts."""
+def make_env(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
     env = Sandbox(
         loader=loader or jinja2.FileSystemLoader(str(TEMPLATE_DIR)),
         undefined=jinja2.StrictUndefined,
@@ -210,14 +206,30 @@ def make_env(loader: jinja2.BaseLoader | None = None, text: bool = False) -> San
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters.update(PROJECT_FILTERS)
-    if text:
-        for name in set(env.filters) - TEXT_FILTERS:
-            del env.filters[name]
     for name in ("lipsum", "cycler", "joiner"):
         env.globals.pop(name, None)
-    env.globals.update(rank_name=rank_name, suit_name=suit_name, hand_size_groups=hand_size_groups,
-                       range=lambda *args: BoundedRange(env, *args))
+    env.globals.update(range=lambda *args: BoundedRange(env, *args), hand_size_groups=hand_size_groups)
+
+    env.filters.update(
+        name=lambda c, case="nom": card_name(c, case),      # herttanelonen, herttanelosen, …
+        names=_luettelo,                                    # natural list of card names
+        card=card_html,                                     # a card drawn as a card
+        cards=cards_html,
+        meld=meld_html,                                     # one meld, boxed as a unit
+        word=number_word,                                   # 3 → kolme
+        num=lambda n: str(n).replace("-", "−"),             # −120 with a real minus sign
+        cap=_cap,
+        join_fi=lambda words, conj="ja": join_list([str(w) for w in words], conj),
+    )
+    env.globals.update(rank_name=rank_name, suit_name=suit_name)
+    return env
+
+
+def make_text_env() -> jinja2.Environment:
+    """The stricter environment of scenario texts: :func:`make_env` less :data:`TEXT_DENIED_FILTERS`."""
+    env = make_env(jinja2.DictLoader({}))
+    for name in TEXT_DENIED_FILTERS:
+        env.filters.pop(name, None)
     return env
 
 
@@ -298,7 +310,7 @@ def text_env() -> Sandbox:
     """The one environment scenario texts compile in."""
     global _TEXT_ENV
     if _TEXT_ENV is None:
-        _TEXT_ENV = make_env(jinja2.DictLoader({}), text=True)
+        _TEXT_ENV = make_text_env()
     return _TEXT_ENV
 
 
@@ -386,7 +398,7 @@ def template_problems(tree: nodes.Template) -> list[tuple[int, str]]:
         for c in _const_in_output(node.node):
             out.append((c.lineno, f"luku {c.value} on kirjoitettu lausekkeeseen käsin; {_NUMBER_HINT}"))
     for node in tree.find_all(nodes.Filter):
-        if node.name not in TEXT_FILTERS:
+        if node.name in TEXT_DENIED_FILTERS:
             out.append((node.lineno, f"suodinta ”{node.name}” ei voi käyttää skenaarion tekstissä"))
     for node in tree.find_all((nodes.Include, nodes.Import, nodes.FromImport, nodes.Extends)):
         out.append((node.lineno, "toisten pohjien käyttö (include, import, extends) ei ole sallittua tekstissä"))

@@ -11,8 +11,8 @@ import traceback
 from pathlib import Path
 from typing import Sequence
 
-from .scenario import (SCENARIO_DIR, Scenario, SourceError, load_rulesets, load_scenario, rel_path,
-                       scenario_paths)
+from .scenario import SCENARIO_DIR, rel_path
+from .scenario import Scenario, SourceError, load_rulesets, load_scenario, scenario_paths
 from .templating import check_template
 
 
@@ -36,8 +36,6 @@ def verify(paths: Sequence[str | Path] = (), rules_dir: Path | None = None
     for path in files:
         try:
             sc = load_scenario(path, rulesets)
-            errors.extend(sc.failures)
-            errors.extend(check_template(sc))
         except SourceError as err:
             errors.append(err)
             continue
@@ -47,6 +45,8 @@ def verify(paths: Sequence[str | Path] = (), rules_dir: Path | None = None
             errors.append(SourceError(rel_path(path), None, f"sisäinen virhe tarkistuksessa "
                                       f"({type(err).__name__}); tämä on Rommikirjan vika, ei tiedoston"))
             continue
+        errors.extend(sc.failures)
+        errors.extend(check_template(sc))
         scenarios.append(sc)
     seen: dict[str, Scenario] = {}
     for sc in scenarios:
