@@ -215,9 +215,6 @@ def as_str(ctx: Ctx, value: Any, line: int, what: str) -> str:
 def deck_cards(ctx: Ctx, value: Any, line: int, what: str, rules: Any, limit: int,
                distinct: bool = True) -> tuple[Card, ...]:
     """Cards that exist in the rule set's deck, at most ``limit`` of them, each once."""
-    if isinstance(value, list) and len(value) > limit or isinstance(value, str) and value.count(" ") >= limit * 2:
-        raise ctx.err(line, f"{what}: liikaa kortteja ({len(value) if isinstance(value, list) else 'yli ' + str(limit)}; "
-                            f"enintään {limit})")
     cards = ctx.cards(value, line, what)
     if len(cards) > limit:
         raise ctx.err(line, f"{what}: liikaa kortteja ({len(cards)}; enintään {limit})")
