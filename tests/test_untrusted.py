@@ -217,6 +217,13 @@ def test_c_and_pure_loaders_agree():
             _same(fast, pure, path.name)
 
 
+def test_loaded_data_equals_pyyaml_safe_load():
+    import yaml
+    for path in scenario_paths() + sorted((ROOT / "scenarios" / "rules").glob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        assert loads(text, path.name) == yaml.safe_load(text), path
+
+
 # ---------------------------------------------------------------------------------------------
 # property-based: broken YAML never gives a traceback or takes long
 

@@ -33,6 +33,7 @@ LIMITS = {
 
 _INT_TAG = "tag:yaml.org,2002:int"
 _TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
+_STR_TAG = "tag:yaml.org,2002:str"
 _COLLECTION_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
 _SCALAR_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "bool", "null", "float")}
 
@@ -149,8 +150,10 @@ class _Converter:
         if node.tag not in _SCALAR_TAGS:
             raise self.err(node, f"tyyppimerkintä {node.tag.replace('tag:yaml.org,2002:', '!!')[:40]} "
                                  "ei ole sallittu; käytä tekstiä, lukuja ja true/false")
+        if node.tag == _STR_TAG:
+            return node.value                     # what construct_object would give, without its machinery
         try:
-            return self.loader.construct_object(node, deep=True)
+            return self.loader.yaml_constructors[node.tag](self.loader, node)
         except (ValueError, OverflowError, yaml.YAMLError):
             raise self.err(node, f"arvoa ”{str(node.value)[:40]}” ei voi lukea") from None
 
