@@ -299,3 +299,17 @@ def test_a_registered_step_kind_is_dispatched_with_its_keys(tmp_path, monkeypatc
     path.write_text(head + "  - laske: 3\n    muu: 1\n", encoding="utf-8")
     errors = verify([path])[1]
     assert len(errors) == 1 and errors[0].line == 8 and "laske-vaihe: tuntematon kenttä ”muu”" in errors[0].message
+
+
+def test_a_bug_in_a_step_is_reported_at_its_line(tmp_path, monkeypatch, capsys):
+    def broken(ctx, sc, step):
+        return 1 // 0
+    monkeypatch.setitem(STEP_KINDS, "rikki", StepKind(frozenset({"rikki"}), broken))
+    path = tmp_path / "s.yaml"
+    path.write_text("source: own\ngame: perusrommi\ntitle: T\nsteps:\n  - rikki: 1\n", encoding="utf-8")
+    errors = verify([path])[1]
+    assert [(e.line, "sisäinen virhe" in e.message, "Error" in e.message) for e in errors] == [(5, True, False)]
+    assert "Traceback" not in capsys.readouterr().err
+    monkeypatch.setenv("ROMMIKIRJA_DEBUG", "1")
+    verify([path])
+    assert "ZeroDivisionError" in capsys.readouterr().err

@@ -469,7 +469,7 @@ def render_error_message(err: BaseException) -> str:
         return "arvot eivät sovi lausekkeeseen (väärä tyyppi)"
     if isinstance(err, ValueError):
         return "arvo ei kelpaa lausekkeeseen"
-    return f"lauseke epäonnistui ({type(err).__name__})"
+    return "lauseke epäonnistui"
 
 
 def compile_text(sc: Any, tree: nodes.Template | None = None) -> jinja2.Template:

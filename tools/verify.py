@@ -42,8 +42,8 @@ def verify(paths: Sequence[str | Path] = (), rules_dir: Path | None = None
         except Exception as err:  # a bug in the tools or engine: still name the file, no traceback
             if os.environ.get("ROMMIKIRJA_DEBUG"):
                 traceback.print_exception(err)
-            errors.append(SourceError(rel_path(path), None, f"sisäinen virhe tarkistuksessa "
-                                      f"({type(err).__name__}); tämä on Rommikirjan vika, ei tiedoston"))
+            errors.append(SourceError(rel_path(path), None, "sisäinen virhe tarkistuksessa; tämä on "
+                                      "Rommikirjan vika, ei tiedoston (ROMMIKIRJA_DEBUG=1 näyttää jäljityksen)"))
             continue
         errors.extend(sc.failures)
         errors.extend(check_template(sc))

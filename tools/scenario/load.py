@@ -129,7 +129,7 @@ def guarded(ctx: Ctx, line: int, what: str, run: Callable[[], T]) -> T:
     except Exception as err:  # a bug in the tools or the engine: name the line, keep the trace for debugging
         if os.environ.get("ROMMIKIRJA_DEBUG"):
             traceback.print_exception(err)
-        raise ctx.err(line, f"sisäinen virhe {what} käsittelyssä ({type(err).__name__}); tämä on "
+        raise ctx.err(line, f"sisäinen virhe {what} käsittelyssä; tämä on "
                             "Rommikirjan vika, ei tiedoston – aja ROMMIKIRJA_DEBUG=1 nähdäksesi "
                             "jäljityksen") from None
 
