@@ -51,12 +51,12 @@ GENERIC_SECTIONS: dict[str, str] = {
 #: Rule statements of a generated page, grouped under headings (options that do not apply are left out).
 GENERIC_RULES: dict[str, tuple[str, ...]] = {
     "Välineet ja pelaajat": ("decks", "jokers", "min_players", "max_players", "hand_size", "first_dealer",
-                             "upcard", "upcard_offer"),
+                             "next_dealer_two_players", "upcard", "upcard_offer"),
     "Pelin kulku": ("style", "melds_per_turn", "opening_points", "opening_pure_run", "lay_off_before_meld",
                     "max_jokers_per_meld", "ace", "rommi_claim", "knock_limit"),
     "Jaon loppu": ("final_discard", "stock_exhausted", "max_turnovers", "void_stock"),
     "Pisteet": ("scoring", "ace_points", "joker_points", "unopened_penalty", "rummy_doubling", "gin_bonus",
-                "undercut_bonus", "undercut_on_tie", "next_dealer_two_players", "game_end", "game_deals",
+                "undercut_bonus", "undercut_on_tie", "game_end", "game_deals",
                 "target_score"),
 }
 
@@ -76,15 +76,26 @@ class Preset:
 def preset_meta(directory: Path = RULES_DIR) -> dict[str, Preset]:
     """Name, title and base of every rule file (options are checked by ``load_rulesets``)."""
     out: dict[str, Preset] = {}
+    headings = _page_headings()
     for path in sorted(directory.glob("*.yaml")):
         data = load(path)
         if not isinstance(data, LDict) or not isinstance(data.get("name"), str):
             continue    # load_rulesets reports it with its line
-        title = data.get("title", data["name"])
+        title = data.get("title", headings.get(data["name"], data["name"]))
         if not isinstance(title, str) or not title.strip():
             raise SourceError(path, data.line_of("title"), "title: odotettiin sivun otsikkoa tekstinä")
         base = data.get("base")
         out[data["name"]] = Preset(data["name"], title.strip(), base if isinstance(base, str) else None, path)
+    return out
+
+
+def _page_headings(pages_dir: Path = PAGES) -> dict[str, str]:
+    """Preset name → the first heading of its hand-written page (its title when the rule file has none)."""
+    out = {}
+    for name, page in template_pages(pages_dir).items():
+        m = re.search(r"^# (.+)$", (pages_dir / (page + ".j2")).read_text(encoding="utf-8"), re.M)
+        if m and "{" not in m.group(1):
+            out[name] = m.group(1).strip()
     return out
 
 
@@ -209,7 +220,8 @@ def template_context(rulesets: dict[str, Any], scenarios: list[Any], pages_dir: 
         if base is not None:
             base_info = {"name": p.base, "title": meta[p.base].title if p.base in meta else p.base,
                          "page": own.get(p.base, f"{p.base}.md"), "rules": base,
-                         "differences": differences(r, base)}
+                         "differences": differences(r, base),
+                         "changed": [OPTIONS[o].label.lower() for o in differences(r, base)]}
         present = {sc.section for sc in scenarios if sc.game == p.name}
         generated.append({
             "name": p.name, "title": p.title, "page": f"{p.name}.md", "r": r, "base": base_info,

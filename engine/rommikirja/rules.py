@@ -95,10 +95,10 @@ def _hand_sizes(value: Any, rules: "RuleSet") -> str:
 
 
 def _target(value: Any, rules: "RuleSet") -> str:
-    if rules.scoring == "winner_takes" or rules.style == "knock":
-        return f"Peli päättyy, kun jonkun pisteitä on kertynyt vähintään {value}."
-    what = "sakkoa" if rules.scoring == "penalty" else "miinuspisteitä"
-    return f"Peli päättyy, kun jollekulle on kertynyt {what} vähintään {value}."
+    if rules.style == "knock" or rules.scoring == "winner_takes":
+        return f"Tavoitepisteet ovat {value}."
+    what = "sakkopistettä" if rules.scoring == "penalty" else "miinuspistettä"
+    return f"Tavoitepisteet ovat {value} {what}: peli päättyy, kun jollekulle on kertynyt niitä vähintään niin paljon."
 
 
 def _turnovers(value: Any, rules: "RuleSet") -> str:
@@ -339,7 +339,7 @@ def _spec(option: str) -> OptionSpec:
 def other_values(option: str, rules: "RuleSet") -> list[Any]:
     """Values ``option`` could take instead of its current one (for tests and the editor reference).
 
-    Choices and booleans give every other value; numbers give the limits and a neighbour.
+    Choices and booleans give every other value; numbers give a limit and a neighbour.
     """
     spec = _spec(option)
     current = getattr(rules, option)
@@ -349,7 +349,7 @@ def other_values(option: str, rules: "RuleSet") -> list[Any]:
         return [c for c in spec.choices if c != current]
     if spec.kind == "int":
         lo, hi = spec.minimum or 0, spec.maximum if spec.maximum is not None else current + 10
-        cands = [lo, hi, current + 1 if current < hi else current - 1]
+        cands = [lo if current != lo else hi, current + 1 if current < hi else current - 1]
         return sorted({c for c in cands if c != current and lo <= c <= hi})
     return [{n: (s - 1 if s > 1 else s + 1) for n, s in current}]
 
@@ -449,6 +449,10 @@ class RuleSet:
                 if not isinstance(value, str) or not value:
                     raise RuleSetError("name", "odotettiin pelin nimeä tekstinä")
                 changes["name"] = value
+                continue
+            if key == "title":      # the page heading of a preset: data for the tools, not a rule
+                if not isinstance(value, str) or not value.strip():
+                    raise RuleSetError("title", "odotettiin sivun otsikkoa tekstinä")
                 continue
             spec = OPTIONS.get(key)
             if spec is None:
