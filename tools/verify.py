@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Sequence
 
 from .scenario import Scenario, SourceError, load_rulesets, load_scenario, scenario_paths
+from .presets import check_sections
 from .templating import check_template
 
 
@@ -38,6 +39,7 @@ def verify(paths: Sequence[str | Path] = ()) -> tuple[list[Scenario], list[Sourc
         errors.extend(sc.failures)
         errors.extend(check_template(sc))
         scenarios.append(sc)
+    errors.extend(check_sections(scenarios))      # a section no page shows: file:line and the valid list
     seen: dict[str, Scenario] = {}
     for sc in scenarios:
         if sc.id in seen:

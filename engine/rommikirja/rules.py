@@ -5,7 +5,7 @@ in ``scenarios/rules/``); the tools read them and call
 :meth:`RuleSet.from_mapping`, which checks every option against
 :data:`OPTIONS` and says in Finnish what was expected.
 
->>> rules = RuleSet()                       # the defaults are perusrommi's
+>>> rules = RuleSet()                       # neutral defaults (see RuleSet), not a shipped file
 >>> rules.hand_size_for(4)
 7
 >>> rules.with_options(melds_per_turn="one").melds_per_turn
@@ -358,7 +358,10 @@ def other_values(option: str, rules: "RuleSet") -> list[Any]:
 class RuleSet:
     """The rules of one game with its house rules.
 
-    The defaults are those of perusrommi (Bicycle basic rummy).
+    The defaults are the engine's neutral reference rules (Bicycle basic rummy as
+    first written down). They are *not* a copy of ``scenarios/rules/perusrommi.yaml``:
+    the shipped presets are a club's data and may change to any legal value, so
+    tools always start from a preset file and tests use their own fixed rule sets.
     """
 
     name: str = "perusrommi"
