@@ -73,7 +73,9 @@ def template_globals() -> dict[str, Any]:
 
 
 def _norm(text: str) -> str:
-    return re.sub(r"\s+", " ", text)
+    """The page's reader-visible text on one line (widget JSON and card HTML normalised away)."""
+    from .pagediff import normalise
+    return re.sub(r"\s+", " ", " ".join(normalise(text)))
 
 
 def flip_failures(scenarios: list[Any], preset: str) -> dict[tuple[str, str, str], str]:
