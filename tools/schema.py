@@ -65,7 +65,12 @@ TEXT_FILTERS: dict[str, str] = {
     "card": "kortti kuvana",
     "cards": "kortit kuvina",
     "meld": "yhdistelmä kuvina yhtenä ryhmänä",
-    "word": "pieni luku sanana: 3 → kolme",
+    "word": "pieni luku sanana, myös sijamuodossa: 3 → kolme, `word(\"ade\")` → kolmella",
+    "numeral": "luku aina sanoina: `{{ 15 | numeral(\"gen\") }}` → viidentoista",
+    "count": "luku ja sana taipuneina: `{{ n | count(\"kortti\", \"ade\") }}` → seitsemällä kortilla, "
+             "`{{ n | count(\"piste\") }}` → 15 pistettä",
+    "noun": "laskettava sana yksinään sijamuodossa: `{{ \"jako\" | noun(\"ela\") }}` → jaosta",
+    "player": "pelaajan nimi sijamuodossa: `{{ names[0] | player(\"all\") }}` → Ainolle",
     "num": "luku, negatiivinen oikealla miinusmerkillä",
     "cap": "iso alkukirjain",
     "join_fi": "sanat luettelona: a, b ja c",

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Callable, Mapping
 
-from .finnish import join_list, number_word
+from .finnish import count, join_list, number_word
 
 __all__ = ["RuleSet", "RuleSetError", "OPTIONS", "OptionSpec", "statement", "applies", "other_values"]
 
@@ -46,13 +46,13 @@ def _knock(rules: "RuleSet") -> bool:
     return rules.style == "knock"
 
 
-def _count(n: int, singular: str, partitive: str) -> str:
-    """A count with its noun in Finnish agreement: *yksi piste*, *kaksi pistettä*, *15 pistettä*."""
-    return f"{number_word(n)} {singular if n == 1 else partitive}"
+def _count(n: int, noun: str) -> str:
+    """A count with its noun in agreement (finnish.count): *yksi piste*, *kaksi pistettä*, *15 pistettä*."""
+    return count(n, noun)
 
 
 def _points(n: int) -> str:
-    return _count(n, "piste", "pistettä")
+    return _count(n, "piste")
 
 
 def _per_value(table: Mapping[str, str]) -> Callable[[Any, "RuleSet"], str]:
@@ -89,7 +89,7 @@ def _hand_sizes(value: Any, rules: "RuleSet") -> str:
                 groups[-1][1].append(n)
             else:
                 groups.append((size, [n]))
-    parts = [f"{_count(size, 'kortti', 'korttia')}, kun pelaajia on "
+    parts = [f"{_count(size, 'kortti')}, kun pelaajia on "
              f"{join_list([number_word(n) for n in ns], 'tai')}" for size, ns in groups]
     return "Kukin pelaaja saa jaossa " + "; ".join(parts) + "."
 
@@ -124,11 +124,11 @@ OPTIONS: dict[str, OptionSpec] = {
                         else f"Pelataan kahdella tavallisella pakalla, yhteensä {52 * v} kortilla."),
     "jokers": OptionSpec("Jokereita", "int", minimum=0, maximum=4,
                          says=lambda v, r: "Jokereita ei käytetä." if v == 0
-                         else f"Pakkaan lisätään {_count(v, 'jokeri', 'jokeria')}."),
+                         else f"Pakkaan lisätään {_count(v, 'jokeri')}."),
     "max_jokers_per_meld": OptionSpec(
         "Jokereita yhdessä yhdistelmässä enintään", "int", minimum=0, maximum=4,
         says=lambda v, r: "Jokeria ei saa käyttää yhdistelmissä." if v == 0
-        else f"Yhdessä yhdistelmässä saa olla enintään {_count(v, 'jokeri', 'jokeria')}.",
+        else f"Yhdessä yhdistelmässä saa olla enintään {_count(v, 'jokeri')}.",
         applies=lambda r: r.jokers > 0),
     "joker_points": OptionSpec(
         "Käteen jääneen jokerin pisteet", "int", minimum=0, maximum=100,
@@ -288,7 +288,7 @@ OPTIONS: dict[str, OptionSpec] = {
     "void_stock": OptionSpec(
         "Jako mitätöityy, kun nostopakassa on kortteja enintään", "int", minimum=0, maximum=10,
         says=lambda v, r: "Jos nostopakka loppuu eikä kukaan ole koputtanut, jako mitätöityy." if v == 0
-        else f"Kun nostopakassa on jäljellä enää {_count(v, 'kortti', 'korttia')} eikä kukaan ole "
+        else f"Kun nostopakassa on jäljellä enää {_count(v, 'kortti')} eikä kukaan ole "
         "koputtanut, jako mitätöityy.", applies=_knock),
     "game_end": OptionSpec("Peli päättyy", "choice", {
         "deals": "sovitun jakomäärän jälkeen", "target": "kun joku saavuttaa tavoitepisteet"},
@@ -296,7 +296,7 @@ OPTIONS: dict[str, OptionSpec] = {
             "deals": "Peli päättyy sovitun jakomäärän jälkeen.",
             "target": "Peli päättyy, kun joku saavuttaa tavoitepisteet."})),
     "game_deals": OptionSpec("Jakojen määrä", "int", minimum=1, maximum=1000,
-                             says=lambda v, r: f"Peliin kuuluu {_count(v, 'jako', 'jakoa')}.",
+                             says=lambda v, r: f"Peliin kuuluu {_count(v, 'jako')}.",
                              applies=lambda r: r.game_end == "deals"),
     "target_score": OptionSpec("Tavoitepisteet", "int", minimum=1, maximum=100000, says=_target,
                                applies=lambda r: r.game_end == "target"),
