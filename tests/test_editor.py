@@ -124,49 +124,70 @@ def test_unknown_section_names_line_and_valid_sections(tmp_path):
 # ---------------------------------------------------------------------------------------------
 # the rule change loop on a copy
 
-def test_rule_change_diff_then_accept(tmp_path):
+def accepted_copy(tmp_path: Path, **options: str) -> Path:
+    """A copy whose perusrommi has ``options`` and whose scenarios and snapshots accept them (whatever
+    the shipped file says), so the tests below start from a known, accepted state."""
     repo = copy_project(tmp_path)
+    for key, value in options.items():
+        set_option(repo / "scenarios" / "rules" / "perusrommi.yaml", key, value)
+    proc = run(repo, "-m", "tools.build", "--accept")
+    assert proc.returncode == 0, proc.stdout
+    return repo
+
+
+def failing_locations(text: str) -> set[str]:
+    return {m.group(1) for m in re.finditer(r"^\s*(scenarios/\S+\.yaml:\d+): ", text, re.M)}
+
+
+def test_rule_change_diff_then_accept(tmp_path):
+    repo = accepted_copy(tmp_path, rummy_doubling="true", ace_points="1")
     rules = repo / "scenarios" / "rules" / "perusrommi.yaml"
     set_option(rules, "rummy_doubling", "false")
     set_option(rules, "ace_points", "15")
-    p21 = repo / "scenarios" / "perusrommi" / "p21-pisteet.yaml"
-    p21.write_text(re.sub(r"^(\s+points: .*)$", r"\1  # laskettu käsin", p21.read_text(encoding="utf-8"),
-                          count=1, flags=re.M), encoding="utf-8")
 
     verify = run(repo, "-m", "tools.verify")
-    broken = {m.group(1) for m in re.finditer(r"^(scenarios/\S+\.yaml:\d+): ", verify.stderr, re.M)}
+    broken = failing_locations(verify.stderr)
     assert verify.returncode == 1 and broken
+    first = sorted(broken)[0]
+    path, line = first.rsplit(":", 1)
+    edited = repo / path
+    lines = edited.read_text(encoding="utf-8").split("\n")
+    lines[int(line) - 1] += "  # tarkistettu"            # a comment on a line --accept rewrites
+    edited.write_text("\n".join(lines), encoding="utf-8")
 
     diff = run(repo, "-m", "tools.build", "--diff")
     assert diff.returncode == 1
-    failing_part = diff.stdout.split("== Muuttuneet laskennan tulokset")[0]
-    assert {m.group(1) for m in re.finditer(r"^  (scenarios/\S+\.yaml:\d+): ", failing_part, re.M)} == broken
-    assert re.search(r"p21-pisteet\.yaml:\d+: points: odotettiin \{Aino: 26, .*\}, moottori antoi \{Aino: 40",
-                     failing_part)
-    facts_part = diff.stdout.split("== Muuttuneet laskennan tulokset")[1].split("== Muuttunut sivuteksti")[0]
-    assert "p03-aloittaja.yaml:  ← ei rikkonut odotusta" in facts_part      # a score without a points check
+    failing_part, rest = diff.stdout.split("== Muuttuneet laskennan tulokset")
+    facts_part, page_part = rest.split("== Muuttunut sivuteksti")
+    assert failing_locations(failing_part) == broken                 # exactly the broken expectations
+    assert re.search(r"^  scenarios/\S+:\d+: \w+: odotettiin .*, moottori antoi ", failing_part, re.M)
+    changed = re.findall(r"^  (scenarios/\S+\.yaml):(  ← ei rikkonut odotusta.*)?$", facts_part, re.M)
+    assert changed                                                  # every changed fact is reported
+    broken_files = {b.rsplit(":", 1)[0] for b in broken}
+    for rel, note in changed:
+        assert (rel in broken_files) != bool(note), rel             # unchecked changes are marked
     assert "-rommi: pisteet kaksinkertaistuivat" in facts_part
-    page_part = diff.stdout.split("== Muuttunut sivuteksti")[1]
     assert "--- perusrommi.md (hyväksytty)" in page_part
-    assert "-| ässä | 1 |" in page_part and "+| ässä | 15 |" in page_part
+    assert re.search(r"^  -.*\n(  -.*\n)*  \+", page_part, re.M)    # sentences out, sentences in
 
     accept = run(repo, "-m", "tools.build", "--accept")
     assert accept.returncode == 0, accept.stdout
     assert run(repo, "-m", "tools.verify").returncode == 0
-    assert "  # laskettu käsin" in p21.read_text(encoding="utf-8")     # comments stay
+    assert "  # tarkistettu" in edited.read_text(encoding="utf-8")   # comments stay
     again = run(repo, "-m", "tools.build", "--diff")
     assert again.returncode == 0 and again.stdout.count("(ei muutoksia)") == 2, again.stdout
 
 
 def test_accept_only_the_named_scenario(tmp_path):
-    repo = copy_project(tmp_path)
+    repo = accepted_copy(tmp_path, ace_points="1")
     set_option(repo / "scenarios" / "rules" / "perusrommi.yaml", "ace_points", "15")
-    before = run(repo, "-m", "tools.verify").stderr
-    assert "p21-pisteet.yaml" in before and "b06-ben-lopettaa.yaml" in before
-    proc = run(repo, "-m", "tools.build", "--accept", "p21-pisteet")
+    files = sorted({loc.rsplit(":", 1)[0] for loc in failing_locations(run(repo, "-m", "tools.verify").stderr)})
+    assert len(files) >= 2
+    named = Path(files[0]).stem
+    proc = run(repo, "-m", "tools.build", "--accept", named)
     assert proc.returncode == 1 and "tilannekuvia ei päivitetty" in proc.stdout
     after = run(repo, "-m", "tools.verify").stderr
-    assert "p21-pisteet.yaml" not in after and "b06-ben-lopettaa.yaml" in after
+    assert files[0] not in after and files[1] in after
     assert run(repo, "-m", "tools.build", "--accept", "no-such").returncode == 2
 
 
