@@ -4,6 +4,8 @@ Verifies every scenario first; if any fails, prints the failures and writes
 nothing. Otherwise renders ``templates/pages/*.md.j2`` into ``docs/`` (each
 generated file says so at its top) and removes generated pages that no longer
 have a template. MkDocs (or any other renderer) then only renders ``docs/``.
+
+``--diff`` and ``--accept [SCENARIO …]`` are the rule editor's review loop (tools/pagediff.py).
 """
 from __future__ import annotations
 
