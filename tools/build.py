@@ -131,7 +131,6 @@ def write_pages(pages: dict[str, str], docs: Path = DOCS) -> None:
                 old.unlink()
         for src, dst in staged:
             src.replace(dst)
-    presets.write_nav(pages, docs)      # the site navigation follows the pages (tools/mkdocs_nav.py)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -155,6 +154,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("Sivuja ei kirjoitettu.", file=sys.stderr)
         return 1
     write_pages(pages)
+    presets.write_nav(pages, DOCS)      # the site navigation follows the pages (tools/mkdocs_nav.py)
     print(f"{len(scenarios)} skenaariota tarkistettu, {len(pages)} sivua kirjoitettu "
           f"hakemistoon {DOCS.relative_to(ROOT)}/.")
     return 0

@@ -56,6 +56,8 @@ def build_once(runtime: bool) -> int:
         if rt.main() != 0:
             return 1
     build.write_pages(pages)
+    from .presets import write_nav
+    write_nav(pages, DOCS)
     return 0
 
 
