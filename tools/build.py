@@ -2,11 +2,13 @@
 
 Verifies every scenario first; if any fails, prints the failures and writes
 nothing. Otherwise renders ``templates/pages/*.md.j2`` (in the sandbox of
-:mod:`tools.templating`) and publishes the pages together with the browser runtime
-(:mod:`tools.runtime`) into ``docs/`` in one transaction (:mod:`tools.publish`):
+:mod:`tools.templating`) and publishes the pages, the site navigation and the browser
+runtime (:mod:`tools.runtime`) into ``docs/`` in one transaction (:mod:`tools.publish`):
 ``docs/`` holds either the old build or the new one, never a mix; generated files say
 so at their top, and files no build makes any more are removed. Concurrent builds take
 turns. MkDocs (or any other renderer) then only renders ``docs/``.
+
+``--diff`` and ``--accept [SCENARIO …]`` are the rule editor's review loop (tools/pagediff.py).
 """
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ from . import publish as pub
 from .scenario import Scenario, SourceError, load_rulesets
 from .templating import ROOT, TEMPLATE_DIR, card_html, make_env, render_scenario_text
 from .verify import verify
+from . import presets, statements
 
 DOCS = ROOT / "docs"
 PAGES = TEMPLATE_DIR / "pages"
@@ -44,12 +47,17 @@ def trusted(make: Any) -> Any:
     return lambda *args, **kwargs: Markup(make(*args, **kwargs))
 
 
-def render_pages(scenarios: list[Scenario]) -> dict[str, str]:
-    """Every page as text, keyed by its path under docs/. Raises BuildError on any problem."""
+def render_pages(scenarios: list[Scenario], rulesets: dict | None = None,
+                 only: set[str] | None = None) -> dict[str, str]:
+    """Every page as text, keyed by its path under docs/. Raises BuildError on any problem.
+
+    ``rulesets`` replaces the presets read from scenarios/rules (tests flip options with it);
+    ``only`` renders just those pages (and skips the check that every scenario is shown).
+    """
     env = make_env()
     by_id = {sc.id: sc for sc in scenarios}
     used: set[str] = set()
-    rulesets = load_rulesets()
+    rulesets = rulesets if rulesets is not None else load_rulesets()
 
     def example(sid: str) -> str:
         if sid not in by_id:
@@ -90,11 +98,19 @@ def render_pages(scenarios: list[Scenario]) -> dict[str, str]:
                        practice=trusted(practice),
                        options=OPTIONS, glossary_cards=glossary_cards, CASES=CASES,
                        SUIT_WORDS=SUIT_WORDS, card_name=card_name)
+    env.globals.update(statements.template_globals())          # rule(), rules_list(), applies()
+    preset_globals, generated = presets.template_context(rulesets, scenarios)
+    env.globals.update(preset_globals)
+    jobs = [(tpl, {}, tpl.name[:-len(".j2")]) for tpl in sorted(PAGES.glob("*.md.j2"))
+            if not tpl.name.startswith("_")]
+    jobs += [(PAGES / presets.GENERIC, {"preset": p}, p["page"]) for p in generated]
     pages: dict[str, str] = {}
-    for tpl in sorted(PAGES.glob("*.md.j2")):
+    for tpl, variables, out_name in jobs:
+        if only is not None and out_name not in only:
+            continue
         rel = tpl.relative_to(TEMPLATE_DIR).as_posix()
         try:
-            body = env.get_template(rel).render()
+            body = env.get_template(rel).render(**variables)
         except jinja2.TemplateError as err:
             line = getattr(err, "lineno", None)
             raise BuildError(f"{tpl.relative_to(ROOT)}{':' + str(line) if line else ''}: {err}") from None
@@ -103,9 +119,9 @@ def render_pages(scenarios: list[Scenario]) -> dict[str, str]:
         except Exception as err:  # an expression that fails while rendering: name the template
             raise BuildError(f"{tpl.relative_to(ROOT)}: sivupohjan lauseke epäonnistui "
                              f"({type(err).__name__}: {err})") from None
-        pages[tpl.name[:-len(".j2")]] = HEADER.format(src=f"templates/{rel}") + body
+        pages[out_name] = HEADER.format(src=f"templates/{rel}") + body
     unused = sorted(set(by_id) - used)
-    if unused:
+    if unused and only is None:
         raise BuildError("skenaarioita, joita mikään sivu ei näytä: " +
                          ", ".join(by_id[u].rel for u in unused))
     return pages
@@ -134,6 +150,10 @@ def write_pages(pages: dict[str, str], docs: Path | None = None) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] in (["--diff"], ["--accept"]):      # the rule editor's loop: tools/pagediff.py
+        from . import pagediff
+        return pagediff.main(args)
     scenarios, errors = verify()
     if errors:
         for err in errors:
@@ -152,6 +172,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             # pages and their runtime (Pyodide, the wheel, data) in one transaction
             outputs = page_outputs(pages)
             outputs.update(runtime.runtime_outputs(docs))
+            outputs[presets.NAV_FILE] = pub.Output(data=presets.nav_json(pages).encode("utf-8"))
             pub.publish(docs, outputs, legacy_stray=is_generated_page)
     except (runtime.RuntimeError_, pub.PublishError, OSError) as err:
         print(f"{err}\nSivuja ei kirjoitettu.", file=sys.stderr)

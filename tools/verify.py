@@ -13,6 +13,7 @@ from typing import Sequence
 
 from .scenario import SCENARIO_DIR, rel_path
 from .scenario import Scenario, SourceError, load_rulesets, load_scenario, scenario_paths
+from .presets import check_sections
 from .templating import check_template
 
 
@@ -48,6 +49,7 @@ def verify(paths: Sequence[str | Path] = (), rules_dir: Path | None = None
         errors.extend(sc.failures)
         errors.extend(check_template(sc))
         scenarios.append(sc)
+    errors.extend(check_sections(scenarios))      # a section no page shows: file:line and the valid list
     seen: dict[str, Scenario] = {}
     for sc in scenarios:
         if sc.id in seen:
