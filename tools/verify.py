@@ -63,6 +63,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{bad} / {total} skenaariota ei täsmää.", file=sys.stderr)
         return 1
     print(f"Kaikki {total} skenaariota täsmäävät.")
+    known = known_failures()
+    if known:
+        print(f"Huom: {len(known)} skenaariota on väliaikaisella poikkeuslistalla "
+              "(tools/known_unreachable.txt); niiden asetelmia ja lauseita ei ole vielä tarkistettu.",
+              file=sys.stderr)
     return 0
 
 
