@@ -296,9 +296,27 @@ def test_a_game_already_over_before_the_deal():
 
 
 def test_gin_hands_hold_the_deal_size():
-    gin = RuleSet(style="knock", hand_size=((2, 10),), max_players=2)
+    gin = RuleSet(style="knock", hand_size=((2, 10),), max_players=2, void_stock=2)
     problems = position_problems(_pos(["7H 8H 9H", "2D 3D 4D"]), gin)
     assert sum("gin-rommissa" in m for _, m in problems) == 2
+    assert any(k == "stock" for k, _ in problems)          # two cards left: the deal was void
+    gin3 = RuleSet(style="knock", hand_size=((2, 3),), max_players=2, void_stock=1)
+    assert position_problems(_pos(["7H 8H 9H", "2D 3D 4D"]), gin3) == []
+
+
+def test_block_rummy_and_lay_offs_before_ones_own_meld():
+    block = RuleSet(hand_size=((2, 3),), stock_exhausted="block")
+    pos = _pos(["7H 8H 9H", "2D 3D 4D"])
+    pos.stock = ()
+    assert [k for k, _ in position_problems(pos, block)] == ["stock"]
+    strict = RuleSet(hand_size=((2, 4),), lay_off_before_meld=False)
+    own = Meld.from_cards(parse_cards("5S 6S 7S"), strict)
+    laid = Meld.from_cards(parse_cards("5S 6S 7S 8S"), strict)
+    ok = _pos(["7H 8H 9H 10H", "2D"], table=[(1, own)], played=[1])
+    assert position_problems(ok, strict) == []
+    bad = _pos(["7H 8H 9H", "2D"], table=[(1, laid)], played=[0])     # Aino laid 8S off first
+    assert any("ennen omaa" in m for _, m in position_problems(bad, strict))
+    assert position_problems(bad, RuleSet(hand_size=((2, 4),))) == []
 
 
 # --- sentences: arithmetic ----------------------------------------------------------------------

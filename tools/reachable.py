@@ -21,7 +21,10 @@ table with no legal opening, a score doubled for a "rummy" that could not be one
   discarded), except before the first turn of a game without an upcard;
 - **the deck**: no card twice beyond the deck count, no jokers in a game without;
 - **gin**: both hands hold the deal size; while the upcard is offered, the
-  discard pile is that one card;
+  discard pile is that one card; a stock of ``void_stock`` cards or fewer would
+  have voided the deal; in Block Rummy an empty stock would have ended it;
+- **lay-offs before one's own meld** (``lay_off_before_meld: false``): a player who
+  played owns a meld;
 - **the game**: the totals before the deal must not already have ended the game.
 
 :func:`check_replays` makes "the same deal under another rule" true: a priced
@@ -142,6 +145,9 @@ def _gin_problems(pos: Position, rules: RuleSet, size: int) -> list[tuple[str, s
                                f"vain se; asetelmassa poistopakassa on {_cards(len(pos.discard))}"))
     if pos.phase == "draw" and not pos.discard:
         out.append(("discard", "poistopakka on tyhjä, vaikka edellinen vuoro päättyi poistoon"))
+    if len(pos.stock) <= rules.void_stock:
+        out.append(("stock", f"nostopakassa on {_cards(len(pos.stock))}; jako olisi mitätöity jo edellisen "
+                             f"vuoron lopussa, kun nostopakkaan jäi enintään {_cards(rules.void_stock)}"))
     return out
 
 
@@ -188,6 +194,15 @@ def _rummy_problems(pos: Position, rules: RuleSet, size: int) -> list[tuple[str,
             out.append(("table", f"{gen} omissa yhdistelmissä on pöydällä vähintään "
                                  f"{_cards(3 * len(owned[i]))}, mutta hänen kädestään puuttuu jakoon "
                                  f"verrattuna vain {_cards(max(put[i], 0))}"))
+    if not rules.lay_off_before_meld:
+        for i in sorted(pos.played):
+            if not owned[i]:
+                out.append(("table", f"{_who(pos, i)} on pelannut pöytään, mutta hänellä ei ole omaa "
+                                     "yhdistelmää, eikä tässä pelissä saa lisätä kortteja ennen omaa "
+                                     "yhdistelmää"))
+    if not pos.stock and rules.stock_exhausted == "block":
+        out.append(("stock", "nostopakka on tyhjä vuoron alussa, mutta blokkirommissa jako päättyy, kun "
+                             "nostopakka loppuu"))
     missing = sum(max(p, 0) for p in put)
     if missing > on_table or (missing < on_table and not claims):
         parts = join_list([f"{_who(pos, i, 'gen')} {max(p, 0)}" for i, p in enumerate(put)])
