@@ -26,7 +26,7 @@ from typing import Any, Iterable, Sequence
 
 from .yamlsrc import SourceError, load
 
-__all__ = ["sum_text", "difference_text", "product_text", "check_arithmetic", "check_scenario_sentences",
+__all__ = ["sum_text", "difference_text", "product_text", "compare_text", "check_arithmetic", "check_scenario_sentences",
            "check_player_names"]
 
 MINUS = "−"
@@ -71,6 +71,17 @@ def product_text(a: int, b: int) -> str:
     """``a × b = c``."""
     a, b = _as_int(a, "product_text"), _as_int(b, "product_text")
     return f"{_signed(a)} × {_signed(b)} = {_signed(a * b)}"
+
+
+def compare_text(a: int, b: int) -> str:
+    """``a < b``, ``a = b`` or ``a > b``: a comparison that is true by construction.
+
+    >>> compare_text(30, 51), compare_text(51, 51), compare_text(-5, -9)
+    ('30 < 51', '51 = 51', '−5 > −9')
+    """
+    a, b = _as_int(a, "compare_text"), _as_int(b, "compare_text")
+    sign = "<" if a < b else ">" if a > b else "="
+    return f"{_signed(a)} {sign} {_signed(b)}"
 
 
 def _as_int(v: Any, who: str) -> int:

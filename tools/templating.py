@@ -20,7 +20,8 @@ nom, gen, part (or par), ill, ine, ela, all, ade, abl, ess, tra):
 - ``{{ name }}``, ``{{ cards | names("part") }}``: card names (see ``card_name``).
 
 Arithmetic is never typed: ``{{ sum_text(values(cards)) }}`` → *11 + 20 + 10 + 5 = 46*,
-``{{ difference_text(a, b) }}`` → *18 − 7 = 11*, ``{{ product_text(2, 10) }}`` → *2 × 10 = 20*
+``{{ difference_text(a, b) }}`` → *18 − 7 = 11*, ``{{ product_text(2, 10) }}`` → *2 × 10 = 20*,
+``{{ compare_text(30, 51) }}`` → *30 < 51*
 (:mod:`tools.sentences`, which also refuses a false equation in any rendered text).
 """
 from __future__ import annotations
@@ -39,7 +40,7 @@ from rommikirja.finnish import (all_card_word_forms, capitalize, card_name, card
 from rommikirja.scoring import hand_value
 from rommikirja.solver import best_arrangement
 
-from .sentences import difference_text, product_text, sum_text
+from .sentences import compare_text, difference_text, product_text, sum_text
 from .yamlsrc import SourceError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -109,7 +110,8 @@ def make_env(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
         join_fi=lambda words, conj="ja": join_list([str(w) for w in words], conj),
     )
     env.globals.update(rank_name=rank_name, suit_name=suit_name,
-                       sum_text=sum_text, difference_text=difference_text, product_text=product_text)
+                       sum_text=sum_text, difference_text=difference_text, product_text=product_text,
+                       compare_text=compare_text)
     return env
 
 
