@@ -11,6 +11,7 @@ nom, gen, part (or par), ill, ine, ela, all, ade, abl, ess, tra):
 - ``{{ n | word }}`` → *kolme*; ``{{ n | word("ade") }}`` → *seitsemällä*: 0–10 in
   words, larger numbers in digits (*12:lla* when the number stands alone).
 - ``{{ n | numeral("gen") }}`` → *viidentoista*: always in words.
+- ``{{ n | ordinal("ade") }}`` → *neljännellä* (1–10 in words, then *12.*).
 - ``{{ n | count("kortti", "ade") }}`` → *seitsemällä kortilla*; ``{{ n | count("piste") }}``
   → *15 pistettä*; ``digits=True`` / ``digits=False`` forces digits or words. Nouns:
   ``rommikirja.finnish.NOUN_FORMS``.
@@ -36,7 +37,7 @@ from jinja2 import nodes
 
 from rommikirja import Card, RuleSet
 from rommikirja.finnish import (all_card_word_forms, capitalize, card_name, cards_text, count, join_list, noun,
-                                number_word, numeral, player_name, rank_name, suit_name)
+                                number_word, numeral, ordinal, player_name, rank_name, suit_name)
 from rommikirja.scoring import hand_value
 from rommikirja.solver import best_arrangement
 
@@ -102,6 +103,7 @@ def make_env(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
         meld=meld_html,                                     # one meld, boxed as a unit
         word=number_word,                                   # 3 → kolme; word("ade") → kolmella
         numeral=numeral,                                    # always words: 15 | numeral("gen")
+        ordinal=ordinal,                                    # 4 | ordinal("ade") → neljännellä
         count=count,                                        # 7 | count("kortti", "ade") → seitsemällä kortilla
         noun=noun,                                          # "jako" | noun("ela") → jaosta
         player=player_name,                                 # "Aino" | player("all") → Ainolle
