@@ -403,4 +403,10 @@ def allowed_truth_checks(sc: Any, known: dict[str, str] | None = None) -> list[S
     known = known_failures() if known is None else known
     if sc.rel in known:
         return []
-    return truth_checks(sc)
+    try:
+        return truth_checks(sc)
+    except SourceError as err:
+        return [err]
+    except Exception as err:  # a bug in the checks: still name the file, no traceback
+        return [SourceError(sc.rel, None, f"sisäinen virhe tarkistuksessa ({type(err).__name__}: {err}); "
+                                          "tämä on Rommikirjan vika, ei tiedoston")]
