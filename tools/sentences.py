@@ -268,11 +268,16 @@ def check_player_names(sc: Any) -> list[SourceError]:
                                       "tai käytä tunnettua nimeä") for n in missing]
 
 
+_ENV: list = []
+
+
 def render_example(sc: Any) -> str:
     """The scenario's example box as the pages show it (``templates/_example.md.j2``)."""
     from rommikirja.rules import OPTIONS
     from .templating import make_env, render_scenario_text
-    env = make_env()
+    if not _ENV:                      # one environment: the box template is compiled once
+        _ENV.append(make_env())
+    env = _ENV[0]
     return env.get_template("_example.md.j2").render(sc=sc, text=render_scenario_text(sc, env),
                                                      options=OPTIONS)
 
