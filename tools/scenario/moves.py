@@ -9,7 +9,7 @@ from rommikirja.finnish import cards_text
 from rommikirja.narrate import describe_move, narrate_event
 
 from ..yamlsrc import LDict, LList
-from .context import Ctx, as_int, player_index
+from .context import Ctx, as_int, as_str, player_index
 from .model import Scenario, Snapshot, Step
 
 STEP_EXTRA = {"onto", "refused", "melds"}
@@ -87,6 +87,8 @@ def play_move(ctx: Ctx, sc: Scenario, deal: Deal, step: LDict) -> Step:
     player = getattr(move, "player", deal.turn)
     table_texts = [cards_text(tm.meld.cards) for tm in deal.table]
     expected_refusal = step.get("refused")
+    if expected_refusal is not None:
+        as_str(ctx, expected_refusal, step.line_of("refused"), "refused")
     st = Step(line=line, kind="move", player=player, move=move)
     events_before = len(deal.events)
     try:
