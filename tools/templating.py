@@ -18,6 +18,10 @@ nom, gen, part (or par), ill, ine, ela, all, ade, abl, ess, tra):
 - ``{{ names[0] | player("all") }}`` → *Ainolle*: a player's name in a case (table
   ``NAME_FORMS``; an unknown name is an error, so verify refuses it).
 - ``{{ name }}``, ``{{ cards | names("part") }}``: card names (see ``card_name``).
+
+Arithmetic is never typed: ``{{ sum_text(values(cards)) }}`` → *11 + 20 + 10 + 5 = 46*,
+``{{ difference_text(a, b) }}`` → *18 − 7 = 11*, ``{{ product_text(2, 10) }}`` → *2 × 10 = 20*
+(:mod:`tools.sentences`, which also refuses a false equation in any rendered text).
 """
 from __future__ import annotations
 
@@ -35,6 +39,7 @@ from rommikirja.finnish import (all_card_word_forms, capitalize, card_name, card
 from rommikirja.scoring import hand_value
 from rommikirja.solver import best_arrangement
 
+from .sentences import difference_text, product_text, sum_text
 from .yamlsrc import SourceError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -103,7 +108,8 @@ def make_env(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
         cap=_cap,
         join_fi=lambda words, conj="ja": join_list([str(w) for w in words], conj),
     )
-    env.globals.update(rank_name=rank_name, suit_name=suit_name)
+    env.globals.update(rank_name=rank_name, suit_name=suit_name,
+                       sum_text=sum_text, difference_text=difference_text, product_text=product_text)
     return env
 
 

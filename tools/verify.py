@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Sequence
 
 from .scenario import Scenario, SourceError, load_rulesets, load_scenario, scenario_paths
+from .reachable import allowed_truth_checks, known_failures
 from .templating import check_template
 
 
@@ -21,6 +22,7 @@ def verify(paths: Sequence[str | Path] = ()) -> tuple[list[Scenario], list[Sourc
     except SourceError as err:
         return [], [err]
     scenarios: list[Scenario] = []
+    known = known_failures()
     files = scenario_paths(paths)
     for path in files:
         if not path.exists():
@@ -37,6 +39,7 @@ def verify(paths: Sequence[str | Path] = ()) -> tuple[list[Scenario], list[Sourc
             continue
         errors.extend(sc.failures)
         errors.extend(check_template(sc))
+        errors.extend(allowed_truth_checks(sc, known))      # reachable positions, true sentences
         scenarios.append(sc)
     seen: dict[str, Scenario] = {}
     for sc in scenarios:
@@ -60,6 +63,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{bad} / {total} skenaariota ei täsmää.", file=sys.stderr)
         return 1
     print(f"Kaikki {total} skenaariota täsmäävät.")
+    known = known_failures()
+    if known:
+        print(f"Huom: {len(known)} skenaariota on väliaikaisella poikkeuslistalla "
+              "(tools/known_unreachable.txt); niiden asetelmia ja lauseita ei ole vielä tarkistettu.",
+              file=sys.stderr)
     return 0
 
 
