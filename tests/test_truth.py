@@ -351,6 +351,11 @@ def test_true_or_non_arithmetic_text_passes(text):
     assert check_arithmetic(text) == []
 
 
+def test_huge_expressions_are_refused_not_evaluated():
+    problems = check_arithmetic("9" * 5000 + " × 9 = 1") + check_arithmetic(" × ".join(["9"] * 5000) + " = 1")
+    assert len(problems) == 2 and all("liian pitkä" in m for _, m in problems)
+
+
 def test_the_error_names_the_line():
     assert check_arithmetic("rivi\nrivi\n2 + 2 = 5")[0][0] == 3
 

@@ -33,12 +33,10 @@ and refuses when a position or move becomes illegal there.
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import replace
 from typing import Any, Iterable, Sequence
 
 from rommikirja import Card, RuleSet
-from rommikirja.errors import IllegalMove
 from rommikirja.finnish import card_name, count, join_list, player_name
 from rommikirja.melds import Meld, MeldKind, meld_points
 from rommikirja.rules import RuleSetError
@@ -219,11 +217,11 @@ def _rummy_problems(pos: Position, rules: RuleSet, size: int) -> list[tuple[str,
                 continue
             best = sum(meld_points(m) for m in melds)
             if best < rules.opening_points:
-                out.append(("table", f"{gen_of(pos, i)} omat yhdistelmät ovat yhteensä "
+                out.append(("table", f"{_gen_of(pos, i)} omat yhdistelmät ovat yhteensä "
                                      f"{count(best, 'piste', digits=True)}, mutta avaukseen tarvitaan "
                                      f"vähintään {rules.opening_points}: avausta ei ole voinut tapahtua"))
             if rules.opening_pure_run and not any(_pure_run_core(m) for m in melds):
-                out.append(("table", f"{gen_of(pos, i)} omissa yhdistelmissä ei ole puhdasta suoraa "
+                out.append(("table", f"{_gen_of(pos, i)} omissa yhdistelmissä ei ole puhdasta suoraa "
                                      "(kolme peräkkäistä korttia ilman jokeria), joten avaus ei ole voinut "
                                      "tapahtua"))
     if not pos.discard:
@@ -237,7 +235,7 @@ def _rummy_problems(pos: Position, rules: RuleSet, size: int) -> list[tuple[str,
     return out
 
 
-def gen_of(pos: Position, i: int) -> str:
+def _gen_of(pos: Position, i: int) -> str:
     return _who(pos, i, "gen")
 
 
@@ -311,7 +309,7 @@ def check_replays(sc: Any) -> list[SourceError]:
     data, setup = _setup_data(sc)
     if data is None or setup is None:
         return []
-    from .scenario import Ctx, play_move, read_setup, rules_from, finish
+    from .scenario import Ctx, play_move, read_setup, rules_from
     from .scenario.steps import STEP_KINDS
     errors: list[SourceError] = []
     steps = data.get("steps")
@@ -405,4 +403,10 @@ def allowed_truth_checks(sc: Any, known: dict[str, str] | None = None) -> list[S
     known = known_failures() if known is None else known
     if sc.rel in known:
         return []
-    return truth_checks(sc)
+    try:
+        return truth_checks(sc)
+    except SourceError as err:
+        return [err]
+    except Exception as err:  # a bug in the checks: still name the file, no traceback
+        return [SourceError(sc.rel, None, f"sisäinen virhe tarkistuksessa ({type(err).__name__}: {err}); "
+                                          "tämä on Rommikirjan vika, ei tiedoston")]

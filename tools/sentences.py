@@ -26,7 +26,7 @@ from typing import Any, Iterable, Sequence
 
 from .yamlsrc import SourceError, load
 
-__all__ = ["sum_text", "difference_text", "product_text", "check_arithmetic", "check_scenario_sentences",
+__all__ = ["sum_text", "difference_text", "product_text", "compare_text", "check_arithmetic", "check_scenario_sentences",
            "check_player_names"]
 
 MINUS = "−"
@@ -73,6 +73,17 @@ def product_text(a: int, b: int) -> str:
     return f"{_signed(a)} × {_signed(b)} = {_signed(a * b)}"
 
 
+def compare_text(a: int, b: int) -> str:
+    """``a < b``, ``a = b`` or ``a > b``: a comparison that is true by construction.
+
+    >>> compare_text(30, 51), compare_text(51, 51), compare_text(-5, -9)
+    ('30 < 51', '51 = 51', '−5 > −9')
+    """
+    a, b = _as_int(a, "compare_text"), _as_int(b, "compare_text")
+    sign = "<" if a < b else ">" if a > b else "="
+    return f"{_signed(a)} {sign} {_signed(b)}"
+
+
 def _as_int(v: Any, who: str) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
         raise TypeError(f"{who}: odotettiin kokonaislukua, saatiin {v!r}")
@@ -97,6 +108,11 @@ _REL = {"=": lambda a, b: a == b, "<": lambda a, b: a < b, ">": lambda a, b: a >
 _REL_WORD = {"=": "vasen puoli on", "<": "vasen puoli ei ole pienempi:",
              ">": "vasen puoli ei ole suurempi:", "≤": "vasen puoli on suurempi:",
              "≥": "vasen puoli on pienempi:"}
+
+
+#: Limits for untrusted text: longer expressions or numbers are refused, not evaluated.
+_MAX_TOKENS = 200
+_MAX_DIGITS = 12
 
 
 def _blank(m: re.Match) -> str:
@@ -214,6 +230,10 @@ def check_arithmetic(text: str) -> list[tuple[int, str]]:
         nums = [t for t in left + right if t[0] == "num"]
         if any(_decimal_neighbour(clean, t[2], t[2] + len(t[1])) for t in nums):
             continue
+        if len(left) > _MAX_TOKENS or any(len(t[1]) > _MAX_DIGITS for t in nums):
+            problems.append((clean.count("\n", 0, left[0][2]) + 1,
+                             "laskutoimitus on liian pitkä tarkistettavaksi; jaa se osiin"))
+            continue
         try:
             lhs = _evaluate(left)
             rhs = _evaluate(right)
@@ -248,11 +268,16 @@ def check_player_names(sc: Any) -> list[SourceError]:
                                       "tai käytä tunnettua nimeä") for n in missing]
 
 
+_ENV: list = []
+
+
 def render_example(sc: Any) -> str:
     """The scenario's example box as the pages show it (``templates/_example.md.j2``)."""
     from rommikirja.rules import OPTIONS
     from .templating import make_env, render_scenario_text
-    env = make_env()
+    if not _ENV:                      # one environment: the box template is compiled once
+        _ENV.append(make_env())
+    env = _ENV[0]
     return env.get_template("_example.md.j2").render(sc=sc, text=render_scenario_text(sc, env),
                                                      options=OPTIONS)
 
