@@ -130,3 +130,18 @@ def test_front_page_lists_every_game_in_one_table(site):
     table = page.split("<table>")[1].split("</table>")[0]
     for slug in ("perusrommi", "gin-rommi", "rommi", "rommi51"):
         assert f'href="{slug}/"' in table, slug
+
+
+def test_pages_inflect_names_and_numbers_and_say_a_score_once(site):
+    """Natural Finnish: Ainolle, not "Aino-pelaajalle"; seitsemällä kortilla, not "seitsemän kortilla";
+    a score is not repeated in the same breath ("36 pistettä: **36 pistettä**")."""
+    from rommikirja.narrate import DEFAULT_NAMES
+    for page in sorted((ROOT / "docs").glob("*.md")):
+        text = re.sub(r"<[^>]+>", "", page.read_text(encoding="utf-8"))
+        for name in DEFAULT_NAMES:
+            assert f"{name}-pelaaja" not in text, (page.name, name)
+        assert not re.search(r"\b(kaksi|kolme|neljä|viisi|kuusi|seitsemän|kahdeksan|yhdeksän|kymmenen) "
+                             r"(kortilla|korttiin|jaosta|jaolla)\b", text), page.name
+        assert not re.search(r"\b(kaksi|kolme|neljä|viisi|kuusi) (kortin|jaon)\b", text), page.name
+        assert not re.search(r"(\d+) pistettä\W{0,6}\*\*\1 pistettä", text), page.name
+        assert "Jos sovitaan toisin –" not in text, page.name
