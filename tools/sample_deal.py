@@ -97,8 +97,7 @@ def _meld_uses(deal, card: Card) -> bool:
     """Would ``card`` at once make a new meld with the hand's cards (or open, in Rommi 51)?"""
     trial = deal.copy()
     trial.play(Draw(DISCARD))
-    moves = trial.legal_moves()
-    for m in moves:
+    for m in list(trial.legal_moves()):
         if isinstance(m, Open) and any(card in meld for meld in m.melds):
             return True
         if isinstance(m, PlayMeld) and card in m.cards:
@@ -116,7 +115,7 @@ def rummy_turn(deal) -> list:
         deal.play(m)
         moves.append(m)
 
-    legal = deal.legal_moves()
+    legal = list(deal.legal_moves())
     if Pass() in legal and not (deal.discard and _meld_uses(deal, deal.discard[-1])):
         play(Pass())
         return moves
@@ -129,10 +128,15 @@ def rummy_turn(deal) -> list:
     for _ in range(60):
         if deal.is_over:
             return moves
-        legal = deal.legal_moves()
-        opening = [m for m in legal if isinstance(m, Open)]
-        melds = sorted((m for m in legal if isinstance(m, PlayMeld)), key=lambda m: -len(m.cards))
-        layoffs = sorted((m for m in legal if isinstance(m, LayOff)), key=lambda m: -len(m.cards))
+        legal = list(deal.legal_moves())
+        opening = sorted((m for m in legal if isinstance(m, Open)),
+                         key=lambda m: sorted(sorted(c.sort_key for c in meld) for meld in m.melds))
+        # the longest first; ties by the cards themselves, so that the choice never depends on the
+        # order in which the engine lists its legal moves
+        melds = sorted((m for m in legal if isinstance(m, PlayMeld)),
+                       key=lambda m: (-len(m.cards), sorted(c.sort_key for c in m.cards)))
+        layoffs = sorted((m for m in legal if isinstance(m, LayOff)),
+                         key=lambda m: (-len(m.cards), sorted(c.sort_key for c in m.cards), m.target))
         if opening:
             play(opening[0])
         elif melds:
@@ -142,7 +146,7 @@ def rummy_turn(deal) -> list:
         else:
             break
     if not deal.is_over:
-        play(_discard_choice(deal, deal.legal_moves()))
+        play(_discard_choice(deal, list(deal.legal_moves())))
     return moves
 
 
