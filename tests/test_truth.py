@@ -356,6 +356,14 @@ def test_huge_expressions_are_refused_not_evaluated():
     assert len(problems) == 2 and all("liian pitkä" in m for _, m in problems)
 
 
+def test_machine_phrasing_is_found():
+    from tools.sentences import check_phrasing
+    assert check_phrasing("tuottaa Aino-pelaajalle 12 pistettä")[0][1].startswith("Aino-pelaajalle")
+    assert "Ainolle" in check_phrasing("tuottaa Aino-pelaajalle 12 pistettä")[0][1]
+    assert len(check_phrasing("Aino saa 36 pistettä: <strong>36 pistettä</strong>")) == 1
+    assert check_phrasing("Ainolle 36 pistettä, Eerolle 36 pistettä; kahden pelaajan peli") == []
+
+
 def test_the_error_names_the_line():
     assert check_arithmetic("rivi\nrivi\n2 + 2 = 5")[0][0] == 3
 
@@ -389,6 +397,9 @@ def test_a_false_equation_in_a_scenario_text_is_refused_at_its_line(load):
     sc, errors = load(FALSE_TEXT.replace("{{ 5 }}", "{{ 4 }}"))
     assert errors == []
     assert "3 + 8 + 10 + 1 = 22" in __import__("tools.templating").templating.render_scenario_text(sc)
+    sc, errors = load(FALSE_TEXT.replace("{{ 5 }}", "{{ 4 }}").replace("Ensimmäinen rivi.",
+                                                                       "Vuoro on {{ names[0] }}-pelaajan."))
+    assert len(errors) == 1 and errors[0].line == 17 and "Ainon" in errors[0].message
 
 
 # --- names --------------------------------------------------------------------------------------
@@ -430,8 +441,14 @@ REPRICED = """
 """
 
 
+def _replay_errors(errors):
+    """Only the replay's errors (the example box template's own wording is checked elsewhere)."""
+    return [e for e in errors if "säännöillä" in e.message]
+
+
 def test_a_price_under_other_rules_replays_the_moves_and_refuses_an_illegal_one(load):
     sc, errors = load(REPRICED)
+    errors = _replay_errors(errors)
     assert len(errors) == 1
     err = errors[0]
     assert err.line == 20 and "rivi 17" in err.message and "ace: low" in err.message
@@ -440,7 +457,7 @@ def test_a_price_under_other_rules_replays_the_moves_and_refuses_an_illegal_one(
 
 def test_a_price_under_other_rules_that_replays_passes(load):
     sc, errors = load(REPRICED.replace("options: {ace: low}", "options: {ace_points: 11}"))
-    assert errors == []
+    assert sc.priced[-1].score is not None and _replay_errors(errors) == []
 
 
 def test_a_position_unreachable_under_the_other_rules_is_refused(load):

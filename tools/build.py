@@ -21,7 +21,7 @@ from rommikirja.cards import Card, Suit, parse_card
 from rommikirja.practice import question as practice_question, solution as practice_solution
 
 from .scenario import Scenario, SourceError, load_rulesets
-from .sentences import check_arithmetic
+from .sentences import check_arithmetic, check_phrasing
 from .templating import ROOT, TEMPLATE_DIR, card_html, make_env, render_scenario_text
 from .verify import verify
 
@@ -100,7 +100,7 @@ def render_pages(scenarios: list[Scenario]) -> dict[str, str]:
         prose = body
         for box in boxes:
             prose = prose.replace(box, "\n" * box.count("\n"))
-        false = check_arithmetic(prose)
+        false = check_arithmetic(prose) + check_phrasing(prose)
         if false:
             raise BuildError("\n".join(f"{tpl.relative_to(ROOT)}: docs/{tpl.name[:-len('.j2')]}:"
                                         f"{line + HEADER.count(chr(10))}: {msg}" for line, msg in false))

@@ -16,6 +16,9 @@ sentences at all but build them with the helpers below from engine facts:
 >>> check_arithmetic("Kortteja jää 52 − 2 × 10\\n    − 1 = 31, ja 30 < 51.")
 []
 
+:func:`check_phrasing` refuses two machine-like habits: *Aino-pelaajalle* for
+*Ainolle*, and a score said twice in a row.
+
 Numbers joined by a hyphen without spaces (*2-3-4*, a run) or an en dash (*2–3*,
 a range) are not arithmetic; a minus is *−* or a hyphen between spaces.
 """
@@ -24,9 +27,11 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Sequence
 
+from rommikirja.finnish import SINGULAR_CASES as SINGULAR
+
 from .yamlsrc import SourceError, load
 
-__all__ = ["sum_text", "difference_text", "product_text", "compare_text", "check_arithmetic", "check_scenario_sentences",
+__all__ = ["sum_text", "difference_text", "product_text", "compare_text", "check_phrasing", "check_arithmetic", "check_scenario_sentences",
            "check_player_names"]
 
 MINUS = "−"
@@ -248,6 +253,40 @@ def check_arithmetic(text: str) -> list[tuple[int, str]]:
     return problems
 
 
+_NAME_PLAYER = re.compile(r"\b([A-ZÅÄÖ][a-zåäö]+)-pelaaja(\w*)")
+_SAID_TWICE = re.compile(r"([−-]?\d+) (pistettä|piste|pisteen)\W{1,40}\1 \2\b")
+
+
+def check_phrasing(text: str) -> list[tuple[int, str]]:
+    """Machine-like phrasing the pages must not have: (line, Finnish message).
+
+    A name glued to *pelaaja* instead of inflected (*Aino-pelaajalle* → *Ainolle*), and a
+    score said twice in a row (*36 pistettä: 36 pistettä*).
+
+    >>> check_phrasing("sama jako tuottaa Aino-pelaajalle 12 pistettä")
+    [(1, 'Aino-pelaajalle: taivuta nimi ({{ nimi | player("all") }} → Ainolle)')]
+    >>> check_phrasing("Aino saa 36 pistettä: **36 pistettä**.")
+    [(1, 'sama pistemäärä kahdesti peräkkäin: 36 pistettä')]
+    >>> check_phrasing("Ainolle 36 pistettä, Eerolle 12 pistettä.")
+    []
+    """
+    from rommikirja.finnish import NAME_FORMS
+    clean = _TAG.sub(_blank, text)
+    out = []
+    endings = {"n": "gen", "lle": "all", "lla": "ade", "lta": "abl", "a": "part", "ksi": "tra",
+               "na": "ess", "ssa": "ine", "sta": "ela", "an": "ill"}
+    for m in _NAME_PLAYER.finditer(clean):
+        name, ending = m.group(1), m.group(2)
+        case = endings.get(ending, "nom")
+        hint = NAME_FORMS[name][SINGULAR.index(case)] if name in NAME_FORMS else name
+        out.append((clean.count("\n", 0, m.start()) + 1,
+                    f"{m.group(0)}: taivuta nimi ({{{{ nimi | player(\"{case}\") }}}} → {hint})"))
+    for m in _SAID_TWICE.finditer(clean):
+        out.append((clean.count("\n", 0, m.start()) + 1,
+                    f"sama pistemäärä kahdesti peräkkäin: {m.group(1)} {m.group(2)}"))
+    return out
+
+
 # ---------------------------------------------------------------------------------------------
 # scenarios
 
@@ -295,11 +334,11 @@ def check_scenario_sentences(sc: Any) -> list[SourceError]:
         return errors
     template_lines = sc.text.strip("\n").count("\n") + 1
     seen = set()
-    for line, message in check_arithmetic(rendered):
+    for line, message in check_arithmetic(rendered) + check_phrasing(rendered):
         at = sc.text_line + line - 1 if line <= template_lines else sc.text_line
         errors.append(SourceError(sc.rel, at, f"text: {message}"))
         seen.add(message)
-    for line, message in check_arithmetic(box):
+    for line, message in check_arithmetic(box) + check_phrasing(box):
         if message not in seen:
             errors.append(SourceError(sc.rel, 1, f"esimerkkilaatikko (templates/_example.md.j2): {message}"))
     return errors
