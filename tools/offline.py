@@ -32,7 +32,7 @@ COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".wasm", ".svg", ".xml"
 RUNTIME_DIR = "pyodide/"
 # Material ships stemmers for every language; the search of a Finnish site needs these.
 LUNR_KEEP = re.compile(r"lunr\.(stemmer\.support|fi|multi)\.min\.js$")
-NOT_PRECACHED = re.compile(r"(\.map|\.gz|\.br)$|^sw\.js$|^assets/offline-sw\.js$|^sitemap\.xml")
+NOT_PRECACHED = re.compile(r"(\.map|\.gz|\.br)$|^sw\.js$|^assets/offline-sw\.js$")
 
 
 def _sha256(data: bytes) -> str:

@@ -58,12 +58,17 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         return io.BytesIO(body)
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        pass            # a browser closing a connection early is not worth a traceback
+
+
 class SiteServer:
     """Serve ``site`` on 127.0.0.1 (a free port) in a thread: ``with SiteServer(site) as base: ...``."""
 
     def __init__(self, site: Path, compress: bool = False):
         handler = type("Handler", (_Handler,), {"compress": compress})
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+        self.httpd = _Server(("127.0.0.1", 0),
                                                      functools.partial(handler, directory=str(site)))
         self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         handler.base = self.base

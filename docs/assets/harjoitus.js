@@ -264,7 +264,7 @@ class Widget {
     this.root = root;
     this.kind = root.dataset.kind;
     this.id = root.id;
-    const data = JSON.parse(root.querySelector("script.harjoitus-data").textContent);
+    const data = JSON.parse(root.dataset.harjoitus);
     this.defaults = data;
     this.question = data.question;
     this.solution = data.solution;
@@ -605,10 +605,11 @@ function skipLink(first) {
   document.querySelector(".harjoitus-ohitus")?.remove();
   if (!first) return;
   const link = el("a", { href: `#${first.id}`, class: "md-skip harjoitus-ohitus" }, "Siirry harjoituksiin");
+  first.setAttribute("tabindex", "-1");
   link.addEventListener("click", (e) => {
     e.preventDefault();
+    e.stopPropagation();            // not a page change for Material's instant navigation
     first.scrollIntoView();
-    first.setAttribute("tabindex", "-1");
     first.focus();
   });
   const materialSkip = document.querySelector(".md-skip");
@@ -620,6 +621,13 @@ function initPage() {
   for (const w of widgets) w.detach();
   widgets = [];
   document.querySelector(".md-search[role='dialog']")?.setAttribute("aria-label", "Haku");
+  // a wide table scrolls sideways on a phone: keyboard users can scroll it too
+  for (const wrap of document.querySelectorAll(".md-typeset__scrollwrap")) {
+    if (wrap.hasAttribute("tabindex")) continue;
+    wrap.setAttribute("tabindex", "0");
+    wrap.setAttribute("role", "region");
+    wrap.setAttribute("aria-label", "Vieritettävä taulukko");
+  }
   const roots = [...document.querySelectorAll(".harjoitus[data-kind]")];
   skipLink(roots[0]);
   if (!roots.length) return;
