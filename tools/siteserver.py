@@ -31,10 +31,19 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Vary", "Accept-Encoding")
         super().end_headers()
 
+    def copyfile(self, source, outputfile):
+        data = source.read()
+        outputfile.write(data)
+        counts = self.server.counts
+        with self.server.lock:
+            counts["sent"] += len(data)
+            counts["raw"] += getattr(self, "_raw", len(data))
+
     def send_head(self):
         path = Path(self.translate_path(self.path))
         if path.is_dir():
             path = path / "index.html"
+        self._raw = path.stat().st_size if path.is_file() else 0
         if path.name == "sitemap.xml" and path.is_file():
             body = SITE_URL.sub(self.base.encode() + b"/", path.read_bytes())
             return self._send(body, "application/xml", None)
@@ -59,6 +68,11 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 
 class _Server(http.server.ThreadingHTTPServer):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.counts = {"sent": 0, "raw": 0}
+        self.lock = threading.Lock()
+
     def handle_error(self, request, client_address):
         pass            # a browser closing a connection early is not worth a traceback
 
@@ -75,6 +89,20 @@ class SiteServer:
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
         self.running = True
+
+    @property
+    def sent(self) -> int:
+        """Body bytes sent since the last reset (compressed where a copy was served)."""
+        return self.httpd.counts["sent"]
+
+    @property
+    def sent_raw(self) -> int:
+        """What the same responses weigh uncompressed."""
+        return self.httpd.counts["raw"]
+
+    def reset_counts(self) -> None:
+        with self.httpd.lock:
+            self.httpd.counts.update(sent=0, raw=0)
 
     def stop(self) -> None:
         if self.running:
