@@ -1,6 +1,6 @@
 """The practice widgets when things go wrong: the engine cannot start (a runtime file is missing),
-and the network is gone (the server stopped after one visit). Each has its own server and browsing
-context, so that the service worker and the caches start empty."""
+a request never ends (a worker that stops answering), and the network is gone (the server stopped
+after one visit). Each has its own server and browsing context, so the caches start empty."""
 import re
 
 import pytest
@@ -78,3 +78,25 @@ def test_offline_after_one_visit(browser, site):  # noqa: F811
         ctx.close()
     finally:
         server.stop()
+
+
+HUNG_WORKER = """self.onmessage = (e) => {
+  if (e.data.request.op === "start") self.postMessage({ id: e.data.id, ok: true, result: { ms: 1, start: "normal" } });
+};  // answers the start, then never again"""
+
+
+def test_a_request_that_never_ends_is_retried_once_then_explained(browser, site):  # noqa: F811
+    with SiteServer(site) as base:
+        ctx = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+        ctx.add_init_script("window.rommikirjaBounds = { request: 1500 };")
+        ctx.route(re.compile(r".*/assets/rommi-worker\.js$"),
+                  lambda route: route.fulfill(status=200, body=HUNG_WORKER, content_type="text/javascript"))
+        page = Page(ctx, base, "/perusrommi/", own=True)
+        w = page.widget("kelpaako-perusrommi")
+        w.get_by_role("button", name="Kelpaa", exact=True).click()
+        expect(w.locator(".harjoitus-palaute")).to_contain_text("Tarkistetaan")
+        expect(w.locator(".harjoitus-palaute")).to_contain_text("ei vastannut", timeout=5000)
+        assert page.page.evaluate("window.rommikirjaStarts") == 2        # restarted once for the retry
+        w.get_by_role("button", name="Näytä ratkaisu").click()
+        assert page.data("kelpaako-perusrommi")["solution"]["lines"][0] in w.locator(".harjoitus-palaute").inner_text()
+        page.close()

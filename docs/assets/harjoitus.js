@@ -11,9 +11,11 @@
 // message and a way on.
 
 const SUITS = { S: ["♠", false], H: ["♥", true], D: ["♦", true], C: ["♣", false] };
-const REQUEST_MS = 10000;       // one engine request (a check takes milliseconds)
-const STALL_MS = 30000;         // engine start: no progress for this long is a failure
-const START_MS = 180000;        // engine start: overall bound
+// Bounds (a page may lower them before this module runs: window.rommikirjaBounds, for the tests)
+const BOUNDS = { request: 10000, stall: 30000, start: 180000, ...(window.rommikirjaBounds || {}) };
+const REQUEST_MS = BOUNDS.request;      // one engine request (a check takes milliseconds)
+const STALL_MS = BOUNDS.stall;          // engine start: no progress for this long is a failure
+const START_MS = BOUNDS.start;          // engine start: overall bound
 const SEED_MAX = 999999999;
 
 const mb = (bytes) => (bytes / 1e6).toFixed(1).replace(".", ",");
