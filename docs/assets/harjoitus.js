@@ -158,6 +158,7 @@ const engine = {
 let offline = null;
 function registerServiceWorker() {
   if (offline || !("serviceWorker" in navigator) || !window.isSecureContext) return;
+  if (typeof window.livereload === "function") return;     // `mkdocs serve`: always the fresh files
   const scope = new URL("../", import.meta.url);
   offline = navigator.serviceWorker.register(new URL("sw.js", scope), { scope: scope.pathname })
     .catch(() => null);
@@ -489,7 +490,7 @@ const RENDER = {
     const prompt = scoring === "winner_takes" ? `Montako pistettä ${who} saa?` :
       scoring === "penalty" ? `Montako sakkopistettä ${who} saa?` : `Montako miinuspistettä ${who} saa?`;
     // perusrommi: the same hand with or without the rummy doubling (a house rule)
-    const house = scoring === "winner_takes" && "rummy_doubling" in w.rules ? el("p", {}, el("label", {},
+    const house = scoring === "winner_takes" && "rummy_doubling" in w.rules ? el("p", { class: "kotisaanto" }, el("label", {},
       el("input", { type: "checkbox", class: "ei-tuplausta", checked: w.rules.rummy_doubling ? false : "",
         onchange: (e) => w.setRules({ rummy_doubling: !e.target.checked }) }),
       " Kotisääntö: rommi ei tuplaa pisteitä")) : null;
