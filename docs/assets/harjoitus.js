@@ -18,6 +18,11 @@ const STALL_MS = BOUNDS.stall;          // engine start: no progress for this lo
 const START_MS = BOUNDS.start;          // engine start: overall bound
 const SEED_MAX = 999999999;
 
+// An error message as a sentence of its own: "Sääntömoottori ei vastannut 10 sekunnissa."
+const sentence = (text) => {
+  const t = String(text || "tuntematon virhe").trim();
+  return t.charAt(0).toUpperCase() + t.slice(1) + (/[.!?]$/.test(t) ? "" : ".");
+};
 const mb = (bytes) => (bytes / 1e6).toFixed(1).replace(".", ",");
 
 class EngineError extends Error {}
@@ -323,7 +328,7 @@ class Widget {
       idle: "Sääntömoottori käynnistyy, kun aloitat harjoituksen.",
       loading: "Sääntömoottori latautuu…",
       ready: "Sääntömoottori valmis: vastauksesi tarkistaa sama moottori, joka laski sivun esimerkit.",
-      failed: `Sääntömoottoria ei saatu käynnistettyä: ${engine.info && engine.info.error}. `
+      failed: `Sääntömoottoria ei saatu käynnistettyä. ${sentence(engine.info && engine.info.error)} `
               + "Ratkaisun näet napista ”Näytä ratkaisu”.",
     };
     this.stateText.textContent = texts[state];
@@ -361,7 +366,7 @@ class Widget {
       delete this.root.dataset.loading;
       this.root.dataset.failed = "jako";
       this.ui.replaceChildren(el("div", { class: "harjoitus-kysymys", tabindex: "-1" },
-        el("p", { class: "vaarin" }, `Kättä ${seed} ei saatu jaettua: ${err.message}.`),
+        el("p", { class: "vaarin" }, `Kättä ${seed} ei saatu jaettua. ${sentence(err.message)}`),
         el("p", {}, button("Yritä uudelleen", () => { engine.restart().catch(() => {}); this.load(seed, true); }),
           " ", button("Näytä oletuskäsi", () => this.showDefault(), "md-button"))));
       if (focus) this.ui.firstChild.focus();
@@ -405,7 +410,7 @@ class Widget {
     } catch (err) {
       if (token !== this.token) return;
       this.feedback.replaceChildren(el("p", { class: "vaarin" },
-        `Vastausta ei voitu tarkistaa: ${err.message}. Oikean vastauksen näet napista ”Näytä ratkaisu”.`));
+        `Vastausta ei voitu tarkistaa. ${sentence(err.message)} Oikean vastauksen näet napista ”Näytä ratkaisu”.`));
       this.root.dataset.result = "virhe";
     }
   }
@@ -436,7 +441,7 @@ class Widget {
       } catch (err) {
         if (token !== this.token) return;
         this.feedback.replaceChildren(el("p", { class: "vaarin" },
-          `Ratkaisua ei saatu laskettua: ${err.message}. Kokeile napista ”Yritä uudelleen” tai palaa oletuskäteen.`),
+          `Ratkaisua ei saatu laskettua. ${sentence(err.message)} Kokeile napista ”Yritä uudelleen” tai palaa oletuskäteen.`),
           el("p", {}, button("Näytä oletuskäsi", () => this.showDefault(), "md-button")));
         return;
       }
@@ -660,7 +665,13 @@ function initPage() {
   if (roots.some((r) => r.dataset.loading)) wake();            // a shared hand is waiting
 }
 
-window.rommikirjaReady = true;
+// Other page scripts (e.g. a game against the computer) share this one engine:
+// `await window.rommikirja.call({op: …})` → {result, ms}; it throws an Error with a Finnish message.
+window.rommikirja = Object.freeze({
+  call: (request) => engine.call(request),
+  start: () => engine.start(),
+  get state() { return engine.state; },
+});
 if (window.document$ && typeof window.document$.subscribe === "function") {
   window.document$.subscribe(() => initPage());                 // every page, instant navigation too
 } else if (document.readyState === "loading") {

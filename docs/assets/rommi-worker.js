@@ -20,6 +20,7 @@ const TYPES = { wasm: "application/wasm", zip: "application/zip", whl: "applicat
 class EngineError extends Error {}
 
 let handle = null;
+let playHandle = null;
 let loaded = 0;
 let total = 0;
 let phase = "lataus";
@@ -164,6 +165,9 @@ async function start(options) {
   const wheel = await wheelP;
   pyodide.unpackArchive(wheel, "wheel");
   handle = pyodide.runPython("from rommikirja.practice import handle\nhandle");
+  // the Pelaa page's requests ({play: true, ...}) go to rommikirja.play.handle, where it exists
+  playHandle = pyodide.runPython(
+    "try:\n    from rommikirja.play import handle as play_handle\nexcept ImportError:\n    play_handle = None\nplay_handle");
   prefetched.clear();
   marks.imported = Math.round(performance.now() - t0);
   const info = { ms: Math.round(performance.now() - t0), pyodideMs: Math.round(pyodideMs), start: how, marks,
@@ -187,7 +191,7 @@ let ready = null;
 self.onmessage = async (event) => {
   const { id, request } = event.data;
   try {
-    if (request && request.op === "start") {
+    if (request === "ready" || (request && request.op === "start")) {     // "ready": the older name
       ready = ready || start(request);
       const info = await ready;
       const { snapshotSaved, ...shown } = info;
@@ -198,10 +202,12 @@ self.onmessage = async (event) => {
       }
       return;
     }
-    if (!ready) throw new EngineError("sääntömoottoria ei ole käynnistetty");
+    ready = ready || start({});
     await ready;
     const t = performance.now();
-    const reply = JSON.parse(handle(JSON.stringify(request)));
+    const fn = request && request.play ? playHandle : handle;
+    if (!fn) throw new EngineError("tämä sääntömoottorin versio ei osaa pelata");
+    const reply = JSON.parse(fn(JSON.stringify(request)));
     reply.ms = performance.now() - t;
     self.postMessage({ id, ...reply });
   } catch (err) {
