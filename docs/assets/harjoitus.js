@@ -7,7 +7,8 @@
 // content, not the document), so the worker survives page changes; the widgets of each new page
 // are bound through Material's `document$`. The engine starts on the reader's first interaction
 // with a widget (or when a widget is in view on a fast desktop connection), never merely on scroll
-// with saveData or a cellular connection. Every pending action ends within a bound with a Finnish
+// with saveData or a cellular connection (on a fast desktop whose browser keeps the engine's snapshot,
+// it starts when the page is idle: no download). Every pending action ends within a bound with a Finnish
 // message and a way on.
 
 const SUITS = { S: ["♠", false], H: ["♥", true], D: ["♦", true], C: ["♣", false] };
@@ -38,9 +39,25 @@ const engine = {
   pending: new Map(),
   nextId: 1,
   readyPromise: null,
+  gen: 0,
+  waitedForOffline: false,
 
   start() {
     if (this.readyPromise) return this.readyPromise;
+    if (offline && !navigator.serviceWorker.controller && !this.waitedForOffline) {
+      // first visit: let the service worker take over first (a moment), so that the runtime the
+      // worker downloads goes into its cache once, not twice
+      this.waitedForOffline = true;
+      const gen = this.gen;
+      this.state = "loading";
+      this.emit("state");
+      this.readyPromise = controlled(2500).then(() => {
+        if (gen !== this.gen) return this.readyPromise;
+        this.readyPromise = null;
+        return this.start();
+      });
+      return this.readyPromise;
+    }
     this.starts += 1;
     window.rommikirjaStarts = this.starts;          // counted by the browser tests
     this.state = "loading";
@@ -114,6 +131,7 @@ const engine = {
   },
 
   restart() {
+    this.gen += 1;
     if (this.worker) this.worker.terminate();
     this.worker = null;
     this.readyPromise = null;
@@ -166,9 +184,21 @@ function registerServiceWorker() {
   if (typeof window.livereload === "function") return;     // `mkdocs serve`: always the fresh files
   const scope = new URL("../", import.meta.url);
   offline = navigator.serviceWorker.register(new URL("sw.js", scope), { scope: scope.pathname })
-    .catch(() => null);
+    .catch(() => { offline = null; return null; });
   navigator.serviceWorker.addEventListener("message", (event) => {
     if (event.data && event.data.type === "runtime-cached") window.rommikirjaOffline = event.data;
+  });
+}
+
+// Resolves when the service worker controls the page, or at once when none is being installed
+// (registration refused, or an active one that does not control this load), or after `ms`.
+function controlled(ms) {
+  return new Promise((resolve) => {
+    if (!offline || navigator.serviceWorker.controller) { resolve(); return; }
+    const timer = setTimeout(resolve, ms);
+    const done = () => { clearTimeout(timer); resolve(); };
+    navigator.serviceWorker.addEventListener("controllerchange", done, { once: true });
+    offline.then((reg) => { if (!reg || (!reg.installing && !reg.waiting)) done(); }, done);
   });
 }
 
@@ -663,6 +693,13 @@ function initPage() {
     roots.forEach((r) => observer.observe(r));
   }
   if (roots.some((r) => r.dataset.loading)) wake();            // a shared hand is waiting
+  // a fast desktop whose browser already keeps the engine's snapshot: start when idle (no download)
+  if (fastDesktop() && "caches" in window && engine.state === "idle") {
+    caches.has("rommikirja-snapshot")
+      .then((has) => has && caches.open("rommikirja-snapshot").then((c) => c.keys()))
+      .then((keys) => { if (keys && keys.length) (window.requestIdleCallback || setTimeout)(wake); })
+      .catch(() => {});
+  }
 }
 
 // Other page scripts (e.g. a game against the computer) share this one engine:
