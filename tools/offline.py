@@ -95,9 +95,10 @@ def _brotli(jobs: list[tuple[Path, Path, int]]) -> None:
         return
     script = ("const fs=require('fs'),z=require('zlib');"
               "for (const [s,t,q] of JSON.parse(fs.readFileSync(0,'utf8'))) {"
-              "const b=fs.readFileSync(s);fs.writeFileSync(t+'.tmp',z.brotliCompressSync(b,{params:{"
+              "const b=fs.readFileSync(s),tmp=t+'.'+process.pid+'.tmp';"
+              "fs.writeFileSync(tmp,z.brotliCompressSync(b,{params:{"
               "[z.constants.BROTLI_PARAM_QUALITY]:q,[z.constants.BROTLI_PARAM_SIZE_HINT]:b.length}}));"
-              "fs.renameSync(t+'.tmp',t);}")
+              "fs.renameSync(tmp,t);}")
     subprocess.run(["node", "-e", script], input=json.dumps([[str(s), str(t), q] for s, t, q in jobs]),
                    text=True, check=True)
 
