@@ -137,7 +137,7 @@ def main() -> int:
     print(f"  bare loadPyodide (module worker, from navigation):   {m['bare']:7.0f} ms"
           f"  (inside the worker {m['bare_worker']:.0f} ms)")
     print(f"  engine ready (from navigation):                     {m['cold']:7.0f} ms"
-          f"  (from the reader's touch {m['cold_click']:.0f} ms; worker {m['cold_worker']:.0f} ms,"
+          f"  (from the engine's start {m['cold_click']:.0f} ms; worker {m['cold_worker']:.0f} ms,"
           f" of which Pyodide {m['cold_pyodide']:.0f} ms)")
     print(f"  memory snapshot made after the start:               {m['snapshot_make']:7.0f} ms"
           f"  ({m['snapshot_raw'] / 1e6:.1f} MB raw, {m['snapshot_gz'] / 1e6:.1f} MB gzipped in Cache Storage)")
@@ -149,7 +149,7 @@ def main() -> int:
     print(f"  first answer check on the new page:                 {m['nav_check']:7.1f} ms")
     print("repeat visit (new page load, same profile), /gin-rommi/:")
     print(f"  engine ready (from navigation):                     {m['warm']:7.0f} ms"
-          f"  (from the reader's touch {m['warm_click']:.0f} ms; worker {m['warm_worker']:.0f} ms, of which"
+          f"  (from the engine's start {m['warm_click']:.0f} ms; worker {m['warm_worker']:.0f} ms, of which"
           f" Pyodide {m['warm_pyodide']:.0f} ms; started from the snapshot in {sum(f['warm_start_snapshot']):.0f}/{runs}"
           " runs)")
     print(f"  bytes sent by the server:                           {m['warm_bytes'] / 1e6:7.2f} MB")
