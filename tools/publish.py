@@ -126,7 +126,8 @@ def _write_atomic(path: Path, data: bytes) -> None:
 def _safe_rel(rel: str) -> str:
     p = Path(rel)
     if p.is_absolute() or ".." in p.parts or not p.parts or (p.parts[0].startswith(".")
-                                                             and not p.parts[0].startswith(STAGE_PREFIX)):
+                                                             and not p.parts[0].startswith(STAGE_PREFIX)
+                                                             and rel != ".nav.json"):   # the build's nav
         raise PublishError(f"kelvoton tiedostonimi {rel}")
     return p.as_posix()
 
