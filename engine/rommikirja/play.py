@@ -35,6 +35,7 @@ from .finnish import card_name, cards_text
 from .games import new_deal
 from .gin import GinDeal, Knock
 from .narrate import DEFAULT_NAMES, narrate_event
+from .opening import melds_using_all
 from .rules import OPTIONS, RuleSet
 from .scoring import GameTotals, next_dealer, score_deal
 from .solver import best_arrangement
@@ -73,7 +74,7 @@ _CODE_TOPIC = {
     "stock_used": "stock", "not_opened": "opening", "opening_too_low": "opening", "no_pure_run": "opening",
     "already_opened": "opening", "no_opening": "meld", "offer_stock": "offer", "forced_stock": "offer",
     "knock_over_limit": "knock", "too_many_jokers": "joker", "too_few_naturals": "joker",
-    "one_meld_per_turn": "meld",
+    "one_meld_per_turn": "meld", "not_melds": "opening",
 }
 _MELD_CODES = {"too_short", "gap", "mixed", "mixed_suits", "group_same_suit", "duplicate", "duplicate_rank",
                "ace_high", "wrap", "group_too_big"}
@@ -369,6 +370,19 @@ def _refusal(g: _Game, err: IllegalMove) -> dict:
     return {"code": err.code, "reason": err.message, "rule": rule_link(g.game, err.code)}
 
 
+def _human_move(g: _Game, step: Any) -> Move:
+    """The reader's move; ``{"open_cards": [...]}`` (Rommi 51) splits the chosen cards into melds."""
+    if isinstance(step, dict) and "open_cards" in step:
+        cards = _cards(step["open_cards"])
+        split = melds_using_all(cards, g.rules.with_options(opening_points=0))
+        if split is None:
+            raise IllegalMove("not_melds", "Valitsemiasi kortteja ei voi jakaa kelvollisiksi yhdistelmiksi"
+                                           + (", joihin kuuluu puhdas suora" if g.rules.opening_pure_run else "")
+                                           + ": avauksen jokaisen kortin on oltava jossakin yhdistelmässä.")
+        return Open(tuple(tuple(m.cards) for m in split.melds))
+    return move_of(step, g.names)
+
+
 def _new(req: dict) -> dict:
     rules = req.get("rules") or {}
     state = {"rules": rules, "options": req.get("options") or {}, "players": int(req.get("players", 2)),
@@ -401,7 +415,9 @@ def _op(req: dict) -> Any:
                                                                    "vuoro.", "rule": rule_link(g.game, "turn")},
                     "state": g.to_state(), "view": _view(g)}
         try:
-            move = move_of(req.get("move"), g.names)
+            move = _human_move(g, req.get("move"))
+        except IllegalMove as err:
+            return {"refused": _refusal(g, err), "state": g.to_state(), "view": _view(g)}
         except ValueError as err:
             return {"refused": {"code": "bad_move", "reason": str(err), "rule": None},
                     "state": g.to_state(), "view": _view(g)}
