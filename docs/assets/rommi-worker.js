@@ -14,7 +14,9 @@ async function start() {
   const [runtime, wheel] = await Promise.all([runtimeP, wheelP]);
   pyodide.unpackArchive(wheel, "wheel");
   const handle = pyodide.runPython("from rommikirja.practice import handle\nhandle");
-  engine = (text) => handle(text);
+  // the Pelaa page's requests ({play: true, ...}) go to rommikirja.play.handle
+  const playHandle = pyodide.runPython("from rommikirja.play import handle as play_handle\nplay_handle");
+  engine = (text, play) => (play ? playHandle : handle)(text);
   return { ms: Math.round(performance.now() - t0), pyodide: runtime.pyodide };
 }
 
@@ -30,7 +32,7 @@ self.onmessage = async (event) => {
     }
     await ready;
     const t = performance.now();
-    const reply = JSON.parse(engine(JSON.stringify(request)));
+    const reply = JSON.parse(engine(JSON.stringify(request), request && request.play));
     reply.ms = performance.now() - t;
     self.postMessage({ id, ...reply });
   } catch (err) {
