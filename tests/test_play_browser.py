@@ -16,6 +16,20 @@ ROOT = Path(__file__).resolve().parent.parent
 ROOT_JS = "document.getElementById('pelaa')"
 
 
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_violations(page):
+    """WCAG 2 A/AA violations inside the Pelaa widget (axe-core from npm), or None without axe-core."""
+    if not AXE.exists():
+        return None
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => (await axe.run(document.getElementById('pelaa'),
+        {runOnly: ['wcag2a', 'wcag2aa']})).violations.map(v => [v.id, v.nodes.map(n => n.target.join(' '))])""")
+    return found
+
+
 def idle(page):
     page.wait_for_function(f"{ROOT_JS}.dataset.busy === '0'", timeout=ENGINE_TIMEOUT)
 
@@ -66,7 +80,9 @@ def test_play_a_whole_deal(browser, server, game, query):  # noqa: F811
         feedback = page.locator(".pelaa-palaute").inner_text()
         assert "Yhdistelmässä on oltava vähintään kolme korttia, tässä on kaksi." in feedback
         assert page.locator(".pelaa-palaute a").get_attribute("href").endswith("/perusrommi/#yhdistelmat")
+    assert axe_violations(page) in (None, [])
     play_to_score(page)
+    assert axe_violations(page) in (None, [])
     result = page.locator(".pelaa-tulos")
     assert result.is_visible()
     assert "Jako päättyi" in result.inner_text()
@@ -78,6 +94,29 @@ def test_play_a_whole_deal(browser, server, game, query):  # noqa: F811
     first = page.locator(".pelaa-kertaus").inner_text()
     page.locator("button[data-action='replay-next']").click()
     assert page.locator(".pelaa-kertaus").inner_text() != first
+    p.close()
+
+
+def test_setup_form_offers_house_rules_and_is_accessible(browser, server):  # noqa: F811
+    p = Page(browser, server, "/pelaa/")
+    p.page.evaluate("localStorage.clear()")
+    p.page.goto(p.server + "/pelaa/")
+    page = p.page
+    page.wait_for_function("document.querySelector('.pelaa-asetukset') && "
+                           "document.querySelector('.pelaa-asetukset').dataset.ready === '1'", timeout=ENGINE_TIMEOUT)
+    page.select_option("#pelaa-peli", "perusrommi")
+    page.wait_for_function("document.querySelector('#pelaa-saanto-melds_per_turn')", timeout=ENGINE_TIMEOUT)
+    page.select_option("#pelaa-vastustajat", "3")
+    assert page.locator(".pelaa-tasot select").count() == 3
+    page.select_option("#pelaa-saanto-melds_per_turn", "one")
+    assert axe_violations(page) in (None, [])
+    page.fill("#pelaa-siemen", "404")
+    page.locator(".pelaa-asetukset button[type='submit']").click()
+    page.wait_for_function(f"{ROOT_JS}.dataset.phase && {ROOT_JS}.dataset.busy === '0'", timeout=ENGINE_TIMEOUT)
+    assert "saannot=melds_per_turn%3Aone" in page.url and "siemen=404" in page.url
+    assert page.locator(".pelaa-pelaajat li").count() == 4
+    rules = page.locator(".pelaa-saannot").inner_text()
+    assert "enintään yksi" in rules
     p.close()
 
 

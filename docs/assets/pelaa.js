@@ -51,7 +51,7 @@ function el(tag, attrs = {}, ...children) {
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value);
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
@@ -81,6 +81,7 @@ const num = (n) => String(n).replace("-", "−");
 const games = JSON.parse(root.querySelector("script.pelaa-data").textContent);
 const ui = {
   state: null, view: null, selected: [], target: null, hint: null, replay: null, exportText: null,
+  rulesOpen: true,
 };
 
 const setup = el("form", { class: "pelaa-asetukset", "aria-label": "Uusi peli" });
@@ -344,7 +345,9 @@ function render(log) {
     ui.hint ? el("p", { class: "pelaa-vihje" }, "Vihje: ", ui.hint.reason) : "");
   const story = el("div", { class: "pelaa-kertomus" }, el("h3", {}, "Tapahtumat"),
     el("ol", { "aria-live": "polite" }, (v.log || []).slice(-12).map((line) => el("li", {}, line))));
-  const rules = el("details", { class: "pelaa-saannot" }, el("summary", {}, "Voimassa olevat säännöt"),
+  const rules = el("details", { class: "pelaa-saannot", open: ui.rulesOpen ? "" : false,
+                                ontoggle: (e) => { ui.rulesOpen = e.target.open; } },
+    el("summary", {}, "Voimassa olevat säännöt"),
     el("dl", {}, v.rules.map((r) => [el("dt", {}, r.label), el("dd", {}, r.text)])));
   const tools = el("p", { class: "pelaa-tyokalut" },
     el("button", { type: "button", class: "md-button", "data-action": "export", onclick: exportPosition }, "Vie esimerkiksi"), " ",
@@ -378,7 +381,7 @@ function scorePanel(v) {
   return el("section", { class: "pelaa-tulos", "aria-label": "Jaon tulos" },
     el("h3", {}, "Jako päättyi"),
     s.lines.map((line) => el("p", {}, line)),
-    el("table", {}, el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Pelaaja"), el("th", { scope: "col" }, "Käsi lopussa"),
+    el("table", { class: "pelaa-pisteet" }, el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Pelaaja"), el("th", { scope: "col" }, "Käsi lopussa"),
       el("th", { scope: "col" }, "Jaon pisteet"), el("th", { scope: "col" }, "Yhteensä"))), el("tbody", {}, rows)),
     end,
     el("p", {}, el("button", { type: "button", class: "md-button", "data-action": "replay", onclick: startReplay }, "Näytä jako")));
