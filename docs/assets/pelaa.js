@@ -4,7 +4,7 @@
 // the engine replays it, so the table shown is always a position the engine reached.
 // Finnish UI; touch (tap to select), mouse and keyboard.
 
-const root = document.getElementById("pelaa");
+let root = null;            // the page's #pelaa element (set by mount)
 const STORE = "rommikirja-pelaa";
 const SUITS = { S: ["♠", false], H: ["♥", true], D: ["♦", true], C: ["♣", false] };
 const LEVEL_NAMES = { aloittelija: "aloittelija", taitava: "taitava" };
@@ -78,16 +78,20 @@ function cardRow(codes, labels, cls = "kortit") {
 const num = (n) => String(n).replace("-", "−");
 
 // ---------------------------------------------------------------- the page
-const games = JSON.parse(root.querySelector("script.pelaa-data").textContent);
-const ui = {
-  state: null, view: null, selected: [], target: null, hint: null, replay: null, exportText: null,
-  rulesOpen: true,
-};
+let games, ui, setup, table, status;
 
-const setup = el("form", { class: "pelaa-asetukset", "aria-label": "Uusi peli" });
-const table = el("section", { class: "pelaa-poyta", "aria-label": "Pelipöytä", hidden: "" });
-const status = el("p", { class: "pelaa-tila", role: "status" }, "Sääntömoottori käynnistyy…");
-root.append(status, setup, table);
+function mount(element) {
+  root = element;
+  root.dataset.started = "1";
+  games = JSON.parse(root.querySelector("script.pelaa-data").textContent);
+  ui = { state: null, view: null, selected: [], target: null, hint: null, replay: null, exportText: null,
+         rulesOpen: true };
+  setup = el("form", { class: "pelaa-asetukset", "aria-label": "Uusi peli" });
+  table = el("section", { class: "pelaa-poyta", "aria-label": "Pelipöytä", hidden: "" });
+  status = el("p", { class: "pelaa-tila", role: "status" }, "Sääntömoottori käynnistyy…");
+  root.append(status, setup, table);
+  init();
+}
 
 function setBusy(on) { root.dataset.busy = on ? "1" : "0"; }
 
@@ -450,7 +454,7 @@ function newGameForm() {
 
 // ---------------------------------------------------------------- keyboard
 document.addEventListener("keydown", (e) => {
-  if (e.ctrlKey || e.metaKey || e.altKey || table.hidden) return;
+  if (!root || !root.isConnected || e.ctrlKey || e.metaKey || e.altKey || table.hidden) return;
   if (e.target.closest && e.target.closest("input, select, textarea")) return;
   const found = ACTIONS.find(([, , key]) => key === e.key.toLowerCase());
   if (!found) return;
@@ -499,4 +503,11 @@ async function init() {
   setBusy(false);
 }
 
-init();
+// Mount on this page; with Material's instant navigation (pages swapped without a reload, so this
+// module runs only once) mount again whenever a new page brings its own #pelaa.
+function mountHere() {
+  const element = document.getElementById("pelaa");
+  if (element && !element.dataset.started) mount(element);
+}
+mountHere();
+if (window.document$ && window.document$.subscribe) window.document$.subscribe(mountHere);
