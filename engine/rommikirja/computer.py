@@ -342,9 +342,9 @@ def _reason(deal: Any, move: Move) -> str:
         if isinstance(move, Discard):
             rest = [c for c in deal.hand if c != move.card]
             dw = min_deadwood_mask(mask_of(rest))[0]
-            return (f"Poista {card_name(move.card)}: irtokortteja jää {dw} pistettä, ja "
-                    "käteen jäävät kortit, joista seuraava nosto todennäköisimmin tekee yhdistelmän; "
-                    f"koputtaa saa vasta, kun irtopisteitä on enintään {rules.knock_limit}.")
+            return (f"Poista {card_name(move.card)}: irtopisteitä jää {dw}, ja jäljelle jäävistä korteista "
+                    "seuraava nosto tekee todennäköisimmin yhdistelmän (koputtaa saa, kun irtopisteitä on "
+                    f"enintään {rules.knock_limit}).")
     if isinstance(move, Draw) and move.source == DISCARD:
         return f"Ota {card_name(deal.discard[-1], 'nom')} poistopakasta: se sopii yhdistelmään."
     if isinstance(move, Draw):

@@ -305,14 +305,22 @@ def _score_view(g: _Game, index: int) -> dict:
             lines.append("Irtopisteet: " + ", ".join(f"{names[i]} {v}" for i, v in enumerate(score.hand_values))
                          + ".")
     else:
+        outcome = g.deal.outcome if index == len(g.deals) - 1 else None
         if score.kind == "went_out" and score.scorer is not None:
             lines.append(f"{names[score.scorer]} meni ulos.")
         else:
             lines.append("Jako päättyi ilman ulosmenoa.")
-        lines.append("Käteen jääneet pisteet: " + ", ".join(f"{names[i]} {v}"
-                                                             for i, v in enumerate(score.hand_values)) + ".")
-        if score.doubled:
-            lines.append("Rommi: pisteet kaksinkertaistuvat.")
+        if deal_rules.scoring == "penalty":
+            opened = outcome.opened if outcome is not None and outcome.opened else (True,) * g.n
+            lines.append("Sakkopisteet: " + ", ".join(
+                f"{names[i]} {v}" + ("" if opened[i] or i == score.scorer else " (ei avannut)")
+                for i, v in enumerate(score.hand_values)) + ".")
+        else:
+            lines.append("Käteen jääneiden korttien pisteet: " + ", ".join(
+                f"{names[i]} {v}" for i, v in enumerate(score.hand_values)) + ".")
+        if deal_rules.scoring == "winner_takes" and score.scorer is not None:
+            lines.append(f"{names[score.scorer]} saa {score.points[score.scorer]} pistettä"
+                         + (", rommista kaksinkertaisena." if score.doubled else "."))
     outcome_hands = []
     deal = g.deal if index == len(g.deals) - 1 else None
     if deal is not None and deal.outcome is not None:
