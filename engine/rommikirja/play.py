@@ -302,6 +302,12 @@ def _score_view(g: _Game, index: int) -> dict:
             else:
                 lines.append(f"Koputus onnistui: {w} saa irtopisteiden erotuksen, "
                              f"{score.points[score.scorer]} pistettä.")
+            outcome = g.deal.outcome if index == len(g.deals) - 1 else None
+            defence = getattr(outcome, "defender", None)
+            if defence is not None and defence.layoffs:
+                laid = [c for cards, _ in defence.layoffs for c in cards]
+                lines.append(f"{names[1 - outcome.knocker]} liittää koputtajan yhdistelmiin "
+                             f"{cards_text(laid, 'gen')}.")
             lines.append("Irtopisteet: " + ", ".join(f"{names[i]} {v}" for i, v in enumerate(score.hand_values))
                          + ".")
     else:
