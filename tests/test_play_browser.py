@@ -125,6 +125,15 @@ def test_export_a_position_and_verify_it(browser, server, tmp_path):  # noqa: F8
     p.page.evaluate("localStorage.clear()")
     open_game(p, "peli=gin&siemen=21&taso=aloittelija")
     page = p.page
+    # keyboard: V asks for a hint, the action's letter makes the move
+    keys = {"draw_stock": "n", "draw_discard": "o", "pass": "s", "discard": "p", "knock": "k"}
+    page.locator("body").press("v")
+    idle(page)
+    assert "Vihje:" in page.locator(".pelaa-palaute").inner_text()
+    before = page.evaluate(f"{ROOT_JS}.dataset.phase")
+    page.locator("body").press(keys[page.evaluate(f"{ROOT_JS}.dataset.hintAction")])
+    idle(page)
+    assert page.evaluate(f"{ROOT_JS}.dataset.phase") != before or page.locator(".pelaa-kertomus li").count()
     for _ in range(4):           # a few moves of the reader's own (the hints), the computer answers
         page.locator("button[data-action='hint']").click()
         idle(page)

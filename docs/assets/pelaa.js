@@ -453,14 +453,18 @@ function newGameForm() {
 }
 
 // ---------------------------------------------------------------- keyboard
-document.addEventListener("keydown", (e) => {
+// The letters are caught before the theme's own shortcuts (Material: N/P next and previous page,
+// S search) while the table is shown.
+window.addEventListener("keydown", (e) => {
   if (!root || !root.isConnected || e.ctrlKey || e.metaKey || e.altKey || table.hidden) return;
   if (e.target.closest && e.target.closest("input, select, textarea")) return;
   const found = ACTIONS.find(([, , key]) => key === e.key.toLowerCase());
   if (!found) return;
+  e.preventDefault();
+  e.stopPropagation();
   const b = table.querySelector(`button[data-action="${found[0]}"]`);
-  if (b && !b.disabled) { e.preventDefault(); b.click(); }
-});
+  if (b && !b.disabled) b.click();
+}, true);
 
 // ---------------------------------------------------------------- start-up
 async function init() {
