@@ -539,6 +539,8 @@ def export_yaml(g: _Game) -> str:
     lines = [
         "# Vie esimerkiksi: Rommikirjan Pelaa-sivulla pelattu jako "
         f"(siemen {g.seed}, jako {index + 1}). Tarkista: python -m tools.verify TIEDOSTO",
+        "# Sivulle: vaihda section-kenttään sen pelisivun osion nimi, jossa esimerkki näytetään, ja kirjoita",
+        "# text-kenttään oma selitys (luvut ja kortit {{ … }}-lausekkeina).",
         "source: own",
         f"game: {g.game}",
         f"title: {_quote('Pelattu jako: ' + GAME_PAGES.get(g.game, (g.game, g.game))[1])}",
