@@ -8,6 +8,7 @@ have a template. MkDocs (or any other renderer) then only renders ``docs/``.
 from __future__ import annotations
 
 import json
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -75,9 +76,15 @@ def render_pages(scenarios: list[Scenario]) -> dict[str, str]:
             q=q, s=sol, wid=wid, title=title, data=data,
             card=lambda code: card_html(parse_card(code))).strip() + "\n"
 
+    def page_sections(page: str) -> list[str]:
+        """The anchors of a page's section headings (as MkDocs makes them), for links into it."""
+        from markdown.extensions.toc import slugify
+        text = (PAGES / f"{page}.md.j2").read_text(encoding="utf-8")
+        return [slugify(h, "-") for h in re.findall(r"^##+ (.+?)\s*$", text, re.M)]
+
     glossary_cards = [Card(r, s) for s in Suit for r in sorted(RANK_WORDS)]
     env.globals.update(example=example, examples=examples, scenarios=by_id, rulesets=rulesets,
-                       practice=practice,
+                       practice=practice, page_sections=page_sections,
                        options=OPTIONS, glossary_cards=glossary_cards, CASES=CASES,
                        SUIT_WORDS=SUIT_WORDS, card_name=card_name)
     pages: dict[str, str] = {}

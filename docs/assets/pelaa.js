@@ -200,7 +200,7 @@ async function startGame(game, levels, options, seed) {
   message("Jaetaan kortit…");
   try {
     const result = await engine.call({ op: "new", rules: games[game].rules, players: levels.length + 1,
-                                       levels, options, seed });
+                                       levels, options, seed, sections: games[game].sections });
     ui.replay = null; ui.exportText = null;
     show(result, result.log);
     writeAddress();

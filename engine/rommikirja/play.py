@@ -51,21 +51,32 @@ GAME_PAGES: dict[str, tuple[str, str]] = {
     "rommi51": ("rommi51", "Rommi 51"),
 }
 
-#: Where each game's page explains a kind of rule: (anchor, heading).
-RULE_SECTIONS: dict[str, dict[str, tuple[str, str]]] = {
-    "perusrommi": {"turn": ("vuoron-kulku", "Vuoron kulku"), "meld": ("yhdistelmat", "Yhdistelmät"),
-                   "lay_off": ("lisaaminen-poydan-yhdistelmiin", "Lisääminen pöydän yhdistelmiin"),
-                   "out": ("ulosmeno", "Ulosmeno"), "stock": ("kun-nostopakka-loppuu", "Kun nostopakka loppuu")},
-    "gin": {"turn": ("vuoron-kulku", "Vuoron kulku"), "offer": ("ensimmainen-avokortti", "Ensimmäinen avokortti"),
-            "meld": ("yhdistelmat-ja-irtokortit", "Yhdistelmät ja irtokortit"), "knock": ("koputus", "Koputus"),
-            "stock": ("kun-nostopakka-hupenee", "Kun nostopakka hupenee")},
-    "rommi": {"turn": ("vuoro", "Vuoro"), "meld": ("yhdistelmat-ja-taydentaminen", "Yhdistelmät ja täydentäminen"),
-              "lay_off": ("yhdistelmat-ja-taydentaminen", "Yhdistelmät ja täydentäminen"),
-              "out": ("ulosmeno", "Ulosmeno"), "stock": ("kun-nostopakka-loppuu", "Kun nostopakka loppuu")},
-    "rommi51": {"turn": ("vuoro", "Vuoro"), "meld": ("yhdistelmat", "Yhdistelmät"),
-                "lay_off": ("yhdistelmat", "Yhdistelmät"), "opening": ("avaus", "Avaus"),
-                "joker": ("jokerit", "Jokerit"), "out": ("kierroksen-loppu-ja-sakot", "Kierroksen loppu ja sakot"),
-                "stock": ("vuoro", "Vuoro")},
+#: Where each game's page explains a kind of rule: candidate (anchor, heading) pairs, the first one
+#: the page has wins (the page's data lists its section anchors, so a renamed heading falls back to
+#: the next candidate instead of a dead link).
+RULE_SECTIONS: dict[str, dict[str, tuple[tuple[str, str], ...]]] = {
+    "perusrommi": {
+        "turn": (("vuoron-kulku", "Vuoron kulku"),), "meld": (("yhdistelmat", "Yhdistelmät"),),
+        "lay_off": (("lisaaminen-poydan-yhdistelmiin", "Lisääminen pöydän yhdistelmiin"),),
+        "out": (("ulosmeno", "Ulosmeno"),), "stock": (("kun-nostopakka-loppuu", "Kun nostopakka loppuu"),)},
+    "gin": {
+        "turn": (("vuoron-kulku", "Vuoron kulku"),), "offer": (("ensimmainen-avokortti", "Ensimmäinen avokortti"),),
+        "meld": (("yhdistelmat-ja-irtokortit", "Yhdistelmät ja irtokortit"),), "knock": (("koputus", "Koputus"),),
+        "stock": (("kun-nostopakka-hupenee", "Kun nostopakka hupenee"),)},
+    "rommi": {
+        "turn": (("vuoro", "Vuoro"),),
+        "meld": (("yhdistelmat-ja-lisaaminen", "Yhdistelmät ja lisääminen"),
+                 ("yhdistelmat-ja-taydentaminen", "Yhdistelmät ja täydentäminen")),
+        "lay_off": (("yhdistelmat-ja-lisaaminen", "Yhdistelmät ja lisääminen"),
+                    ("yhdistelmat-ja-taydentaminen", "Yhdistelmät ja täydentäminen")),
+        "out": (("ulosmeno", "Ulosmeno"),), "stock": (("kun-nostopakka-loppuu", "Kun nostopakka loppuu"),)},
+    "rommi51": {
+        "turn": (("vuoro", "Vuoro"),), "meld": (("yhdistelmat", "Yhdistelmät"),),
+        "lay_off": (("yhdistelmat", "Yhdistelmät"),), "opening": (("avaus", "Avaus"),),
+        "joker": (("jokerit", "Jokerit"),),
+        "out": (("jaon-loppu-ja-sakot", "Jaon loppu ja sakot"),
+                ("kierroksen-loppu-ja-sakot", "Kierroksen loppu ja sakot")),
+        "stock": (("vuoro", "Vuoro"),)},
 }
 
 _CODE_TOPIC = {
@@ -87,8 +98,10 @@ HOUSE_RULES: dict[str, tuple[str, ...]] = {
 }
 
 
-def rule_link(game: str, code: str) -> dict | None:
-    """The page section explaining a refusal: ``{"page", "anchor", "title", "href"}`` (href from the site root).
+def rule_link(game: str, code: str, anchors: Sequence[str] | None = None) -> dict | None:
+    """The page section explaining a refusal: ``{"page", "anchor", "title", "href", "candidates"}``
+    (href from the site root). With ``anchors`` (the page's section anchors) the first candidate
+    the page has is chosen.
 
     >>> rule_link("gin", "knock_over_limit")["href"]
     'gin-rommi/#koputus'
@@ -99,9 +112,11 @@ def rule_link(game: str, code: str) -> dict | None:
     topic = _CODE_TOPIC.get(code, "meld" if code in _MELD_CODES else "turn")
     if topic not in sections:
         topic = "meld" if topic in ("joker", "opening", "lay_off") and "meld" in sections else "turn"
-    anchor, title = sections[topic]
+    candidates = sections[topic]
+    anchor, title = next((c for c in candidates if anchors is None or c[0] in anchors), candidates[0])
     page = GAME_PAGES[game][0]
-    return {"page": page, "anchor": anchor, "title": title, "href": f"{page}/#{anchor}"}
+    return {"page": page, "anchor": anchor, "title": title, "href": f"{page}/#{anchor}",
+            "candidates": [{"anchor": a, "title": t, "href": f"{page}/#{a}"} for a, t in candidates]}
 
 
 # -- moves as scenario steps -------------------------------------------------------------------
@@ -381,7 +396,7 @@ def _computers(g: _Game, seat: int = 0, limit: int = 400) -> list[str]:
 
 
 def _refusal(g: _Game, err: IllegalMove) -> dict:
-    return {"code": err.code, "reason": err.message, "rule": rule_link(g.game, err.code)}
+    return {"code": err.code, "reason": err.message, "rule": rule_link(g.game, err.code, g.state.get("sections"))}
 
 
 def _human_move(g: _Game, step: Any) -> Move:
@@ -403,6 +418,8 @@ def _new(req: dict) -> dict:
              "levels": req.get("levels"), "seed": str(req.get("seed", "1")), "deals": []}
     if req.get("names"):
         state["names"] = req["names"]
+    if isinstance(req.get("sections"), list):     # the game page's section anchors, for rule links
+        state["sections"] = [str(a) for a in req["sections"]]
     g = _Game(state)
     log = _computers(g)
     return {"state": g.to_state(), "view": _view(g), "log": log}
@@ -426,7 +443,7 @@ def _op(req: dict) -> Any:
             raise ValueError("jako on jo päättynyt")
         if g.deal.turn != 0:
             return {"refused": {"code": "not_your_turn", "reason": f"Nyt on pelaajan {g.names[g.deal.turn]} "
-                                                                   "vuoro.", "rule": rule_link(g.game, "turn")},
+                                                                   "vuoro.", "rule": rule_link(g.game, "turn", g.state.get("sections"))},
                     "state": g.to_state(), "view": _view(g)}
         try:
             move = _human_move(g, req.get("move"))
