@@ -155,3 +155,19 @@ def test_rule_links_point_at_real_sections(game):
             assert _slug(title) == anchor
     link = rule_link(game, "gap", sorted(anchors))
     assert link["page"] == page and link["anchor"] in anchors
+
+
+def test_finished_deals_replayed_from_the_cache_give_the_same_view():
+    from rommikirja import play
+    res = new_game("gin", seed="5")
+    state, view = play_deal_with_hints(res)
+    while view["game_over"] is False and len(state["deals"]) < 3:
+        state, view = play_deal_with_hints(call(op="next_deal", state=state))
+    assert len(state["deals"]) >= 2
+    cached = call(op="view", state=state)["view"]
+    play._FINISHED.clear()
+    fresh = call(op="view", state=state)["view"]
+    assert cached == fresh and cached["totals"] == view["totals"]
+    refused = json.loads(handle(json.dumps({"op": "replay", "state": call(op="new", rules=GAMES["gin"].as_mapping(),
+                                                                          seed="5")["state"], "deal": 0})))
+    assert refused["ok"] is False              # no replay (all hands) while the deal is on

@@ -181,6 +181,11 @@ def move_of(step: dict, names: Sequence[str] = DEFAULT_NAMES) -> Move:
 
 # -- a game replayed from its state ------------------------------------------------------------
 
+#: Scores of finished deals already replayed, keyed by the game and the deal's moves (a long game
+#: is not replayed from its first deal on every request).
+_FINISHED: dict = {}
+
+
 class _Game:
     """A game rebuilt from its state: the rules, every deal so far and the totals."""
 
@@ -209,7 +214,17 @@ class _Game:
         self.scores: list = []
         if not self.deals:
             self.deals.append({"dealer": self.n - 1, "moves": []})
+        game_key = json.dumps([self.rules.as_mapping(), self.n, self.names, self.seed], sort_keys=True)
+        last = len(self.deals) - 1
         for i, d in enumerate(self.deals):
+            key = (game_key, i, json.dumps(d, sort_keys=True))
+            if i != last and key in _FINISHED:
+                # a finished deal replayed before (the worker keeps them): only its score is needed
+                score = _FINISHED[key]
+                self.logs.append([])
+                self.scores.append(score)
+                self.totals = self.totals.add(score.points)
+                continue
             deal = self._deal(i, d["dealer"])
             log: list[str] = []
             for step in d["moves"]:
@@ -219,7 +234,10 @@ class _Game:
                 score = score_deal(deal.outcome, self.rules)
                 self.scores.append(score)
                 self.totals = self.totals.add(score.points)
-            elif i != len(self.deals) - 1:
+                if len(_FINISHED) >= 4000:
+                    _FINISHED.clear()
+                _FINISHED[key] = score
+            elif i != last:
                 raise ValueError("vain viimeinen jako voi olla kesken")
             self.deal = deal
 
@@ -485,8 +503,8 @@ def _slug(text: str) -> str:
 
 def _replay(g: _Game, index: int) -> list[dict]:
     """Every move of deal ``index`` with its narration and all hands after it (for "Näytä jako")."""
-    if not 0 <= index < len(g.deals):
-        raise ValueError("sellaista jakoa ei ole")
+    if not 0 <= index < len(g.deals) or (index == len(g.deals) - 1 and not g.deal.is_over):
+        raise ValueError("jaon voi kerrata vasta, kun se on päättynyt")
     d = g.deals[index]
     deal = g._deal(index, d["dealer"])
 
