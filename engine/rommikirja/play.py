@@ -244,11 +244,17 @@ class _Game:
     def _deal(self, index: int, dealer: int):
         return new_deal(self.rules, self.n, dealer=dealer, seed=f"{self.seed}:{index}")
 
-    def _play(self, deal: Any, move: Move, log: list[str]) -> None:
+    def _play(self, deal: Any, move: Move, log: list[str], seat: int | None = 0) -> None:
+        """Play a move and narrate it as the reader at ``seat`` sees it: another player's card drawn
+        from the stock stays hidden (``seat=None``: everything shown, for the replay)."""
         texts = [cards_text(tm.meld.cards) for tm in deal.table]
         before = len(deal.events)
         deal.play(move)
-        log.extend(narrate_event(e, self.names, texts) for e in deal.events[before:])
+        for e in deal.events[before:]:
+            if seat is not None and e.kind == "draw_stock" and e.player != seat:
+                log.append(f"{self.names[e.player]} nostaa kortin nostopakasta.")
+            else:
+                log.append(narrate_event(e, self.names, texts))
 
     def computer(self, seat: int) -> Computer:
         return Computer(self.levels[seat - 1], seed=f"{self.seed}:{seat}")
@@ -516,7 +522,7 @@ def _replay(g: _Game, index: int) -> list[dict]:
     labels: set[str] = {c for h in frames[0]["hands"] for c in h}
     for step in d["moves"]:
         log: list[str] = []
-        g._play(deal, move_of(step, g.names), log)
+        g._play(deal, move_of(step, g.names), log, seat=None)
         frames.append(frame(" ".join(log)))
     for f in frames:
         labels |= {c for h in f["hands"] for c in h} | {c for m in f["table"] for c in m}
