@@ -26,6 +26,8 @@ GAMES = {"gin": GIN, "perusrommi": BASIC, "rommi": CLASSIC, "rommi51": R51}
 
 def _key(move):
     """A move with its cards in a fixed order (a meld's cards may be listed in any order)."""
+    if isinstance(move, Open):
+        return ("Open", tuple(sorted(tuple(sorted(c.sort_key for c in m)) for m in move.melds)))
     cards = getattr(move, "cards", None)
     if cards is None:
         return move

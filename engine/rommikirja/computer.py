@@ -292,11 +292,14 @@ def _rummy_choice(deal: Any, strong: bool, rng: random.Random) -> Move:
             return RejectExposed()
         return Pass()
     # play phase: open, meld, lay off, then discard
-    moves = deal.legal_moves()
-    opening = next((m for m in moves if isinstance(m, Open)), None)
-    if opening is not None:
-        return opening
     hand = list(deal.hand)
+    if deal.rules.opening_points and not deal.opened[deal.turn]:
+        best = best_opening(hand, deal.rules)          # the opening with the most points, if any
+        if best is not None:
+            opening = Open(tuple(tuple(m.cards) for m in best.melds))
+            if deal.is_legal(opening):
+                return opening
+        return Discard(_rummy_discard(deal, strong, rng))
     if strong:
         plan = _plan(hand, deal.rules)
         if plan is not None:
