@@ -322,7 +322,8 @@ function render(log) {
     el("ul", {}, v.table.map((m, i) => el("li", {}, el("button", {
       type: "button", class: "pelaa-yhdistelma", "aria-pressed": String(ui.target === i), "data-index": i,
       "aria-label": `${m.owner}: ${m.text}`, onclick: () => { ui.target = ui.target === i ? null : i; render([]); },
-    }, cardRow(m.cards, L, "kortit yhdistelma"))))));
+    }, el("span", { class: "pelaa-omistaja", "aria-hidden": "true" }, m.owner), " ",
+       cardRow(m.cards, L, "kortit yhdistelma"))))));
   const hand = el("div", { class: "pelaa-kasi", role: "group", "aria-label": "Kätesi kortit" },
     v.hand.map((code) => {
       const [text, colour] = face(code);
