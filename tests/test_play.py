@@ -177,3 +177,14 @@ def test_finished_deals_replayed_from_the_cache_give_the_same_view():
     refused = json.loads(handle(json.dumps({"op": "replay", "state": call(op="new", rules=GAMES["gin"].as_mapping(),
                                                                           seed="5")["state"], "deal": 0})))
     assert refused["ok"] is False              # no replay (all hands) while the deal is on
+
+
+def test_untrusted_states_are_refused_quickly():
+    state = new_game("gin", seed="1")["state"]
+    for bad in [{**state, "deals": [{"dealer": 0, "moves": [{"draw": "stock"}] * 5000}]},
+                {**state, "deals": [{"dealer": 7, "moves": []}]},
+                {**state, "seed": "x" * 100}, {**state, "names": ["A" * 50, "B"]},
+                {**state, "deals": [{"dealer": 0, "moves": []}] * 1001}]:
+        reply = json.loads(handle(json.dumps({"op": "view", "state": bad})))
+        assert reply["ok"] is False
+    assert json.loads(handle(" " * 2_000_001))["ok"] is False

@@ -438,8 +438,8 @@ function exportPanel() {
   return el("section", { class: "pelaa-vienti", "aria-label": "Vie esimerkiksi" },
     el("h3", {}, "Esimerkkitiedosto"),
     el("p", {}, "Tallenna tiedosto pelin kansioon scenarios/-hakemistossa ja tarkista se komennolla ",
-      el("code", {}, "python -m tools.verify"), ". Sivulle esimerkki tulee, kun section-kenttään vaihdetaan ",
-      "pelisivun osio ja text-kenttään kirjoitetaan selitys."),
+      el("code", {}, "python -m tools.verify"), ". Sivulle esimerkki tulee, kun tiedostoon lisätään section-kenttä ",
+      "(pelisivun osio) ja text-kenttään kirjoitetaan selitys."),
     el("label", { for: "pelaa-vienti" }, "Tiedoston sisältö:"), area,
     el("p", {}, el("button", { type: "button", class: "md-button", onclick: async () => {
       try { await navigator.clipboard.writeText(yaml); copied.textContent = " Kopioitu."; }

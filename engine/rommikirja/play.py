@@ -181,6 +181,9 @@ def move_of(step: dict, names: Sequence[str] = DEFAULT_NAMES) -> Move:
 
 # -- a game replayed from its state ------------------------------------------------------------
 
+#: Bounds on a request (the page is untrusted): every answer comes quickly.
+LIMITS = {"request_chars": 2_000_000, "deals": 1000, "moves": 3000, "seed": 40, "name": 30}
+
 #: Scores of finished deals already replayed, keyed by the game and the deal's moves (a long game
 #: is not replayed from its first deal on every request).
 _FINISHED: dict = {}
@@ -207,7 +210,15 @@ class _Game:
         if len(self.levels) != self.n - 1 or any(lv not in LEVELS for lv in self.levels):
             raise ValueError("jokaiselle tietokonepelaajalle on valittava taso: aloittelija tai taitava")
         self.seed = str(state.get("seed", "1"))
+        if len(self.seed) > LIMITS["seed"] or len(self.names) != self.n or \
+                any(not isinstance(x, str) or not 0 < len(x) <= LIMITS["name"] for x in self.names):
+            raise ValueError("pelin numero tai pelaajien nimet eivät kelpaa")
         self.deals: list[dict] = list(state.get("deals") or [])
+        if len(self.deals) > LIMITS["deals"] or any(
+                not isinstance(d, dict) or not isinstance(d.get("moves"), list)
+                or not isinstance(d.get("dealer"), int) or not 0 <= d["dealer"] < self.n
+                or len(d["moves"]) > LIMITS["moves"] for d in self.deals):
+            raise ValueError("pelin tila ei kelpaa")
         self.totals = GameTotals.start(self.n)
         self.deal: Any = None
         self.logs: list[list[str]] = []
@@ -580,12 +591,11 @@ def export_yaml(g: _Game) -> str:
     lines = [
         "# Vie esimerkiksi: Rommikirjan Pelaa-sivulla pelattu jako "
         f"(siemen {g.seed}, jako {index + 1}). Tarkista: python -m tools.verify TIEDOSTO",
-        "# Sivulle: vaihda section-kenttään sen pelisivun osion nimi, jossa esimerkki näytetään, ja kirjoita",
+        "# Sivulle: lisää section-kenttä (pelisivun osio, jossa esimerkki näytetään) ja kirjoita",
         "# text-kenttään oma selitys (luvut ja kortit {{ … }}-lausekkeina).",
         "source: own",
         f"game: {g.game}",
         f"title: {_quote('Pelattu jako: ' + GAME_PAGES.get(g.game, (g.game, g.game))[1])}",
-        "section: pelattu",
     ]
     lines.append("options: {" + ", ".join(f"{k}: {_yaml_value(v)}" for k, v in g.options.items()) + "}")
     lines.append("players: [" + ", ".join(names) + "]")
@@ -658,6 +668,8 @@ def play_game(rules: RuleSet, players: Sequence[Computer], seed: Any = 0, first_
 def handle(request: str) -> str:
     """The browser's entry point for the Pelaa page: a JSON request in, a JSON reply out, never an exception."""
     try:
+        if len(request) > LIMITS["request_chars"]:
+            raise ValueError("pyyntö on liian pitkä")
         req = json.loads(request)
         if not isinstance(req, dict):
             raise ValueError("odotettiin pyyntöä avain–arvo-muodossa")
