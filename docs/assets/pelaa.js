@@ -24,11 +24,14 @@ const engine = {
       const entry = this.pending.get(event.data && event.data.id);
       if (entry) { this.pending.delete(event.data.id); entry(event.data); }
     };
-    // {op: "start"} starts the engine; a worker that starts by itself answers it as an unknown request
-    this.ready = this.send({ op: "start" }).then((reply) => {
-      if (!reply.ok && !/tuntematon pyyntö/.test(reply.error || "")) throw new Error(reply.error);
-      window.rommikirjaEngine = { ready: true };
-    });
+    // {op: "start"} starts the engine (a worker that starts by itself answers it as an unknown
+    // request); a first play request then tells whether the engine answers
+    this.ready = this.send({ op: "start" })
+      .then(() => this.send({ op: "options", rules: {}, play: true }))
+      .then((reply) => {
+        if (!reply.ok) throw new Error(reply.error);
+        window.rommikirjaEngine = { ready: true };
+      });
     return this.ready;
   },
   send(request) {
