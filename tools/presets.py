@@ -29,7 +29,7 @@ TEMPLATE_DIR = ROOT / "templates"
 PAGES = TEMPLATE_DIR / "pages"
 RULES_DIR = ROOT / "scenarios" / "rules"
 GENERIC = "_preset.md.j2"
-NAV_FILE = ".nav.json"      # written into docs/ by the build; MkDocs skips dotfiles
+NAV_FILE = "data/nav.json"      # written into docs/ by the build, with the runtime data
 
 #: Sections of a generated preset page, in page order, with their headings.
 GENERIC_SECTIONS: dict[str, str] = {
@@ -123,8 +123,11 @@ def page_of(game: str, pages_dir: Path = PAGES) -> str:
     return template_pages(pages_dir).get(game, f"{game}.md")
 
 
+SCORE_SHEET_SECTION = "pistetaulukko"
+
+
 def template_sections(pages_dir: Path = PAGES) -> dict[str, dict[str, str]]:
-    """Game → section → page, from every ``examples("section", "game")`` call in the templates."""
+    """Game → section → page, from every ``examples("section", "game")`` call in the templates (and ``score_sheet("game")``)."""
     env = jinja2.Environment()
     out: dict[str, dict[str, str]] = {}
     for tpl in sorted(pages_dir.glob("*.md.j2")):
@@ -139,6 +142,10 @@ def template_sections(pages_dir: Path = PAGES) -> dict[str, dict[str, str]]:
                     and all(isinstance(a, nodes.Const) for a in call.args):
                 section, game = (a.value for a in call.args)
                 out.setdefault(game, {})[section] = tpl.name[:-len(".j2")]
+            elif isinstance(call.node, nodes.Name) and call.node.name == "score_sheet" and len(call.args) == 1 \
+                    and isinstance(call.args[0], nodes.Const):
+                # _macros.j2: a short game's score sheet shows the game's "pistetaulukko" scenarios
+                out.setdefault(call.args[0].value, {})[SCORE_SHEET_SECTION] = tpl.name[:-len(".j2")]
     return out
 
 
@@ -199,11 +206,12 @@ def nav_entries(pages: dict[str, str]) -> list[dict[str, str]]:
 
 
 def nav_json(pages: dict[str, str]) -> str:
-    """The site navigation for these pages, as the MkDocs hook reads it (docs/.nav.json)."""
+    """The site navigation for these pages, as the MkDocs hook reads it (docs/data/nav.json)."""
     return json.dumps(nav_entries(pages), ensure_ascii=False, indent=1) + "\n"
 
 
 def write_nav(pages: dict[str, str], docs: Path) -> None:
+    (docs / NAV_FILE).parent.mkdir(parents=True, exist_ok=True)
     (docs / NAV_FILE).write_text(nav_json(pages), encoding="utf-8")
 
 

@@ -125,9 +125,8 @@ def _write_atomic(path: Path, data: bytes) -> None:
 
 def _safe_rel(rel: str) -> str:
     p = Path(rel)
-    hidden_ok = bool(p.parts) and (p.parts[0].startswith(STAGE_PREFIX)
-                                   or p.as_posix() == ".nav.json")           # the build's nav file
-    if p.is_absolute() or ".." in p.parts or not p.parts or (p.parts[0].startswith(".") and not hidden_ok):
+    if p.is_absolute() or ".." in p.parts or not p.parts or (p.parts[0].startswith(".")
+                                                             and not p.parts[0].startswith(STAGE_PREFIX)):
         raise PublishError(f"kelvoton tiedostonimi {rel}")
     return p.as_posix()
 
