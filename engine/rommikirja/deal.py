@@ -34,6 +34,7 @@ from .cards import Card, standard_deck
 from .draw_phase import DrawPhase
 from .errors import IllegalMove
 from .finnish import capitalize, card_name
+from .legal import LegalMoves
 from .meld_phase import MeldPhase
 from .melds import Meld
 from .moves import (DISCARD, STOCK, Claim, Discard, Draw, EndReason, Event, LayOff, MisDraw, Move, Open,
@@ -52,7 +53,8 @@ __all__ = [
 class MoveKind(NamedTuple):
     """How :class:`Deal` handles one type of move: when it may come, why it is refused, how it is made.
 
-    ``when`` is ``"any"`` (checked entirely by ``refuse``: claims, out-of-turn draws, passes),
+    ``when`` is ``"any"`` (checked entirely by ``refuse``: claims, passes), ``"irregular"``
+    (an out-of-turn draw: ``play`` makes it, ``is_legal`` never accepts it),
     ``"draw"`` (the draw of the player in turn) or ``"play"`` (after drawing).
     """
 
@@ -61,10 +63,13 @@ class MoveKind(NamedTuple):
     apply: str
 
 
+#: Irregularities: :meth:`Deal.play` makes them when they can happen; they are never legal moves.
+IRREGULARITIES = frozenset({MisDraw})
+
 #: Every kind of move a rummy deal knows; anything else is refused as ``unknown_move``.
 MOVE_KINDS: dict[type, MoveKind] = {
     Claim: MoveKind("any", "_refuse_claim", "_apply_claim"),
-    MisDraw: MoveKind("any", "_refuse_misdraw", "_apply_misdraw"),
+    MisDraw: MoveKind("irregular", "_refuse_misdraw", "_apply_misdraw"),
     RejectExposed: MoveKind("any", "_refuse_reject_exposed", "_apply_reject_exposed"),
     Pass: MoveKind("any", "_refuse_pass", "_apply_pass"),
     Draw: MoveKind("draw", "_refuse_draw", "_apply_draw"),
@@ -210,53 +215,84 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
         """Every card in the deal, wherever it is (for conservation checks)."""
         return [c for _, cards in self._zones() for c in cards]
 
-    def legal_moves(self) -> list[Move]:
-        """Every move the player in turn may make now.
+    @property
+    def legal_moves(self) -> LegalMoves[Move]:
+        """The moves the player in turn may make now, as a lazy view.
 
-        Lay-offs are listed card by card, plus runs of several cards where a single
-        card would not fit alone (9♦ and 10♦ together onto 6♦ 7♦ 8♦).
+        ``move in deal.legal_moves`` asks :meth:`is_legal`; iterating generates the moves;
+        ``deal.legal_moves()`` gives them as a list. A meld or a lay-off is listed once per
+        set of cards (in one order); :meth:`is_legal` accepts its cards in any order.
+
+        >>> deal = Deal.new(RuleSet(), players=2, seed=7)
+        >>> deal.legal_moves(), deal.legal_moves.count(), Draw(DISCARD) in deal.legal_moves
+        ([Draw(source='stock'), Draw(source='discard')], 2, True)
         """
+        return LegalMoves(self)
+
+    def generate_legal_moves(self) -> Iterator[Move]:
+        """Candidate moves filtered through the one predicate :meth:`_refusal`."""
+        refusal = self._refusal
+        for move in self._candidates():
+            if refusal(move) is None:
+                yield move
+
+    def _candidates(self) -> Iterator[Move]:
+        """Moves that might be legal now: every legal move is among them."""
         if self.phase is Phase.OVER:
-            return []
+            return
         if self.phase is Phase.DRAW:
-            if self.exposed is not None:
-                return [Draw(STOCK), RejectExposed()]
-            moves = self._draw_moves()
-            if self.final_turns is not None:
-                moves.append(Pass())
-            moves.extend(self._claims())
-            return moves
-        moves: list[Move] = []
+            yield Draw(STOCK)
+            yield Draw(DISCARD)
+            yield RejectExposed()
+            yield Pass()
+            yield from self._claims()
+            return
         if self._must_open():
-            opening = self.best_opening()
-            if opening is not None:
-                moves.append(Open(tuple(m.cards for m in opening.melds)))
-            moves.extend(Discard(c) for c in self.hand if self._refusal(Discard(c)) is None)
-            return moves
-        moves.extend(m for m in self._candidate_melds() if self._refusal(m) is None)
-        moves.extend(m for m in self._candidate_layoffs() if self._refusal(m) is None)
-        moves.extend(Discard(c) for c in self.hand if self._refusal(Discard(c)) is None)
-        return moves
+            yield from self._candidate_openings()
+        else:
+            yield from self._candidate_melds()
+            yield from self._candidate_layoffs()
+        for c in self.hand:
+            yield Discard(c)
 
     def is_legal(self, move: Move) -> bool:
+        """Whether the player in turn may make ``move`` now (``move in deal.legal_moves``)."""
         return self._refusal(move) is None
 
     # -- playing ------------------------------------------------------------------------
 
     def play(self, move: Move) -> None:
-        """Make ``move`` for the player in turn, or raise :class:`IllegalMove` explaining why."""
-        err = self._refusal(move)
+        """Make ``move`` for the player in turn, or raise :class:`IllegalMove` explaining why.
+
+        An out-of-turn draw (:class:`MisDraw`) is an irregularity, never a legal move, but
+        ``play`` makes it when it can happen (to narrate what the rules then say).
+        """
+        err = self._irregularity_refusal(move) if type(move) in IRREGULARITIES else self._refusal(move)
         if err is not None:
             raise err
         getattr(self, MOVE_KINDS[type(move)].apply)(move)
 
+    def push(self, move: Move) -> None:
+        """Make ``move`` without checking it: for moves taken from :attr:`legal_moves`.
+
+        A move that is not legal leaves the deal in an undefined state.
+        """
+        getattr(self, MOVE_KINDS[type(move)].apply)(move)
+
+    def refusal(self, move: Move) -> IllegalMove | None:
+        """Why ``move`` is illegal now (its Finnish sentence is made only when shown), or ``None``."""
+        return self._refusal(move)
+
     def _refusal(self, move: Move) -> IllegalMove | None:
-        """Why ``move`` is illegal now, or ``None`` if it is legal."""
+        """The one predicate: why ``move`` is illegal now, or ``None`` if it is legal."""
         if self.phase is Phase.OVER:
             return IllegalMove("deal_over", "Jako on jo päättynyt.")
         kind = MOVE_KINDS.get(type(move))
         if kind is None:
-            return IllegalMove("unknown_move", "Tätä siirtoa ei ole tässä pelissä.")
+            return _unknown_move(move)
+        if kind.when == "irregular":
+            return IllegalMove("irregular", lambda who: f"{who} ei voi nostaa väärällä vuorolla: se on "
+                                                        "sääntörikkomus eikä sallittu siirto.")
         refuse = getattr(self, kind.refuse)
         if kind.when == "any":
             return refuse(move)
@@ -270,6 +306,15 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
             return IllegalMove("must_draw", "Vuoro alkaa aina nostolla: nosta ensin kortti nostopakasta "
                                             "tai poistopakan päältä.")
         return refuse(move)
+
+    def _irregularity_refusal(self, move: Move) -> IllegalMove | None:
+        if self.phase is Phase.OVER:
+            return IllegalMove("deal_over", "Jako on jo päättynyt.")
+        return getattr(self, MOVE_KINDS[type(move)].refuse)(move)
+
+
+def _unknown_move(move: object) -> IllegalMove:
+    return IllegalMove("unknown_move", "Tässä pelissä ei ole sellaista siirtoa.")
 
 
 def cut_for_dealer(players: int, seed: int | None = None) -> tuple[list[list[Card]], int]:

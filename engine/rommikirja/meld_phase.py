@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 from typing import Iterable, Iterator, Sequence
 
-from .cards import Card
+from .cards import ACE, Card
 from .errors import IllegalMove, InvalidMeld, not_in_hand
 from .finnish import card_name
 from .melds import Meld, MeldKind, run_positions
@@ -22,55 +22,88 @@ class MeldPhase:
     # -- candidates -----------------------------------------------------------------------
 
     def _candidate_melds(self) -> Iterator[PlayMeld]:
-        """Melds the hand could form (checked by the caller), with at most one joker each."""
-        hand = self.hand
-        naturals = [c for c in hand if not c.is_joker]
-        joker = next((c for c in hand if c.is_joker), None)
+        """Every card set of the hand that might be a meld (the caller checks each one).
+
+        Complete: any meld the rules accept is among them, as a set of cards (the
+        property tests compare this with :meth:`is_legal` over every subset of a hand).
+        """
+        rules = self.rules
+        naturals: list[Card] = []
+        jokers: list[Card] = []
+        for c in self.hand:
+            (jokers if c.is_joker else naturals).append(c)
+        joker_sets = _joker_sets(jokers, rules.max_jokers_per_meld)
         by_rank: dict[int, list[Card]] = {}
         by_suit: dict[object, list[Card]] = {}
         for c in naturals:
             by_rank.setdefault(c.rank, []).append(c)
             by_suit.setdefault(c.suit, []).append(c)
-        smallest = 2 if joker is not None else 3
+        smallest = 2 if jokers and rules.max_jokers_per_meld else 3
         for cards in by_rank.values():
-            for size in range(smallest, 5):
+            for size in range(smallest, min(4, len(cards)) + 1):
                 for combo in itertools.combinations(cards, size):
                     if len({c.suit for c in combo}) != size:
                         continue
-                    if size >= 3:
-                        yield PlayMeld(combo)
-                    if joker is not None and size <= 3 and self.rules.max_jokers_per_meld:
-                        yield PlayMeld(combo + (joker,))
+                    for js in joker_sets:
+                        if 3 <= size + len(js) <= 4:
+                            yield PlayMeld(combo + js)
+        corner = rules.ace == "round_the_corner"
         for cards in by_suit.values():
-            cards = sorted(cards, key=lambda c: c.rank)
+            cards.sort(key=lambda c: c.rank)
             for size in range(smallest, len(cards) + 1):
                 for combo in itertools.combinations(cards, size):
-                    if size >= 3 and run_positions(combo, self.rules) is not None:
-                        yield PlayMeld(combo)
-                    if joker is not None and self.rules.max_jokers_per_meld and \
-                            len({c.rank for c in combo}) == size:
-                        yield PlayMeld(combo + (joker,))
+                    ranks = [c.rank for c in combo]
+                    if len(set(ranks)) != size:
+                        continue
+                    gaps = _gaps(ranks, rules)
+                    for js in joker_sets:
+                        if not js:
+                            if size >= 3 and run_positions(combo, rules) is not None:
+                                yield PlayMeld(combo)
+                        elif gaps <= len(js) or corner:
+                            yield PlayMeld(combo + js)
 
     def _candidate_layoffs(self) -> Iterator[LayOff]:
-        hand = self.hand
-        joker = next((c for c in hand if c.is_joker), None)
+        """Every card set of the hand that might be laid off onto a table meld (checked by the caller)."""
+        rules = self.rules
+        naturals: list[Card] = []
+        jokers: list[Card] = []
+        for c in self.hand:
+            (jokers if c.is_joker else naturals).append(c)
+        corner = rules.ace == "round_the_corner"
         for i, tm in enumerate(self.table):
             meld = tm.meld
-            if joker is not None:
-                yield LayOff((joker,), i)
+            room = rules.max_jokers_per_meld - len(meld.jokers)
+            joker_sets = _joker_sets(jokers, room)
             if meld.kind is MeldKind.GROUP:
                 rank = meld.stands_for(meld.cards[0]).rank
-                for c in hand:
-                    if c.rank == rank:
-                        yield LayOff((c,), i)
+                same = [c for c in naturals if c.rank == rank]
+                for size in range(0, 5 - len(meld.cards)):
+                    for combo in itertools.combinations(same, size):
+                        for js in joker_sets:
+                            if 1 <= size + len(js) <= 4 - len(meld.cards):
+                                yield LayOff(combo + js, i)
                 continue
-            suit = next(meld.stands_for(c).suit for c in meld.cards)
-            suited = sorted((c for c in hand if c.suit is suit), key=lambda c: c.rank)
-            for size in range(1, len(suited) + 1):
+            virtual = [meld.stands_for(c) for c in meld.cards]
+            suit = virtual[0].suit
+            held = {v.rank for v in virtual}
+            suited = sorted((c for c in naturals if c.suit is suit and c.rank not in held),
+                            key=lambda c: c.rank)
+            for size in range(0, len(suited) + 1):
                 for combo in itertools.combinations(suited, size):
-                    # a quick test for runs without jokers; the rest is checked by the caller
-                    if meld.jokers or run_positions(meld.cards + combo, self.rules) is not None:
-                        yield LayOff(combo, i)
+                    ranks = [c.rank for c in combo]
+                    if len(set(ranks)) != size:
+                        continue
+                    gaps = _gaps(ranks + [v.rank for v in virtual], rules)
+                    for js in joker_sets:
+                        if not size and not js:
+                            continue
+                        if not js and not meld.jokers:
+                            ok = run_positions(meld.cards + combo, rules) is not None
+                        else:
+                            ok = corner or gaps <= len(js)
+                        if ok:
+                            yield LayOff(combo + js, i)
 
     # -- refusals -------------------------------------------------------------------------
 
@@ -166,3 +199,25 @@ class MeldPhase:
 
     def _has_own_meld(self) -> bool:
         return any(tm.owner == self.turn for tm in self.table)
+
+
+def _joker_sets(jokers: Sequence[Card], most: int) -> list[tuple[Card, ...]]:
+    """The ways to take up to ``most`` of the hand's jokers (the empty set first)."""
+    out: list[tuple[Card, ...]] = [()]
+    for k in range(1, min(most, len(jokers)) + 1):
+        out.extend(itertools.combinations(jokers, k))
+    return out
+
+
+def _gaps(ranks: Sequence[int], rules) -> int:
+    """How many cards are missing between distinct same-suit ``ranks`` in their best order.
+
+    Only a quick necessary test for runs with jokers: a run needs a joker for every gap.
+    """
+    if not ranks:
+        return 0
+    low = max(ranks) - min(ranks) + 1 - len(ranks)
+    if rules.ace == "high_or_low" and ACE in ranks:
+        high = [14 if r == ACE else r for r in ranks]
+        return min(low, max(high) - min(high) + 1 - len(high))
+    return low

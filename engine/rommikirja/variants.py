@@ -8,6 +8,8 @@
 """
 from __future__ import annotations
 
+from typing import Iterator
+
 from .cards import Card
 from .errors import IllegalMove, InvalidMeld, not_in_hand
 from .finnish import card_name
@@ -58,6 +60,46 @@ class Rommi51Opening:
                                               "jossa ei ole jokeria.")
         return self._leaves_refusal(used, "Yksi kortti on jätettävä käteen, koska vuoro päättyy aina "
                                           "poistoon.")
+
+    def _candidate_openings(self) -> Iterator[Open]:
+        """Every set of disjoint melds from the hand worth enough to open (checked by the caller).
+
+        Built from the same meld candidates as :class:`~rommikirja.moves.PlayMeld`, so every
+        opening the rules accept is among them (as a set of card sets).
+        """
+        rules = self.rules
+        if (rules.max_jokers_per_meld <= 1 and rules.final_discard == "required"
+                and rules.ace != "round_the_corner" and self.best_opening() is None):
+            return      # the exact opening search (one joker per meld, a card kept) found nothing
+        melds: list[tuple[frozenset, tuple[Card, ...], int, bool]] = []
+        for cand in self._candidate_melds():
+            try:
+                meld = Meld.from_cards(cand.cards, rules)
+            except InvalidMeld:
+                continue
+            melds.append((frozenset(cand.cards), cand.cards, meld_points(meld),
+                          meld.kind is MeldKind.RUN and not meld.jokers))
+        need, pure_needed = rules.opening_points, rules.opening_pure_run
+        # the most points the melds after index i could still add (an upper bound for pruning)
+        rest = [0] * (len(melds) + 1)
+        for i in range(len(melds) - 1, -1, -1):
+            rest[i] = rest[i + 1] + melds[i][2]
+        chosen: list[int] = []
+
+        def search(start: int, used: frozenset, points: int, pure: bool) -> Iterator[Open]:
+            if chosen and points >= need and (pure or not pure_needed):
+                yield Open(tuple(melds[i][1] for i in chosen))
+            for i in range(start, len(melds)):
+                if points + rest[i] < need:
+                    return
+                cards, _, pts, is_pure = melds[i]
+                if used & cards:
+                    continue
+                chosen.append(i)
+                yield from search(i + 1, used | cards, points + pts, pure or is_pure)
+                chosen.pop()
+
+        yield from search(0, frozenset(), 0, False)
 
     def _apply_open(self, move: Open) -> None:
         p = self.turn
