@@ -4,6 +4,20 @@ Numbers and cards in the prose come from the engine: a scenario's ``text`` is a
 template whose literal parts may contain neither digits nor card names
 (:func:`check_template` enforces it); everything countable is a template
 expression fed by the engine's results.
+
+Finnish filters and globals (all from :mod:`rommikirja.finnish`; ``case`` is one of
+nom, gen, part (or par), ill, ine, ela, all, ade, abl, ess, tra):
+
+- ``{{ n | word }}`` → *kolme*; ``{{ n | word("ade") }}`` → *seitsemällä*: 0–10 in
+  words, larger numbers in digits (*12:lla* when the number stands alone).
+- ``{{ n | numeral("gen") }}`` → *viidentoista*: always in words.
+- ``{{ n | count("kortti", "ade") }}`` → *seitsemällä kortilla*; ``{{ n | count("piste") }}``
+  → *15 pistettä*; ``digits=True`` / ``digits=False`` forces digits or words. Nouns:
+  ``rommikirja.finnish.NOUN_FORMS``.
+- ``{{ "kortti" | noun("ela") }}`` → *kortista*: a counted noun alone.
+- ``{{ names[0] | player("all") }}`` → *Ainolle*: a player's name in a case (table
+  ``NAME_FORMS``; an unknown name is an error, so verify refuses it).
+- ``{{ name }}``, ``{{ cards | names("part") }}``: card names (see ``card_name``).
 """
 from __future__ import annotations
 
@@ -16,8 +30,8 @@ import jinja2
 from jinja2 import nodes
 
 from rommikirja import Card, RuleSet
-from rommikirja.finnish import (all_card_word_forms, capitalize, card_name, cards_text, join_list, number_word,
-                                rank_name, suit_name)
+from rommikirja.finnish import (all_card_word_forms, capitalize, card_name, cards_text, count, join_list, noun,
+                                number_word, numeral, player_name, rank_name, suit_name)
 from rommikirja.scoring import hand_value
 from rommikirja.solver import best_arrangement
 
@@ -80,7 +94,11 @@ def make_env(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
         card=card_html,                                     # a card drawn as a card
         cards=cards_html,
         meld=meld_html,                                     # one meld, boxed as a unit
-        word=number_word,                                   # 3 → kolme
+        word=number_word,                                   # 3 → kolme; word("ade") → kolmella
+        numeral=numeral,                                    # always words: 15 | numeral("gen")
+        count=count,                                        # 7 | count("kortti", "ade") → seitsemällä kortilla
+        noun=noun,                                          # "jako" | noun("ela") → jaosta
+        player=player_name,                                 # "Aino" | player("all") → Ainolle
         num=lambda n: str(n).replace("-", "−"),             # −120 with a real minus sign
         cap=_cap,
         join_fi=lambda words, conj="ja": join_list([str(w) for w in words], conj),
