@@ -291,8 +291,8 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
         if kind is None:
             return _unknown_move(move)
         if kind.when == "irregular":
-            return IllegalMove("irregular", lambda who: f"{who} ei voi nostaa väärällä vuorolla: se on "
-                                                        "sääntörikkomus eikä sallittu siirto.")
+            return IllegalMove("irregular", lambda who: f"{who} ei saa nostaa väärällä vuorolla, sillä se "
+                                                        "on sääntörikkomus.")
         refuse = getattr(self, kind.refuse)
         if kind.when == "any":
             return refuse(move)
@@ -300,11 +300,11 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
             return self._exposed_refusal()
         if kind.when == "play" and self.phase is Phase.DRAW:
             if len(self.hand) == 1:
-                return IllegalMove("must_draw_one_card", "Vaikka kädessä on vain yksi kortti, vuoro "
-                                                         "alkaa nostolla: nosta ensin, sitten lisää tai "
-                                                         "poista.")
-            return IllegalMove("must_draw", "Vuoro alkaa aina nostolla: nosta ensin kortti nostopakasta "
-                                            "tai poistopakan päältä.")
+                return IllegalMove("must_draw_one_card", lambda who: f"{who} ei ole vielä nostanut, ja vuoro "
+                                                                     "alkaa aina nostolla, vaikka kädessä "
+                                                                     "olisi vain yksi kortti.")
+            return IllegalMove("must_draw", lambda who: f"{who} ei ole vielä nostanut, ja vuoro alkaa aina "
+                                                        "nostolla.")
         return refuse(move)
 
     def _irregularity_refusal(self, move: Move) -> IllegalMove | None:
@@ -314,6 +314,9 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
 
 
 def _unknown_move(move: object) -> IllegalMove:
+    if type(move).__name__ == "Knock":
+        return IllegalMove("unknown_move", "Tässä pelissä ei koputeta, vaan ulos mennään pelaamalla kortit "
+                                           "pöytään.")
     return IllegalMove("unknown_move", "Tässä pelissä ei ole sellaista siirtoa.")
 
 

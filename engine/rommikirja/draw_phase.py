@@ -5,7 +5,7 @@ A mixin of :class:`rommikirja.deal.Deal`; it reads and changes the deal's fields
 from __future__ import annotations
 
 from .errors import IllegalMove
-from .moves import DISCARD, STOCK, Draw, Event, Move, Phase
+from .moves import DISCARD, STOCK, Draw, Event, Phase
 
 __all__ = ["DrawPhase"]
 
@@ -13,34 +13,26 @@ __all__ = ["DrawPhase"]
 class DrawPhase:
     """Drawing: which draws are open, why one is refused, and making it."""
 
-    def _draw_moves(self) -> list[Move]:
-        moves: list[Move] = []
-        if self._can_draw_stock():
-            moves.append(Draw(STOCK))
-        if self.discard:
-            moves.append(Draw(DISCARD))
-        return moves
-
     def _refuse_draw(self, move: Draw) -> IllegalMove | None:
         if self.phase is not Phase.DRAW:
-            return IllegalMove("draw_twice", "Olet jo nostanut tällä vuorolla: vuorossa nostetaan "
-                                             "vain yksi kortti.")
+            return IllegalMove("draw_twice", lambda who: f"{who} on jo nostanut tällä vuorolla.")
         if move.source == STOCK:
             if not self._can_draw_stock():
                 if self.final_turns is not None:
-                    return IllegalMove("stock_used", "Nostopakka on käyty läpi: nyt saa vain ottaa "
-                                                     "poistopakan päällimmäisen kortin tai ohittaa "
-                                                     "vuoron.")
+                    return IllegalMove("stock_used", lambda who: f"Nostopakka on käyty läpi, joten {who} voi "
+                                                                 "vain ottaa poistopakan päällimmäisen kortin "
+                                                                 "tai ohittaa vuoronsa.")
                 if not self._may_turn_over():
-                    return IllegalMove("stock_empty", "Nostopakka on loppunut, eikä poistopakkaa "
-                                                      "käännetä uudeksi nostopakaksi.")
-                return IllegalMove("stock_empty", "Nostopakka ja poistopakka ovat tyhjiä.")
+                    return IllegalMove("stock_empty", "Nostopakka on loppunut, eikä poistopakkaa käännetä "
+                                                      "uudeksi nostopakaksi.")
+                return IllegalMove("stock_empty", "Nostopakka ja poistopakka ovat molemmat tyhjiä.")
             return None
         if move.source == DISCARD:
             if not self.discard:
-                return IllegalMove("discard_empty", "Poistopakka on tyhjä: nosta nostopakasta.")
+                return IllegalMove("discard_empty", lambda who: f"Poistopakka on tyhjä, joten {who} voi "
+                                                                "nostaa vain nostopakasta.")
             return None
-        return IllegalMove("unknown_source", f"Tuntematon nostopaikka ”{move.source}”.")
+        return IllegalMove("unknown_source", "Kortin voi nostaa vain nostopakasta tai poistopakasta.")
 
     def _apply_draw(self, move: Draw) -> None:
         p = self.turn

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Callable, Union
 
-__all__ = ["IllegalMove", "InvalidMeld", "not_in_hand", "discard_taken_card", "DEFAULT_SUBJECT"]
+__all__ = ["IllegalMove", "InvalidMeld", "not_in_hand", "discard_taken_card", "DEFAULT_SUBJECT", "player_form", "malformed_move",
+           "no_such_card", "meld_refusal"]
 
 #: Who a refusal speaks of when no player name is given.
 DEFAULT_SUBJECT = "Pelaaja"
@@ -80,7 +81,7 @@ def not_in_hand(cards) -> IllegalMove:
     'Eeron kädessä ei ole ristiviitosta.'
     """
     from .finnish import cards_text
-    return IllegalMove("not_in_hand", lambda who: f"{_genitive(who)} kädessä ei ole {cards_text(cards, 'part')}.")
+    return IllegalMove("not_in_hand", lambda who: f"{player_form(who, 'gen')} kädessä ei ole {cards_text(cards, 'part')}.")
 
 
 def discard_taken_card(card) -> IllegalMove:
@@ -95,17 +96,52 @@ def discard_taken_card(card) -> IllegalMove:
                                                          "poistopakasta, eikä sitä saa poistaa samalla vuorolla.")
 
 
-def _genitive(who: str) -> str:
-    """The genitive of a player's name (or of the default subject)."""
-    from . import finnish
-    forms = getattr(finnish, "name_form", None)
-    if forms is not None:
-        try:
-            return forms(who, "gen")
-        except Exception:     # a name without known forms: fall back below
-            pass
+def player_form(who: str, case: str) -> str:
+    """``who`` (a player's name, or :data:`DEFAULT_SUBJECT`) in a singular case.
+
+    >>> player_form("Eero", "gen"), player_form(DEFAULT_SUBJECT, "ade")
+    ('Eeron', 'Pelaajalla')
+    """
+    from .finnish import UnknownName, noun, player_name
     if who == DEFAULT_SUBJECT:
-        return "Pelaajan"
-    if who.endswith(("a", "ä", "o", "ö", "u", "y", "i", "e")):
-        return who + "n"
-    return who + "in"
+        return noun("pelaaja", case).capitalize()
+    try:
+        return player_name(who, case)
+    except UnknownName:
+        return who
+
+
+def malformed_move() -> IllegalMove:
+    """The refusal for a move whose fields are not what a move holds (cards, a target number)."""
+    return IllegalMove("malformed_move", "Siirto on vajaa tai väärin muodostettu.")
+
+
+def no_such_card(cards, rules) -> IllegalMove | None:
+    """The refusal for a card that this game's deck does not have (a second deck's card in a
+    one-deck game, a joker beyond ``rules.jokers``), or ``None`` if every card exists.
+
+    >>> from rommikirja.cards import parse_cards
+    >>> from rommikirja.rules import RuleSet
+    >>> no_such_card(parse_cards("7H'"), RuleSet()).message
+    'Toisen pakan herttaseiska ei kuulu tähän peliin, jossa on vain yksi pakka.'
+    >>> no_such_card(parse_cards("JK"), RuleSet()).message
+    'Jokeri ei kuulu tähän peliin, jossa ei ole jokereita.'
+    """
+    for c in cards:
+        if c.is_joker and c.deck >= rules.jokers:
+            return IllegalMove("no_such_card", lambda who, n=rules.jokers, c=c: (
+                "Jokeri ei kuulu tähän peliin, jossa ei ole jokereita." if n == 0 else
+                f"Tässä pelissä on vain {n} jokeria, joten jokeria {c.code} ei ole."))
+        if not c.is_joker and c.deck >= rules.decks:
+            from .finnish import card_name, noun
+            return IllegalMove("no_such_card", lambda who, c=c, n=rules.decks: (
+                f"Toisen pakan {card_name(c)} ei kuulu tähän peliin, jossa on vain yksi pakka." if n == 1 else
+                f"Kortti {c.code} ei kuulu tähän peliin."))
+    return None
+
+
+def meld_refusal(err: "InvalidMeld", cards) -> "InvalidMeld":
+    """A meld that the rules refuse, as one sentence about the player (same code and detail)."""
+    from .finnish import cards_text
+    return InvalidMeld(err.code, lambda who: f"{who} ei voi pelata yhdistelmää {cards_text(cards)}, "
+                                             f"koska {err.detail}.", lambda: err.detail)

@@ -8,10 +8,10 @@ import itertools
 from typing import Iterable, Iterator, Sequence
 
 from .cards import ACE, Card
-from .errors import IllegalMove, InvalidMeld, not_in_hand
+from .errors import IllegalMove, InvalidMeld, malformed_move, meld_refusal, no_such_card, not_in_hand
 from .finnish import card_name
 from .melds import Meld, MeldKind, run_positions
-from .moves import Event, LayOff, PlayMeld, TableMeld
+from .moves import Event, LayOff, Phase, PlayMeld, TableMeld
 
 __all__ = ["MeldPhase"]
 
@@ -108,67 +108,103 @@ class MeldPhase:
     # -- refusals -------------------------------------------------------------------------
 
     def _not_opened_refusal(self) -> IllegalMove:
-        return IllegalMove("not_opened", f"Ennen avausta ei saa pelata yhdistelmiä eikä lisätä "
-                                         f"kortteja pöytään: avaa ensin yhdistelmillä, joiden pisteet "
-                                         f"ovat yhteensä vähintään {self.rules.opening_points}"
-                                         f"{' ja joihin kuuluu puhdas suora' if self.rules.opening_pure_run else ''}.")
+        points = self.rules.opening_points
+        pure = " ja joihin kuuluu puhdas suora" if self.rules.opening_pure_run else ""
+        return IllegalMove("not_opened", lambda who: f"{who} ei ole vielä avannut, joten hän voi pelata "
+                                                     f"pöytään vain koko avauksen, jonka yhdistelmät ovat "
+                                                     f"yhteensä vähintään {points} pistettä{pure}.")
 
-    def _cards_refusal(self, cards: tuple[Card, ...]) -> IllegalMove | None:
+    def _cards_refusal(self, cards) -> IllegalMove | None:
+        """Why ``cards`` cannot be played from the hand at all (none, not cards, not held)."""
+        if type(cards) is not tuple:
+            if not isinstance(cards, (list, tuple)):
+                return malformed_move()
+            cards = tuple(cards)
         if not cards:
             return IllegalMove("no_cards", "Siirrossa ei ole yhtään korttia.")
-        missing = [c for c in cards if c not in self.hand]
-        if missing or len(set(cards)) != len(cards):
-            return not_in_hand(tuple(missing) or cards)
-        return None
+        hand = self.hand
+        for c in cards:
+            if c not in hand:
+                break
+        else:
+            if len(set(cards)) == len(cards):
+                return None
+            return not_in_hand(cards)
+        if not all(type(c) is Card for c in cards):
+            return malformed_move()
+        err = no_such_card(cards, self.rules)
+        if err is not None:
+            return err
+        return not_in_hand(tuple(c for c in cards if c not in hand) or cards)
 
-    def _leaves_refusal(self, used: Sequence[Card], message: str) -> IllegalMove | None:
-        """What the hand would be left with after playing ``used`` (``message``: no final discard)."""
-        left = [c for c in self.hand if c not in used]
-        if not left and self.rules.final_discard == "required":
-            return IllegalMove("final_discard_required", message)
-        if left and all(c == self.taken_from_discard for c in left):
-            return IllegalMove("stuck_with_taken_card",
-                               f"Käteen jäisi vain poistopakasta nostettu {card_name(left[0])}, "
-                               "jota ei saa poistaa samalla vuorolla.")
-        return None
+    def _leaves_refusal(self, move, used: Sequence[Card]) -> IllegalMove | None:
+        """Whether the turn can still end after ``move`` puts ``used`` on the table.
 
-    _FINAL_DISCARD = ("Tässä pelissä ulos mennään aina poistamalla viimeinen kortti: yksi kortti on "
-                      "jätettävä käteen poistettavaksi.")
+        Going out without a discard is refused when the rules want a final discard. A hand
+        left holding only the card taken from the discard pile is refused unless the rest of
+        the turn can still lay that card off (it may not be discarded).
+        """
+        taken = self.taken_from_discard
+        hand = self.hand
+        if len(hand) > len(used) + 1:
+            return None
+        left = [c for c in hand if c not in used]
+        if not left:
+            if self.rules.final_discard == "required":
+                return IllegalMove("final_discard_required",
+                                   lambda who: f"{who} ei voi pelata kaikkia korttejaan pöytään, koska "
+                                               "tässä pelissä ulos mennään aina poistamalla viimeinen kortti.")
+            return None
+        if taken is None or left != [taken]:
+            return None
+        after = self.copy()
+        after.push(move)
+        if after.phase is Phase.PLAY and any(after.is_legal(LayOff((taken,), i))
+                                             for i in range(len(after.table))):
+            return None
+        return IllegalMove("stuck_with_taken_card",
+                           lambda who: f"{who} ei voi jättää käteensä pelkkää poistopakasta otettua "
+                                       f"{card_name(taken, 'part')}, koska sitä ei saa poistaa samalla "
+                                       "vuorolla eikä sitä voi lisätä pöytään.")
 
     def _refuse_meld(self, move: PlayMeld) -> IllegalMove | None:
         if self._must_open():
             return self._not_opened_refusal()
-        cards = tuple(move.cards)
+        cards = move.cards
         err = self._cards_refusal(cards)
         if err is not None:
             return err
+        cards = tuple(cards)
         if self.rules.melds_per_turn == "one" and self.melds_this_turn >= 1:
-            return IllegalMove("one_meld_per_turn", "Tässä pelissä vuorossa saa pelata vain yhden "
-                                                    "uuden yhdistelmän.")
+            return IllegalMove("one_meld_per_turn", lambda who: f"{who} on jo pelannut uuden yhdistelmän "
+                                                                "tällä vuorolla, eikä tässä pelissä saa pelata "
+                                                                "toista samalla vuorolla.")
         try:
             Meld.from_cards(cards, self.rules)
         except InvalidMeld as err:
-            return err
-        return self._leaves_refusal(cards, self._FINAL_DISCARD)
+            return meld_refusal(err, cards)
+        return self._leaves_refusal(move, cards)
 
     def _refuse_lay_off(self, move: LayOff) -> IllegalMove | None:
         if self._must_open():
             return self._not_opened_refusal()
-        cards = tuple(move.cards)
+        cards = move.cards
         err = self._cards_refusal(cards)
         if err is not None:
             return err
-        if not 0 <= move.target < len(self.table):
+        cards = tuple(cards)
+        target = move.target
+        if type(target) is not int or not 0 <= target < len(self.table):
             return IllegalMove("no_such_meld", "Pöydällä ei ole sellaista yhdistelmää.")
         if not self.rules.lay_off_before_meld and not self._has_own_meld():
-            return IllegalMove("lay_off_before_meld", "Tässä pelissä kortteja saa lisätä pöydän "
-                                                      "yhdistelmiin vasta, kun on itse pelannut "
-                                                      "yhdistelmän pöytään.")
+            return IllegalMove("lay_off_before_meld", lambda who: f"{who} ei ole vielä pelannut omaa "
+                                                                  "yhdistelmää, ja tässä pelissä kortteja "
+                                                                  "saa lisätä pöytään vasta sen jälkeen.")
         try:
-            self.table[move.target].meld.extended(cards, self.rules)
+            self.table[target].meld.extended(cards, self.rules)
         except InvalidMeld as err:
             return err
-        return self._leaves_refusal(cards, self._FINAL_DISCARD)
+        return self._leaves_refusal(move, cards)
 
     # -- making the move ------------------------------------------------------------------
 

@@ -7,7 +7,7 @@
 >>> Meld.from_cards(parse_cards("5S 7S 8S"), RuleSet())
 Traceback (most recent call last):
   ...
-rommikirja.errors.InvalidMeld: Suorassa ei saa olla aukkoa: välistä puuttuu patakuutonen.
+rommikirja.errors.InvalidMeld: Suorasta puuttuu välistä patakuutonen.
 >>> check_meld(parse_cards("QH KH AH"), RuleSet()).code
 'ace_high'
 """
@@ -80,7 +80,7 @@ class Meld:
         >>> run.extended(parse_cards("10D"), RuleSet())
         Traceback (most recent call last):
           ...
-        rommikirja.errors.InvalidMeld: Ruutukymppiä ei voi lisätä yhdistelmään ruutukuutonen, ruutuseiska ja ruutukasi: välistä puuttuisi ruutuysi.
+        rommikirja.errors.InvalidMeld: Pelaaja ei voi lisätä ruutukymppiä yhdistelmään ruutukuutonen, ruutuseiska ja ruutukasi, koska välistä puuttuisi ruutuysi.
         """
         cards = tuple(cards)
         for joker, stands in self.jokers:
@@ -88,17 +88,17 @@ class Meld:
                 def detail(stands=stands) -> str:
                     return (f"jokeri on jo kortin {card_name(stands, 'gen')} paikalla, eikä jokeria "
                             "vaihdeta pois")
-                raise InvalidMeld("joker_in_place", lambda who: self._lay_off_text(cards, detail()), detail)
+                raise InvalidMeld("joker_in_place", lambda who: self._lay_off_text(who, cards, detail()), detail)
         try:
             kind, ordered, assigned = _classify(self.cards + cards, rules, adding=True, fixed=self.jokers)
         except InvalidMeld as err:
             inner = err
-            raise InvalidMeld("not_extending", lambda who: self._lay_off_text(cards, inner.detail),
+            raise InvalidMeld("not_extending", lambda who: self._lay_off_text(who, cards, inner.detail),
                               lambda: inner.detail) from None
         return Meld(kind, ordered, assigned)
 
-    def _lay_off_text(self, cards: tuple[Card, ...], detail: str) -> str:
-        return f"{capitalize(cards_text(cards, 'part'))} ei voi lisätä yhdistelmään {self.text}: {detail}."
+    def _lay_off_text(self, who: str, cards: tuple[Card, ...], detail: str) -> str:
+        return f"{who} ei voi lisätä {cards_text(cards, 'part')} yhdistelmään {self.text}, koska {detail}."
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -321,15 +321,15 @@ def _run_failure(cards: tuple[Card, ...], rules: RuleSet, adding: bool) -> Inval
     if ACE in ranks:
         high = sorted(14 if r == ACE else r for r in ranks)
         if _consecutive(high) and rules.ace == "low":
-            return _Reason("ace_high", "ässä on tässä pelissä pieni: se käy vain suoran "
-                                       "alapäähän (A-2-3), ei kuninkaan yläpuolelle")
+            return _Reason("ace_high", "ässä on tässä pelissä pieni, joten se käy vain suoran "
+                                       "alapäähän (A-2-3) eikä kuninkaan yläpuolelle")
         if KING in ranks and _wraps(ranks) and rules.ace != "round_the_corner":
             return _Reason("wrap", "suora ei saa kiertää kulman ympäri (K-A-2)")
     missing = [r for r in range(ranks[0], ranks[-1] + 1) if r not in ranks]
     missing_cards = [Card(r, suit) for r in missing]
-    verb = "puuttuisi" if adding else "puuttuu"
-    return _Reason("gap", lambda: f"{'suorassa ei saa olla aukkoa: ' if not adding else ''}"
-                          f"välistä {verb} {cards_text(missing_cards)}")
+    if adding:
+        return _Reason("gap", lambda: f"välistä puuttuisi {cards_text(missing_cards)}")
+    return _Reason("gap", lambda: f"suorasta puuttuu välistä {cards_text(missing_cards)}")
 
 
 def _wraps(ranks: list[int]) -> bool:

@@ -4,7 +4,7 @@ A mixin of :class:`rommikirja.deal.Deal`; it reads and changes the deal's fields
 """
 from __future__ import annotations
 
-from .errors import IllegalMove, discard_taken_card, not_in_hand
+from .errors import IllegalMove, discard_taken_card
 from .moves import Discard, EndReason, Event, Outcome, Phase
 
 __all__ = ["TurnEnd"]
@@ -15,7 +15,7 @@ class TurnEnd:
 
     def _refuse_discard(self, move: Discard) -> IllegalMove | None:
         if move.card not in self.hand:
-            return not_in_hand((move.card,))
+            return self._cards_refusal((move.card,))
         if move.card == self.taken_from_discard:
             return discard_taken_card(move.card)
         return None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from .cards import Card
-from .errors import IllegalMove, InvalidMeld, not_in_hand
+from .errors import IllegalMove, InvalidMeld, malformed_move, meld_refusal
 from .finnish import card_name
 from .melds import Meld, MeldKind, meld_points
 from .moves import Claim, Event, MisDraw, Open, Pass, Phase, RejectExposed, TableMeld
@@ -34,32 +34,37 @@ class Rommi51Opening:
         return sum(meld_points(Meld.from_cards(cards, self.rules)) for cards in move.melds)
 
     def _refuse_open(self, move: Open) -> IllegalMove | None:
-        if self.rules.opening_points <= 0:
-            return IllegalMove("no_opening", "Tässä pelissä ei ole erillistä avausta: pelaa yhdistelmät "
-                                             "pöytään tavalliseen tapaan.")
+        rules = self.rules
+        if rules.opening_points <= 0:
+            return IllegalMove("no_opening", "Tässä pelissä ei ole erillistä avausta, vaan yhdistelmät "
+                                             "pelataan pöytään tavalliseen tapaan.")
         if self.opened[self.turn]:
-            return IllegalMove("already_opened", "Olet jo avannut: pelaa yhdistelmät tavalliseen tapaan.")
+            return IllegalMove("already_opened", lambda who: f"{who} on jo avannut, joten hän pelaa "
+                                                             "yhdistelmät nyt tavalliseen tapaan.")
+        if not isinstance(move.melds, (tuple, list)) or not all(isinstance(m, (tuple, list))
+                                                                 for m in move.melds):
+            return malformed_move()
         if not move.melds:
             return IllegalMove("no_cards", "Avauksessa ei ole yhtään yhdistelmää.")
-        used: list[Card] = [c for cards in move.melds for c in cards]
-        missing = [c for c in used if c not in self.hand]
-        if missing or len(set(used)) != len(used):
-            return not_in_hand(tuple(missing) or tuple(used))
+        used = tuple(c for cards in move.melds for c in cards)
+        err = self._cards_refusal(used)
+        if err is not None:
+            return err
         melds = []
         for cards in move.melds:
             try:
-                melds.append(Meld.from_cards(cards, self.rules))
+                melds.append(Meld.from_cards(cards, rules))
             except InvalidMeld as err:
-                return err
+                return meld_refusal(err, tuple(cards))
         points = sum(meld_points(m) for m in melds)
-        if points < self.rules.opening_points:
-            return IllegalMove("opening_too_low", f"Avauksen yhdistelmät ovat yhteensä {points} pistettä; "
-                                                  f"avaukseen tarvitaan vähintään {self.rules.opening_points}.")
-        if self.rules.opening_pure_run and not any(m.kind is MeldKind.RUN and not m.jokers for m in melds):
+        if points < rules.opening_points:
+            need = rules.opening_points
+            return IllegalMove("opening_too_low", f"Avauksen yhdistelmät ovat yhteensä vain {points} "
+                                                  f"pistettä, mutta avaukseen tarvitaan vähintään {need}.")
+        if rules.opening_pure_run and not any(m.kind is MeldKind.RUN and not m.jokers for m in melds):
             return IllegalMove("no_pure_run", "Avaukseen on kuuluttava vähintään yksi puhdas suora, "
                                               "jossa ei ole jokeria.")
-        return self._leaves_refusal(used, "Yksi kortti on jätettävä käteen, koska vuoro päättyy aina "
-                                          "poistoon.")
+        return self._leaves_refusal(move, used)
 
     def _candidate_openings(self) -> Iterator[Open]:
         """Every set of disjoint melds from the hand worth enough to open (checked by the caller).
@@ -134,11 +139,24 @@ class ClassicRommi:
         return [Claim(p, fits[0]) for p in range(self.players) if p != discarder]
 
     def _refuse_claim(self, move: Claim) -> IllegalMove | None:
-        if move not in self._claims():
-            return IllegalMove("no_claim", "”Rommi!” ei käy: juuri poistettu kortti ei sovi pöydän "
-                                           "yhdistelmään, huuto ei ole käytössä tai kortti on "
-                                           "huutajan oma poisto.")
-        return None
+        if move in self._claims():
+            return None
+        if not self.rules.rommi_claim:
+            return IllegalMove("no_claim", "Tässä pelissä ei huudeta ”rommia”.")
+        if type(move.player) is not int or not 0 <= move.player < self.players:
+            return malformed_move()
+        last = self.events[-1] if self.events else None
+        if not self.discard or last is None or last.kind != "discard":
+            return IllegalMove("no_claim", lambda who: f"{who} voi huutaa ”rommi!” vain heti jonkun "
+                                                       "poiston jälkeen.")
+        if last.player == move.player:
+            return IllegalMove("no_claim", lambda who: f"{who} ei voi huutaa ”rommia” omasta poistostaan.")
+        card = self.discard[-1]
+        if any(_extends(tm.meld, card, self.rules) for tm in self.table):
+            return IllegalMove("no_claim", lambda who: f"Juuri poistettu {card_name(card)} ei sovi siihen "
+                                                       "yhdistelmään, jota huuto koskee.")
+        return IllegalMove("no_claim", lambda who: f"Juuri poistettu {card_name(card)} ei sovi mihinkään "
+                                                   "pöydän yhdistelmään, joten ”rommi!” ei käy.")
 
     def _apply_claim(self, move: Claim) -> None:
         card = self.discard.pop()
@@ -148,8 +166,11 @@ class ClassicRommi:
     # -- an out-of-turn draw --------------------------------------------------------------
 
     def _refuse_misdraw(self, move: MisDraw) -> IllegalMove | None:
+        if type(move.player) is not int or not 0 <= move.player < self.players:
+            return malformed_move()
         if move.player == self.turn:
-            return IllegalMove("own_turn", "On sinun vuorosi: nosta tavalliseen tapaan.")
+            return IllegalMove("own_turn", lambda who: f"{who} on itse vuorossa, joten hän nostaa "
+                                                       "tavalliseen tapaan.")
         if self.phase is not Phase.DRAW or not self.stock or self.exposed is not None:
             return IllegalMove("no_misdraw", "Nostopakasta ei voi nyt nostaa väärällä vuorolla.")
         return None
@@ -175,15 +196,20 @@ class ClassicRommi:
         self.phase = Phase.PLAY
 
     def _exposed_refusal(self) -> IllegalMove:
-        return IllegalMove("exposed_card", f"Väärällä vuorolla nostettu {card_name(self.exposed)} on "
-                                           "nostopakan päällä: ota se tai laita se poistopakkaan ja "
-                                           "nosta seuraava.")
+        card = self.exposed
+        return IllegalMove("exposed_card", lambda who: f"{who} voi nyt vain ottaa väärällä vuorolla "
+                                                       f"paljastetun {card_name(card, 'gen')} tai laittaa "
+                                                       "sen poistopakkaan ja nostaa seuraavan kortin.")
 
     # -- the last round -------------------------------------------------------------------
 
     def _refuse_pass(self, move: Pass) -> IllegalMove | None:
-        if self.final_turns is None or self.phase is not Phase.DRAW:
-            return IllegalMove("no_pass", "Vuoroa ei voi ohittaa: nosta kortti.")
+        if self.final_turns is None:
+            return IllegalMove("no_pass", lambda who: f"{who} ei voi ohittaa vuoroaan, koska nostopakkaa "
+                                                      "ei ole vielä käyty läpi.")
+        if self.phase is not Phase.DRAW:
+            return IllegalMove("no_pass", lambda who: f"{who} on jo ottanut kortin, joten vuoroa ei voi "
+                                                      "enää ohittaa.")
         return None
 
     def _apply_pass(self, move: Pass) -> None:

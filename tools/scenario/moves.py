@@ -93,9 +93,7 @@ def play_move(ctx: Ctx, sc: Scenario, deal: Deal, step: LDict) -> Step:
         deal.play(move)
     except IllegalMove as err:
         st.refused = err
-        reason = getattr(err, "detail", None) or err.message.rstrip(".")
-        st.sentences.append(f"{sc.names[player]} ei voi {describe_move(move, table_texts, True)}: "
-                            f"{reason[0].lower()}{reason[1:]}.")
+        st.sentences.append(err.sentence(sc.names[player]))
         if expected_refusal is None:
             sc.failures.append(ctx.err(line, f"siirto {describe_move(move, table_texts)} hylättiin: "
                                              f"{err.message} ({err.code})"))
