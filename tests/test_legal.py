@@ -165,17 +165,18 @@ def test_legal_moves_are_exactly_what_is_legal_accepts_in_meld_rich_positions(ga
 
 
 def test_meld_rich_positions_are_not_vacuous():
+    """The generated positions hold melds and lay-offs with 0, 1 and 2 jokers, and openings."""
+    wanted = {(kind, jokers) for kind in ("PlayMeld", "LayOff") for jokers in (0, 1, 2)} | {("Open", 0)}
     seen = Counter()
-    for game, rules in GAMES.items():
-        for seed in range(40):
+    for seed in range(300):
+        for rules in GAMES.values():
             for deal in rich_positions(rules, seed):
                 for m in deal.legal_moves:
                     jokers = sum(c.is_joker for c in getattr(m, "cards", ()))
                     seen[type(m).__name__, min(jokers, 2)] += 1
-    for kind in ("PlayMeld", "LayOff"):
-        for jokers in (0, 1, 2):
-            assert seen[kind, jokers], (kind, jokers, seen)
-    assert seen["Open", 0]
+        if wanted <= set(seen):
+            break
+    assert wanted <= set(seen), seen
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

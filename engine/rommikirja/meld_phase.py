@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 from typing import Iterable, Iterator, Sequence
 
-from .cards import ACE, Card
+from .cards import ACE, KING, Card
 from .errors import IllegalMove, InvalidMeld, malformed_move, meld_refusal, no_such_card, not_in_hand
 from .finnish import card_name
 from .melds import Meld, MeldKind, run_positions
@@ -47,20 +47,28 @@ class MeldPhase:
                     for js in joker_sets:
                         if 3 <= size + len(js) <= 4:
                             yield PlayMeld(combo + js)
-        corner = rules.ace == "round_the_corner"
+        if rules.ace == "round_the_corner":
+            yield from _corner_runs(by_suit, joker_sets, smallest, rules)
+            return
+        max_gaps = len(joker_sets[-1])
+        high = rules.ace == "high_or_low"
         for cards in by_suit.values():
-            cards.sort(key=lambda c: c.rank)
-            for size in range(smallest, len(cards) + 1):
-                for combo in itertools.combinations(cards, size):
-                    ranks = [c.rank for c in combo]
-                    if len(set(ranks)) != size:
-                        continue
-                    gaps = _gaps(ranks, rules)
+            if len(cards) < smallest:
+                continue
+            by_pos = _by_position(cards, high)
+            positions = sorted(by_pos)
+            seen: set = set()
+            for chosen, gaps in _position_runs(positions, max_gaps, smallest):
+                if 1 in chosen and 14 in chosen:
+                    continue
+                for combo in itertools.product(*(by_pos[p] for p in chosen)):
+                    if high and (1 in chosen or 14 in chosen):
+                        key = frozenset(combo)
+                        if key in seen:
+                            continue
+                        seen.add(key)
                     for js in joker_sets:
-                        if not js:
-                            if size >= 3 and run_positions(combo, rules) is not None:
-                                yield PlayMeld(combo)
-                        elif gaps <= len(js) or corner:
+                        if len(js) >= gaps and len(chosen) + len(js) >= 3:
                             yield PlayMeld(combo + js)
 
     def _candidate_layoffs(self) -> Iterator[LayOff]:
@@ -87,23 +95,34 @@ class MeldPhase:
             virtual = [meld.stands_for(c) for c in meld.cards]
             suit = virtual[0].suit
             held = {v.rank for v in virtual}
-            suited = sorted((c for c in naturals if c.suit is suit and c.rank not in held),
-                            key=lambda c: c.rank)
-            for size in range(0, len(suited) + 1):
-                for combo in itertools.combinations(suited, size):
-                    ranks = [c.rank for c in combo]
-                    if len(set(ranks)) != size:
+            suited = [c for c in naturals if c.suit is suit and c.rank not in held]
+            if corner:
+                yield from _corner_layoffs(i, meld, virtual, suited, joker_sets, rules)
+                continue
+            high = rules.ace == "high_or_low"
+            ranks = [v.rank for v in virtual]
+            ace_high = high and ACE in held and KING in held
+            lo = min(ranks) if not ace_high else min(r for r in ranks if r != ACE)
+            hi = max(ranks) if not ace_high else 14
+            by_pos = _by_position(suited, high)
+            below = sorted((p for p in by_pos if p < lo), reverse=True)
+            above = sorted(p for p in by_pos if p > hi)
+            max_gaps = len(joker_sets[-1])
+            seen: set = set()
+            for down, g1 in _extensions(lo, below, max_gaps):
+                for up, g2 in _extensions(hi, above, max_gaps - g1):
+                    chosen = down + up
+                    if 1 in chosen and 14 in chosen:
                         continue
-                    gaps = _gaps(ranks + [v.rank for v in virtual], rules)
-                    for js in joker_sets:
-                        if not size and not js:
-                            continue
-                        if not js and not meld.jokers:
-                            ok = run_positions(meld.cards + combo, rules) is not None
-                        else:
-                            ok = corner or gaps <= len(js)
-                        if ok:
-                            yield LayOff(combo + js, i)
+                    for combo in itertools.product(*(by_pos[p] for p in chosen)):
+                        if high and (1 in chosen or 14 in chosen):
+                            key = frozenset(combo)
+                            if key in seen:
+                                continue
+                            seen.add(key)
+                        for js in joker_sets:
+                            if (combo or js) and len(js) >= g1 + g2:
+                                yield LayOff(combo + js, i)
 
     # -- refusals -------------------------------------------------------------------------
 
@@ -245,15 +264,88 @@ def _joker_sets(jokers: Sequence[Card], most: int) -> list[tuple[Card, ...]]:
     return out
 
 
-def _gaps(ranks: Sequence[int], rules) -> int:
-    """How many cards are missing between distinct same-suit ``ranks`` in their best order.
+def _by_position(cards: Sequence[Card], high: bool) -> dict[int, list[Card]]:
+    """Same-suit cards by their place in a run (1–13; an ace also 14 when it may be high)."""
+    by_pos: dict[int, list[Card]] = {}
+    for c in cards:
+        by_pos.setdefault(c.rank, []).append(c)
+        if high and c.rank == ACE:
+            by_pos.setdefault(14, []).append(c)
+    return by_pos
 
-    Only a quick necessary test for runs with jokers: a run needs a joker for every gap.
-    """
-    if not ranks:
-        return 0
-    low = max(ranks) - min(ranks) + 1 - len(ranks)
-    if rules.ace == "high_or_low" and ACE in ranks:
-        high = [14 if r == ACE else r for r in ranks]
-        return min(low, max(high) - min(high) + 1 - len(high))
-    return low
+
+def _position_runs(positions: Sequence[int], max_gaps: int, smallest: int) -> list[tuple[tuple[int, ...], int]]:
+    """Increasing subsets of ``positions`` (sorted, distinct) with at most ``max_gaps`` missing places
+    between their ends, of ``smallest`` or more, with their number of gaps."""
+    out: list[tuple[tuple[int, ...], int]] = []
+    n = len(positions)
+    chosen: list[int] = []
+
+    def grow(last: int, gaps: int) -> None:
+        if len(chosen) >= smallest:
+            out.append((tuple(chosen), gaps))
+        for k in range(last + 1, n):
+            g = gaps + positions[k] - positions[last] - 1
+            if g > max_gaps:
+                break
+            chosen.append(positions[k])
+            grow(k, g)
+            chosen.pop()
+
+    for i in range(n):
+        chosen.append(positions[i])
+        grow(i, 0)
+        chosen.pop()
+    return out
+
+
+def _extensions(end: int, away: Sequence[int], max_gaps: int) -> list[tuple[tuple[int, ...], int]]:
+    """Subsets of ``away`` (positions sorted by distance from a run's ``end``) that extend the run
+    with at most ``max_gaps`` missing places, the empty one first, with their number of gaps."""
+    out: list[tuple[tuple[int, ...], int]] = [((), 0)]
+    if max_gaps < 0:
+        return []
+    chosen: list[int] = []
+
+    def grow(last_pos: int, start: int, gaps: int) -> None:
+        for k in range(start, len(away)):
+            g = gaps + abs(away[k] - last_pos) - 1
+            if g > max_gaps:
+                break
+            chosen.append(away[k])
+            out.append((tuple(chosen), g))
+            grow(away[k], k + 1, g)
+            chosen.pop()
+
+    grow(end, 0, 0)
+    return out
+
+
+def _corner_runs(by_suit, joker_sets, smallest, rules) -> Iterator[PlayMeld]:
+    """Run candidates when runs may go round the corner (every subset, checked by the caller)."""
+    for cards in by_suit.values():
+        cards = sorted(cards, key=lambda c: c.rank)
+        for size in range(smallest, len(cards) + 1):
+            for combo in itertools.combinations(cards, size):
+                if len({c.rank for c in combo}) != size:
+                    continue
+                for js in joker_sets:
+                    if not js:
+                        if size >= 3 and run_positions(combo, rules) is not None:
+                            yield PlayMeld(combo)
+                    else:
+                        yield PlayMeld(combo + js)
+
+
+def _corner_layoffs(i, meld, virtual, suited, joker_sets, rules) -> Iterator[LayOff]:
+    """Lay-off candidates onto a run when runs may go round the corner (checked by the caller)."""
+    suited = sorted(suited, key=lambda c: c.rank)
+    for size in range(0, len(suited) + 1):
+        for combo in itertools.combinations(suited, size):
+            if len({c.rank for c in combo}) != size:
+                continue
+            for js in joker_sets:
+                if not size and not js:
+                    continue
+                if js or meld.jokers or run_positions(meld.cards + combo, rules) is not None:
+                    yield LayOff(combo + js, i)
