@@ -230,30 +230,52 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
         return LegalMoves(self)
 
     def generate_legal_moves(self) -> Iterator[Move]:
-        """Candidate moves filtered through the one predicate :meth:`_refusal`."""
-        refusal = self._refusal
-        for move in self._candidates():
-            if refusal(move) is None:
-                yield move
+        """The legal moves: candidates filtered through the refusal rules of their kind.
 
-    def _candidates(self) -> Iterator[Move]:
-        """Moves that might be legal now: every legal move is among them."""
-        if self.phase is Phase.OVER:
+        :meth:`_refusal` is the one predicate: a move kind's rule (``MOVE_KINDS[...].refuse``)
+        after checks of the phase. Generation checks the phase once and then asks each
+        candidate's rule directly, like python-chess filtering pseudo-legal moves
+        (``tests/test_legal.py`` proves the list equals what :meth:`is_legal` accepts).
+        """
+        phase = self.phase
+        if phase is Phase.OVER:
             return
-        if self.phase is Phase.DRAW:
-            yield Draw(STOCK)
-            yield Draw(DISCARD)
-            yield RejectExposed()
-            yield Pass()
-            yield from self._claims()
+        if phase is Phase.DRAW or self.exposed is not None:
+            refusal = self._refusal
+            for move in self._draw_candidates():
+                if refusal(move) is None:
+                    yield move
             return
         if self._must_open():
-            yield from self._candidate_openings()
+            refuse = self._refuse_open
+            for move in self._candidate_openings():
+                if refuse(move) is None:
+                    yield move
         else:
-            yield from self._candidate_melds()
-            yield from self._candidate_layoffs()
-        for c in self.hand:
-            yield Discard(c)
+            refuse = self._refuse_meld
+            for move in self._candidate_melds():
+                if refuse(move) is None:
+                    yield move
+            if self.table:
+                refuse = self._refuse_lay_off
+                for move in self._candidate_layoffs():
+                    if refuse(move) is None:
+                        yield move
+        rule = self._discard_rule
+        for card in self.hand:
+            if rule(card) is None:
+                yield Discard(card)
+
+    def _draw_candidates(self) -> Iterator[Move]:
+        """Moves that might be legal before drawing: every legal one is among them."""
+        yield Draw(STOCK)
+        yield Draw(DISCARD)
+        if self.exposed is not None:
+            yield RejectExposed()
+        if self.final_turns is not None:
+            yield Pass()
+        if self.rules.rommi_claim:
+            yield from self._claims()
 
     def is_legal(self, move: Move) -> bool:
         """Whether the player in turn may make ``move`` now (``move in deal.legal_moves``)."""

@@ -10,7 +10,7 @@ from typing import Iterable, Iterator, Sequence
 from .cards import ACE, KING, Card
 from .errors import IllegalMove, InvalidMeld, malformed_move, meld_refusal, no_such_card, not_in_hand
 from .finnish import card_name
-from .melds import Meld, MeldKind, run_positions
+from .melds import Meld, MeldKind, holds, run_positions
 from .moves import Event, LayOff, Phase, PlayMeld, TableMeld
 
 __all__ = ["MeldPhase"]
@@ -74,28 +74,41 @@ class MeldPhase:
     def _candidate_layoffs(self) -> Iterator[LayOff]:
         """Every card set of the hand that might be laid off onto a table meld (checked by the caller)."""
         rules = self.rules
-        naturals: list[Card] = []
         jokers: list[Card] = []
+        by_rank: dict[int, list[Card]] = {}
+        by_suit: dict[object, list[Card]] = {}
         for c in self.hand:
-            (jokers if c.is_joker else naturals).append(c)
+            if c.is_joker:
+                jokers.append(c)
+            else:
+                by_rank.setdefault(c.rank, []).append(c)
+                by_suit.setdefault(c.suit, []).append(c)
         corner = rules.ace == "round_the_corner"
         for i, tm in enumerate(self.table):
             meld = tm.meld
-            room = rules.max_jokers_per_meld - len(meld.jokers)
-            joker_sets = _joker_sets(jokers, room)
             if meld.kind is MeldKind.GROUP:
-                rank = meld.stands_for(meld.cards[0]).rank
-                same = [c for c in naturals if c.rank == rank]
+                same = by_rank.get(meld.stands_for(meld.cards[0]).rank, ())
+                if not same and not jokers:
+                    continue
+                joker_sets = _joker_sets(jokers, rules.max_jokers_per_meld - len(meld.jokers))
                 for size in range(0, 5 - len(meld.cards)):
                     for combo in itertools.combinations(same, size):
                         for js in joker_sets:
                             if 1 <= size + len(js) <= 4 - len(meld.cards):
                                 yield LayOff(combo + js, i)
                 continue
-            virtual = [meld.stands_for(c) for c in meld.cards]
-            suit = virtual[0].suit
+            if meld.jokers:
+                virtual = [meld.stands_for(c) for c in meld.cards]
+            else:
+                virtual = meld.cards
+            suited = by_suit.get(virtual[0].suit)
+            if not suited and not jokers:
+                continue
             held = {v.rank for v in virtual}
-            suited = [c for c in naturals if c.suit is suit and c.rank not in held]
+            suited = [c for c in suited or () if c.rank not in held]
+            if not suited and not jokers:
+                continue
+            joker_sets = _joker_sets(jokers, rules.max_jokers_per_meld - len(meld.jokers))
             if corner:
                 yield from _corner_layoffs(i, meld, virtual, suited, joker_sets, rules)
                 continue
@@ -142,15 +155,14 @@ class MeldPhase:
         if not cards:
             return IllegalMove("no_cards", "Siirrossa ei ole yhtään korttia.")
         hand = self.hand
-        for c in cards:
-            if c not in hand:
-                break
-        else:
-            if len(set(cards)) == len(cards):
-                return None
-            return not_in_hand(cards)
+        # fast path: distinct objects of the hand (a hand holds no card twice)
+        ids = {id(c) for c in cards}
+        if len(ids) == len(cards) and ids <= {id(c) for c in hand}:
+            return None
         if not all(type(c) is Card for c in cards):
             return malformed_move()
+        if all(c in hand for c in cards) and len(set(cards)) == len(cards):
+            return None
         err = no_such_card(cards, self.rules)
         if err is not None:
             return err

@@ -22,7 +22,7 @@ from .errors import InvalidMeld
 from .finnish import capitalize, card_name, cards_text, number_word, suit_name
 from .rules import RuleSet
 
-__all__ = ["Meld", "MeldKind", "check_meld", "run_positions", "meld_points", "waiting_cards"]
+__all__ = ["Meld", "MeldKind", "check_meld", "holds", "run_positions", "meld_points", "waiting_cards"]
 
 
 class MeldKind(Enum):
@@ -122,6 +122,20 @@ class Meld:
 
     def __getitem__(self, index):
         return self.cards[index]
+
+
+def holds(cards: Sequence[Card], card: Card) -> bool:
+    """``card in cards``, asking the same object first (cards taken from a hand are those objects).
+
+    >>> from rommikirja.cards import parse_cards
+    >>> hand = list(parse_cards("7H 8H"))
+    >>> holds(hand, hand[1]), holds(hand, parse_cards("8H")[0]), holds(hand, parse_cards("9H")[0])
+    (True, True, False)
+    """
+    for c in cards:
+        if c is card:
+            return True
+    return card in cards
 
 
 def check_meld(cards: Sequence[Card], rules: RuleSet) -> InvalidMeld | None:

@@ -5,6 +5,7 @@ A mixin of :class:`rommikirja.deal.Deal`; it reads and changes the deal's fields
 from __future__ import annotations
 
 from .errors import IllegalMove, discard_taken_card
+from .melds import holds
 from .moves import Discard, EndReason, Event, Outcome, Phase
 
 __all__ = ["TurnEnd"]
@@ -14,10 +15,16 @@ class TurnEnd:
     """Discarding and everything that ends a turn or the deal."""
 
     def _refuse_discard(self, move: Discard) -> IllegalMove | None:
-        if move.card not in self.hand:
-            return self._cards_refusal((move.card,))
-        if move.card == self.taken_from_discard:
-            return discard_taken_card(move.card)
+        card = move.card
+        if not holds(self.hand, card):
+            return self._cards_refusal((card,))
+        return self._discard_rule(card)
+
+    def _discard_rule(self, card) -> IllegalMove | None:
+        """The rule for discarding ``card`` from the hand: not the card just taken from the pile."""
+        taken = self.taken_from_discard
+        if taken is not None and (card is taken or card == taken):
+            return discard_taken_card(card)
         return None
 
     def _apply_discard(self, move: Discard) -> None:
