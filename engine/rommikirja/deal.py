@@ -252,13 +252,14 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
                 if refuse(move) is None:
                     yield move
         else:
+            grouped = self._grouped()
             refuse = self._refuse_meld
-            for move in self._candidate_melds():
+            for move in self._candidate_melds(grouped):
                 if refuse(move) is None:
                     yield move
             if self.table:
                 refuse = self._refuse_lay_off
-                for move in self._candidate_layoffs():
+                for move in self._candidate_layoffs(grouped):
                     if refuse(move) is None:
                         yield move
         rule = self._discard_rule

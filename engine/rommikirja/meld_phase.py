@@ -5,9 +5,9 @@ A mixin of :class:`rommikirja.deal.Deal`; it reads and changes the deal's fields
 from __future__ import annotations
 
 import itertools
-from typing import Iterable, Iterator, Sequence
+from typing import Iterable, Iterator, NamedTuple, Sequence
 
-from .cards import ACE, KING, Card
+from .cards import ACE, KING, Card, Suit
 from .errors import IllegalMove, InvalidMeld, malformed_move, meld_refusal, no_such_card, not_in_hand
 from .finnish import card_name
 from .melds import Meld, MeldKind, holds, run_positions
@@ -21,38 +21,64 @@ class MeldPhase:
 
     # -- candidates -----------------------------------------------------------------------
 
-    def _candidate_melds(self) -> Iterator[PlayMeld]:
+    def _grouped(self) -> "Grouped":
+        """The hand sorted out once for the candidate generators."""
+        jokers: list[Card] = []
+        by_rank: dict[int, list[Card]] = {}
+        by_suit: list[list[Card]] = [[], [], [], []]
+        for c in self.hand:
+            s = c.suit
+            if s is None:
+                jokers.append(c)
+                continue
+            by_suit[_SUIT_INDEX[id(s)]].append(c)
+            same = by_rank.get(c.rank)
+            if same is None:
+                by_rank[c.rank] = [c]
+            else:
+                same.append(c)
+        return Grouped(jokers, by_rank, by_suit)
+
+    def _candidate_melds(self, grouped: "Grouped | None" = None) -> Iterator[PlayMeld]:
         """Every card set of the hand that might be a meld (the caller checks each one).
 
         Complete: any meld the rules accept is among them, as a set of cards (the
         property tests compare this with :meth:`is_legal` over every subset of a hand).
         """
         rules = self.rules
-        naturals: list[Card] = []
-        jokers: list[Card] = []
-        for c in self.hand:
-            (jokers if c.is_joker else naturals).append(c)
-        joker_sets = _joker_sets(jokers, rules.max_jokers_per_meld)
-        by_rank: dict[int, list[Card]] = {}
-        by_suit: dict[object, list[Card]] = {}
-        for c in naturals:
-            by_rank.setdefault(c.rank, []).append(c)
-            by_suit.setdefault(c.suit, []).append(c)
-        smallest = 2 if jokers and rules.max_jokers_per_meld else 3
+        jokers, by_rank, by_suit = grouped or self._grouped()
+        usable = jokers if rules.max_jokers_per_meld > 0 else ()
+        smallest = 2 if usable else 3
+        joker_sets = _joker_sets(usable, rules.max_jokers_per_meld)
         for cards in by_rank.values():
+            if len(cards) < smallest:
+                continue
             for size in range(smallest, min(4, len(cards)) + 1):
                 for combo in itertools.combinations(cards, size):
-                    if len({c.suit for c in combo}) != size:
+                    if len({id(c.suit) for c in combo}) != size:
                         continue
                     for js in joker_sets:
                         if 3 <= size + len(js) <= 4:
                             yield PlayMeld(combo + js)
+        high = rules.ace == "high_or_low"
+        if not usable and rules.ace != "round_the_corner":
+            # no jokers: a run needs three cards in a row; most hands have none
+            for cards in by_suit:
+                if len(cards) >= 3:
+                    mask = 0
+                    for c in cards:
+                        mask |= 1 << c.rank
+                    if high and mask & 2:
+                        mask |= 1 << 14
+                    if mask & (mask >> 1) & (mask >> 2):
+                        break
+            else:
+                return
         if rules.ace == "round_the_corner":
             yield from _corner_runs(by_suit, joker_sets, smallest, rules)
             return
         max_gaps = len(joker_sets[-1])
-        high = rules.ace == "high_or_low"
-        for cards in by_suit.values():
+        for cards in by_suit:
             if len(cards) < smallest:
                 continue
             by_pos = _by_position(cards, high)
@@ -71,18 +97,12 @@ class MeldPhase:
                         if len(js) >= gaps and len(chosen) + len(js) >= 3:
                             yield PlayMeld(combo + js)
 
-    def _candidate_layoffs(self) -> Iterator[LayOff]:
+    def _candidate_layoffs(self, grouped: "Grouped | None" = None) -> Iterator[LayOff]:
         """Every card set of the hand that might be laid off onto a table meld (checked by the caller)."""
         rules = self.rules
-        jokers: list[Card] = []
-        by_rank: dict[int, list[Card]] = {}
-        by_suit: dict[object, list[Card]] = {}
-        for c in self.hand:
-            if c.is_joker:
-                jokers.append(c)
-            else:
-                by_rank.setdefault(c.rank, []).append(c)
-                by_suit.setdefault(c.suit, []).append(c)
+        jokers, by_rank, by_suit = grouped or self._grouped()
+        if rules.max_jokers_per_meld <= 0:
+            jokers = []
         corner = rules.ace == "round_the_corner"
         for i, tm in enumerate(self.table):
             meld = tm.meld
@@ -101,7 +121,7 @@ class MeldPhase:
                 virtual = [meld.stands_for(c) for c in meld.cards]
             else:
                 virtual = meld.cards
-            suited = by_suit.get(virtual[0].suit)
+            suited = by_suit[_SUIT_INDEX[id(virtual[0].suit)]]
             if not suited and not jokers:
                 continue
             held = {v.rank for v in virtual}
@@ -268,6 +288,17 @@ class MeldPhase:
         return any(tm.owner == self.turn for tm in self.table)
 
 
+class Grouped(NamedTuple):
+    """A hand sorted out: its jokers, its natural cards by rank and by suit (in :data:`_SUIT_INDEX` order)."""
+
+    jokers: list[Card]
+    by_rank: dict[int, list[Card]]
+    by_suit: list[list[Card]]
+
+
+_SUIT_INDEX = {id(s): i for i, s in enumerate(Suit)}
+
+
 def _joker_sets(jokers: Sequence[Card], most: int) -> list[tuple[Card, ...]]:
     """The ways to take up to ``most`` of the hand's jokers (the empty set first)."""
     out: list[tuple[Card, ...]] = [()]
@@ -335,7 +366,7 @@ def _extensions(end: int, away: Sequence[int], max_gaps: int) -> list[tuple[tupl
 
 def _corner_runs(by_suit, joker_sets, smallest, rules) -> Iterator[PlayMeld]:
     """Run candidates when runs may go round the corner (every subset, checked by the caller)."""
-    for cards in by_suit.values():
+    for cards in by_suit:
         cards = sorted(cards, key=lambda c: c.rank)
         for size in range(smallest, len(cards) + 1):
             for combo in itertools.combinations(cards, size):
