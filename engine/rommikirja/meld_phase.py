@@ -26,15 +26,18 @@ class MeldPhase:
         jokers: list[Card] = []
         by_rank: dict[int, list[Card]] = {}
         by_suit: list[list[Card]] = [[], [], [], []]
+        index = _SUIT_INDEX
+        get = by_rank.get
         for c in self.hand:
             s = c.suit
             if s is None:
                 jokers.append(c)
                 continue
-            by_suit[_SUIT_INDEX[id(s)]].append(c)
-            same = by_rank.get(c.rank)
+            by_suit[index[id(s)]].append(c)
+            r = c.rank
+            same = get(r)
             if same is None:
-                by_rank[c.rank] = [c]
+                by_rank[r] = [c]
             else:
                 same.append(c)
         return Grouped(jokers, by_rank, by_suit)
@@ -124,6 +127,17 @@ class MeldPhase:
             suited = by_suit[_SUIT_INDEX[id(virtual[0].suit)]]
             if not suited and not jokers:
                 continue
+            if not jokers and not corner:
+                # without jokers only a card next to an end can start a lay-off
+                lo, hi = virtual[0].rank, virtual[-1].rank
+                if hi == ACE and len(virtual) > 1:
+                    hi = 14
+                nexts = (lo - 1, hi + 1 if hi < 13 else (ACE if hi == 13 else -1))
+                for c in suited:
+                    if c.rank in nexts:
+                        break
+                else:
+                    continue
             held = {v.rank for v in virtual}
             suited = [c for c in suited or () if c.rank not in held]
             if not suited and not jokers:
