@@ -73,6 +73,8 @@ class Rommi51Opening:
         opening the rules accept is among them (as a set of card sets).
         """
         rules = self.rules
+        if rules.opening_pure_run and not self._has_run_of_three():
+            return      # an opening needs a pure run: three cards in a row of one suit
         if (rules.max_jokers_per_meld <= 1 and rules.final_discard == "required"
                 and rules.ace != "round_the_corner" and self.best_opening() is None):
             return      # the exact opening search (one joker per meld, a card kept) found nothing
@@ -105,6 +107,23 @@ class Rommi51Opening:
                 chosen.pop()
 
         yield from search(0, frozenset(), 0, False)
+
+    def _has_run_of_three(self) -> bool:
+        """Whether the hand holds three natural cards in a row of one suit (a quick test)."""
+        high = self.rules.ace == "high_or_low"
+        corner = self.rules.ace == "round_the_corner"
+        for cards in self._grouped().by_suit:
+            if len(cards) >= 3:
+                mask = 0
+                for c in cards:
+                    mask |= 1 << c.rank
+                if (high or corner) and mask & 2:
+                    mask |= 1 << 14
+                if corner and mask & (1 << 13):
+                    mask |= 1       # K-A-2 round the corner: the king also just below the ace
+                if mask & (mask >> 1) & (mask >> 2):
+                    return True
+        return False
 
     def _apply_open(self, move: Open) -> None:
         p = self.turn
