@@ -47,6 +47,10 @@ class Suit(Enum):
     def __repr__(self) -> str:
         return f"Suit.{self.name}"
 
+    # members are singletons compared by identity: hash them by identity too (C speed; Enum's
+    # own hash is a Python call on every card hashed)
+    __hash__ = object.__hash__
+
 
 _SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 _SYMBOL_TO_SUIT = {v: k for k, v in _SUIT_SYMBOLS.items()}
@@ -191,8 +195,17 @@ def standard_deck(decks: int = 1, jokers: int = 0) -> list[Card]:
     >>> len(standard_deck(2, 4))
     108
     """
-    cards = [Card(rank, suit, d) for d in range(decks) for suit in Suit for rank in RANKS]
-    return cards + [joker(i) for i in range(jokers)]
+    key = (decks, jokers)
+    cards = _DECKS.get(key)
+    if cards is None:
+        cards = (tuple(Card(rank, suit, d) for d in range(decks) for suit in Suit for rank in RANKS)
+                 + tuple(joker(i) for i in range(jokers)))
+        if 0 <= decks <= 4 and 0 <= jokers <= 8:
+            _DECKS[key] = cards
+    return list(cards)
+
+
+_DECKS: dict[tuple[int, int], tuple[Card, ...]] = {}
 
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:

@@ -16,17 +16,18 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from .cards import Card, standard_deck
-from .deal import DISCARD, STOCK, Discard, Draw, Event, Pass
+from .deal import DISCARD, STOCK, Claim, Discard, Draw, Event, LayOff, MisDraw, Open, Pass, PlayMeld, RejectExposed
 from .errors import IllegalMove, discard_taken_card, not_in_hand
 from .finnish import capitalize, card_name
 from .melds import Meld, MeldKind, check_meld
 from .rules import RuleSet
-from .solver import Arrangement, best_arrangement, mask_of
+from .solver import (Arrangement, best_arrangement, best_discard_mask, deck_card_refusal, mask_of,
+                     min_deadwood_mask)
 
-__all__ = ["GinDeal", "GinPhase", "Pass", "Knock", "GinOutcome", "GinMove", "DefenderResult",
+__all__ = ["GinDeal", "GinLegalMoves", "GinPhase", "Pass", "Knock", "GinOutcome", "GinMove", "DefenderResult",
            "defender_best", "knock_result"]
 
 
@@ -181,9 +182,71 @@ def defender_best(hand: Sequence[Card], knocker_melds: Sequence[tuple[Card, ...]
     return DefenderResult(tuple(melds), tuple(layoffs), deadwood)
 
 
+class GinLegalMoves:
+    """The legal moves of a :class:`GinDeal` as a cheap view, like python-chess's
+    ``LegalMoveGenerator``: iterating generates them, ``move in moves`` is
+    :meth:`GinDeal.is_legal`, ``bool(moves)`` asks whether there is any, ``count()`` counts.
+
+    >>> from rommikirja.rules import RuleSet
+    >>> deal = GinDeal.new(RuleSet(style="knock", hand_size=((2, 10),), max_players=2), seed=1)
+    >>> moves = deal.legal_moves()
+    >>> Draw(STOCK) in moves, Pass() in moves, bool(moves), moves.count()
+    (True, False, True, 2)
+    """
+
+    __slots__ = ("deal",)
+
+    def __init__(self, deal: "GinDeal") -> None:
+        self.deal = deal
+
+    def __iter__(self):
+        return self.deal.generate_legal_moves()
+
+    def __contains__(self, move: object) -> bool:
+        return self.deal.is_legal(move)
+
+    def __bool__(self) -> bool:
+        return next(iter(self), None) is not None
+
+    def count(self) -> int:
+        return sum(1 for _ in self)
+
+    __len__ = count
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, GinLegalMoves):
+            other = list(other)
+        return list(self) == other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<GinLegalMoves ({', '.join(_move_text(m) for m in self)})>"
+
+
+def _move_text(move: GinMove) -> str:
+    if isinstance(move, Draw):
+        return f"Draw({move.source})"
+    if isinstance(move, Discard):
+        return f"Discard({move.card.code})"
+    if isinstance(move, Knock):
+        return f"Knock({move.card.code})"
+    return type(move).__name__ + "()"
+
+
+_DRAW_STOCK = Draw(STOCK)
+_DRAW_DISCARD = Draw(DISCARD)
+_PASS = Pass()
+
+
 @dataclass
 class GinDeal:
-    """The position of one gin-rommi deal (two players)."""
+    """The position of one gin-rommi deal (two players).
+
+    :meth:`legal_moves` is a view generated from the same rules as :meth:`is_legal`;
+    :meth:`play` checks a move and explains a refusal, :meth:`apply` makes a move taken
+    from :meth:`legal_moves` without checking it again.
+    """
 
     rules: RuleSet
     hands: list[list[Card]]
@@ -202,15 +265,18 @@ class GinDeal:
     def new(cls, rules: RuleSet, players: int = 2, dealer: int = 0, seed: int | None = None) -> "GinDeal":
         if players != 2:
             raise IllegalMove("players", f"Gin-rommia pelataan kahdestaan, ei {players} pelaajan kesken.")
+        _check_rules(rules)
+        if dealer not in (0, 1):
+            raise IllegalMove("dealer", "Jakaja on pelaaja 0 tai 1.")
         deck = standard_deck(rules.decks)
         random.Random(seed).shuffle(deck)
         size = rules.hand_size_for(2)
-        hands: list[list[Card]] = [[], []]
-        for k in range(2 * size):
-            hands[(dealer + 1 + k) % 2].append(deck[k])
+        first = deck[:2 * size]
+        hands: list[list[Card]] = [first[1::2], first[0::2]] if dealer == 0 else [first[0::2], first[1::2]]
         rest = deck[2 * size:]
         discard = [rest.pop(0)] if rules.upcard else []
-        return cls(rules=rules, hands=hands, stock=list(reversed(rest)), discard=discard, dealer=dealer,
+        rest.reverse()
+        return cls(rules=rules, hands=hands, stock=rest, discard=discard, dealer=dealer,
                    turn=1 - dealer, phase=GinPhase.OFFER if rules.upcard_offer and discard else GinPhase.DRAW)
 
     @classmethod
@@ -218,6 +284,7 @@ class GinDeal:
                       discard: Sequence[Card] = (), table: Sequence = (), dealer: int | None = None,
                       turn: int = 0, has_played: Sequence[int] = (), phase: str = "draw") -> "GinDeal":
         """A position: ``stock`` top first, ``discard`` bottom to top; ``phase`` "draw" or "offer"."""
+        _check_rules(rules)
         if len(hands) != 2:
             raise IllegalMove("players", "Gin-rommissa on kaksi pelaajaa.")
         if table:
@@ -231,7 +298,10 @@ class GinDeal:
             raise IllegalMove("phase", "Avokortti tarjotaan ensin jakajan vastustajalle.")
         seen: set[Card] = set()
         for c in deal.all_cards():
-            if c in seen or c.deck >= rules.decks:
+            bad = _card_refusal(c)
+            if bad is not None:
+                raise bad
+            if c in seen:
                 raise IllegalMove("duplicate_card", f"{capitalize(card_name(c))} "
                                                     "on asetelmassa kahdesti.")
             seen.add(c)
@@ -263,27 +333,50 @@ class GinDeal:
 
     def deadwood(self, player: int | None = None) -> Arrangement:
         """The best arrangement of a player's hand (the player in turn by default)."""
-        return best_arrangement(self.hands[self.turn if player is None else player])
+        return best_arrangement(self.hands[self.turn if player is None else player], self.rules)
 
-    def legal_moves(self) -> list[GinMove]:
-        if self.phase is GinPhase.OVER:
-            return []
-        if self.phase is GinPhase.OFFER:
-            return [Draw(DISCARD), Pass()]
-        if self.phase is GinPhase.FORCED:
-            return [Draw(STOCK)]
-        if self.phase is GinPhase.DRAW:
-            moves: list[GinMove] = []
+    def legal_moves(self) -> GinLegalMoves:
+        """The legal moves as a view: iterate it, ask ``move in``, ``bool()``, ``count()``."""
+        return GinLegalMoves(self)
+
+    def generate_legal_moves(self) -> Iterator[GinMove]:
+        """The legal moves, in a fixed order: draws and passes; then discards, then knocks, in
+        hand order. Exactly the moves :meth:`is_legal` accepts (without chosen melds)."""
+        phase = self.phase
+        if phase is GinPhase.DISCARD:
+            hand = self.hands[self.turn]
+            taken = self.taken_from_discard
+            for c in hand:
+                if c is not taken:
+                    yield Discard(c)
+            yield from self._knocks()
+        elif phase is GinPhase.DRAW:
             if self.stock:
-                moves.append(Draw(STOCK))
+                yield _DRAW_STOCK
             if self.discard:
-                moves.append(Draw(DISCARD))
-            return moves
-        moves = [Discard(c) for c in self.hand if c != self.taken_from_discard]
-        moves += [Knock(c) for c in self.hand if self._knock_refusal(Knock(c)) is None]
-        return moves
+                yield _DRAW_DISCARD
+        elif phase is GinPhase.OFFER:
+            yield _DRAW_DISCARD
+            yield _PASS
+        elif phase is GinPhase.FORCED:
+            yield _DRAW_STOCK
 
-    def is_legal(self, move: GinMove) -> bool:
+    def _knocks(self) -> Iterator[Knock]:
+        """Knock(card) for every card whose discard leaves deadwood within the knock limit: one
+        exact best-discard search decides whether any can; only then is each card tried."""
+        hand = self.hands[self.turn]
+        rules = self.rules
+        limit, ace = rules.knock_limit, rules.ace_points
+        mask = mask_of(hand)
+        if best_discard_mask(mask, 0, ace)[0] > limit:
+            return
+        taken = self.taken_from_discard
+        for c in hand:
+            if c is not taken and min_deadwood_mask(mask ^ mask_of((c,)), ace)[0] <= limit:
+                yield Knock(c)
+
+    def is_legal(self, move: object) -> bool:
+        """Whether ``move`` is legal now (the same rules as :meth:`generate_legal_moves`)."""
         return self._refusal(move) is None
 
     # -- playing ------------------------------------------------------------------------
@@ -293,16 +386,21 @@ class GinDeal:
         err = self._refusal(move)
         if err is not None:
             raise err
+        self.apply(move)
+
+    def apply(self, move: GinMove) -> None:
+        """Make a legal ``move`` without checking it (a move from :meth:`legal_moves`); use
+        :meth:`play` for a move that may be illegal."""
         p = self.turn
-        if isinstance(move, Pass):
-            self.events.append(Event(p, "pass"))
-            if p != self.dealer:
-                self.turn = self.dealer
-            else:
-                self.turn = 1 - self.dealer
-                self.phase = GinPhase.FORCED
+        kind = type(move)
+        if kind is Discard:
+            card = move.card
+            self.hands[p].remove(card)
+            self.discard.append(card)
+            self.events.append(Event(p, "discard", (card,)))
+            self._end_turn()
             return
-        if isinstance(move, Draw):
+        if kind is Draw:
             if move.source == STOCK:
                 card = self.stock.pop()
                 self.events.append(Event(p, "draw_stock", (card,)))
@@ -310,25 +408,27 @@ class GinDeal:
                 card = self.discard.pop()
                 self.taken_from_discard = card
                 self.events.append(Event(p, "draw_discard", (card,)))
-            self.hand.append(card)
+            self.hands[p].append(card)
             self.phase = GinPhase.DISCARD
             return
-        if isinstance(move, Discard):
-            self.hand.remove(move.card)
-            self.discard.append(move.card)
-            self.events.append(Event(p, "discard", (move.card,)))
-            self._end_turn()
+        if kind is Pass:
+            self.events.append(Event(p, "pass"))
+            if p != self.dealer:
+                self.turn = self.dealer
+            else:
+                self.turn = 1 - self.dealer
+                self.phase = GinPhase.FORCED
             return
-        assert isinstance(move, Knock)
+        assert kind is Knock
         melds, dead = self._knock_arrangement(move)
-        self.hand.remove(move.card)
+        self.hands[p].remove(move.card)
         self.discard.append(move.card)
-        kind = "gin" if not dead else "knock"
-        self.events.append(Event(p, kind, (move.card,)))
+        kind_ = "gin" if not dead else "knock"
+        self.events.append(Event(p, kind_, (move.card,)))
         defender = 1 - p
         result = defender_best(self.hands[defender], melds, self.rules, lay_off=bool(dead))
         self.phase = GinPhase.OVER
-        self.outcome = GinOutcome(kind, p, tuple(tuple(h) for h in self.hands), melds, dead, result,
+        self.outcome = GinOutcome(kind_, p, tuple(tuple(h) for h in self.hands), melds, dead, result,
                                   self.dealer)
 
     # -- internals ----------------------------------------------------------------------
@@ -349,10 +449,17 @@ class GinDeal:
     def _knock_arrangement(self, move: Knock) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
         rest = [c for c in self.hand if c != move.card]
         if move.melds is None:
-            arr = best_arrangement(rest)
+            arr = best_arrangement(rest, self.rules)
             return arr.melds, arr.deadwood
+        melds = move.melds
+        if not isinstance(melds, (tuple, list)) or not all(isinstance(m, (tuple, list)) for m in melds):
+            raise IllegalMove("bad_melds", "Koputuksen yhdistelmät annetaan korttiluetteloina.")
         used: set[Card] = set()
-        for meld in move.melds:
+        for meld in melds:
+            for c in meld:
+                bad = _card_refusal(c)
+                if bad is not None:
+                    raise bad
             bad = check_meld(meld, self.rules)
             if bad is not None:
                 raise bad
@@ -361,13 +468,22 @@ class GinDeal:
                     raise IllegalMove("not_in_hand", f"{capitalize(card_name(c))} ei ole "
                                                      "kädessä tai on jo toisessa yhdistelmässä.")
                 used.add(c)
-        return tuple(tuple(m) for m in move.melds), tuple(c for c in rest if c not in used)
+        return tuple(tuple(m) for m in melds), tuple(c for c in rest if c not in used)
+
+    def _card_in_hand_refusal(self, card: object) -> IllegalMove | None:
+        bad = _card_refusal(card)
+        if bad is not None:
+            return bad
+        if card not in self.hands[self.turn]:
+            return not_in_hand((card,))
+        if card == self.taken_from_discard:
+            return discard_taken_card(card)
+        return None
 
     def _knock_refusal(self, move: Knock) -> IllegalMove | None:
-        if move.card not in self.hand:
-            return not_in_hand((move.card,))
-        if move.card == self.taken_from_discard:
-            return discard_taken_card(move.card)
+        bad = self._card_in_hand_refusal(move.card)
+        if bad is not None:
+            return bad
         try:
             _, dead = self._knock_arrangement(move)
         except IllegalMove as err:
@@ -379,47 +495,70 @@ class GinDeal:
                                f"enintään {self.rules.knock_limit}.")
         return None
 
-    def _refusal(self, move: GinMove) -> IllegalMove | None:
-        if self.phase is GinPhase.OVER:
+    def _refusal(self, move: object) -> IllegalMove | None:
+        """None if ``move`` is legal, else the refusal (the one predicate behind every check)."""
+        kind = type(move)
+        if kind not in _GIN_MOVES:
+            if kind in _TABLE_MOVES:
+                return IllegalMove("not_in_gin", "Gin-rommissa yhdistelmät pysyvät kädessä: kesken jaon ei "
+                                                 "pelata pöytään eikä avata, vaan nostetaan, poistetaan "
+                                                 "tai koputetaan.")
+            return IllegalMove("unknown_move", "Tuntematon siirto: gin-rommissa siirrot ovat nosto, "
+                                               "passaus, poisto ja koputus.")
+        phase = self.phase
+        if phase is GinPhase.OVER:
             return IllegalMove("deal_over", "Jako on jo päättynyt.")
-        if self.phase is GinPhase.OFFER:
-            if isinstance(move, Pass) or move == Draw(DISCARD):
+        if kind is Draw and move.source not in (STOCK, DISCARD):
+            return IllegalMove("unknown_source", "Tuntematon nostopaikka: nostetaan nostopakasta tai "
+                                                 "poistopakasta.")
+        if phase is GinPhase.OFFER:
+            if kind is Pass or (kind is Draw and move.source == DISCARD):
                 return None
-            if move == Draw(STOCK):
+            if kind is Draw:
                 return IllegalMove("offer_stock", "Ensin päätetään avokortista: ota se tai passaa. "
                                                   "Nostopakasta nostetaan vasta, kun molemmat ovat passanneet.")
             return IllegalMove("must_draw", "Ota ensin avokortti tai passaa.")
-        if isinstance(move, Pass):
+        if kind is Pass:
             return IllegalMove("no_pass", "Passata saa vain jaon ensimmäisen avokortin kohdalla; "
                                           "tavallisella vuorolla on nostettava.")
-        if self.phase is GinPhase.FORCED:
-            if move == Draw(STOCK):
+        if phase is GinPhase.FORCED:
+            if kind is Draw and move.source == STOCK:
                 return None
             return IllegalMove("forced_stock", "Molemmat passasivat avokortin, joten nyt on nostettava "
                                                "nostopakasta.")
-        if self.phase is GinPhase.DRAW:
-            if not isinstance(move, Draw):
+        if phase is GinPhase.DRAW:
+            if kind is not Draw:
                 return IllegalMove("must_draw", "Vuoro alkaa nostolla: nosta ensin nostopakasta tai "
                                                 "poistopakan päältä.")
             if move.source == STOCK and not self.stock:
                 return IllegalMove("stock_empty", "Nostopakka on tyhjä.")
             if move.source == DISCARD and not self.discard:
                 return IllegalMove("discard_empty", "Poistopakka on tyhjä: nosta nostopakasta.")
-            if move.source not in (STOCK, DISCARD):
-                return IllegalMove("unknown_source", f"Tuntematon nostopaikka ”{move.source}”.")
             return None
-        if isinstance(move, Draw):
+        if kind is Draw:
             return IllegalMove("draw_twice", "Olet jo nostanut tällä vuorolla: vuorossa nostetaan vain "
                                              "yksi kortti.")
-        if isinstance(move, Discard):
-            if move.card not in self.hand:
-                return not_in_hand((move.card,))
-            if move.card == self.taken_from_discard:
-                return discard_taken_card(move.card)
-            return None
-        if isinstance(move, Knock):
-            return self._knock_refusal(move)
-        return IllegalMove("unknown_move", f"Tuntematon siirto {move!r}.")
+        if kind is Discard:
+            return self._card_in_hand_refusal(move.card)
+        return self._knock_refusal(move)
+
+
+_GIN_MOVES = frozenset((Draw, Discard, Pass, Knock))
+_TABLE_MOVES = frozenset((PlayMeld, LayOff, Open, Claim, MisDraw, RejectExposed))
+
+
+def _check_rules(rules: RuleSet) -> None:
+    if rules.decks != 1 or rules.jokers:
+        raise IllegalMove("rules", "Gin-rommi pelataan yhdellä pakalla ilman jokereita.")
+
+
+def _card_refusal(card: object) -> IllegalMove | None:
+    """A refusal for something that is not a card of the one-deck gin pack, else None."""
+    if not isinstance(card, Card):
+        return IllegalMove("not_a_card", "Siirrossa on jotain, mikä ei ole kortti.")
+    if card.deck or card.suit is None or not 1 <= card.rank <= 13:
+        return deck_card_refusal(card)
+    return None
 
 
 def knock_result(outcome: GinOutcome, rules: RuleSet) -> tuple[int | None, int, str]:
