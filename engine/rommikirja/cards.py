@@ -13,7 +13,7 @@ Card(rank=7, suit=Suit.HEARTS, deck=0)
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Iterable
 
@@ -88,6 +88,14 @@ class Card:
     rank: int
     suit: Suit | None
     deck: int = 0
+    #: 0–51 (suit × 13 + rank − 1) for a first-deck card, −1 otherwise: the bit of the card in the
+    #: gin solver's masks and an index into its tables (computed once, not part of the value).
+    _index: int = field(default=-1, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        rank, suit = self.rank, self.suit
+        if self.deck == 0 and type(rank) is int and 1 <= rank <= 13 and isinstance(suit, Suit):
+            object.__setattr__(self, "_index", _SUIT_ORDER[suit] * 13 + rank - 1)
 
     @property
     def is_joker(self) -> bool:

@@ -24,8 +24,8 @@ from .errors import IllegalMove, discard_taken_card, not_in_hand
 from .finnish import capitalize, card_name
 from .melds import Meld, MeldKind, check_meld
 from .rules import RuleSet
-from .solver import (Arrangement, best_arrangement, best_discard_mask, deck_card_refusal, mask_of,
-                     min_deadwood_mask)
+from .solver import (CARDS, Arrangement, best_arrangement, deck_card_refusal, mask_of, min_deadwood_mask,
+                     min_discard_deadwood)
 
 __all__ = ["GinDeal", "GinLegalMoves", "GinPhase", "Pass", "Knock", "GinOutcome", "GinMove", "DefenderResult",
            "defender_best", "knock_result"]
@@ -211,8 +211,6 @@ class GinLegalMoves:
     def count(self) -> int:
         return sum(1 for _ in self)
 
-    __len__ = count
-
     def __eq__(self, other: object) -> bool:
         if isinstance(other, GinLegalMoves):
             other = list(other)
@@ -346,9 +344,11 @@ class GinDeal:
         if phase is GinPhase.DISCARD:
             hand = self.hands[self.turn]
             taken = self.taken_from_discard
+            discards = _DISCARDS
             for c in hand:
                 if c is not taken:
-                    yield Discard(c)
+                    i = c._index
+                    yield discards[i] if i >= 0 else Discard(c)
             yield from self._knocks()
         elif phase is GinPhase.DRAW:
             if self.stock:
@@ -368,11 +368,11 @@ class GinDeal:
         rules = self.rules
         limit, ace = rules.knock_limit, rules.ace_points
         mask = mask_of(hand)
-        if best_discard_mask(mask, 0, ace)[0] > limit:
+        if min_discard_deadwood(mask, ace) > limit:
             return
         taken = self.taken_from_discard
         for c in hand:
-            if c is not taken and min_deadwood_mask(mask ^ mask_of((c,)), ace)[0] <= limit:
+            if c is not taken and min_deadwood_mask(mask ^ (1 << c._index), ace)[0] <= limit:
                 yield Knock(c)
 
     def is_legal(self, move: object) -> bool:
@@ -395,7 +395,7 @@ class GinDeal:
         kind = type(move)
         if kind is Discard:
             card = move.card
-            self.hands[p].remove(card)
+            _remove(self.hands[p], card)
             self.discard.append(card)
             self.events.append(Event(p, "discard", (card,)))
             self._end_turn()
@@ -421,7 +421,7 @@ class GinDeal:
             return
         assert kind is Knock
         melds, dead = self._knock_arrangement(move)
-        self.hands[p].remove(move.card)
+        _remove(self.hands[p], move.card)
         self.discard.append(move.card)
         kind_ = "gin" if not dead else "knock"
         self.events.append(Event(p, kind_, (move.card,)))
@@ -543,6 +543,17 @@ class GinDeal:
         return self._knock_refusal(move)
 
 
+def _remove(hand: list[Card], card: Card) -> None:
+    """Remove ``card`` from ``hand``, looking for the very object first (cheap) and then an
+    equal card."""
+    for i, c in enumerate(hand):
+        if c is card:
+            del hand[i]
+            return
+    hand.remove(card)
+
+
+_DISCARDS = tuple(Discard(c) for c in CARDS)
 _GIN_MOVES = frozenset((Draw, Discard, Pass, Knock))
 _TABLE_MOVES = frozenset((PlayMeld, LayOff, Open, Claim, MisDraw, RejectExposed))
 

@@ -27,9 +27,10 @@ from typing import Iterable, Sequence
 
 from .cards import Card, Suit
 from .errors import IllegalMove
+from .finnish import capitalize, card_name
 
 __all__ = ["Arrangement", "best_arrangement", "best_discard", "deadwood_of", "mask_of",
-           "cards_of", "min_deadwood_mask", "best_discard_mask", "CARD_VALUE", "CARDS", "card_values",
+           "cards_of", "min_deadwood_mask", "best_discard_mask", "min_discard_deadwood", "CARD_VALUE", "CARDS", "card_values",
            "deck_card_refusal"]
 
 _SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
@@ -53,6 +54,8 @@ def card_values(ace_points: int = 1) -> tuple[int, ...]:
 
 def deck_card_refusal(card: Card) -> IllegalMove:
     """The refusal for a card that a one-deck game without jokers does not have."""
+    if not isinstance(card, Card):
+        return IllegalMove("not_a_card", "Mukana on jotain, mikä ei ole kortti.")
     if card.is_joker:
         return IllegalMove("no_such_card", f"Tässä pelissä ei ole jokereita, joten korttia {card.code} ei ole.")
     if card.deck:
@@ -72,16 +75,23 @@ def mask_of(cards: Iterable[Card]) -> int:
       ...
     rommikirja.errors.IllegalMove: Tässä pelissä on vain yksi pakka, joten toisen pakan korttia 7H' ei ole.
     """
+    if type(cards) is not list and type(cards) is not tuple:
+        cards = list(cards)
     m = 0
-    base = _BASE
-    for c in cards:
-        r = c.rank
-        if c.deck or not 0 < r < 14 or c.suit not in base:
-            raise deck_card_refusal(c)
-        bit = 1 << (base[c.suit] + r)
-        if m & bit:
-            raise IllegalMove("duplicate_card", f"Kortti {c.code} on mukana kahdesti.")
-        m |= bit
+    try:
+        for c in cards:
+            m |= 1 << c._index
+    except (ValueError, AttributeError):        # a negative shift: not a first-deck card
+        m = -1
+    if m < 0 or m.bit_count() != len(cards):
+        seen = 0
+        for c in cards:
+            i = getattr(c, "_index", -1)
+            if i < 0:
+                raise deck_card_refusal(c)
+            if seen >> i & 1:
+                raise IllegalMove("duplicate_card", f"{capitalize(card_name(c))} on mukana kahdesti.")
+            seen |= 1 << i
     return m
 
 
@@ -238,6 +248,26 @@ def best_discard_mask(mask: int, forbidden: int = 0, ace: int = 1) -> tuple[int,
             raise ValueError("no card may be discarded")
         return best
     tabs = _DEFAULT if ace == 1 else _tables(ace)
+    total, best, best_groups = _best_discard_cover(mask, tabs)
+    # recover the discard: the card whose removal leaves the least deadwood with these groups
+    return total - best, best_groups, _discard_for(mask, best_groups, tabs)
+
+
+def min_discard_deadwood(mask: int, ace: int = 1) -> int:
+    """The least deadwood after discarding one card of ``mask`` (the first figure of
+    :func:`best_discard_mask`, without finding the card).
+
+    >>> from rommikirja.cards import parse_cards
+    >>> min_discard_deadwood(mask_of(parse_cards("AS 2S 5S AC 2C 3C 5C AD 2D 2H 5H")))
+    0
+    """
+    tabs = _DEFAULT if ace == 1 else _tables(ace)
+    total, best, _ = _best_discard_cover(mask, tabs)
+    return total - best
+
+
+def _best_discard_cover(mask: int, tabs: tuple[list[int], ...]) -> tuple[int, int, int]:
+    """(value of the cards, most covered value + one discarded card, group mask reaching it)."""
     value, cover, cover_d = tabs[0], tabs[1], tabs[3]
     a = mask & FULL
     b = (mask >> 13) & FULL
@@ -248,7 +278,7 @@ def best_discard_mask(mask: int, forbidden: int = 0, ace: int = 1) -> tuple[int,
     if not three:
         if not mask:
             raise ValueError("no card may be discarded")
-        base = gain = 0
+        base = 0
         best = -1 << 30
         for p in (a, b, c, d):
             if p:
@@ -257,7 +287,7 @@ def best_discard_mask(mask: int, forbidden: int = 0, ace: int = 1) -> tuple[int,
                 gain = cover_d[p] - cp
                 if gain > best:
                     best = gain
-        return total - base - best, 0, _discard_for(mask, 0, tabs)
+        return total, base + best, 0
     best, best_groups = -1, 0
     for gmask, gval in _group_choices(_group_options((a, b, c, d), three, tabs[5])):
         rest = mask & ~gmask
@@ -270,8 +300,7 @@ def best_discard_mask(mask: int, forbidden: int = 0, ace: int = 1) -> tuple[int,
                 best, best_groups = base - covers[s] + cd_, gmask
     if best < 0:
         raise ValueError("no card may be discarded")
-    # recover the discard: the card whose removal leaves the least deadwood with these groups
-    return total - best, best_groups, _discard_for(mask, best_groups, tabs)
+    return total, best, best_groups
 
 
 def _discard_for(mask: int, groups: int, tabs: tuple[list[int], ...] = _DEFAULT) -> int:
