@@ -139,7 +139,7 @@ def _build_tables(card_value: Sequence[int]) -> tuple[list[int], ...]:
                     best_d, best_d_run = v + cover_d[left], run
         cover[p], cover_run[p] = best, best_run
         cover_d[p], cover_d_run[p] = best_d, best_d_run
-    return value, cover, cover_run, cover_d, cover_d_run, list(card_value)
+    return value, cover, cover_run, cover_d, cover_d_run, list(card_value), {}
 
 
 _TABLES: dict[int, tuple[list[int], ...]] = {1: _build_tables(CARD_VALUE)}
@@ -188,15 +188,6 @@ def _group_choices(options: list[list[tuple[int, int]]]):
             gmask |= m
             gval += v
         yield gmask, gval
-
-
-def _patterns(mask: int) -> tuple[int, int, int, int]:
-    return mask & FULL, (mask >> 13) & FULL, (mask >> 26) & FULL, (mask >> 39) & FULL
-
-
-def _value_of(mask: int, ace: int = 1) -> int:
-    value = _DEFAULT[0] if ace == 1 else _tables(ace)[0]
-    return value[mask & FULL] + value[(mask >> 13) & FULL] + value[(mask >> 26) & FULL] + value[(mask >> 39) & FULL]
 
 
 def min_deadwood_mask(mask: int, ace: int = 1) -> tuple[int, int]:
@@ -248,9 +239,8 @@ def best_discard_mask(mask: int, forbidden: int = 0, ace: int = 1) -> tuple[int,
             raise ValueError("no card may be discarded")
         return best
     tabs = _DEFAULT if ace == 1 else _tables(ace)
-    total, best, best_groups = _best_discard_cover(mask, tabs)
-    # recover the discard: the card whose removal leaves the least deadwood with these groups
-    return total - best, best_groups, _discard_for(mask, best_groups, tabs)
+    total, best, best_groups, suit, pattern = _best_discard_cover(mask, tabs)
+    return total - best, best_groups, _discard_in(pattern, suit, tabs[4])
 
 
 def min_discard_deadwood(mask: int, ace: int = 1) -> int:
@@ -262,12 +252,14 @@ def min_discard_deadwood(mask: int, ace: int = 1) -> int:
     0
     """
     tabs = _DEFAULT if ace == 1 else _tables(ace)
-    total, best, _ = _best_discard_cover(mask, tabs)
-    return total - best
+    found = _best_discard_cover(mask, tabs)
+    return found[0] - found[1]
 
 
-def _best_discard_cover(mask: int, tabs: tuple[list[int], ...]) -> tuple[int, int, int]:
-    """(value of the cards, most covered value + one discarded card, group mask reaching it)."""
+def _best_discard_cover(mask: int, tabs: tuple) -> tuple[int, int, int, int, int]:
+    """(value of the cards, most covered value + one discarded card, group mask reaching it, the
+    suit of the discard and that suit's pattern outside the groups). Ties go to the first group
+    choice, then the first suit."""
     value, cover, cover_d = tabs[0], tabs[1], tabs[3]
     a = mask & FULL
     b = (mask >> 13) & FULL
@@ -280,15 +272,18 @@ def _best_discard_cover(mask: int, tabs: tuple[list[int], ...]) -> tuple[int, in
             raise ValueError("no card may be discarded")
         base = 0
         best = -1 << 30
+        best_s = best_p = 0
+        s = 0
         for p in (a, b, c, d):
             if p:
                 cp = cover[p]
                 base += cp
                 gain = cover_d[p] - cp
                 if gain > best:
-                    best = gain
-        return total, base + best, 0
-    best, best_groups = -1, 0
+                    best, best_s, best_p = gain, s, p
+            s += 1
+        return total, base + best, 0, best_s, best_p
+    best, best_groups, best_s, best_p = -1, 0, 0, 0
     for gmask, gval in _group_choices(_group_options((a, b, c, d), three, tabs[5])):
         rest = mask & ~gmask
         ps = (rest & FULL, (rest >> 13) & FULL, (rest >> 26) & FULL, (rest >> 39) & FULL)
@@ -297,26 +292,20 @@ def _best_discard_cover(mask: int, tabs: tuple[list[int], ...]) -> tuple[int, in
         for s in range(4):
             cd_ = cover_d[ps[s]]
             if cd_ >= 0 and base - covers[s] + cd_ > best:
-                best, best_groups = base - covers[s] + cd_, gmask
+                best, best_groups, best_s, best_p = base - covers[s] + cd_, gmask, s, ps[s]
     if best < 0:
         raise ValueError("no card may be discarded")
-    return total, best, best_groups
+    return total, best, best_groups, best_s, best_p
 
 
-def _discard_for(mask: int, groups: int, tabs: tuple[list[int], ...] = _DEFAULT) -> int:
-    cover, cover_d, cover_d_run = tabs[1], tabs[3], tabs[4]
-    ps = _patterns(mask & ~groups)
-    best_s, best_gain = 0, -1 << 30
-    for s in range(4):
-        cd = cover_d[ps[s]]
-        if cd >= 0 and cd - cover[ps[s]] > best_gain:
-            best_s, best_gain = s, cd - cover[ps[s]]
-    p = ps[best_s]
+def _discard_in(p: int, suit: int, cover_d_run: list[int]) -> int:
+    """The bit of the card to discard from pattern ``p`` of ``suit`` (following the best-cover
+    choices recorded for the discard)."""
     while p:
         low = p & -p
         run = cover_d_run[p]
         if run == -1:
-            return low << (13 * best_s)
+            return low << (13 * suit)
         if run:
             p ^= run
         else:
@@ -352,9 +341,27 @@ class Arrangement:
         return not self.deadwood
 
 
+_SUIT_MASKS = (FULL, FULL << 13, FULL << 26, FULL << 39)
+
+
+def _suit_split(tabs: tuple, key: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], int]:
+    """The best runs of the cards of one suit (``key``: a mask within one suit) as card tuples,
+    the cards left over and their value; memoised per table (at most 4 × 8,192 entries)."""
+    s = (key.bit_length() - 1) // 13
+    p = key >> (13 * s)
+    runs = _runs_of(p, s, tabs[2])
+    covered = 0
+    for run in runs:
+        covered |= run
+    dead = key & ~covered
+    got = tabs[6][key] = (tuple(tuple(cards_of(run)) for run in runs), tuple(cards_of(dead)),
+                          tabs[0][dead >> (13 * s)])
+    return got
+
+
 def _arrangement(mask: int, groups: int, discard: Card | None = None, ace: int = 1) -> Arrangement:
     tabs = _DEFAULT if ace == 1 else _tables(ace)
-    cover_run = tabs[2]
+    memo = tabs[6]
     melds: list[tuple[Card, ...]] = []
     g = groups
     while g:
@@ -364,15 +371,18 @@ def _arrangement(mask: int, groups: int, discard: Card | None = None, ace: int =
         melds.append(tuple(cards_of(group)))
         g &= ~group
     rest = mask & ~groups
-    covered = groups
-    for s in range(4):
-        p = (rest >> (13 * s)) & FULL
-        if p:
-            for run in _runs_of(p, s, cover_run):
-                melds.append(tuple(cards_of(run)))
-                covered |= run
-    dead = mask & ~covered
-    return Arrangement(tuple(melds), tuple(cards_of(dead)), _value_of(dead, ace), discard)
+    dead: tuple[Card, ...] = ()
+    points = 0
+    for suit_mask in _SUIT_MASKS:
+        key = rest & suit_mask
+        if key:
+            got = memo.get(key)
+            if got is None:
+                got = _suit_split(tabs, key)
+            melds += got[0]
+            dead += got[1]
+            points += got[2]
+    return Arrangement(tuple(melds), dead, points, discard)
 
 
 def _ace(rules) -> int:
@@ -392,11 +402,13 @@ def best_discard(cards: Iterable[Card], forbidden: Iterable[Card] = (), rules=No
     """For a hand about to discard: the discard and melds leaving the least deadwood."""
     ace = _ace(rules)
     mask = mask_of(cards)
-    dw, groups, low = best_discard_mask(mask, mask_of(forbidden), ace)
-    discard = CARDS[low.bit_length() - 1]
-    arr = _arrangement(mask ^ low, groups, discard, ace)
-    assert arr.deadwood_points == dw
-    return arr
+    if forbidden:
+        dw, groups, low = best_discard_mask(mask, mask_of(forbidden), ace)
+    else:
+        tabs = _DEFAULT if ace == 1 else _tables(ace)
+        total, best, groups, suit, pattern = _best_discard_cover(mask, tabs)
+        low = _discard_in(pattern, suit, tabs[4])
+    return _arrangement(mask ^ low, groups, CARDS[low.bit_length() - 1], ace)
 
 
 def deadwood_of(cards: Iterable[Card], rules=None) -> int:
