@@ -85,21 +85,20 @@ class Meld:
         cards = tuple(cards)
         for joker, stands in self.jokers:
             if any(c.rank == stands.rank and c.suit is stands.suit for c in cards):
-                what = cards_text(cards, "part")
-                detail = (f"jokeri on jo kortin {card_name(stands, 'gen')} paikalla, eikä jokeria "
-                          "vaihdeta pois")
-                raise InvalidMeld("joker_in_place",
-                                  f"{capitalize(what)} ei voi lisätä yhdistelmään {self.text}: "
-                                  f"{detail}.", detail)
+                def detail(stands=stands) -> str:
+                    return (f"jokeri on jo kortin {card_name(stands, 'gen')} paikalla, eikä jokeria "
+                            "vaihdeta pois")
+                raise InvalidMeld("joker_in_place", lambda who: self._lay_off_text(cards, detail()), detail)
         try:
             kind, ordered, assigned = _classify(self.cards + cards, rules, adding=True, fixed=self.jokers)
         except InvalidMeld as err:
-            what = cards_text(cards, "part")
-            raise InvalidMeld(
-                "not_extending",
-                f"{capitalize(what)} ei voi lisätä yhdistelmään {self.text}: "
-                f"{err.detail}.", err.detail) from None
+            inner = err
+            raise InvalidMeld("not_extending", lambda who: self._lay_off_text(cards, inner.detail),
+                              lambda: inner.detail) from None
         return Meld(kind, ordered, assigned)
+
+    def _lay_off_text(self, cards: tuple[Card, ...], detail: str) -> str:
+        return f"{capitalize(cards_text(cards, 'part'))} ei voi lisätä yhdistelmään {self.text}: {detail}."
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -162,9 +161,14 @@ def _consecutive(values: Sequence[int]) -> bool:
     return all(b == a + 1 for a, b in zip(values, values[1:]))
 
 
-def _Reason(code: str, detail: str) -> InvalidMeld:
-    """An InvalidMeld whose message is a short detail phrase made into a sentence."""
-    return InvalidMeld(code, capitalize(detail) + ".", detail)
+def _Reason(code: str, detail) -> InvalidMeld:
+    """An InvalidMeld whose message is a short detail phrase made into a sentence.
+
+    ``detail`` may be a function returning the phrase: it is called only when shown.
+    """
+    if isinstance(detail, str):
+        return InvalidMeld(code, capitalize(detail) + ".", detail)
+    return InvalidMeld(code, lambda who: capitalize(detail()) + ".", detail)
 
 
 def _classify(cards: tuple[Card, ...], rules: RuleSet, adding: bool = False,
@@ -182,14 +186,14 @@ def _classify_jokers(cards: tuple[Card, ...], rules: RuleSet, adding: bool,
     n = len(cards)
     if len(set(cards)) != n:
         dup = next(c for c in cards if cards.count(c) > 1)
-        raise _Reason("duplicate", f"sama kortti ({card_name(dup)}) on mukana kahdesti")
+        raise _Reason("duplicate", lambda: f"sama kortti ({card_name(dup)}) on mukana kahdesti")
     jokers = [c for c in cards if c.is_joker]
     if len(jokers) > rules.max_jokers_per_meld:
-        raise _Reason("too_many_jokers", f"yhdessä yhdistelmässä saa olla enintään "
+        raise _Reason("too_many_jokers", lambda: f"yhdessä yhdistelmässä saa olla enintään "
                                          f"{number_word(rules.max_jokers_per_meld)} jokeri"
                                          f"{'' if rules.max_jokers_per_meld == 1 else 'a'}")
     if n < 3:
-        raise _Reason("too_short", f"yhdistelmässä on oltava vähintään kolme korttia, "
+        raise _Reason("too_short", lambda: f"yhdistelmässä on oltava vähintään kolme korttia, "
                                    f"tässä on {number_word(n)}")
     naturals = [c for c in cards if not c.is_joker]
     if len(naturals) < 2:
@@ -204,7 +208,7 @@ def _classify_jokers(cards: tuple[Card, ...], rules: RuleSet, adding: bool,
             raise _Reason("group_too_big", "samanarvoisten ryhmässä on enintään neljä korttia")
         if len(suits) != len(virtual):
             suit = next(s for s in suits if sum(v.suit is s for v in virtual) > 1)
-            raise _Reason("group_same_suit", f"ryhmän korttien on oltava eri maita, mutta kaksi on "
+            raise _Reason("group_same_suit", lambda: f"ryhmän korttien on oltava eri maita, mutta kaksi on "
                                              f"{suit_name(suit, 'part')}")
         rank = next(iter(ranks))
         missing = [s for s in Suit if s not in suits]
@@ -275,9 +279,9 @@ def _classify_natural(cards: tuple[Card, ...], rules: RuleSet,
     n = len(cards)
     if len(set(cards)) != n:
         dup = next(c for c in cards if cards.count(c) > 1)
-        raise _Reason("duplicate", f"sama kortti ({card_name(dup)}) on mukana kahdesti")
+        raise _Reason("duplicate", lambda: f"sama kortti ({card_name(dup)}) on mukana kahdesti")
     if n < 3:
-        raise _Reason("too_short", f"yhdistelmässä on oltava vähintään kolme korttia, "
+        raise _Reason("too_short", lambda: f"yhdistelmässä on oltava vähintään kolme korttia, "
                                    f"tässä on {number_word(n)}")
     ranks = {c.rank for c in cards}
     suits = {c.suit for c in cards}
@@ -287,7 +291,7 @@ def _classify_natural(cards: tuple[Card, ...], rules: RuleSet,
         if len(suits) != n:
             suit = next(s for s in suits if sum(c.suit is s for c in cards) > 1)
             pair = [c for c in cards if c.suit is suit][:2]
-            raise _Reason("group_same_suit", f"ryhmän korttien on oltava eri maita, mutta "
+            raise _Reason("group_same_suit", lambda: f"ryhmän korttien on oltava eri maita, mutta "
                                              f"{cards_text(pair)} ovat kumpikin {suit_name(suit, 'part')}")
         return MeldKind.GROUP, tuple(sorted(cards, key=lambda c: c.sort_key))
     if len(suits) > 1:
@@ -324,7 +328,7 @@ def _run_failure(cards: tuple[Card, ...], rules: RuleSet, adding: bool) -> Inval
     missing = [r for r in range(ranks[0], ranks[-1] + 1) if r not in ranks]
     missing_cards = [Card(r, suit) for r in missing]
     verb = "puuttuisi" if adding else "puuttuu"
-    return _Reason("gap", f"{'suorassa ei saa olla aukkoa: ' if not adding else ''}"
+    return _Reason("gap", lambda: f"{'suorassa ei saa olla aukkoa: ' if not adding else ''}"
                           f"välistä {verb} {cards_text(missing_cards)}")
 
 
