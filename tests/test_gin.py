@@ -152,7 +152,7 @@ def play_random_gin(seed):
     rng = random.Random(seed)
     deck = Counter(standard_deck())
     while not d.is_over:
-        moves = list(d.legal_moves())
+        moves = d.legal_moves()
         knocks = [m for m in moves if isinstance(m, Knock)]
         move = rng.choice(knocks) if knocks and rng.random() < 0.5 else rng.choice(moves)
         d.play(move)

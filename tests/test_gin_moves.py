@@ -10,7 +10,8 @@ from rommikirja import (DISCARD, STOCK, Card, Discard, Draw, GinDeal, GinPhase, 
                         Pass, PlayMeld, RuleSet, Suit, parse_card, parse_cards, standard_deck)
 from rommikirja.cards import joker
 from rommikirja.deal import Claim, MisDraw, Open, RejectExposed
-from rommikirja.gin import GinLegalMoves, defender_best
+from rommikirja.gin import defender_best
+from rommikirja.legal import LegalMoves
 from rommikirja.solver import best_arrangement, best_discard, deadwood_of, mask_of
 
 # The tests' own rule sets (not the shipped YAML).
@@ -31,9 +32,9 @@ def perft(deal, depth):
     if depth == 0:
         return 1
     total = 0
-    for move in deal.legal_moves():
+    for move in deal.legal_moves:
         child = deal.copy()
-        child.apply(move)
+        child.push(move)
         total += perft(child, depth - 1)
     return total
 
@@ -77,15 +78,16 @@ def test_perft(name, rules, hands, stock, discard, phase, counts):
 
 def test_view_behaves_like_a_collection_of_moves():
     deal = pos(GIN, [KNOCKER, DEFENDER])
-    moves = deal.legal_moves()
-    assert isinstance(moves, GinLegalMoves) and bool(moves) and moves.count() == 2
+    moves = deal.legal_moves
+    assert isinstance(moves, LegalMoves) and bool(moves) and moves.count() == 2
     assert Draw(STOCK) in moves and Pass() not in moves and list(moves) == [Draw(STOCK), Draw(DISCARD)]
+    assert deal.legal_moves() == [Draw(STOCK), Draw(DISCARD)]
     deal.play(Draw(STOCK))
-    moves = deal.legal_moves()        # a new view of the new position
+    moves = deal.legal_moves          # the view follows the position
     assert Knock(parse_card("7C")) in moves and Knock(parse_card("7H")) not in moves
     assert moves.count() == 13 and sum(isinstance(m, Knock) for m in moves) == 2
     deal.play(Knock(parse_card("KD")))
-    assert not deal.legal_moves() and list(deal.legal_moves()) == [] and deal.legal_moves().count() == 0
+    assert not deal.legal_moves and deal.legal_moves() == [] and deal.legal_moves.count() == 0
 
 
 def candidates(deal):
@@ -113,7 +115,7 @@ def random_positions(seed, rules, count, knock=0.3):
     out = []
     while not deal.is_over and len(out) < count:
         out.append(deal.copy())
-        moves = list(deal.legal_moves())
+        moves = deal.legal_moves()
         knocks = [m for m in moves if isinstance(m, Knock)]
         deal.play(rng.choice(knocks) if knocks and rng.random() < knock else rng.choice(moves))
     return out
@@ -126,11 +128,11 @@ RULE_VARIANTS = [GIN, GIN_ACE11, GIN_ONLY, GIN.with_options(knock_limit=30), NO_
 @given(st.integers(0, 2**31), st.sampled_from(RULE_VARIANTS))
 def test_generated_moves_are_exactly_the_legal_candidates(seed, rules):
     for deal in random_positions(seed, rules, 80):
-        generated = list(deal.legal_moves())
+        generated = deal.legal_moves()
         assert len(set(generated)) == len(generated)
         assert generated == [m for m in candidates(deal) if deal.is_legal(m)] or \
             sorted(map(repr, generated)) == sorted(repr(m) for m in candidates(deal) if deal.is_legal(m))
-        assert all(m in deal.legal_moves() for m in generated)
+        assert all(m in deal.legal_moves for m in generated)
         want = reference_moves(deal)
         if want is not None:
             assert generated == want
@@ -146,21 +148,21 @@ def test_parity_with_the_straightforward_listing_on_many_positions():
             want = reference_moves(deal)
             if want is None:
                 continue
-            got = list(deal.legal_moves())
+            got = deal.legal_moves()
             assert got == want, (seed, [c.code for c in deal.hand])
             checked += 1
             with_knocks += any(isinstance(m, Knock) for m in got)
     assert checked > 5000 and with_knocks > 100
 
 
-def test_apply_and_play_reach_the_same_positions():
+def test_push_and_play_reach_the_same_positions():
     for seed in range(30):
         a = GinDeal.new(GIN, dealer=seed % 2, seed=seed)
         b = a.copy()
         rng = random.Random(seed)
         while not a.is_over:
-            move = rng.choice(list(a.legal_moves()))
-            a.apply(move)
+            move = rng.choice(a.legal_moves())
+            a.push(move)
             b.play(move)
             assert (a.hands, a.stock, a.discard, a.turn, a.phase) == (b.hands, b.stock, b.discard, b.turn, b.phase)
         assert a.outcome == b.outcome
@@ -192,9 +194,9 @@ def test_every_move_is_legal_or_refused_with_a_code(seed, plies, move):
     for _ in range(plies):
         if deal.is_over:
             break
-        deal.apply(rng.choice(list(deal.legal_moves())))
+        deal.push(rng.choice(deal.legal_moves()))
     legal = deal.is_legal(move)
-    assert legal == (move in deal.legal_moves())
+    assert legal == (move in deal.legal_moves) == (move in deal.legal_moves())
     if legal:
         deal.play(move)
     else:
@@ -221,7 +223,7 @@ def test_second_deck_cards_and_jokers_are_refused_everywhere():
     for move in (Discard(SECOND), Knock(SECOND), Knock(joker(0)),
                  Knock(parse_card("KD"), (parse_cards("7H 8H 9H'"),))):
         assert refusal(deal, move) == "no_such_card"
-        assert move not in deal.legal_moves()
+        assert move not in deal.legal_moves
     for solve in (best_arrangement, deadwood_of, best_discard, mask_of):
         with pytest.raises(IllegalMove) as exc:
             solve(parse_cards(KNOCKER) + (SECOND,))

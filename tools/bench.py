@@ -80,7 +80,7 @@ def interleaved(workloads: dict[str, Callable[[int], int]], rounds: int, seconds
 # -- our workloads ------------------------------------------------------------------------
 
 def gin_deals(checked: bool = False) -> Callable[[int], int]:
-    """Random gin deals, uniform random legal moves (unchecked apply of generated moves, or play)."""
+    """Random gin deals, uniform random legal moves (generated moves pushed unchecked, or played)."""
     seed = [0]
 
     def work(n: int) -> int:
@@ -88,9 +88,9 @@ def gin_deals(checked: bool = False) -> Callable[[int], int]:
             s = seed[0] = seed[0] + 1
             deal = GinDeal.new(GIN, dealer=s % 2, seed=s)
             rng = random.Random(s)
-            make = deal.play if checked else deal.apply
+            make = deal.play if checked else deal.push
             while not deal.is_over:
-                make(rng.choice(list(deal.legal_moves())))
+                make(rng.choice(deal.legal_moves()))
         return n
     return work
 
@@ -106,7 +106,7 @@ def rummy_deals(rules: RuleSet, players: int = 2) -> Callable[[int], int]:
             deal = Deal.new(rules, players, dealer=s % players, seed=s)
             rng = random.Random(s)
             while not deal.is_over:
-                moves = list(deal.legal_moves())
+                moves = deal.legal_moves()
                 eager = [m for m in moves if isinstance(m, (PlayMeld, LayOff))]
                 deal.play(rng.choice(eager) if eager and rng.random() < 0.7 else rng.choice(moves))
         return n

@@ -19,7 +19,8 @@ from enum import Enum
 from typing import Iterable, Iterator, Sequence
 
 from .cards import Card, standard_deck
-from .deal import DISCARD, STOCK, Claim, Discard, Draw, Event, LayOff, MisDraw, Open, Pass, PlayMeld, RejectExposed
+from .legal import LegalMoves
+from .moves import DISCARD, STOCK, Claim, Discard, Draw, Event, LayOff, MisDraw, Open, Pass, PlayMeld, RejectExposed
 from .errors import IllegalMove, discard_taken_card, not_in_hand
 from .finnish import capitalize, card_name
 from .melds import Meld, MeldKind, check_meld
@@ -27,7 +28,7 @@ from .rules import RuleSet
 from .solver import (CARDS, Arrangement, best_arrangement, deck_card_refusal, mask_of, min_deadwood_mask,
                      min_discard_deadwood)
 
-__all__ = ["GinDeal", "GinLegalMoves", "GinPhase", "Pass", "Knock", "GinOutcome", "GinMove", "DefenderResult",
+__all__ = ["GinDeal", "GinPhase", "Pass", "Knock", "GinOutcome", "GinMove", "DefenderResult",
            "defender_best", "knock_result"]
 
 
@@ -182,56 +183,6 @@ def defender_best(hand: Sequence[Card], knocker_melds: Sequence[tuple[Card, ...]
     return DefenderResult(tuple(melds), tuple(layoffs), deadwood)
 
 
-class GinLegalMoves:
-    """The legal moves of a :class:`GinDeal` as a cheap view, like python-chess's
-    ``LegalMoveGenerator``: iterating generates them, ``move in moves`` is
-    :meth:`GinDeal.is_legal`, ``bool(moves)`` asks whether there is any, ``count()`` counts.
-
-    >>> from rommikirja.rules import RuleSet
-    >>> deal = GinDeal.new(RuleSet(style="knock", hand_size=((2, 10),), max_players=2), seed=1)
-    >>> moves = deal.legal_moves()
-    >>> Draw(STOCK) in moves, Pass() in moves, bool(moves), moves.count()
-    (True, False, True, 2)
-    """
-
-    __slots__ = ("deal",)
-
-    def __init__(self, deal: "GinDeal") -> None:
-        self.deal = deal
-
-    def __iter__(self):
-        return self.deal.generate_legal_moves()
-
-    def __contains__(self, move: object) -> bool:
-        return self.deal.is_legal(move)
-
-    def __bool__(self) -> bool:
-        return next(iter(self), None) is not None
-
-    def count(self) -> int:
-        return sum(1 for _ in self)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, GinLegalMoves):
-            other = list(other)
-        return list(self) == other
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"<GinLegalMoves ({', '.join(_move_text(m) for m in self)})>"
-
-
-def _move_text(move: GinMove) -> str:
-    if isinstance(move, Draw):
-        return f"Draw({move.source})"
-    if isinstance(move, Discard):
-        return f"Discard({move.card.code})"
-    if isinstance(move, Knock):
-        return f"Knock({move.card.code})"
-    return type(move).__name__ + "()"
-
-
 _DRAW_STOCK = Draw(STOCK)
 _DRAW_DISCARD = Draw(DISCARD)
 _PASS = Pass()
@@ -241,9 +192,9 @@ _PASS = Pass()
 class GinDeal:
     """The position of one gin-rommi deal (two players).
 
-    :meth:`legal_moves` is a view generated from the same rules as :meth:`is_legal`;
-    :meth:`play` checks a move and explains a refusal, :meth:`apply` makes a move taken
-    from :meth:`legal_moves` without checking it again.
+    :attr:`legal_moves` is a lazy view generated from the same rules as :meth:`is_legal`;
+    :meth:`play` checks a move and explains a refusal, :meth:`push` makes a move taken
+    from :attr:`legal_moves` without checking it again.
     """
 
     rules: RuleSet
@@ -333,13 +284,25 @@ class GinDeal:
         """The best arrangement of a player's hand (the player in turn by default)."""
         return best_arrangement(self.hands[self.turn if player is None else player], self.rules)
 
-    def legal_moves(self) -> GinLegalMoves:
-        """The legal moves as a view: iterate it, ask ``move in``, ``bool()``, ``count()``."""
-        return GinLegalMoves(self)
+    @property
+    def legal_moves(self) -> LegalMoves[GinMove]:
+        """The legal moves as a lazy view: iterate it, ask ``move in``, ``bool()``, ``count()``;
+        ``deal.legal_moves()`` gives them as a list.
+
+        >>> from rommikirja.rules import RuleSet
+        >>> deal = GinDeal.new(RuleSet(style="knock", hand_size=((2, 10),), max_players=2), seed=1)
+        >>> Draw(STOCK) in deal.legal_moves, Pass() in deal.legal_moves, deal.legal_moves.count()
+        (True, False, 2)
+        """
+        return LegalMoves(self)
 
     def generate_legal_moves(self) -> Iterator[GinMove]:
         """The legal moves, in a fixed order: draws and passes; then discards, then knocks, in
-        hand order. Exactly the moves :meth:`is_legal` accepts (without chosen melds)."""
+        hand order. Exactly the moves :meth:`is_legal` accepts (knocks without chosen melds).
+
+        A discard is legal for every card in the hand but the one just taken from the discard
+        pile (the predicate's own condition); knock candidates go through the predicate, and
+        only when one exact best-discard search says that some discard leaves little enough."""
         phase = self.phase
         if phase is GinPhase.DISCARD:
             hand = self.hands[self.turn]
@@ -362,22 +325,25 @@ class GinDeal:
             yield _DRAW_STOCK
 
     def _knocks(self) -> Iterator[Knock]:
-        """Knock(card) for every card whose discard leaves deadwood within the knock limit: one
-        exact best-discard search decides whether any can; only then is each card tried."""
         hand = self.hands[self.turn]
         rules = self.rules
-        limit, ace = rules.knock_limit, rules.ace_points
-        mask = mask_of(hand)
-        if min_discard_deadwood(mask, ace) > limit:
+        if min_discard_deadwood(mask_of(hand), rules.ace_points) > rules.knock_limit:
             return
         taken = self.taken_from_discard
+        refusal = self._refusal
         for c in hand:
-            if c is not taken and min_deadwood_mask(mask ^ (1 << c._index), ace)[0] <= limit:
-                yield Knock(c)
+            if c is not taken:
+                move = Knock(c)
+                if refusal(move) is None:
+                    yield move
 
     def is_legal(self, move: object) -> bool:
-        """Whether ``move`` is legal now (the same rules as :meth:`generate_legal_moves`)."""
+        """Whether ``move`` is legal now (``move in deal.legal_moves``)."""
         return self._refusal(move) is None
+
+    def refusal(self, move: object) -> IllegalMove | None:
+        """Why ``move`` is illegal now, or ``None`` if it is legal."""
+        return self._refusal(move)
 
     # -- playing ------------------------------------------------------------------------
 
@@ -386,11 +352,11 @@ class GinDeal:
         err = self._refusal(move)
         if err is not None:
             raise err
-        self.apply(move)
+        self.push(move)
 
-    def apply(self, move: GinMove) -> None:
-        """Make a legal ``move`` without checking it (a move from :meth:`legal_moves`); use
-        :meth:`play` for a move that may be illegal."""
+    def push(self, move: GinMove) -> None:
+        """Make ``move`` without checking it: for moves taken from :attr:`legal_moves` (use
+        :meth:`play` for a move that may be illegal)."""
         p = self.turn
         kind = type(move)
         if kind is Discard:
@@ -484,11 +450,16 @@ class GinDeal:
         bad = self._card_in_hand_refusal(move.card)
         if bad is not None:
             return bad
-        try:
-            _, dead = self._knock_arrangement(move)
-        except IllegalMove as err:
-            return err
-        points = sum(self.rules.card_points(c.rank) for c in dead)
+        if move.melds is None:          # the best melds: only the least deadwood matters here
+            card = move.card
+            points = min_deadwood_mask(mask_of([c for c in self.hands[self.turn] if c != card]),
+                                       self.rules.ace_points)[0]
+        else:
+            try:
+                _, dead = self._knock_arrangement(move)
+            except IllegalMove as err:
+                return err
+            points = sum(self.rules.card_points(c.rank) for c in dead)
         if points > self.rules.knock_limit:
             return IllegalMove("knock_over_limit",
                                f"Irtokortteja jäisi {points} pistettä; koputtaa saa vasta, kun niitä on "

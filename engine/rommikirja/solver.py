@@ -61,7 +61,7 @@ def deck_card_refusal(card: Card) -> IllegalMove:
     if card.deck:
         return IllegalMove("no_such_card", "Tässä pelissä on vain yksi pakka, joten toisen pakan korttia "
                                            f"{card.code} ei ole.")
-    return IllegalMove("no_such_card", f"Korttia {card!r} ei ole pakassa.")
+    return IllegalMove("no_such_card", "Sellaista korttia ei ole pakassa: arvo tai maa on virheellinen.")
 
 
 def mask_of(cards: Iterable[Card]) -> int:
