@@ -242,7 +242,16 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
             return
         if phase is Phase.DRAW or self.exposed is not None:
             refusal = self._refusal
-            for move in self._draw_candidates():
+            if self.exposed is None:
+                # the draw rule directly (the phase is checked); the rarer kinds through _refusal
+                if self._refuse_draw(_DRAW_STOCK) is None:
+                    yield _DRAW_STOCK
+                if self._refuse_draw(_DRAW_DISCARD) is None:
+                    yield _DRAW_DISCARD
+                candidates = self._draw_candidates(draws=False)
+            else:
+                candidates = self._draw_candidates()
+            for move in candidates:
                 if refusal(move) is None:
                     yield move
             return
@@ -262,15 +271,20 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
                 for move in self._candidate_layoffs(grouped):
                     if refuse(move) is None:
                         yield move
-        rule = self._discard_rule
-        for card in self.hand:
-            if rule(card) is None:
+        kept = self._undiscardable()
+        if kept is None:
+            for card in self.hand:
                 yield Discard(card)
+        else:
+            for card in self.hand:
+                if card is not kept and card != kept:
+                    yield Discard(card)
 
-    def _draw_candidates(self) -> Iterator[Move]:
+    def _draw_candidates(self, draws: bool = True) -> Iterator[Move]:
         """Moves that might be legal before drawing: every legal one is among them."""
-        yield Draw(STOCK)
-        yield Draw(DISCARD)
+        if draws:
+            yield _DRAW_STOCK
+            yield _DRAW_DISCARD
         if self.exposed is not None:
             yield RejectExposed()
         if self.final_turns is not None:
@@ -334,6 +348,10 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
         if self.phase is Phase.OVER:
             return IllegalMove("deal_over", "Jako on jo päättynyt.")
         return getattr(self, MOVE_KINDS[type(move)].refuse)(move)
+
+
+_DRAW_STOCK = Draw(STOCK)
+_DRAW_DISCARD = Draw(DISCARD)
 
 
 def _unknown_move(move: object) -> IllegalMove:

@@ -295,8 +295,14 @@ class MeldPhase:
             self._went_out()
 
     def _remove_from_hand(self, cards: Iterable[Card]) -> None:
+        hand = self.hand
         for c in cards:
-            self.hand.remove(c)
+            for i, h in enumerate(hand):
+                if h is c:
+                    del hand[i]
+                    break
+            else:
+                hand.remove(c)
 
     def _has_own_meld(self) -> bool:
         return any(tm.owner == self.turn for tm in self.table)

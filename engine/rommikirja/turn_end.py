@@ -22,10 +22,14 @@ class TurnEnd:
 
     def _discard_rule(self, card) -> IllegalMove | None:
         """The rule for discarding ``card`` from the hand: not the card just taken from the pile."""
-        taken = self.taken_from_discard
-        if taken is not None and (card is taken or card == taken):
+        kept = self._undiscardable()
+        if kept is not None and (card is kept or card == kept):
             return discard_taken_card(card)
         return None
+
+    def _undiscardable(self):
+        """The one card of the hand that may not be discarded now (taken from the pile), or ``None``."""
+        return self.taken_from_discard
 
     def _apply_discard(self, move: Discard) -> None:
         self._remove_from_hand((move.card,))
