@@ -244,10 +244,9 @@ class MeldPhase:
             return IllegalMove("one_meld_per_turn", lambda who: f"{who} on jo pelannut uuden yhdistelmän "
                                                                 "tällä vuorolla, eikä tässä pelissä saa pelata "
                                                                 "toista samalla vuorolla.")
-        try:
-            Meld.from_cards(cards, self.rules)
-        except InvalidMeld as err:
-            return meld_refusal(err, cards)
+        meld = self._meld_of(cards)
+        if type(meld) is not Meld:
+            return meld_refusal(meld, cards)
         return self._leaves_refusal(move, cards)
 
     def _refuse_lay_off(self, move: LayOff) -> IllegalMove | None:
@@ -293,6 +292,25 @@ class MeldPhase:
         self.events.append(Event(self.turn, "lay_off", tuple(move.cards), move.target))
         if not self.hand:
             self._went_out()
+
+    def _meld_of(self, cards: tuple[Card, ...]) -> Meld | InvalidMeld:
+        """``Meld.from_cards(cards, self.rules)`` or the :class:`InvalidMeld` it raises, remembered while the same card objects are asked
+        about again in this turn (an opening's melds are checked many times over)."""
+        cache = self.__dict__.get("_melds_seen")
+        if cache is None or cache[0] is not self.rules or cache[1] != self.turns:
+            cache = self.__dict__["_melds_seen"] = (self.rules, self.turns, {})
+        memo = cache[2]
+        key = tuple(map(id, cards))
+        hit = memo.get(key)
+        if hit is not None and all(a is b for a, b in zip(hit[0], cards)):
+            result = hit[1]
+        else:
+            try:
+                result = Meld.from_cards(cards, self.rules)
+            except InvalidMeld as err:
+                result = err
+            memo[key] = (cards, result)    # the cards stay alive: their ids are not reused
+        return result
 
     def _remove_from_hand(self, cards: Iterable[Card]) -> None:
         hand = self.hand

@@ -52,10 +52,10 @@ class Rommi51Opening:
             return err
         melds = []
         for cards in move.melds:
-            try:
-                melds.append(Meld.from_cards(cards, rules))
-            except InvalidMeld as err:
-                return meld_refusal(err, tuple(cards))
+            meld = self._meld_of(tuple(cards))
+            if type(meld) is not Meld:
+                return meld_refusal(meld, tuple(cards))
+            melds.append(meld)
         points = sum(meld_points(m) for m in melds)
         if points < rules.opening_points:
             need = rules.opening_points
@@ -80,9 +80,8 @@ class Rommi51Opening:
             return      # the exact opening search (one joker per meld, a card kept) found nothing
         melds: list[tuple[frozenset, tuple[Card, ...], int, bool]] = []
         for cand in self._candidate_melds():
-            try:
-                meld = Meld.from_cards(cand.cards, rules)
-            except InvalidMeld:
+            meld = self._meld_of(cand.cards)
+            if type(meld) is not Meld:
                 continue
             melds.append((frozenset(cand.cards), cand.cards, meld_points(meld),
                           meld.kind is MeldKind.RUN and not meld.jokers))
