@@ -15,7 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rommikirja import (Claim, Deal, Discard, Draw, IllegalMove, Knock, LayOff, Meld, MisDraw, Open, Pass,
-                        PlayMeld, RejectExposed, RuleSet, check_meld, parse_cards, standard_deck)
+                        PlayMeld, RejectExposed, RuleSet, Suit, check_meld, parse_cards, standard_deck)
+from rommikirja.cards import Card
 from rommikirja.deal import DISCARD, STOCK, Phase
 from rommikirja.legal import LegalMoves
 from rommikirja.melds import meld_points
@@ -44,12 +45,26 @@ GAMES = {
 }
 
 
-def key(move):
-    """A move's identity for comparison: the order of cards in a meld does not matter."""
-    if isinstance(move, (PlayMeld, LayOff)):
-        return (type(move).__name__, frozenset(move.cards), getattr(move, "target", None))
+def _reading(pairs):
+    return frozenset((j, s.rank, s.suit) for j, s in pairs)
+
+
+def key(move, deal):
+    """A move's effect, for comparison: the order of cards does not matter, what a joker stands for does."""
+    rules = deal.rules
+    if isinstance(move, PlayMeld):
+        meld = Meld.from_cards(move.cards, rules, move.jokers)
+        return ("PlayMeld", frozenset(move.cards), _reading(meld.jokers))
+    if isinstance(move, LayOff):
+        meld = deal.table[move.target].meld.extended(move.cards, rules, move.jokers)
+        laid = [(j, s) for j, s in meld.jokers if j in move.cards]
+        return ("LayOff", frozenset(move.cards), move.target, _reading(laid))
     if isinstance(move, Open):
-        return ("Open", frozenset(frozenset(m) for m in move.melds))
+        melds = []
+        for cards in move.melds:
+            pairs = tuple(p for p in move.jokers if p[0] in cards)
+            melds.append((frozenset(cards), _reading(Meld.from_cards(cards, rules, pairs).jokers)))
+        return ("Open", frozenset(melds))
     return move
 
 
@@ -58,18 +73,46 @@ def subsets(cards, smallest=1):
         yield from itertools.combinations(cards, size)
 
 
+def stand_ins(naturals, jokers):
+    """Every way (by brute force near the naturals) the jokers could be read."""
+    if not jokers or not naturals:
+        return [()]
+    opts = set()
+    for n in naturals:
+        opts |= {Card(r, n.suit) for r in range(1, 14) if abs(r - n.rank) <= 3 or r == 1}
+        opts |= {Card(n.rank, s) for s in Suit}
+    opts = [c for c in opts if all(c.rank != n.rank or c.suit is not n.suit for n in naturals)]
+    return [()] + [tuple(zip(jokers, p)) for p in itertools.permutations(sorted(opts, key=lambda c: c.sort_key),
+                                                                         len(jokers))]
+
+
+def with_readings(cards, base=()):
+    naturals = [c for c in cards if not c.is_joker] + list(base)
+    jokers = [c for c in cards if c.is_joker]
+    if len({c.suit for c in naturals}) > 1 and len({c.rank for c in naturals}) > 1:
+        return [()]            # neither one suit nor one rank: no reading can make a meld
+    return stand_ins(naturals, jokers)
+
+
 def all_openings(deal):
-    """Every set of disjoint valid melds from the hand, by brute force over subsets."""
+    """Every set of disjoint valid melds from the hand (jokers read every way), by brute force."""
     hand = deal.hand
-    valid = [c for c in subsets(hand, 3) if check_meld(c, deal.rules) is None]
+    valid = []
+    for c in subsets(hand, 3):
+        for r in with_readings(c):
+            try:
+                Meld.from_cards(c, deal.rules, r)
+            except IllegalMove:
+                continue
+            valid.append((c, r))
     out = []
 
     def grow(start, used, chosen):
         if chosen:
-            out.append(Open(tuple(chosen)))
+            out.append(Open(tuple(m for m, _ in chosen), tuple(p for _, r in chosen for p in r)))
         for i in range(start, len(valid)):
-            if used.isdisjoint(valid[i]):
-                grow(i + 1, used | set(valid[i]), chosen + [valid[i]])
+            if used.isdisjoint(valid[i][0]):
+                grow(i + 1, used | set(valid[i][0]), chosen + [valid[i]])
 
     grow(0, set(), [])
     return out
@@ -82,8 +125,10 @@ def candidate_universe(deal):
     moves += [MisDraw(p) for p in range(deal.players)]
     moves += [Claim(p, t) for p in range(deal.players) for t in range(len(deal.table) + 1)]
     moves += [Discard(c) for c in hand]
-    moves += [PlayMeld(c) for c in subsets(hand, 3)]
-    moves += [LayOff(c, t) for c in subsets(hand) for t in range(len(deal.table))]
+    moves += [PlayMeld(c, r) for c in subsets(hand, 3) for r in with_readings(c)]
+    for t, tm in enumerate(deal.table):
+        base = [tm.meld.stands_for(c) for c in tm.meld.cards]
+        moves += [LayOff(c, t, r) for c in subsets(hand) for r in with_readings(c, base)]
     if deal.rules.opening_points and deal.phase is Phase.PLAY:
         moves += all_openings(deal)
     moves += [Knock(hand[0])] if hand else []
@@ -142,11 +187,11 @@ def rich_positions(rules, seed, steps=8):
 
 def check_position(deal):
     generated = list(deal.legal_moves)
-    keys = [key(m) for m in generated]
+    keys = [key(m, deal) for m in generated]
     assert len(set(keys)) == len(keys), "a legal move is listed twice"
     assert all(deal.is_legal(m) for m in generated)
     universe = candidate_universe(deal)
-    accepted = {key(m) for m in universe if deal.is_legal(m)}
+    accepted = {key(m, deal) for m in universe if deal.is_legal(m)}
     assert accepted == set(keys), (deal.rules.name, deal.phase, [c.code for c in deal.hand])
     assert bool(deal.legal_moves) == bool(generated) and deal.legal_moves.count() == len(generated)
     # every refusal is a typed IllegalMove with a code and a Finnish sentence
@@ -193,13 +238,13 @@ def test_the_two_named_disagreements_are_gone():
                            stock=parse_cards("9C 10C"))
     d.play(Draw(STOCK))
     meld = PlayMeld(parse_cards("7H 8H JK JK'"))
-    assert meld in d.legal_moves and key(meld) in {key(m) for m in d.legal_moves}
+    assert meld in d.legal_moves and key(meld, d) in {key(m, d) for m in d.legal_moves}
     one = GAMES["jokers"]
     d = Deal.from_position(one, [parse_cards("JK 9H 2C"), parse_cards("3S 4S 5S")], stock=parse_cards("9C"),
                            table=[(1, Meld.from_cards(parse_cards("5H 6H 7H"), one))])
     d.play(Draw(STOCK))
     lay = LayOff(parse_cards("JK 9H"), 0)
-    assert lay in d.legal_moves and key(lay) in {key(m) for m in d.legal_moves}
+    assert lay in d.legal_moves and key(lay, d) in {key(m, d) for m in d.legal_moves}
 
 
 def test_view_is_lazy_and_list_compatible():
@@ -244,14 +289,20 @@ PERFT = [
      [2, 9]),
     # round the corner: Q-K-A, K-A-2, A-2-3, Q-K-A-2, K-A-2-3, Q-K-A-2-3 + 6 discards
     ("rommi-corner", ("QH KH AH 2H 5C", "2C 5D JC QS 4D"), "3H", "9S", (), STOCK, [2, 12]),
-    # 7-8-9♥ and 4 joker runs, 9♥9♣9♦ and 4 joker groups, JK onto 5-6-7♠, 6 discards
-    ("jokers", ("7H 8H JK 9C 9D", "2C 5D JC QS 4D"), "9H 3D", "9S", ((1, "5S 6S 7S"),), STOCK, [2, 17]),
-    # 7♥9♥ or 9♥9♣ with JK, JK' or both (6), JK / JK' / both onto 5-6-7♠ (3), 5 discards
+    # 7-8-9♥; joker runs 7-8 (JK as 9 or 6), 8-9 (10 or 7), 7_9 (8), 7-8-9 (10 or 6); 9♥9♣9♦;
+    # joker groups of two nines (2 readings each: 6) and of three (1); JK onto 5-6-7♠ as 8 or 4;
+    # 6 discards: 1 + 7 + 1 + 7 + 2 + 6
+    ("jokers", ("7H 8H JK 9C 9D", "2C 5D JC QS 4D"), "9H 3D", "9S", ((1, "5S 6S 7S"),), STOCK, [2, 24]),
+    # 7♥9♥ with JK or JK' (as 8♥), with both (8♥ and 10♥ or 6♥, either joker on 8♥: 4);
+    # 9♥9♣ with JK or JK' (♠ or ♦: 4), with both (2); onto 5-6-7♠: JK or JK' (8 or 4: 4), both
+    # (8-9, 4-8, 3-4, either order: 6); 5 discards: 6 + 6 + 10 + 5
     ("jokers-two-per-meld", ("7H JK JK' 9C", "2C 5D JC QS"), "9H 3D", "2S", ((1, "5S 6S 7S"),), STOCK,
-     [2, 14]),
-    # no upcard; 13 openings (≥ 30 with a pure run, a card kept) + 10 discards
+     [2, 27]),
+    # no upcard; 20 openings (≥ 30 with a pure run, a card kept; a joker read every legal way:
+    # Q-K-JK as A or J, 7-8-JK as 9 or 6, 8-9-JK as 10 or 7, 7-8-9-JK as 10 or 6, 5♣5♦JK as ♠ or ♥)
+    # + 10 discards
     ("rommi51", ("QH KH AH 7S 8S 9S JK 5C 5D", "2C 5H JC QS 4D 3C 2S 9D 9C"), "10D 3D", "", (), STOCK,
-     [1, 23]),
+     [1, 30]),
 ]
 
 

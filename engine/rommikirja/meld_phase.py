@@ -62,7 +62,7 @@ class MeldPhase:
                         continue
                     for js in joker_sets:
                         if 3 <= size + len(js) <= 4:
-                            yield PlayMeld(combo + js)
+                            yield from self._meld_variants(combo, js)
         high = rules.ace == "high_or_low"
         if not usable and rules.ace != "round_the_corner":
             # no jokers: a run needs three cards in a row; most hands have none
@@ -78,7 +78,7 @@ class MeldPhase:
             else:
                 return
         if rules.ace == "round_the_corner":
-            yield from _corner_runs(by_suit, joker_sets, smallest, rules)
+            yield from _corner_runs(self, by_suit, joker_sets, smallest, rules)
             return
         max_gaps = len(joker_sets[-1])
         for cards in by_suit:
@@ -98,7 +98,7 @@ class MeldPhase:
                         seen.add(key)
                     for js in joker_sets:
                         if len(js) >= gaps and len(chosen) + len(js) >= 3:
-                            yield PlayMeld(combo + js)
+                            yield from self._meld_variants(combo, js)
 
     def _candidate_layoffs(self, grouped: "Grouped | None" = None) -> Iterator[LayOff]:
         """Every card set of the hand that might be laid off onto a table meld (checked by the caller)."""
@@ -118,7 +118,7 @@ class MeldPhase:
                     for combo in itertools.combinations(same, size):
                         for js in joker_sets:
                             if 1 <= size + len(js) <= 4 - len(meld.cards):
-                                yield LayOff(combo + js, i)
+                                yield from self._lay_off_variants(i, meld, combo, js)
                 continue
             if meld.jokers:
                 virtual = [meld.stands_for(c) for c in meld.cards]
@@ -144,7 +144,7 @@ class MeldPhase:
                 continue
             joker_sets = _joker_sets(jokers, rules.max_jokers_per_meld - len(meld.jokers))
             if corner:
-                yield from _corner_layoffs(i, meld, virtual, suited, joker_sets, rules)
+                yield from _corner_layoffs(self, i, meld, virtual, suited, joker_sets, rules)
                 continue
             high = rules.ace == "high_or_low"
             ranks = [v.rank for v in virtual]
@@ -169,7 +169,43 @@ class MeldPhase:
                             seen.add(key)
                         for js in joker_sets:
                             if (combo or js) and len(js) >= g1 + g2:
-                                yield LayOff(combo + js, i)
+                                yield from self._lay_off_variants(i, meld, combo, js)
+
+    def _meld_variants(self, naturals: tuple[Card, ...], jokers: tuple[Card, ...]) -> Iterator[PlayMeld]:
+        """The meld of ``naturals`` and ``jokers`` as the engine reads it, then once for every other
+        reading of its jokers that might be legal (the caller checks each)."""
+        cards = naturals + jokers
+        yield PlayMeld(cards)
+        if not jokers:
+            return
+        default = self._meld_of(cards)
+        if type(default) is not Meld:
+            return
+        seen = {_reading_key(default.jokers)}
+        for reading in joker_readings(naturals, jokers, self.rules):
+            key = _reading_key(reading)
+            if key not in seen:
+                seen.add(key)
+                yield PlayMeld(cards, reading)
+
+    def _lay_off_variants(self, i: int, meld: Meld, naturals: tuple[Card, ...],
+                          jokers: tuple[Card, ...]) -> Iterator[LayOff]:
+        """A lay-off as the engine reads its jokers, then with every other reading (checked by the caller)."""
+        cards = naturals + jokers
+        yield LayOff(cards, i)
+        if not jokers:
+            return
+        try:
+            default = meld.extended(cards, self.rules)
+        except InvalidMeld:
+            return
+        seen = {_reading_key(tuple((j, default.stands_for(j)) for j in jokers))}
+        virtual = [meld.stands_for(c) for c in meld.cards] + list(naturals)
+        for reading in joker_readings(virtual, jokers, self.rules):
+            key = _reading_key(reading)
+            if key not in seen:
+                seen.add(key)
+                yield LayOff(cards, i, reading)
 
     # -- refusals -------------------------------------------------------------------------
 
@@ -244,7 +280,12 @@ class MeldPhase:
             return IllegalMove("one_meld_per_turn", lambda who: f"{who} on jo pelannut uuden yhdistelmän "
                                                                 "tällä vuorolla, eikä tässä pelissä saa pelata "
                                                                 "toista samalla vuorolla.")
-        meld = self._meld_of(cards)
+        jokers = move.jokers
+        if jokers:
+            err = _reading_refusal(cards, jokers)
+            if err is not None:
+                return err
+        meld = self._meld_of(cards, jokers)
         if type(meld) is not Meld:
             return meld_refusal(meld, cards)
         return self._leaves_refusal(move, cards)
@@ -265,7 +306,11 @@ class MeldPhase:
                                                                   "yhdistelmää, ja tässä pelissä kortteja "
                                                                   "saa lisätä pöytään vasta sen jälkeen.")
         try:
-            self.table[target].meld.extended(cards, self.rules)
+            if move.jokers:
+                err = _reading_refusal(cards, move.jokers)
+                if err is not None:
+                    return err
+            self.table[target].meld.extended(cards, self.rules, move.jokers)
         except InvalidMeld as err:
             return err
         return self._leaves_refusal(move, cards)
@@ -274,28 +319,35 @@ class MeldPhase:
 
     def _apply_meld(self, move: PlayMeld) -> None:
         p = self.turn
-        meld = Meld.from_cards(move.cards, self.rules)
+        meld = Meld.from_cards(move.cards, self.rules, move.jokers)
         self._remove_from_hand(move.cards)
         self.table.append(TableMeld(p, meld))
         self.melds_this_turn += 1
         self.played_this_turn = True
         self.opened[p] = True
-        self.events.append(Event(p, "meld", meld.cards, len(self.table) - 1))
+        self.events.append(Event(p, "meld", meld.cards, len(self.table) - 1, meld.jokers))
         if not self.hand:
             self._went_out()
 
     def _apply_lay_off(self, move: LayOff) -> None:
         tm = self.table[move.target]
-        self.table[move.target] = TableMeld(tm.owner, tm.meld.extended(move.cards, self.rules))
+        meld = tm.meld.extended(move.cards, self.rules, move.jokers)
+        self.table[move.target] = TableMeld(tm.owner, meld)
         self._remove_from_hand(move.cards)
         self.played_this_turn = True
-        self.events.append(Event(self.turn, "lay_off", tuple(move.cards), move.target))
+        laid = tuple((j, s) for j, s in meld.jokers if any(j is c or j == c for c in move.cards))
+        self.events.append(Event(self.turn, "lay_off", tuple(move.cards), move.target, laid))
         if not self.hand:
             self._went_out()
 
-    def _meld_of(self, cards: tuple[Card, ...]) -> Meld | InvalidMeld:
+    def _meld_of(self, cards: tuple[Card, ...], jokers: tuple = ()) -> Meld | InvalidMeld:
         """``Meld.from_cards(cards, self.rules)`` or the :class:`InvalidMeld` it raises, remembered while the same card objects are asked
         about again in this turn (an opening's melds are checked many times over)."""
+        if jokers:
+            try:
+                return Meld.from_cards(cards, self.rules, jokers)
+            except InvalidMeld as err:
+                return err
         cache = self.__dict__.get("_melds_seen")
         if cache is None or cache[0] is not self.rules or cache[1] != self.turns:
             cache = self.__dict__["_melds_seen"] = (self.rules, self.turns, {})
@@ -402,7 +454,7 @@ def _extensions(end: int, away: Sequence[int], max_gaps: int) -> list[tuple[tupl
     return out
 
 
-def _corner_runs(by_suit, joker_sets, smallest, rules) -> Iterator[PlayMeld]:
+def _corner_runs(deal, by_suit, joker_sets, smallest, rules) -> Iterator[PlayMeld]:
     """Run candidates when runs may go round the corner (every subset, checked by the caller)."""
     for cards in by_suit:
         cards = sorted(cards, key=lambda c: c.rank)
@@ -415,10 +467,10 @@ def _corner_runs(by_suit, joker_sets, smallest, rules) -> Iterator[PlayMeld]:
                         if size >= 3 and run_positions(combo, rules) is not None:
                             yield PlayMeld(combo)
                     else:
-                        yield PlayMeld(combo + js)
+                        yield from deal._meld_variants(combo, js)
 
 
-def _corner_layoffs(i, meld, virtual, suited, joker_sets, rules) -> Iterator[LayOff]:
+def _corner_layoffs(deal, i, meld, virtual, suited, joker_sets, rules) -> Iterator[LayOff]:
     """Lay-off candidates onto a run when runs may go round the corner (checked by the caller)."""
     suited = sorted(suited, key=lambda c: c.rank)
     for size in range(0, len(suited) + 1):
@@ -429,4 +481,56 @@ def _corner_layoffs(i, meld, virtual, suited, joker_sets, rules) -> Iterator[Lay
                 if not size and not js:
                     continue
                 if js or meld.jokers or run_positions(meld.cards + combo, rules) is not None:
-                    yield LayOff(combo + js, i)
+                    yield from deal._lay_off_variants(i, meld, combo, js)
+
+
+def _reading_key(reading) -> frozenset:
+    return frozenset((id(j), s.rank, id(s.suit)) for j, s in reading)
+
+
+def _reading_refusal(cards: Sequence[Card], jokers) -> IllegalMove | None:
+    """Why a move's ``jokers`` (joker, card) pairs are not a reading of its own jokers, or ``None``."""
+    if not isinstance(jokers, (tuple, list)):
+        return malformed_move()
+    named: list[Card] = []
+    for pair in jokers:
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            return malformed_move()
+        joker, stands = pair
+        if type(joker) is not Card or type(stands) is not Card:
+            return malformed_move()
+        if not joker.is_joker or not any(joker is c or joker == c for c in cards) or joker in named:
+            return IllegalMove("joker_reading", "Jokerin merkityksen voi kertoa vain siirron omalle "
+                                                "jokerille, kullekin kerran.")
+        if stands.is_joker or not 1 <= stands.rank <= 13:
+            return IllegalMove("joker_reading", "Jokeri voi esittää vain tavallista korttia.")
+        named.append(joker)
+    return None
+
+
+def joker_readings(naturals: Sequence[Card], jokers: Sequence[Card], rules) -> list[tuple[tuple[Card, Card], ...]]:
+    """Ways the ``jokers`` could stand for cards next to ``naturals`` (the cards a meld would hold
+    besides them, jokers already on the table by what they stand for): a quick, complete list of
+    candidates; the rules decide which of them are valid.
+
+    >>> from rommikirja.cards import parse_cards
+    >>> from rommikirja.rules import RuleSet
+    >>> [[s.code for _, s in r] for r in joker_readings(parse_cards("2H 3H"), parse_cards("JK"), RuleSet())]
+    [['AH'], ['4H']]
+    """
+    if not naturals or not jokers:
+        return []
+    ranks = {c.rank for c in naturals}
+    suits = {id(c.suit) for c in naturals}
+    if len(ranks) == 1:
+        rank = next(iter(ranks))
+        options = [Card(rank, s) for s in Suit if id(s) not in suits]
+    elif len(suits) == 1:
+        suit = naturals[0].suit
+        n = len(jokers)
+        lo, hi = min(ranks) - n, max(ranks) + n
+        options = [Card(r, suit) for r in range(1, 14)
+                   if r not in ranks and (lo <= r <= hi or r == ACE or rules.ace == "round_the_corner")]
+    else:
+        return []
+    return [tuple(zip(jokers, stands)) for stands in itertools.permutations(options, len(jokers))]

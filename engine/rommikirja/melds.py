@@ -70,7 +70,8 @@ class Meld:
                 return c
         return card
 
-    def extended(self, cards: Iterable[Card], rules: RuleSet) -> "Meld":
+    def extended(self, cards: Iterable[Card], rules: RuleSet,
+                 jokers: Iterable[tuple[Card, Card]] = ()) -> "Meld":
         """This meld with ``cards`` laid off onto it, or :class:`InvalidMeld` with the reason.
 
         >>> from rommikirja.cards import parse_cards
@@ -90,7 +91,8 @@ class Meld:
                             "vaihdeta pois")
                 raise InvalidMeld("joker_in_place", lambda who: self._lay_off_text(who, cards, detail()), detail)
         try:
-            kind, ordered, assigned = _classify(self.cards + cards, rules, adding=True, fixed=self.jokers)
+            kind, ordered, assigned = _classify(self.cards + cards, rules, adding=True,
+                                                fixed=self.jokers + tuple(jokers))
         except InvalidMeld as err:
             inner = err
             raise InvalidMeld("not_extending", lambda who: self._lay_off_text(who, cards, inner.detail),

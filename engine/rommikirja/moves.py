@@ -31,17 +31,24 @@ class Draw:
 
 @dataclass(frozen=True, slots=True)
 class PlayMeld:
-    """Lay a new meld from the hand onto the table."""
+    """Lay a new meld from the hand onto the table.
+
+    ``jokers`` may say what each joker stands for, as (joker, card) pairs, when the cards allow
+    more than one reading (JK 2♥ 3♥ as A-2-3 or 2-3-4); without it the engine chooses as
+    :meth:`rommikirja.melds.Meld.from_cards` describes. The table meld keeps the reading.
+    """
 
     cards: tuple[Card, ...]
+    jokers: tuple[tuple[Card, Card], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class LayOff:
-    """Add cards from the hand to the table meld at index ``target``."""
+    """Add cards from the hand to the table meld at index ``target`` (``jokers``: as in :class:`PlayMeld`)."""
 
     cards: tuple[Card, ...]
     target: int
+    jokers: tuple[tuple[Card, Card], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,9 +60,13 @@ class Discard:
 
 @dataclass(frozen=True, slots=True)
 class Open:
-    """Rommi 51: the first melding of a player, several melds at once (≥ 51 points, a pure run)."""
+    """Rommi 51: the first melding of a player, several melds at once (≥ 51 points, a pure run).
+
+    ``jokers``: what jokers stand for, as in :class:`PlayMeld` (pairs for any of the melds).
+    """
 
     melds: tuple[tuple[Card, ...], ...]
+    jokers: tuple[tuple[Card, Card], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +124,7 @@ class Event:
     kind: str            # draw_stock, draw_discard, turn_over, meld, lay_off, discard, out, blocked
     cards: tuple[Card, ...] = ()
     target: int | None = None
+    jokers: tuple[tuple[Card, Card], ...] = ()   # meld / lay_off: what the jokers played stand for
 
 
 @dataclass(frozen=True)

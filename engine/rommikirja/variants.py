@@ -12,6 +12,7 @@ from typing import Iterator
 
 from .cards import Card
 from .errors import IllegalMove, InvalidMeld, malformed_move, meld_refusal
+from .meld_phase import _reading_refusal
 from .finnish import card_name
 from .melds import Meld, MeldKind, meld_points
 from .moves import Claim, Event, MisDraw, Open, Pass, Phase, RejectExposed, TableMeld
@@ -31,7 +32,8 @@ class Rommi51Opening:
         return best_opening(self.hands[self.turn if player is None else player], self.rules)
 
     def _opening_points(self, move: Open) -> int:
-        return sum(meld_points(Meld.from_cards(cards, self.rules)) for cards in move.melds)
+        return sum(meld_points(Meld.from_cards(cards, self.rules, _pairs_for(move.jokers, cards)))
+                   for cards in move.melds)
 
     def _refuse_open(self, move: Open) -> IllegalMove | None:
         rules = self.rules
@@ -50,9 +52,13 @@ class Rommi51Opening:
         err = self._cards_refusal(used)
         if err is not None:
             return err
+        if move.jokers:
+            err = _reading_refusal(used, move.jokers)
+            if err is not None:
+                return err
         melds = []
         for cards in move.melds:
-            meld = self._meld_of(tuple(cards))
+            meld = self._meld_of(tuple(cards), _pairs_for(move.jokers, cards))
             if type(meld) is not Meld:
                 return meld_refusal(meld, tuple(cards))
             melds.append(meld)
@@ -78,13 +84,13 @@ class Rommi51Opening:
         if (rules.max_jokers_per_meld <= 1 and rules.final_discard == "required"
                 and rules.ace != "round_the_corner" and self.best_opening() is None):
             return      # the exact opening search (one joker per meld, a card kept) found nothing
-        melds: list[tuple[frozenset, tuple[Card, ...], int, bool]] = []
+        melds: list[tuple[frozenset, tuple[Card, ...], int, bool, tuple]] = []
         for cand in self._candidate_melds():
-            meld = self._meld_of(cand.cards)
+            meld = self._meld_of(cand.cards, cand.jokers)
             if type(meld) is not Meld:
                 continue
-            melds.append((frozenset(cand.cards), cand.cards, meld_points(meld),
-                          meld.kind is MeldKind.RUN and not meld.jokers))
+            melds.append((frozenset(map(id, cand.cards)), cand.cards, meld_points(meld),
+                          meld.kind is MeldKind.RUN and not meld.jokers, cand.jokers))
         need, pure_needed = rules.opening_points, rules.opening_pure_run
         # the most points the melds after index i could still add (an upper bound for pruning)
         rest = [0] * (len(melds) + 1)
@@ -94,11 +100,12 @@ class Rommi51Opening:
 
         def search(start: int, used: frozenset, points: int, pure: bool) -> Iterator[Open]:
             if chosen and points >= need and (pure or not pure_needed):
-                yield Open(tuple(melds[i][1] for i in chosen))
+                yield Open(tuple(melds[i][1] for i in chosen),
+                           tuple(pair for i in chosen for pair in melds[i][4]))
             for i in range(start, len(melds)):
                 if points + rest[i] < need:
                     return
-                cards, _, pts, is_pure = melds[i]
+                cards, _, pts, is_pure, _ = melds[i]
                 if used & cards:
                     continue
                 chosen.append(i)
@@ -127,10 +134,10 @@ class Rommi51Opening:
     def _apply_open(self, move: Open) -> None:
         p = self.turn
         for cards in move.melds:
-            meld = Meld.from_cards(cards, self.rules)
+            meld = Meld.from_cards(cards, self.rules, _pairs_for(move.jokers, cards))
             self._remove_from_hand(cards)
             self.table.append(TableMeld(p, meld))
-            self.events.append(Event(p, "meld", meld.cards, len(self.table) - 1))
+            self.events.append(Event(p, "meld", meld.cards, len(self.table) - 1, meld.jokers))
         self.melds_this_turn += len(move.melds)
         self.played_this_turn = True
         self.opened[p] = True
@@ -233,6 +240,11 @@ class ClassicRommi:
     def _apply_pass(self, move: Pass) -> None:
         self.events.append(Event(self.turn, "pass"))
         self._end_turn()
+
+
+def _pairs_for(jokers, cards) -> tuple:
+    """The declared (joker, card) pairs that belong to the meld ``cards``."""
+    return tuple(p for p in jokers if any(p[0] is c or p[0] == c for c in cards))
 
 
 def _extends(meld: Meld, card: Card, rules) -> bool:
