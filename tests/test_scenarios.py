@@ -30,6 +30,7 @@ steps:
       points: [36, 0]
 text: |
   {{ names[0] }} saa {{ score.points[0] }} pistettä.
+options: {ace_points: 1, rummy_doubling: true, scoring: winner_takes, final_discard: optional}
 """
 
 
@@ -71,7 +72,7 @@ def test_good_file_passes(tmp_path):
     (("[9H, 2C]", "[9X, 2C]"), 9, "”9X” ei ole kortti"),
     (("- draw: stock", "- jump: stock"), 12, "tuntematon kenttä ”jump”"),
     (("game: perusrommi", "game: shanghai"), 2, "tuntematon peli ”shanghai”"),
-    (("title: Testi\n", "title: Testi\noptions: {ace: high}\n"), 4, "ace: tuntematon arvo ”high”"),
+    (("options: {ace_points", "options: {ace: high, ace_points"), 19, "ace: tuntematon arvo ”high”"),
     (("title: Testi\n", ""), 1, "puuttuu pakollinen kenttä ”title”"),
     (("  - [7H, 8H]\n", "  - [7H, 8H\n"), None, "YAML-virhe"),
     (("meld: [7H, 8H, 9H]", "meld: [7H, 8H, 9S]"), 13, "hylättiin"),

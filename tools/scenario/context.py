@@ -6,14 +6,19 @@ builds ``file:line: message`` errors; :func:`compare` writes every
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from rommikirja import Card, CardParseError
-from rommikirja.cards import parse_card
+from rommikirja.cards import parse_card, standard_deck
 
 from ..yamlsrc import LDict, LList, SourceError, line_of
 from .model import Scenario, rel_path
+
+
+#: No list of cards is longer than two decks and four jokers.
+MAX_CARDS = 108
 
 
 class Ctx:
@@ -32,6 +37,8 @@ class Ctx:
     def card(self, value: Any, line: int) -> Card:
         if isinstance(value, int) and not isinstance(value, bool):
             value = str(value)
+        if not isinstance(value, str):
+            raise self.err(line, f"odotettiin korttia (esim. 7H), saatiin {type_name(value)}")
         try:
             return parse_card(value)
         except CardParseError as e:
@@ -39,9 +46,14 @@ class Ctx:
 
     def cards(self, value: Any, line: int, what: str) -> tuple[Card, ...]:
         if isinstance(value, str):
-            return tuple(self.card(t, line) for t in value.split())
+            value = value.split()
+            if len(value) > MAX_CARDS:
+                raise self.err(line, f"{what}: liikaa kortteja ({len(value)}; enintään {MAX_CARDS})")
+            return tuple(self.card(t, line) for t in value)
         if not isinstance(value, list):
             raise self.err(line, f"{what}: odotettiin korttiluetteloa, esim. [7H, 8H, 9H]")
+        if len(value) > MAX_CARDS:
+            raise self.err(line, f"{what}: liikaa kortteja ({len(value)}; enintään {MAX_CARDS})")
         lines = value.lines if isinstance(value, LList) else [line] * len(value)
         return tuple(self.card(v, ln) for v, ln in zip(value, lines))
 
@@ -130,3 +142,102 @@ def compare(ctx: Ctx, sc: Scenario, line: int, key: str, want: Any, got: Any,
     w, g = shown if shown is not None else (want, got)
     sc.failures.append(ctx.err(line, f"{key}: odotettiin {fmt(w)}, moottori antoi {fmt(g)}"))
     return False
+
+
+# ---------------------------------------------------------------------------------------------
+# limits and plain text (scenario files are untrusted input)
+
+#: Bounds that keep one scenario fast; each gives a Finnish file:line message.
+LIMITS = {
+    "steps": 300,          # steps in one scenario
+    "hand": 20,            # cards in one hand of a setup (the longest real hand is 15)
+    "check": 16,           # cards in one check/waits step (a run is at most 14 plus jokers)
+    "arrange": 11,         # gin: a hand of 10, or 11 after drawing
+    "text": 20_000,        # characters of a scenario's text
+    "title": 120,          # characters of a title or section
+    "name": 30,            # characters of a player's name
+}
+
+_NAME = re.compile(r"[^\W\d_]+(?:[ '’-][^\W\d_]+)*")
+#: characters that would be markup in a title (Markdown or HTML); documented in scenarios/README.md
+MARKUP_CHARS = set("<>[]{}*_`\\|#&~^$@")
+
+
+def plain_text(ctx: Ctx, value: Any, line: int, what: str, limit: int = LIMITS["title"]) -> str:
+    """A one-line plain text (title, section): no Markdown or HTML markup."""
+    if not isinstance(value, str):
+        raise ctx.err(line, f"{what}: odotettiin tekstiä, saatiin {type_name(value)}")
+    if not value.strip():
+        raise ctx.err(line, f"{what}: teksti on tyhjä")
+    if len(value) > limit:
+        raise ctx.err(line, f"{what}: teksti on liian pitkä ({len(value)} merkkiä; enintään {limit})")
+    bad = sorted({ch for ch in value if ch in MARKUP_CHARS or (not ch.isprintable())})
+    if bad or "://" in value:
+        shown = " ".join(repr(ch)[1:-1] for ch in bad) if bad else "://"
+        raise ctx.err(line, f"{what}: merkintäkieli ei ole sallittu (merkit {shown}); kirjoita pelkkää tekstiä")
+    return value
+
+
+def player_name(ctx: Ctx, value: Any, line: int) -> str:
+    """A player's name: letters, with single spaces, hyphens or apostrophes between parts."""
+    if not isinstance(value, str) or len(value) > LIMITS["name"] or not _NAME.fullmatch(value):
+        shown = value if isinstance(value, (str, int, float, bool)) and len(str(value)) <= 40 else type_name(value)
+        raise ctx.err(line, f"players: ”{shown}” ei kelpaa nimeksi; nimessä saa olla vain kirjaimia "
+                            f"(osien välissä välilyönti, - tai '), enintään {LIMITS['name']} merkkiä")
+    return value
+
+
+def type_name(value: Any) -> str:
+    """What kind of YAML value this is, in Finnish."""
+    if isinstance(value, bool):
+        return "totuusarvo"
+    if isinstance(value, int):
+        return "luku"
+    if isinstance(value, float):
+        return "desimaaliluku"
+    if isinstance(value, str):
+        return "teksti"
+    if isinstance(value, list):
+        return "luettelo"
+    if isinstance(value, dict):
+        return "avain: arvo -kentät"
+    if value is None:
+        return "tyhjä arvo"
+    return "tuntematon arvo"
+
+
+def as_str(ctx: Ctx, value: Any, line: int, what: str) -> str:
+    if not isinstance(value, str):
+        raise ctx.err(line, f"{what}: odotettiin tekstiä, saatiin {type_name(value)}")
+    return value
+
+
+def deck_cards(ctx: Ctx, value: Any, line: int, what: str, rules: Any, limit: int,
+               distinct: bool = True) -> tuple[Card, ...]:
+    """Cards that exist in the rule set's deck, at most ``limit`` of them, each once."""
+    cards = ctx.cards(value, line, what)
+    if len(cards) > limit:
+        raise ctx.err(line, f"{what}: liikaa kortteja ({len(cards)}; enintään {limit})")
+    lines = value.lines if isinstance(value, LList) else [line] * len(cards)
+    deck = deck_of(rules)
+    for c, ln in zip(cards, lines):
+        if c not in deck:
+            raise ctx.err(ln, f"{what}: korttia {c.code} ei ole tämän pelin pakassa ({deck_text(rules)})")
+    if distinct and len(set(cards)) != len(cards):
+        dup = next(c for c in cards if cards.count(c) > 1)
+        raise ctx.err(line, f"{what}: kortti {dup.code} on mukana kahdesti")
+    return cards
+
+
+def deck_of(rules: Any) -> frozenset[Card]:
+    return _DECKS.setdefault((rules.decks, rules.jokers),
+                             frozenset(standard_deck(rules.decks, rules.jokers)))
+
+
+def deck_text(rules: Any) -> str:
+    decks = "yksi pakka" if rules.decks == 1 else f"{rules.decks} pakkaa"
+    jokers = "ei jokereita" if not rules.jokers else f"{rules.jokers} jokeria"
+    return f"{decks}, {jokers}"
+
+
+_DECKS: dict[tuple[int, int], frozenset[Card]] = {}

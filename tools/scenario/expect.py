@@ -12,7 +12,7 @@ from rommikirja.narrate import describe_move
 from rommikirja.scoring import DealScore, GameTotals
 
 from ..yamlsrc import LDict, LList
-from .context import Ctx, as_bool, as_int, fmt, meld_key, per_player, player_index, want_melds
+from .context import Ctx, as_bool, as_int, as_str, fmt, meld_key, per_player, player_index, want_melds
 from .model import Scenario, Step
 from .moves import in_legal, parse_move
 from .rulesets import rules_from
@@ -75,6 +75,7 @@ def _scorer(e: Expectation, key: str, want: Any, line: int) -> None:      # winn
 
 
 def _kind(e: Expectation, key: str, want: Any, line: int) -> None:        # reason, result
+    as_str(e.ctx, want, line, key)
     if e.need_outcome(key) and e.score.kind != want:
         e.fail(key, want, e.score.kind)
 

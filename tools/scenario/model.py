@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from rommikirja import Card, Deal, IllegalMove, Meld, Move, RuleSet
 from rommikirja.deal import Outcome
@@ -87,6 +88,7 @@ class Scenario:
     next_dealer: int | None = None
     failures: list[SourceError] = field(default_factory=list)
     deal: Deal | None = None
+    compiled: Any = field(default=None, repr=False, compare=False)   # the text's compiled template
 
     @property
     def ok(self) -> bool:

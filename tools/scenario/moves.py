@@ -8,7 +8,7 @@ from rommikirja import (DISCARD, STOCK, Claim, Deal, Discard, Draw, IllegalMove,
 from rommikirja.narrate import describe_move, narrate_event
 
 from ..yamlsrc import LDict, LList
-from .context import Ctx, as_int, player_index
+from .context import Ctx, as_int, as_str, player_index
 from .model import Scenario, Snapshot, Step
 
 STEP_EXTRA = {"onto", "refused", "melds", "jokers"}
@@ -97,6 +97,8 @@ def play_move(ctx: Ctx, sc: Scenario, deal: Deal, step: LDict) -> Step:
     player = getattr(move, "player", deal.turn)
     table_texts = [tm.meld.text for tm in deal.table]
     expected_refusal = step.get("refused")
+    if expected_refusal is not None:
+        as_str(ctx, expected_refusal, step.line_of("refused"), "refused")
     st = Step(line=line, kind="move", player=player, move=move)
     events_before = len(deal.events)
     try:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from rommikirja import IllegalMove, Meld, check_meld, cut_for_dealer, deal_type
+from rommikirja import IllegalMove, Meld, RuleSetError, check_meld, cut_for_dealer, deal_type
 from rommikirja.finnish import cards_text
 from rommikirja.melds import waiting_cards
 from rommikirja.narrate import DEFAULT_NAMES
@@ -17,7 +17,8 @@ from rommikirja.opening import best_opening
 from rommikirja.solver import best_arrangement, best_discard
 
 from ..yamlsrc import LDict
-from .context import Ctx, as_bool, as_int, compare, fmt, meld_key, player_index, want_melds
+from .context import (LIMITS, Ctx, as_bool, as_int, as_str, compare, deck_cards, deck_of, fmt, meld_key,
+                      player_index, want_melds)
 from .model import Scenario, Snapshot, Step
 
 Run = Callable[[Ctx, Scenario, LDict], Step]
@@ -53,7 +54,8 @@ def _expect_mapping(ctx: Ctx, step: LDict, allowed: set[str], what: str) -> LDic
 @step_kind("check", "valid", "reason")
 def check(ctx: Ctx, sc: Scenario, step: LDict) -> Step:
     """Is this a valid meld?"""
-    cards = ctx.cards(step["check"], step.line_of("check"), "check")
+    cards = deck_cards(ctx, step["check"], step.line_of("check"), "check", sc.rules, LIMITS["check"],
+                       distinct=False)
     err = check_meld(cards, sc.rules)
     st = Step(line=step.line_of("check"), kind="check", cards=cards, valid=err is None)
     if err is None:
@@ -68,6 +70,7 @@ def check(ctx: Ctx, sc: Scenario, step: LDict) -> Step:
                                        f"odotettiin {'kelpaavaa' if want else 'hylättyä'} yhdistelmää "
                                        f"{cards_text(cards)}; moottori: {got}"))
     if "reason" in step:
+        as_str(ctx, step["reason"], step.line_of("reason"), "reason")
         if err is None or err.code != step["reason"]:
             sc.failures.append(ctx.err(step.line_of("reason"),
                                        f"odotettiin syytä {step['reason']}, moottori antoi "
@@ -83,6 +86,16 @@ def fresh_deal(ctx: Ctx, sc: Scenario, step: LDict) -> Step:
     players = as_int(ctx, "players")(spec.get("players"), spec.line_of("players"))
     dealer = as_int(ctx, "dealer")(spec.get("dealer", 0), spec.line_of("dealer"))
     seed = as_int(ctx, "seed")(spec.get("seed", 0), spec.line_of("seed"))
+    if not sc.rules.min_players <= players <= sc.rules.max_players:
+        raise ctx.err(spec.line_of("players"), f"players: pelissä {sc.game} on {sc.rules.min_players}–"
+                                               f"{sc.rules.max_players} pelaajaa, ei {players}")
+    try:
+        size = sc.rules.hand_size_for(players)
+    except RuleSetError as err:
+        raise ctx.err(spec.line_of("players"), f"players: {err.detail}") from None
+    if players * size + 1 > len(deck_of(sc.rules)):
+        raise ctx.err(spec.line_of("players"), f"players: {players} pelaajalle {size} korttia kullekin "
+                                               f"on enemmän kuin pakassa on ({len(deck_of(sc.rules))})")
     try:
         deal = deal_type(sc.rules).new(sc.rules, players, dealer=dealer, seed=seed)
     except IllegalMove as err:
@@ -103,9 +116,8 @@ def fresh_deal(ctx: Ctx, sc: Scenario, step: LDict) -> Step:
 @step_kind("opening", "expect")
 def opening(ctx: Ctx, sc: Scenario, step: LDict) -> Step:
     """Can this hand open (Rommi 51), and with which melds? The best opening by points."""
-    cards = ctx.cards(step["opening"], step.line_of("opening"), "opening")
-    if len(set(cards)) != len(cards):
-        raise ctx.err(step.line_of("opening"), "opening: sama kortti on mukana kahdesti")
+    longest = max(size for _, size in sc.rules.hand_size) + 1     # a hand after drawing
+    cards = deck_cards(ctx, step["opening"], step.line_of("opening"), "opening", sc.rules, longest)
     found = best_opening(cards, sc.rules)
     # the best total available, also below the limit (how far the hand is from opening)
     best = found or best_opening(cards, sc.rules.with_options(opening_points=1))
@@ -151,10 +163,12 @@ def cut(ctx: Ctx, sc: Scenario, step: LDict) -> Step:
 @step_kind("arrange", "expect", "forbidden")
 def arrange(ctx: Ctx, sc: Scenario, step: LDict) -> Step:
     """The best arrangement of a hand: melds and deadwood; for 11 cards also the best discard."""
-    cards = ctx.cards(step["arrange"], step.line_of("arrange"), "arrange")
-    if len(set(cards)) != len(cards):
-        raise ctx.err(step.line_of("arrange"), "arrange: sama kortti on mukana kahdesti")
-    forbidden = ctx.cards(step.get("forbidden", []), step.line_of("forbidden"), "forbidden")
+    cards = deck_cards(ctx, step["arrange"], step.line_of("arrange"), "arrange", sc.rules, LIMITS["arrange"])
+    if any(c.is_joker for c in cards):
+        raise ctx.err(step.line_of("arrange"), "arrange: jokeri ei käy; järjestely lasketaan gin-rommin "
+                                               "tapaan ilman jokereita")
+    forbidden = deck_cards(ctx, step.get("forbidden", []), step.line_of("forbidden"), "forbidden", sc.rules,
+                           LIMITS["arrange"])
     arr = best_discard(cards, forbidden) if len(cards) == 11 else best_arrangement(cards)
     st = Step(line=step.line_of("arrange"), kind="arrange", cards=cards)
     st.facts = {"arrangement": arr, "deadwood": arr.deadwood_points,
@@ -178,7 +192,7 @@ def arrange(ctx: Ctx, sc: Scenario, step: LDict) -> Step:
 @step_kind("waits", "expect")
 def waits(ctx: Ctx, sc: Scenario, step: LDict) -> Step:
     """Which single cards would complete the given cards into a meld."""
-    cards = ctx.cards(step["waits"], step.line_of("waits"), "waits")
+    cards = deck_cards(ctx, step["waits"], step.line_of("waits"), "waits", sc.rules, LIMITS["check"])
     got = tuple(waiting_cards(cards, sc.rules))
     st = Step(line=step.line_of("waits"), kind="waits", cards=cards)
     st.facts = {"completes": got}
