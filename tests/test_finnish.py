@@ -98,6 +98,18 @@ def test_counted_nouns_agree_with_their_numeral(n, noun_, case, digits, expected
     assert count(n, noun_, case, digits=digits) == expected
 
 
+def test_ordinals_inflect():
+    from rommikirja.finnish import ordinal
+    assert [ordinal(n, "ade") for n in (1, 2, 3, 4, 10)] == [
+        "ensimmäisellä", "toisella", "kolmannella", "neljännellä", "kymmenennellä"]
+    assert ordinal(5, "gen") == "viidennen" and ordinal(8, "part") == "kahdeksatta" and ordinal(11) == "11."
+    v = Voikko("fi")
+    try:
+        assert [w for n in range(1, 11) for w in (ordinal(n, c) for c in SINGULAR_CASES) if not v.spell(w)] == []
+    finally:
+        v.terminate()
+
+
 def test_digits_standing_alone_carry_the_case_ending():
     assert [digits_text(51, c) for c in ("gen", "part", "ill", "ade")] == ["51:n", "51:tä", "51:een", "51:llä"]
     assert number_word(7, "ill") == "seitsemään" and number_word(15, "ill") == "15:een"

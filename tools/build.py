@@ -27,6 +27,7 @@ from rommikirja.practice import question as practice_question, solution as pract
 
 from . import publish as pub
 from .scenario import Scenario, SourceError, load_rulesets
+from .sentences import check_arithmetic, check_phrasing
 from .templating import ROOT, TEMPLATE_DIR, card_html, make_env, render_scenario_text
 from .verify import verify
 from . import presets, statements
@@ -57,6 +58,7 @@ def render_pages(scenarios: list[Scenario], rulesets: dict | None = None,
     env = make_env()
     by_id = {sc.id: sc for sc in scenarios}
     used: set[str] = set()
+    boxes: list[str] = []
     rulesets = rulesets if rulesets is not None else load_rulesets()
 
     def example(sid: str) -> str:
@@ -64,8 +66,10 @@ def render_pages(scenarios: list[Scenario], rulesets: dict | None = None,
             raise BuildError(f"sivupohja viittaa tuntemattomaan skenaarioon ”{sid}”")
         used.add(sid)
         sc = by_id[sid]
-        return env.get_template("_example.md.j2").render(sc=sc, text=render_scenario_text(sc, env),
-                                                         options=OPTIONS).strip() + "\n"
+        box = env.get_template("_example.md.j2").render(sc=sc, text=render_scenario_text(sc, env),
+                                                        options=OPTIONS).strip() + "\n"
+        boxes.append(box)        # checked by verify (tools.sentences), against its scenario's lines
+        return box
 
     def examples(section: str, game: str) -> str:
         """Every scenario of ``game`` whose section is ``section``, in order."""
@@ -119,6 +123,13 @@ def render_pages(scenarios: list[Scenario], rulesets: dict | None = None,
         except Exception as err:  # an expression that fails while rendering: name the template
             raise BuildError(f"{tpl.relative_to(ROOT)}: sivupohjan lauseke epäonnistui "
                              f"({type(err).__name__}: {err})") from None
+        prose = body
+        for box in boxes:
+            prose = prose.replace(box, "\n" * box.count("\n"))
+        false = check_arithmetic(prose) + check_phrasing(prose)
+        if false:
+            raise BuildError("\n".join(f"{tpl.relative_to(ROOT)}: docs/{out_name}:"
+                                        f"{line + HEADER.count(chr(10))}: {msg}" for line, msg in false))
         pages[out_name] = HEADER.format(src=f"templates/{rel}") + body
     unused = sorted(set(by_id) - used)
     if unused and only is None:

@@ -29,7 +29,7 @@ TEMPLATE_DIR = ROOT / "templates"
 PAGES = TEMPLATE_DIR / "pages"
 RULES_DIR = ROOT / "scenarios" / "rules"
 GENERIC = "_preset.md.j2"
-NAV_FILE = ".nav.json"      # written into docs/ by the build; MkDocs skips dotfiles
+NAV_FILE = "data/nav.json"      # written into docs/ by the build, with the runtime data
 
 #: Sections of a generated preset page, in page order, with their headings.
 GENERIC_SECTIONS: dict[str, str] = {
@@ -199,11 +199,12 @@ def nav_entries(pages: dict[str, str]) -> list[dict[str, str]]:
 
 
 def nav_json(pages: dict[str, str]) -> str:
-    """The site navigation for these pages, as the MkDocs hook reads it (docs/.nav.json)."""
+    """The site navigation for these pages, as the MkDocs hook reads it (docs/data/nav.json)."""
     return json.dumps(nav_entries(pages), ensure_ascii=False, indent=1) + "\n"
 
 
 def write_nav(pages: dict[str, str], docs: Path) -> None:
+    (docs / NAV_FILE).parent.mkdir(parents=True, exist_ok=True)
     (docs / NAV_FILE).write_text(nav_json(pages), encoding="utf-8")
 
 

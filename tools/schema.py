@@ -78,6 +78,7 @@ TEXT_FILTERS: dict[str, str] = {
 TEXT_GLOBALS: dict[str, str] = {
     "rank_name": "arvon nimi sijamuodossa: `rank_name(13, \"gen\")` → kuninkaan",
     "suit_name": "maan nimi sijamuodossa",
+    "hand_size_groups": "jakokoot ryhmiteltyinä: pelaajamäärät, joilla kortteja jaetaan yhtä monta",
 }
 
 

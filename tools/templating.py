@@ -11,6 +11,7 @@ nom, gen, part (or par), ill, ine, ela, all, ade, abl, ess, tra):
 - ``{{ n | word }}`` → *kolme*; ``{{ n | word("ade") }}`` → *seitsemällä*: 0–10 in
   words, larger numbers in digits (*12:lla* when the number stands alone).
 - ``{{ n | numeral("gen") }}`` → *viidentoista*: always in words.
+- ``{{ n | ordinal("ade") }}`` → *neljännellä* (1–10 in words, then *12.*).
 - ``{{ n | count("kortti", "ade") }}`` → *seitsemällä kortilla*; ``{{ n | count("piste") }}``
   → *15 pistettä*; ``digits=True`` / ``digits=False`` forces digits or words. Nouns:
   ``rommikirja.finnish.NOUN_FORMS``.
@@ -18,6 +19,11 @@ nom, gen, part (or par), ill, ine, ela, all, ade, abl, ess, tra):
 - ``{{ names[0] | player("all") }}`` → *Ainolle*: a player's name in a case (table
   ``NAME_FORMS``; an unknown name is an error, so verify refuses it).
 - ``{{ name }}``, ``{{ cards | names("part") }}``: card names (see ``card_name``).
+
+Arithmetic is never typed: ``{{ sum_text(values(cards)) }}`` → *11 + 20 + 10 + 5 = 46*,
+``{{ difference_text(a, b) }}`` → *18 − 7 = 11*, ``{{ product_text(2, 10) }}`` → *2 × 10 = 20*,
+``{{ compare_text(30, 51) }}`` → *30 < 51*
+(:mod:`tools.sentences`, which also refuses a false equation in any rendered text).
 """
 from __future__ import annotations
 
@@ -33,10 +39,11 @@ from markupsafe import Markup
 
 from rommikirja import Card, RuleSet
 from rommikirja.finnish import (all_card_word_forms, capitalize, card_name, cards_text, count, join_list, noun,
-                                number_word, numeral, player_name, rank_name, suit_name)
+                                number_word, numeral, ordinal, player_name, rank_name, suit_name)
 from rommikirja.scoring import hand_value
 from rommikirja.solver import best_arrangement
 
+from .sentences import compare_text, difference_text, product_text, sum_text
 from .yamlsrc import SourceError
 
 import math  # noqa: E402  (sandbox limits below)
@@ -232,6 +239,7 @@ def make_env(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
         meld=meld_html,                                     # one meld, boxed as a unit
         word=number_word,                                   # 3 → kolme; word("ade") → kolmella
         numeral=numeral,                                    # always words: 15 | numeral("gen")
+        ordinal=ordinal,                                    # 4 | ordinal("ade") → neljännellä
         count=count,                                        # 7 | count("kortti", "ade") → seitsemällä kortilla
         noun=noun,                                          # "jako" | noun("ela") → jaosta
         player=player_name,                                 # "Aino" | player("all") → Ainolle
@@ -239,7 +247,9 @@ def make_env(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
         cap=_cap,
         join_fi=lambda words, conj="ja": join_list([str(w) for w in words], conj),
     )
-    env.globals.update(rank_name=rank_name, suit_name=suit_name)
+    env.globals.update(rank_name=rank_name, suit_name=suit_name,
+                       sum_text=sum_text, difference_text=difference_text, product_text=product_text,
+                       compare_text=compare_text)
     return env
 
 

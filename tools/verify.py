@@ -14,6 +14,7 @@ from typing import Sequence
 from .scenario import SCENARIO_DIR, rel_path
 from .scenario import Scenario, SourceError, load_rulesets, load_scenario, scenario_paths
 from .presets import check_sections
+from .reachable import allowed_truth_checks, known_failures
 from .templating import check_template
 
 
@@ -30,6 +31,7 @@ def verify(paths: Sequence[str | Path] = (), rules_dir: Path | None = None
     except SourceError as err:
         return [], [err]
     scenarios: list[Scenario] = []
+    known = known_failures()
     files = scenario_paths(paths)
     if not files:
         where = ", ".join(rel_path(Path(p)) for p in paths) or rel_path(SCENARIO_DIR)
@@ -48,6 +50,7 @@ def verify(paths: Sequence[str | Path] = (), rules_dir: Path | None = None
             continue
         errors.extend(sc.failures)
         errors.extend(check_template(sc))
+        errors.extend(allowed_truth_checks(sc, known))      # reachable positions, true sentences
         scenarios.append(sc)
     errors.extend(check_sections(scenarios))      # a section no page shows: file:line and the valid list
     seen: dict[str, Scenario] = {}
@@ -73,6 +76,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{bad} / {total} skenaariota ei täsmää.", file=sys.stderr)
         return 1
     print(f"Kaikki {total} skenaariota täsmäävät.")
+    known = known_failures()
+    if known:
+        print(f"Huom: {len(known)} skenaariota on väliaikaisella poikkeuslistalla "
+              "(tools/known_unreachable.txt); niiden asetelmia ja lauseita ei ole vielä tarkistettu.",
+              file=sys.stderr)
     return 0
 
 

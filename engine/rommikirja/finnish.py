@@ -42,7 +42,7 @@ __all__ = [
     "CASES", "capitalize", "card_name", "card_names", "rank_name", "suit_name", "join_list",
     "cards_text", "number_word", "all_card_word_forms", "RANK_WORDS", "SUIT_WORDS",
     "SINGULAR_CASES", "numeral", "digits_text", "count", "noun", "NOUN_FORMS", "player_name",
-    "NAME_FORMS", "UnknownName", "all_numeral_forms",
+    "NAME_FORMS", "UnknownName", "all_numeral_forms", "ordinal",
 ]
 
 #: Case keys: singular nominative, genitive, partitive, illative, inessive,
@@ -322,6 +322,37 @@ def number_word(n: int, case: str = "nom") -> str:
     if 0 <= n <= 10:
         return numeral(n, case)
     return digits_text(n, case)
+
+
+def _ordinal_s(stem: str, a: str) -> tuple[str, ...]:
+    """An ordinal in -s (*kolmas*, stem *kolma*): kolmannen, kolmatta, kolmanteen, …"""
+    e = "e"
+    return (stem + "s", stem + "nnen", stem + "tt" + a, stem + "nte" + e + "n", stem + "nness" + a,
+            stem + "nnest" + a, stem + "nnelle", stem + "nnell" + a, stem + "nnelt" + a,
+            stem + "nten" + a, stem + "nneksi")
+
+
+#: Ordinals 1–10 in the singular cases (order of :data:`SINGULAR_CASES`).
+_ORDINALS: dict[int, tuple[str, ...]] = {
+    1: _forms("ensimmäinen ensimmäisen ensimmäistä ensimmäiseen ensimmäisessä ensimmäisestä",
+              "ensimmäiselle ensimmäisellä ensimmäiseltä ensimmäisenä ensimmäiseksi"),
+    2: _forms("toinen toisen toista toiseen toisessa toisesta toiselle toisella toiselta toisena toiseksi"),
+    3: _ordinal_s("kolma", "a"), 4: _ordinal_s("neljä", "ä"), 5: _ordinal_s("viide", "ä"),
+    6: _ordinal_s("kuude", "a"), 7: _ordinal_s("seitsemä", "ä"), 8: _ordinal_s("kahdeksa", "a"),
+    9: _ordinal_s("yhdeksä", "ä"), 10: _ordinal_s("kymmene", "ä"),
+}
+
+
+def ordinal(n: int, case: str = "nom") -> str:
+    """*n*-th as a word (1–10) in a singular case; larger ones as digits with a full stop.
+
+    >>> ordinal(1), ordinal(2, "ade"), ordinal(3, "gen"), ordinal(4, "ade"), ordinal(12)
+    ('ensimmäinen', 'toisella', 'kolmannen', 'neljännellä', '12.')
+    """
+    i = _singular_index(case)
+    if n in _ORDINALS:
+        return _ORDINALS[n][i]
+    return f"{n}."
 
 
 #: Nouns the pages count: singular forms in the order of :data:`SINGULAR_CASES`, then the
