@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rommikirja import RuleSet, check_meld, parse_cards, standard_deck
-from rommikirja.solver import best_arrangement, best_discard, deadwood_of
+from rommikirja.solver import best_arrangement, best_discard, cards_of, deadwood_of, mask_of
 
 RULES = RuleSet()
 DECK = standard_deck()
@@ -89,3 +89,69 @@ def test_ties_between_arrangements():
     # 5H fits the heart run or the group of fives: both leave 22
     arr = best_arrangement(parse_cards("4H 5H 6H 5C 5S 9D 9C 9S KD 2C"))
     assert arr.deadwood_points == 22 == brute_deadwood(parse_cards("4H 5H 6H 5C 5S 9D 9C 9S KD 2C"))
+
+
+# -- card values from the rule set, small hands, the mask API -------------------------------
+
+ACE11 = RuleSet(ace_points=11)
+
+
+def brute_deadwood_rules(cards, rules):
+    cards = list(cards)
+    melds = [frozenset(m) for n in range(3, len(cards) + 1) for m in itertools.combinations(cards, n)
+             if check_meld(m, RULES) is None]
+    val = lambda cs: sum(rules.card_points(c.rank) for c in cs)  # noqa: E731
+    best = val(cards)
+
+    def search(i, used):
+        nonlocal best
+        best = min(best, val([c for c in cards if c not in used]))
+        for j in range(i, len(melds)):
+            if not melds[j] & used:
+                search(j + 1, used | melds[j])
+    search(0, frozenset())
+    return best
+
+
+aces_first = st.lists(st.sampled_from([c for c in DECK if c.rank in (1, 2, 3, 4, 12, 13)] + DECK[:13]),
+                      min_size=10, max_size=10, unique=True)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(hands10, aces_first), st.sampled_from([ACE11, RuleSet(ace_points=15), RuleSet()]))
+def test_deadwood_with_the_rule_sets_ace_value_matches_brute_force(hand, rules):
+    arr = best_arrangement(hand, rules)
+    assert arr.deadwood_points == brute_deadwood_rules(hand, rules) == deadwood_of(hand, rules)
+    assert arr.deadwood_points == sum(rules.card_points(c.rank) for c in arr.deadwood)
+    assert all(check_meld(m, RULES) is None for m in arr.melds)
+    assert sorted(c.sort_key for c in [*itertools.chain(*arr.melds), *arr.deadwood]) == sorted(c.sort_key for c in hand)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.one_of(hands11, aces_first.flatmap(lambda h: st.sampled_from([c for c in DECK if c not in h]).map(
+    lambda c: h + [c]))), st.sampled_from([ACE11, RuleSet()]))
+def test_best_discard_with_the_rule_sets_ace_value_matches_brute_force(hand, rules):
+    arr = best_discard(hand, rules=rules)
+    assert arr.deadwood_points == min(brute_deadwood_rules([c for c in hand if c != d], rules) for d in hand)
+    assert arr.discard in hand and arr.deadwood_points == deadwood_of([c for c in hand if c != arr.discard], rules)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(DECK), min_size=1, max_size=9, unique=True))
+def test_small_hands_match_brute_force(hand):
+    assert best_arrangement(hand).deadwood_points == brute_deadwood(hand)
+    arr = best_discard(hand)
+    assert arr.deadwood_points == brute_discard(hand) and arr.discard in hand
+
+
+@settings(max_examples=200, deadline=None)
+@given(hands11)
+def test_mask_and_card_api_agree(hand):
+    from rommikirja.solver import CARDS, best_discard_mask, min_deadwood_mask, min_discard_deadwood
+    m = mask_of(hand)
+    dw, groups, low = best_discard_mask(m)
+    arr = best_discard(hand)
+    assert (dw, CARDS[low.bit_length() - 1]) == (arr.deadwood_points, arr.discard)
+    assert min_discard_deadwood(m) == dw == min_deadwood_mask(m ^ low)[0]
+    assert min_deadwood_mask(mask_of(hand[:10]))[0] == best_arrangement(hand[:10]).deadwood_points
+    assert sorted(cards_of(m), key=lambda c: c.sort_key) == sorted(hand, key=lambda c: c.sort_key)

@@ -13,7 +13,7 @@ Card(rank=7, suit=Suit.HEARTS, deck=0)
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Iterable
 
@@ -46,6 +46,10 @@ class Suit(Enum):
 
     def __repr__(self) -> str:
         return f"Suit.{self.name}"
+
+    # members are singletons compared by identity: hash them by identity too (C speed; Enum's
+    # own hash is a Python call on every card hashed)
+    __hash__ = object.__hash__
 
 
 _SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
@@ -84,6 +88,14 @@ class Card:
     rank: int
     suit: Suit | None
     deck: int = 0
+    #: 0–51 (suit × 13 + rank − 1) for a first-deck card, −1 otherwise: the bit of the card in the
+    #: gin solver's masks and an index into its tables (computed once, not part of the value).
+    _index: int = field(default=-1, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        rank, suit = self.rank, self.suit
+        if self.deck == 0 and type(rank) is int and 1 <= rank <= 13 and isinstance(suit, Suit):
+            object.__setattr__(self, "_index", _SUIT_ORDER[suit] * 13 + rank - 1)
 
     @property
     def is_joker(self) -> bool:
@@ -191,8 +203,17 @@ def standard_deck(decks: int = 1, jokers: int = 0) -> list[Card]:
     >>> len(standard_deck(2, 4))
     108
     """
-    cards = [Card(rank, suit, d) for d in range(decks) for suit in Suit for rank in RANKS]
-    return cards + [joker(i) for i in range(jokers)]
+    key = (decks, jokers)
+    cards = _DECKS.get(key)
+    if cards is None:
+        cards = (tuple(Card(rank, suit, d) for d in range(decks) for suit in Suit for rank in RANKS)
+                 + tuple(joker(i) for i in range(jokers)))
+        if 0 <= decks <= 4 and 0 <= jokers <= 8:
+            _DECKS[key] = cards
+    return list(cards)
+
+
+_DECKS: dict[tuple[int, int], tuple[Card, ...]] = {}
 
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:

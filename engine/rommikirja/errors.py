@@ -1,43 +1,147 @@
 """Typed errors that carry a Finnish explanation for the reader.
 
->>> err = IllegalMove("draw_twice", "Olet jo nostanut tällä vuorolla.")
+A refusal is cheap to make: its Finnish sentence may be given as a function, which is
+called only when the message is shown (``str(err)``, ``err.message``, ``err.sentence(name)``).
+Legal-move generation makes many refusals and shows none of them.
+
+>>> err = IllegalMove("draw_twice", lambda who: f"{who} on jo nostanut tällä vuorolla.")
 >>> isinstance(err, ValueError), err.code, str(err)
-(True, 'draw_twice', 'Olet jo nostanut tällä vuorolla.')
+(True, 'draw_twice', 'Pelaaja on jo nostanut tällä vuorolla.')
+>>> err.sentence("Eero")
+'Eero on jo nostanut tällä vuorolla.'
 """
 from __future__ import annotations
 
-__all__ = ["IllegalMove", "InvalidMeld", "not_in_hand", "discard_taken_card"]
+from typing import Callable, Union
+
+__all__ = ["IllegalMove", "InvalidMeld", "not_in_hand", "discard_taken_card", "DEFAULT_SUBJECT", "player_form", "malformed_move",
+           "no_such_card", "meld_refusal"]
+
+#: Who a refusal speaks of when no player name is given.
+DEFAULT_SUBJECT = "Pelaaja"
+
+Text = Union[str, Callable[[str], str]]
 
 
 class IllegalMove(ValueError):
-    """A move the rules refuse. ``code`` names the rule; the message explains it in Finnish."""
+    """A move the rules refuse. ``code`` names the rule; the message explains it in Finnish.
 
-    def __init__(self, code: str, message: str) -> None:
+    ``message`` is a sentence, or a function of the player's name (nominative) returning
+    one; :meth:`sentence` names the player, ``message`` uses :data:`DEFAULT_SUBJECT`.
+    """
+
+    def __init__(self, code: str, message: Text) -> None:
         self.code = code
-        self.message = message
-        super().__init__(message)
+        self._text = message
+        self._message: str | None = message if isinstance(message, str) else None
+        super().__init__(code)
+
+    def sentence(self, who: str = DEFAULT_SUBJECT) -> str:
+        """The refusal as one Finnish sentence about the player ``who``."""
+        text = self._text
+        return text if isinstance(text, str) else text(who)
+
+    @property
+    def message(self) -> str:
+        if self._message is None:
+            self._message = self.sentence()
+        return self._message
+
+    def __str__(self) -> str:
+        return self.message
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.code!r}, {self.message!r})"
 
 
 class InvalidMeld(IllegalMove):
     """Cards that do not form a valid meld (or a lay-off that would break one).
 
-    ``detail`` is the reason as a phrase that can be embedded in a longer sentence.
+    ``detail`` is the reason as a phrase that can be embedded in a longer sentence
+    (a string, or a function returning one, called when it is shown).
     """
 
-    def __init__(self, code: str, message: str, detail: str | None = None) -> None:
+    def __init__(self, code: str, message: Text, detail: str | Callable[[], str] | None = None) -> None:
         super().__init__(code, message)
-        self.detail = detail if detail is not None else message.rstrip(".")
+        self._detail = detail
+
+    @property
+    def detail(self) -> str:
+        d = self._detail
+        if d is None:
+            return self.message.rstrip(".")
+        return d if isinstance(d, str) else d()
 
 
 def not_in_hand(cards) -> IllegalMove:
-    """The refusal for cards the player does not hold (used by every kind of deal)."""
-    from .finnish import capitalize, cards_text
-    verb = "ei ole" if len(cards) == 1 else "eivät ole"
-    return IllegalMove("not_in_hand", f"{capitalize(cards_text(cards))} {verb} kädessäsi.")
+    """The refusal for cards the player does not hold (used by every kind of deal).
+
+    >>> from rommikirja.cards import parse_cards
+    >>> not_in_hand(parse_cards("5C")).sentence("Eero")
+    'Eeron kädessä ei ole ristiviitosta.'
+    """
+    from .finnish import cards_text
+    return IllegalMove("not_in_hand", lambda who: f"{player_form(who, 'gen')} kädessä ei ole {cards_text(cards, 'part')}.")
 
 
 def discard_taken_card(card) -> IllegalMove:
-    """The refusal for discarding the card just taken from the discard pile."""
-    from .finnish import capitalize, card_name
-    return IllegalMove("discard_taken_card", f"{capitalize(card_name(card))} nostettiin juuri poistopakasta, "
-                                             "joten sitä ei saa poistaa samalla vuorolla.")
+    """The refusal for discarding the card just taken from the discard pile.
+
+    >>> from rommikirja.cards import parse_card
+    >>> discard_taken_card(parse_card("5C")).sentence("Aino")
+    'Aino otti ristiviitosen juuri poistopakasta, eikä sitä saa poistaa samalla vuorolla.'
+    """
+    from .finnish import card_name
+    return IllegalMove("discard_taken_card", lambda who: f"{who} otti {card_name(card, 'gen')} juuri "
+                                                         "poistopakasta, eikä sitä saa poistaa samalla vuorolla.")
+
+
+def player_form(who: str, case: str) -> str:
+    """``who`` (a player's name, or :data:`DEFAULT_SUBJECT`) in a singular case.
+
+    >>> player_form("Eero", "gen"), player_form(DEFAULT_SUBJECT, "ade")
+    ('Eeron', 'Pelaajalla')
+    """
+    from .finnish import UnknownName, noun, player_name
+    if who == DEFAULT_SUBJECT:
+        return noun("pelaaja", case).capitalize()
+    try:
+        return player_name(who, case)
+    except UnknownName:
+        return who
+
+
+def malformed_move() -> IllegalMove:
+    """The refusal for a move whose fields are not what a move holds (cards, a target number)."""
+    return IllegalMove("malformed_move", "Siirto on vajaa tai väärin muodostettu.")
+
+
+def no_such_card(cards, rules) -> IllegalMove | None:
+    """The refusal for a card that this game's deck does not have (a second deck's card in a
+    one-deck game, a joker beyond ``rules.jokers``), or ``None`` if every card exists.
+
+    >>> from rommikirja.cards import parse_cards
+    >>> from rommikirja.rules import RuleSet
+    >>> no_such_card(parse_cards("7H'"), RuleSet()).message
+    'Toisen pakan herttaseiska ei kuulu tähän peliin, jossa on vain yksi pakka.'
+    >>> no_such_card(parse_cards("JK"), RuleSet()).message
+    'Jokeri ei kuulu tähän peliin, jossa ei ole jokereita.'
+    """
+    for c in cards:
+        if c.is_joker and c.deck >= rules.jokers:
+            return IllegalMove("no_such_card", lambda who, n=rules.jokers, c=c: (
+                "Jokeri ei kuulu tähän peliin, jossa ei ole jokereita." if n == 0 else
+                f"Tässä pelissä on vain {n} jokeria, joten jokeria {c.code} ei ole."))
+        if not c.is_joker and c.deck >= rules.decks:
+            from .finnish import card_name, noun
+            return IllegalMove("no_such_card", lambda who, c=c, n=rules.decks: (
+                f"Toisen pakan {card_name(c)} ei kuulu tähän peliin, jossa on vain yksi pakka." if n == 1 else
+                f"Kortti {c.code} ei kuulu tähän peliin."))
+    return None
+
+
+def meld_refusal(err: "InvalidMeld", cards) -> "InvalidMeld":
+    """A meld that the rules refuse, as one sentence about the player (same code and detail)."""
+    from .finnish import cards_text
+    return InvalidMeld(err.code, lambda who: f"{who} ei voi pelata yhdistelmää {cards_text(cards)}, "
+                                             f"koska {err.detail}.", lambda: err.detail)

@@ -16,15 +16,17 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from .cards import Card, standard_deck
-from .deal import DISCARD, STOCK, Discard, Draw, Event, Pass
+from .legal import LegalMoves
+from .moves import DISCARD, STOCK, Claim, Discard, Draw, Event, LayOff, MisDraw, Open, Pass, PlayMeld, RejectExposed
 from .errors import IllegalMove, discard_taken_card, not_in_hand
 from .finnish import capitalize, card_name
 from .melds import Meld, MeldKind, check_meld
 from .rules import RuleSet
-from .solver import Arrangement, best_arrangement, mask_of
+from .solver import (CARDS, Arrangement, best_arrangement, deck_card_refusal, mask_of, min_deadwood_mask,
+                     min_discard_deadwood)
 
 __all__ = ["GinDeal", "GinPhase", "Pass", "Knock", "GinOutcome", "GinMove", "DefenderResult",
            "defender_best", "knock_result"]
@@ -181,9 +183,19 @@ def defender_best(hand: Sequence[Card], knocker_melds: Sequence[tuple[Card, ...]
     return DefenderResult(tuple(melds), tuple(layoffs), deadwood)
 
 
+_DRAW_STOCK = Draw(STOCK)
+_DRAW_DISCARD = Draw(DISCARD)
+_PASS = Pass()
+
+
 @dataclass
 class GinDeal:
-    """The position of one gin-rommi deal (two players)."""
+    """The position of one gin-rommi deal (two players).
+
+    :attr:`legal_moves` is a lazy view generated from the same rules as :meth:`is_legal`;
+    :meth:`play` checks a move and explains a refusal, :meth:`push` makes a move taken
+    from :attr:`legal_moves` without checking it again.
+    """
 
     rules: RuleSet
     hands: list[list[Card]]
@@ -202,15 +214,18 @@ class GinDeal:
     def new(cls, rules: RuleSet, players: int = 2, dealer: int = 0, seed: int | None = None) -> "GinDeal":
         if players != 2:
             raise IllegalMove("players", f"Gin-rommia pelataan kahdestaan, ei {players} pelaajan kesken.")
+        _check_rules(rules)
+        if dealer not in (0, 1):
+            raise IllegalMove("dealer", "Jakaja on pelaaja 0 tai 1.")
         deck = standard_deck(rules.decks)
         random.Random(seed).shuffle(deck)
         size = rules.hand_size_for(2)
-        hands: list[list[Card]] = [[], []]
-        for k in range(2 * size):
-            hands[(dealer + 1 + k) % 2].append(deck[k])
+        first = deck[:2 * size]
+        hands: list[list[Card]] = [first[1::2], first[0::2]] if dealer == 0 else [first[0::2], first[1::2]]
         rest = deck[2 * size:]
         discard = [rest.pop(0)] if rules.upcard else []
-        return cls(rules=rules, hands=hands, stock=list(reversed(rest)), discard=discard, dealer=dealer,
+        rest.reverse()
+        return cls(rules=rules, hands=hands, stock=rest, discard=discard, dealer=dealer,
                    turn=1 - dealer, phase=GinPhase.OFFER if rules.upcard_offer and discard else GinPhase.DRAW)
 
     @classmethod
@@ -218,6 +233,7 @@ class GinDeal:
                       discard: Sequence[Card] = (), table: Sequence = (), dealer: int | None = None,
                       turn: int = 0, has_played: Sequence[int] = (), phase: str = "draw") -> "GinDeal":
         """A position: ``stock`` top first, ``discard`` bottom to top; ``phase`` "draw" or "offer"."""
+        _check_rules(rules)
         if len(hands) != 2:
             raise IllegalMove("players", "Gin-rommissa on kaksi pelaajaa.")
         if table:
@@ -231,7 +247,10 @@ class GinDeal:
             raise IllegalMove("phase", "Avokortti tarjotaan ensin jakajan vastustajalle.")
         seen: set[Card] = set()
         for c in deal.all_cards():
-            if c in seen or c.deck >= rules.decks:
+            bad = _card_refusal(c)
+            if bad is not None:
+                raise bad
+            if c in seen:
                 raise IllegalMove("duplicate_card", f"{capitalize(card_name(c))} "
                                                     "on asetelmassa kahdesti.")
             seen.add(c)
@@ -263,28 +282,68 @@ class GinDeal:
 
     def deadwood(self, player: int | None = None) -> Arrangement:
         """The best arrangement of a player's hand (the player in turn by default)."""
-        return best_arrangement(self.hands[self.turn if player is None else player])
+        return best_arrangement(self.hands[self.turn if player is None else player], self.rules)
 
-    def legal_moves(self) -> list[GinMove]:
-        if self.phase is GinPhase.OVER:
-            return []
-        if self.phase is GinPhase.OFFER:
-            return [Draw(DISCARD), Pass()]
-        if self.phase is GinPhase.FORCED:
-            return [Draw(STOCK)]
-        if self.phase is GinPhase.DRAW:
-            moves: list[GinMove] = []
+    @property
+    def legal_moves(self) -> LegalMoves[GinMove]:
+        """The legal moves as a lazy view: iterate it, ask ``move in``, ``bool()``, ``count()``;
+        ``deal.legal_moves()`` gives them as a list.
+
+        >>> from rommikirja.rules import RuleSet
+        >>> deal = GinDeal.new(RuleSet(style="knock", hand_size=((2, 10),), max_players=2), seed=1)
+        >>> Draw(STOCK) in deal.legal_moves, Pass() in deal.legal_moves, deal.legal_moves.count()
+        (True, False, 2)
+        """
+        return LegalMoves(self)
+
+    def generate_legal_moves(self) -> Iterator[GinMove]:
+        """The legal moves, in a fixed order: draws and passes; then discards, then knocks, in
+        hand order. Exactly the moves :meth:`is_legal` accepts (knocks without chosen melds).
+
+        A discard is legal for every card in the hand but the one just taken from the discard
+        pile (the predicate's own condition); knock candidates go through the predicate, and
+        only when one exact best-discard search says that some discard leaves little enough."""
+        phase = self.phase
+        if phase is GinPhase.DISCARD:
+            hand = self.hands[self.turn]
+            taken = self.taken_from_discard
+            discards = _DISCARDS
+            for c in hand:
+                if c is not taken:
+                    i = c._index
+                    yield discards[i] if i >= 0 else Discard(c)
+            yield from self._knocks()
+        elif phase is GinPhase.DRAW:
             if self.stock:
-                moves.append(Draw(STOCK))
+                yield _DRAW_STOCK
             if self.discard:
-                moves.append(Draw(DISCARD))
-            return moves
-        moves = [Discard(c) for c in self.hand if c != self.taken_from_discard]
-        moves += [Knock(c) for c in self.hand if self._knock_refusal(Knock(c)) is None]
-        return moves
+                yield _DRAW_DISCARD
+        elif phase is GinPhase.OFFER:
+            yield _DRAW_DISCARD
+            yield _PASS
+        elif phase is GinPhase.FORCED:
+            yield _DRAW_STOCK
 
-    def is_legal(self, move: GinMove) -> bool:
+    def _knocks(self) -> Iterator[Knock]:
+        hand = self.hands[self.turn]
+        rules = self.rules
+        if min_discard_deadwood(mask_of(hand), rules.ace_points) > rules.knock_limit:
+            return
+        taken = self.taken_from_discard
+        refusal = self._refusal
+        for c in hand:
+            if c is not taken:
+                move = Knock(c)
+                if refusal(move) is None:
+                    yield move
+
+    def is_legal(self, move: object) -> bool:
+        """Whether ``move`` is legal now (``move in deal.legal_moves``)."""
         return self._refusal(move) is None
+
+    def refusal(self, move: object) -> IllegalMove | None:
+        """Why ``move`` is illegal now, or ``None`` if it is legal."""
+        return self._refusal(move)
 
     # -- playing ------------------------------------------------------------------------
 
@@ -293,16 +352,21 @@ class GinDeal:
         err = self._refusal(move)
         if err is not None:
             raise err
+        self.push(move)
+
+    def push(self, move: GinMove) -> None:
+        """Make ``move`` without checking it: for moves taken from :attr:`legal_moves` (use
+        :meth:`play` for a move that may be illegal)."""
         p = self.turn
-        if isinstance(move, Pass):
-            self.events.append(Event(p, "pass"))
-            if p != self.dealer:
-                self.turn = self.dealer
-            else:
-                self.turn = 1 - self.dealer
-                self.phase = GinPhase.FORCED
+        kind = type(move)
+        if kind is Discard:
+            card = move.card
+            _remove(self.hands[p], card)
+            self.discard.append(card)
+            self.events.append(Event(p, "discard", (card,)))
+            self._end_turn()
             return
-        if isinstance(move, Draw):
+        if kind is Draw:
             if move.source == STOCK:
                 card = self.stock.pop()
                 self.events.append(Event(p, "draw_stock", (card,)))
@@ -310,25 +374,27 @@ class GinDeal:
                 card = self.discard.pop()
                 self.taken_from_discard = card
                 self.events.append(Event(p, "draw_discard", (card,)))
-            self.hand.append(card)
+            self.hands[p].append(card)
             self.phase = GinPhase.DISCARD
             return
-        if isinstance(move, Discard):
-            self.hand.remove(move.card)
-            self.discard.append(move.card)
-            self.events.append(Event(p, "discard", (move.card,)))
-            self._end_turn()
+        if kind is Pass:
+            self.events.append(Event(p, "pass"))
+            if p != self.dealer:
+                self.turn = self.dealer
+            else:
+                self.turn = 1 - self.dealer
+                self.phase = GinPhase.FORCED
             return
-        assert isinstance(move, Knock)
+        assert kind is Knock
         melds, dead = self._knock_arrangement(move)
-        self.hand.remove(move.card)
+        _remove(self.hands[p], move.card)
         self.discard.append(move.card)
-        kind = "gin" if not dead else "knock"
-        self.events.append(Event(p, kind, (move.card,)))
+        kind_ = "gin" if not dead else "knock"
+        self.events.append(Event(p, kind_, (move.card,)))
         defender = 1 - p
         result = defender_best(self.hands[defender], melds, self.rules, lay_off=bool(dead))
         self.phase = GinPhase.OVER
-        self.outcome = GinOutcome(kind, p, tuple(tuple(h) for h in self.hands), melds, dead, result,
+        self.outcome = GinOutcome(kind_, p, tuple(tuple(h) for h in self.hands), melds, dead, result,
                                   self.dealer)
 
     # -- internals ----------------------------------------------------------------------
@@ -349,10 +415,17 @@ class GinDeal:
     def _knock_arrangement(self, move: Knock) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
         rest = [c for c in self.hand if c != move.card]
         if move.melds is None:
-            arr = best_arrangement(rest)
+            arr = best_arrangement(rest, self.rules)
             return arr.melds, arr.deadwood
+        melds = move.melds
+        if not isinstance(melds, (tuple, list)) or not all(isinstance(m, (tuple, list)) for m in melds):
+            raise IllegalMove("bad_melds", "Koputuksen yhdistelmät annetaan korttiluetteloina.")
         used: set[Card] = set()
-        for meld in move.melds:
+        for meld in melds:
+            for c in meld:
+                bad = _card_refusal(c)
+                if bad is not None:
+                    raise bad
             bad = check_meld(meld, self.rules)
             if bad is not None:
                 raise bad
@@ -361,65 +434,113 @@ class GinDeal:
                     raise IllegalMove("not_in_hand", f"{capitalize(card_name(c))} ei ole "
                                                      "kädessä tai on jo toisessa yhdistelmässä.")
                 used.add(c)
-        return tuple(tuple(m) for m in move.melds), tuple(c for c in rest if c not in used)
+        return tuple(tuple(m) for m in melds), tuple(c for c in rest if c not in used)
+
+    def _card_in_hand_refusal(self, card: object) -> IllegalMove | None:
+        bad = _card_refusal(card)
+        if bad is not None:
+            return bad
+        if card not in self.hands[self.turn]:
+            return not_in_hand((card,))
+        if card == self.taken_from_discard:
+            return discard_taken_card(card)
+        return None
 
     def _knock_refusal(self, move: Knock) -> IllegalMove | None:
-        if move.card not in self.hand:
-            return not_in_hand((move.card,))
-        if move.card == self.taken_from_discard:
-            return discard_taken_card(move.card)
-        try:
-            _, dead = self._knock_arrangement(move)
-        except IllegalMove as err:
-            return err
-        points = sum(self.rules.card_points(c.rank) for c in dead)
+        bad = self._card_in_hand_refusal(move.card)
+        if bad is not None:
+            return bad
+        if move.melds is None:          # the best melds: only the least deadwood matters here
+            card = move.card
+            points = min_deadwood_mask(mask_of([c for c in self.hands[self.turn] if c != card]),
+                                       self.rules.ace_points)[0]
+        else:
+            try:
+                _, dead = self._knock_arrangement(move)
+            except IllegalMove as err:
+                return err
+            points = sum(self.rules.card_points(c.rank) for c in dead)
         if points > self.rules.knock_limit:
             return IllegalMove("knock_over_limit",
                                f"Irtokortteja jäisi {points} pistettä; koputtaa saa vasta, kun niitä on "
                                f"enintään {self.rules.knock_limit}.")
         return None
 
-    def _refusal(self, move: GinMove) -> IllegalMove | None:
-        if self.phase is GinPhase.OVER:
+    def _refusal(self, move: object) -> IllegalMove | None:
+        """None if ``move`` is legal, else the refusal (the one predicate behind every check)."""
+        kind = type(move)
+        if kind not in _GIN_MOVES:
+            if kind in _TABLE_MOVES:
+                return IllegalMove("not_in_gin", "Gin-rommissa yhdistelmät pysyvät kädessä: kesken jaon ei "
+                                                 "pelata pöytään eikä avata, vaan nostetaan, poistetaan "
+                                                 "tai koputetaan.")
+            return IllegalMove("unknown_move", "Tuntematon siirto: gin-rommissa siirrot ovat nosto, "
+                                               "passaus, poisto ja koputus.")
+        phase = self.phase
+        if phase is GinPhase.OVER:
             return IllegalMove("deal_over", "Jako on jo päättynyt.")
-        if self.phase is GinPhase.OFFER:
-            if isinstance(move, Pass) or move == Draw(DISCARD):
+        if kind is Draw and move.source not in (STOCK, DISCARD):
+            return IllegalMove("unknown_source", "Tuntematon nostopaikka: nostetaan nostopakasta tai "
+                                                 "poistopakasta.")
+        if phase is GinPhase.OFFER:
+            if kind is Pass or (kind is Draw and move.source == DISCARD):
                 return None
-            if move == Draw(STOCK):
+            if kind is Draw:
                 return IllegalMove("offer_stock", "Ensin päätetään avokortista: ota se tai passaa. "
                                                   "Nostopakasta nostetaan vasta, kun molemmat ovat passanneet.")
             return IllegalMove("must_draw", "Ota ensin avokortti tai passaa.")
-        if isinstance(move, Pass):
+        if kind is Pass:
             return IllegalMove("no_pass", "Passata saa vain jaon ensimmäisen avokortin kohdalla; "
                                           "tavallisella vuorolla on nostettava.")
-        if self.phase is GinPhase.FORCED:
-            if move == Draw(STOCK):
+        if phase is GinPhase.FORCED:
+            if kind is Draw and move.source == STOCK:
                 return None
             return IllegalMove("forced_stock", "Molemmat passasivat avokortin, joten nyt on nostettava "
                                                "nostopakasta.")
-        if self.phase is GinPhase.DRAW:
-            if not isinstance(move, Draw):
+        if phase is GinPhase.DRAW:
+            if kind is not Draw:
                 return IllegalMove("must_draw", "Vuoro alkaa nostolla: nosta ensin nostopakasta tai "
                                                 "poistopakan päältä.")
             if move.source == STOCK and not self.stock:
                 return IllegalMove("stock_empty", "Nostopakka on tyhjä.")
             if move.source == DISCARD and not self.discard:
                 return IllegalMove("discard_empty", "Poistopakka on tyhjä: nosta nostopakasta.")
-            if move.source not in (STOCK, DISCARD):
-                return IllegalMove("unknown_source", f"Tuntematon nostopaikka ”{move.source}”.")
             return None
-        if isinstance(move, Draw):
+        if kind is Draw:
             return IllegalMove("draw_twice", "Olet jo nostanut tällä vuorolla: vuorossa nostetaan vain "
                                              "yksi kortti.")
-        if isinstance(move, Discard):
-            if move.card not in self.hand:
-                return not_in_hand((move.card,))
-            if move.card == self.taken_from_discard:
-                return discard_taken_card(move.card)
-            return None
-        if isinstance(move, Knock):
-            return self._knock_refusal(move)
-        return IllegalMove("unknown_move", f"Tuntematon siirto {move!r}.")
+        if kind is Discard:
+            return self._card_in_hand_refusal(move.card)
+        return self._knock_refusal(move)
+
+
+def _remove(hand: list[Card], card: Card) -> None:
+    """Remove ``card`` from ``hand``, looking for the very object first (cheap) and then an
+    equal card."""
+    for i, c in enumerate(hand):
+        if c is card:
+            del hand[i]
+            return
+    hand.remove(card)
+
+
+_DISCARDS = tuple(Discard(c) for c in CARDS)
+_GIN_MOVES = frozenset((Draw, Discard, Pass, Knock))
+_TABLE_MOVES = frozenset((PlayMeld, LayOff, Open, Claim, MisDraw, RejectExposed))
+
+
+def _check_rules(rules: RuleSet) -> None:
+    if rules.decks != 1 or rules.jokers:
+        raise IllegalMove("rules", "Gin-rommi pelataan yhdellä pakalla ilman jokereita.")
+
+
+def _card_refusal(card: object) -> IllegalMove | None:
+    """A refusal for something that is not a card of the one-deck gin pack, else None."""
+    if not isinstance(card, Card):
+        return IllegalMove("not_a_card", "Siirrossa on jotain, mikä ei ole kortti.")
+    if card.deck or card.suit is None or not 1 <= card.rank <= 13:
+        return deck_card_refusal(card)
+    return None
 
 
 def knock_result(outcome: GinOutcome, rules: RuleSet) -> tuple[int | None, int, str]:

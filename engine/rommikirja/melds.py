@@ -7,7 +7,7 @@
 >>> Meld.from_cards(parse_cards("5S 7S 8S"), RuleSet())
 Traceback (most recent call last):
   ...
-rommikirja.errors.InvalidMeld: Suorassa ei saa olla aukkoa: välistä puuttuu patakuutonen.
+rommikirja.errors.InvalidMeld: Suorasta puuttuu välistä patakuutonen.
 >>> check_meld(parse_cards("QH KH AH"), RuleSet()).code
 'ace_high'
 """
@@ -22,7 +22,7 @@ from .errors import InvalidMeld
 from .finnish import capitalize, card_name, cards_text, number_word, suit_name
 from .rules import RuleSet
 
-__all__ = ["Meld", "MeldKind", "check_meld", "run_positions", "meld_points", "waiting_cards"]
+__all__ = ["Meld", "MeldKind", "check_meld", "holds", "run_positions", "meld_points", "waiting_cards"]
 
 
 class MeldKind(Enum):
@@ -70,7 +70,8 @@ class Meld:
                 return c
         return card
 
-    def extended(self, cards: Iterable[Card], rules: RuleSet) -> "Meld":
+    def extended(self, cards: Iterable[Card], rules: RuleSet,
+                 jokers: Iterable[tuple[Card, Card]] = ()) -> "Meld":
         """This meld with ``cards`` laid off onto it, or :class:`InvalidMeld` with the reason.
 
         >>> from rommikirja.cards import parse_cards
@@ -80,26 +81,26 @@ class Meld:
         >>> run.extended(parse_cards("10D"), RuleSet())
         Traceback (most recent call last):
           ...
-        rommikirja.errors.InvalidMeld: Ruutukymppiä ei voi lisätä yhdistelmään ruutukuutonen, ruutuseiska ja ruutukasi: välistä puuttuisi ruutuysi.
+        rommikirja.errors.InvalidMeld: Pelaaja ei voi lisätä ruutukymppiä yhdistelmään ruutukuutonen, ruutuseiska ja ruutukasi, koska välistä puuttuisi ruutuysi.
         """
         cards = tuple(cards)
         for joker, stands in self.jokers:
             if any(c.rank == stands.rank and c.suit is stands.suit for c in cards):
-                what = cards_text(cards, "part")
-                detail = (f"jokeri on jo kortin {card_name(stands, 'gen')} paikalla, eikä jokeria "
-                          "vaihdeta pois")
-                raise InvalidMeld("joker_in_place",
-                                  f"{capitalize(what)} ei voi lisätä yhdistelmään {self.text}: "
-                                  f"{detail}.", detail)
+                def detail(stands=stands) -> str:
+                    return (f"jokeri on jo kortin {card_name(stands, 'gen')} paikalla, eikä jokeria "
+                            "vaihdeta pois")
+                raise InvalidMeld("joker_in_place", lambda who: self._lay_off_text(who, cards, detail()), detail)
         try:
-            kind, ordered, assigned = _classify(self.cards + cards, rules, adding=True, fixed=self.jokers)
+            kind, ordered, assigned = _classify(self.cards + cards, rules, adding=True,
+                                                fixed=self.jokers + tuple(jokers))
         except InvalidMeld as err:
-            what = cards_text(cards, "part")
-            raise InvalidMeld(
-                "not_extending",
-                f"{capitalize(what)} ei voi lisätä yhdistelmään {self.text}: "
-                f"{err.detail}.", err.detail) from None
+            inner = err
+            raise InvalidMeld("not_extending", lambda who: self._lay_off_text(who, cards, inner.detail),
+                              lambda: inner.detail) from None
         return Meld(kind, ordered, assigned)
+
+    def _lay_off_text(self, who: str, cards: tuple[Card, ...], detail: str) -> str:
+        return f"{who} ei voi lisätä {cards_text(cards, 'part')} yhdistelmään {self.text}, koska {detail}."
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -123,6 +124,20 @@ class Meld:
 
     def __getitem__(self, index):
         return self.cards[index]
+
+
+def holds(cards: Sequence[Card], card: Card) -> bool:
+    """``card in cards``, asking the same object first (cards taken from a hand are those objects).
+
+    >>> from rommikirja.cards import parse_cards
+    >>> hand = list(parse_cards("7H 8H"))
+    >>> holds(hand, hand[1]), holds(hand, parse_cards("8H")[0]), holds(hand, parse_cards("9H")[0])
+    (True, True, False)
+    """
+    for c in cards:
+        if c is card:
+            return True
+    return card in cards
 
 
 def check_meld(cards: Sequence[Card], rules: RuleSet) -> InvalidMeld | None:
@@ -162,9 +177,14 @@ def _consecutive(values: Sequence[int]) -> bool:
     return all(b == a + 1 for a, b in zip(values, values[1:]))
 
 
-def _Reason(code: str, detail: str) -> InvalidMeld:
-    """An InvalidMeld whose message is a short detail phrase made into a sentence."""
-    return InvalidMeld(code, capitalize(detail) + ".", detail)
+def _Reason(code: str, detail) -> InvalidMeld:
+    """An InvalidMeld whose message is a short detail phrase made into a sentence.
+
+    ``detail`` may be a function returning the phrase: it is called only when shown.
+    """
+    if isinstance(detail, str):
+        return InvalidMeld(code, capitalize(detail) + ".", detail)
+    return InvalidMeld(code, lambda who: capitalize(detail()) + ".", detail)
 
 
 def _classify(cards: tuple[Card, ...], rules: RuleSet, adding: bool = False,
@@ -182,14 +202,14 @@ def _classify_jokers(cards: tuple[Card, ...], rules: RuleSet, adding: bool,
     n = len(cards)
     if len(set(cards)) != n:
         dup = next(c for c in cards if cards.count(c) > 1)
-        raise _Reason("duplicate", f"sama kortti ({card_name(dup)}) on mukana kahdesti")
+        raise _Reason("duplicate", lambda: f"sama kortti ({card_name(dup)}) on mukana kahdesti")
     jokers = [c for c in cards if c.is_joker]
     if len(jokers) > rules.max_jokers_per_meld:
-        raise _Reason("too_many_jokers", f"yhdessä yhdistelmässä saa olla enintään "
+        raise _Reason("too_many_jokers", lambda: f"yhdessä yhdistelmässä saa olla enintään "
                                          f"{number_word(rules.max_jokers_per_meld)} jokeri"
                                          f"{'' if rules.max_jokers_per_meld == 1 else 'a'}")
     if n < 3:
-        raise _Reason("too_short", f"yhdistelmässä on oltava vähintään kolme korttia, "
+        raise _Reason("too_short", lambda: f"yhdistelmässä on oltava vähintään kolme korttia, "
                                    f"tässä on {number_word(n)}")
     naturals = [c for c in cards if not c.is_joker]
     if len(naturals) < 2:
@@ -204,7 +224,7 @@ def _classify_jokers(cards: tuple[Card, ...], rules: RuleSet, adding: bool,
             raise _Reason("group_too_big", "samanarvoisten ryhmässä on enintään neljä korttia")
         if len(suits) != len(virtual):
             suit = next(s for s in suits if sum(v.suit is s for v in virtual) > 1)
-            raise _Reason("group_same_suit", f"ryhmän korttien on oltava eri maita, mutta kaksi on "
+            raise _Reason("group_same_suit", lambda: f"ryhmän korttien on oltava eri maita, mutta kaksi on "
                                              f"{suit_name(suit, 'part')}")
         rank = next(iter(ranks))
         missing = [s for s in Suit if s not in suits]
@@ -275,9 +295,9 @@ def _classify_natural(cards: tuple[Card, ...], rules: RuleSet,
     n = len(cards)
     if len(set(cards)) != n:
         dup = next(c for c in cards if cards.count(c) > 1)
-        raise _Reason("duplicate", f"sama kortti ({card_name(dup)}) on mukana kahdesti")
+        raise _Reason("duplicate", lambda: f"sama kortti ({card_name(dup)}) on mukana kahdesti")
     if n < 3:
-        raise _Reason("too_short", f"yhdistelmässä on oltava vähintään kolme korttia, "
+        raise _Reason("too_short", lambda: f"yhdistelmässä on oltava vähintään kolme korttia, "
                                    f"tässä on {number_word(n)}")
     ranks = {c.rank for c in cards}
     suits = {c.suit for c in cards}
@@ -287,7 +307,7 @@ def _classify_natural(cards: tuple[Card, ...], rules: RuleSet,
         if len(suits) != n:
             suit = next(s for s in suits if sum(c.suit is s for c in cards) > 1)
             pair = [c for c in cards if c.suit is suit][:2]
-            raise _Reason("group_same_suit", f"ryhmän korttien on oltava eri maita, mutta "
+            raise _Reason("group_same_suit", lambda: f"ryhmän korttien on oltava eri maita, mutta "
                                              f"{cards_text(pair)} ovat kumpikin {suit_name(suit, 'part')}")
         return MeldKind.GROUP, tuple(sorted(cards, key=lambda c: c.sort_key))
     if len(suits) > 1:
@@ -317,15 +337,15 @@ def _run_failure(cards: tuple[Card, ...], rules: RuleSet, adding: bool) -> Inval
     if ACE in ranks:
         high = sorted(14 if r == ACE else r for r in ranks)
         if _consecutive(high) and rules.ace == "low":
-            return _Reason("ace_high", "ässä on tässä pelissä pieni: se käy vain suoran "
-                                       "alapäähän (A-2-3), ei kuninkaan yläpuolelle")
+            return _Reason("ace_high", "ässä on tässä pelissä pieni, joten se käy vain suoran "
+                                       "alapäähän (A-2-3) eikä kuninkaan yläpuolelle")
         if KING in ranks and _wraps(ranks) and rules.ace != "round_the_corner":
             return _Reason("wrap", "suora ei saa kiertää kulman ympäri (K-A-2)")
     missing = [r for r in range(ranks[0], ranks[-1] + 1) if r not in ranks]
     missing_cards = [Card(r, suit) for r in missing]
-    verb = "puuttuisi" if adding else "puuttuu"
-    return _Reason("gap", f"{'suorassa ei saa olla aukkoa: ' if not adding else ''}"
-                          f"välistä {verb} {cards_text(missing_cards)}")
+    if adding:
+        return _Reason("gap", lambda: f"välistä puuttuisi {cards_text(missing_cards)}")
+    return _Reason("gap", lambda: f"suorasta puuttuu välistä {cards_text(missing_cards)}")
 
 
 def _wraps(ranks: list[int]) -> bool:

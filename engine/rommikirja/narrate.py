@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .deal import DISCARD, STOCK, Claim, Open, Discard, Draw, Event, LayOff, MisDraw, Move, PlayMeld, RejectExposed
-from .finnish import card_name, cards_text, number_word
+from .finnish import card_name, cards_text, join_list, number_word
 from .deal import Pass
 from .gin import Knock
 
@@ -25,8 +25,25 @@ __all__ = ["narrate_event", "describe_move", "DEFAULT_NAMES"]
 DEFAULT_NAMES: tuple[str, ...] = ("Aino", "Eero", "Kaisa", "Olli", "Liisa", "Matti")
 
 
-def _meld_word(cards: Sequence) -> str:
-    return "ryhmän" if len({c.rank for c in cards}) == 1 else "suoran"
+def _meld_word(cards: Sequence, jokers: Sequence = ()) -> str:
+    stands = dict(jokers)
+    faces = [stands.get(c, c) for c in cards if not c.is_joker or c in stands]
+    return "ryhmän" if len({c.rank for c in faces}) == 1 else "suoran"
+
+
+def _with_jokers(cards: Sequence, jokers: Sequence, case: str = "nom") -> str:
+    """Cards as a list in which each joker says what it stands for (*jokeri herttaässänä*).
+
+    >>> from rommikirja.cards import parse_cards
+    >>> jk, ace = parse_cards("JK AH")
+    >>> _with_jokers(parse_cards("JK 2H 3H"), [(jk, ace)])
+    'jokeri herttaässänä, herttakakkonen ja herttakolmonen'
+    """
+    if not jokers:
+        return cards_text(cards, case)
+    stands = dict(jokers)
+    return join_list([card_name(c, case) + (f" {card_name(stands[c], 'ess')}" if c in stands else "")
+                      for c in cards])
 
 
 def describe_move(move: Move, table_texts: Sequence[str] = (), negative: bool = False) -> str:
@@ -88,12 +105,12 @@ def narrate_event(event: Event, names: Sequence[str], table_texts: Sequence[str]
         return (f"Nostopakka on lopussa, joten {who} kääntää poistopakan sekoittamatta uudeksi "
                 f"nostopakaksi; sen päällimmäisenä on nyt {card_name(cards[0])}.")
     if kind == "meld":
-        return f"{who} pelaa pöytään {_meld_word(cards)} {cards_text(cards)}."
+        return f"{who} pelaa pöytään {_meld_word(cards, event.jokers)} {_with_jokers(cards, event.jokers)}."
     if kind == "lay_off":
         target = (table_texts[event.target] if event.target is not None
                   and 0 <= event.target < len(table_texts) else None)
         where = f" yhdistelmään {target}" if target else " pöydän yhdistelmään"
-        return f"{who} lisää {cards_text(cards, 'gen')}{where}."
+        return f"{who} lisää {_with_jokers(cards, event.jokers, 'gen')}{where}."
     if kind == "discard":
         return f"{who} poistaa {card_name(cards[0], 'gen')}."
     if kind == "out":

@@ -29,6 +29,8 @@ __all__ = ["Opening", "best_opening", "melds_using_all", "opening_problem"]
 
 _SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _NEG = -10 ** 9
+_COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39       # one rank in every suit
+_CANDIDATES: dict[tuple, tuple[tuple, ...]] = {}
 
 
 @dataclass(frozen=True)
@@ -58,8 +60,25 @@ class _Search:
         self.max_j = rules.max_jokers_per_meld
         self.memo: dict[tuple[int, int, int], tuple] = {}
 
-    # a meld spec: (points, pure, naturals: tuple[type], joker_for: tuple[(rank, suit_index)])
-    def candidates(self, t: int, m1: int, jokers: int) -> list[tuple[int, bool, tuple[int, ...], tuple]]:
+    def candidates(self, t: int, m1: int, jokers: int) -> tuple[tuple, ...]:
+        """The melds in which card type ``t`` is the lowest natural card (memoised across
+        searches: they depend only on t's suit above t, t's rank in the other suits and whether
+        a joker may be used)."""
+        use_j = jokers > 0 and self.max_j > 0
+        key = (self.high, use_j, t, (m1 >> (t - t % 13)) & 0x1FFF, m1 & (_COLUMN << (t % 13)))
+        got = _CANDIDATES.get(key)
+        if got is None:
+            if len(_CANDIDATES) > 50_000:
+                _CANDIDATES.clear()
+            # tuples of numbers only: the garbage collector stops tracking them
+            got = _CANDIDATES[key] = tuple(
+                (pts, pure, nat, jfor, sum(1 << x for x in nat), len(jfor))
+                for pts, pure, nat, jfor in self._candidates(t, m1, jokers))
+        return got
+
+    # a meld spec: (points, pure, naturals: tuple[type], joker_for: tuple[(rank, suit_index)]);
+    # candidates() adds the mask of the naturals and the number of jokers
+    def _candidates(self, t: int, m1: int, jokers: int) -> list[tuple[int, bool, tuple[int, ...], tuple]]:
         s, r0 = divmod(t, 13)
         r0 += 1
         base = s * 13
@@ -158,16 +177,11 @@ class _Search:
                 if v > vals[2 * pure + 1]:
                     vals[2 * pure + 1] = v
                     chs[2 * pure + 1] = ("skip", None, 2 * pure + left)
+        solve = self.solve
         for cand in self.candidates(t, m1, jokers):
-            pts, is_pure, nat, jfor = cand
-            a1, a2 = m1, m2
-            for x in nat:
-                bit = 1 << x
-                if a2 & bit:
-                    a2 ^= bit
-                else:
-                    a1 ^= bit
-            sv = self.solve(a1, a2, jokers - len(jfor))[0]
+            pts, is_pure, _, _, nm, used = cand
+            # one copy of each type leaves: the second copy if there is one
+            sv = solve(m1 ^ (nm & ~m2), m2 & ~nm, jokers - used)[0]
             for o in range(4):
                 v = sv[o]
                 if v <= _NEG:
@@ -203,6 +217,8 @@ def _best(cards: Sequence[Card], rules: RuleSet, keep_card: bool = True) -> Open
     """The best packing of ``cards`` into melds (with a pure run if the rules ask for one): keeping
     a card for the discard, or (``keep_card=False``) using every card."""
     m1, m2, nj, by_type, jokers = opening_problem(cards)
+    if rules.opening_pure_run and not _pure_run_possible(m1, rules.ace == "high_or_low"):
+        return None
     search = _Search(rules)
     vals, _ = search.solve(m1, m2, nj)
     left = 1 if keep_card else 0
@@ -216,6 +232,23 @@ def _best(cards: Sequence[Card], rules: RuleSet, keep_card: bool = True) -> Open
     melds = _follow(search, rules, m1, m2, nj, best_o, by_type, jokers)
     points = sum(meld_points(m) for m in melds)
     return Opening(tuple(melds), points, any(m.kind.value == "run" and not m.jokers for m in melds))
+
+
+def _pure_run_possible(m1: int, high_ace: bool) -> bool:
+    """Whether the natural cards ``m1`` hold three in a row of one suit (Q-K-A too when the ace
+    may be high): without that no set of melds has a pure run, and the search is skipped.
+
+    >>> from rommikirja.cards import parse_cards
+    >>> [_pure_run_possible(opening_problem(parse_cards(h))[0], True) for h in ("7S 8S 9S", "QH KH AH", "7S 8S 10S 9H")]
+    [True, True, False]
+    """
+    for s in range(4):
+        p = (m1 >> (13 * s)) & 0x1FFF
+        if p & (p >> 1) & (p >> 2):
+            return True
+        if high_ace and p & 1 and (p >> 11) & 3 == 3:
+            return True
+    return False
 
 
 def melds_using_all(cards: Iterable[Card], rules: RuleSet) -> Opening | None:
@@ -258,7 +291,7 @@ def _follow(search: _Search, rules: RuleSet, m1: int, m2: int, nj: int, o: int,
     pools = {t: list(v) for t, v in by_type.items()}
     jpool = list(jokers)
     melds = []
-    for pts, pure, nat, jfor in _path(search, m1, m2, nj, o):
+    for pts, pure, nat, jfor, *_ in _path(search, m1, m2, nj, o):
         phys = [pools[x].pop() for x in nat]
         assign = []
         for rank, s in jfor:

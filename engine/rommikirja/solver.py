@@ -26,37 +26,87 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .cards import Card, Suit
+from .errors import IllegalMove
+from .finnish import capitalize, card_name
 
 __all__ = ["Arrangement", "best_arrangement", "best_discard", "deadwood_of", "mask_of",
-           "cards_of", "min_deadwood_mask", "best_discard_mask", "CARD_VALUE"]
+           "cards_of", "min_deadwood_mask", "best_discard_mask", "min_discard_deadwood", "CARD_VALUE", "CARDS", "card_values",
+           "deck_card_refusal"]
 
 _SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-_SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
+#: ``_BASE[suit] + rank`` is the bit index of a one-deck card.
+_BASE: dict[Suit, int] = {s: 13 * i - 1 for i, s in enumerate(_SUITS)}
+#: The 52 one-deck cards by bit index (the objects :func:`cards_of` returns).
+CARDS: tuple[Card, ...] = tuple(Card(i % 13 + 1, _SUITS[i // 13]) for i in range(52))
 FULL = (1 << 13) - 1
 #: Deadwood value by rank index 0–12 (ace 1, number cards face value, J/Q/K 10).
 CARD_VALUE: tuple[int, ...] = tuple(min(r, 10) for r in range(1, 14))
 
 
+def card_values(ace_points: int = 1) -> tuple[int, ...]:
+    """Deadwood values by rank index 0–12 when an ace is worth ``ace_points``.
+
+    >>> card_values(15)[:3], card_values()[-1]
+    ((15, 2, 3), 10)
+    """
+    return (ace_points,) + CARD_VALUE[1:]
+
+
+def deck_card_refusal(card: Card) -> IllegalMove:
+    """The refusal for a card that a one-deck game without jokers does not have."""
+    if not isinstance(card, Card):
+        return IllegalMove("not_a_card", "Mukana on jotain, mikä ei ole kortti.")
+    if card.is_joker:
+        return IllegalMove("no_such_card", f"Tässä pelissä ei ole jokereita, joten korttia {card.code} ei ole.")
+    if card.deck:
+        return IllegalMove("no_such_card", "Tässä pelissä on vain yksi pakka, joten toisen pakan korttia "
+                                           f"{card.code} ei ole.")
+    return IllegalMove("no_such_card", "Sellaista korttia ei ole pakassa: arvo tai maa on virheellinen.")
+
+
 def mask_of(cards: Iterable[Card]) -> int:
-    """The bit mask of one-deck cards."""
+    """The bit mask of one-deck cards; a second-deck card, a joker or a repeated card is refused.
+
+    >>> mask_of([CARDS[0], CARDS[13]])
+    8193
+    >>> from rommikirja.cards import parse_cards
+    >>> mask_of(parse_cards("7H 7H'"))
+    Traceback (most recent call last):
+      ...
+    rommikirja.errors.IllegalMove: Tässä pelissä on vain yksi pakka, joten toisen pakan korttia 7H' ei ole.
+    """
+    if type(cards) is not list and type(cards) is not tuple:
+        cards = list(cards)
     m = 0
-    for c in cards:
-        m |= 1 << (_SUIT_INDEX[c.suit] * 13 + c.rank - 1)
+    try:
+        for c in cards:
+            m |= 1 << c._index
+    except (ValueError, AttributeError):        # a negative shift: not a first-deck card
+        m = -1
+    if m < 0 or m.bit_count() != len(cards):
+        seen = 0
+        for c in cards:
+            i = getattr(c, "_index", -1)
+            if i < 0:
+                raise deck_card_refusal(c)
+            if seen >> i & 1:
+                raise IllegalMove("duplicate_card", f"{capitalize(card_name(c))} on mukana kahdesti.")
+            seen |= 1 << i
     return m
 
 
 def cards_of(mask: int) -> list[Card]:
     """The cards of a mask, by suit then rank."""
     out = []
+    cards = CARDS
     while mask:
         low = mask & -mask
-        i = low.bit_length() - 1
-        out.append(Card(i % 13 + 1, _SUITS[i // 13]))
+        out.append(cards[low.bit_length() - 1])
         mask ^= low
     return out
 
 
-def _build_tables() -> tuple[list[int], list[int], list[int], list[int], list[int]]:
+def _build_tables(card_value: Sequence[int]) -> tuple[list[int], ...]:
     n = 1 << 13
     value = [0] * n
     cover = [0] * n           # best covered value
@@ -67,12 +117,12 @@ def _build_tables() -> tuple[list[int], list[int], list[int], list[int], list[in
     for p in range(1, n):
         low = p & -p
         b = low.bit_length() - 1
-        value[p] = value[p ^ low] + CARD_VALUE[b]
+        value[p] = value[p ^ low] + card_value[b]
         rest = p ^ low
         best, best_run = cover[rest], 0
         best_d, best_d_run = cover_d[rest], 0
-        if cover[rest] + CARD_VALUE[b] > best_d:          # the lowest card itself is the discard
-            best_d, best_d_run = cover[rest] + CARD_VALUE[b], -1
+        if cover[rest] + card_value[b] > best_d:          # the lowest card itself is the discard
+            best_d, best_d_run = cover[rest] + card_value[b], -1
         run = low
         length = 1
         bit = low << 1
@@ -89,26 +139,39 @@ def _build_tables() -> tuple[list[int], list[int], list[int], list[int], list[in
                     best_d, best_d_run = v + cover_d[left], run
         cover[p], cover_run[p] = best, best_run
         cover_d[p], cover_d_run[p] = best_d, best_d_run
-    return value, cover, cover_run, cover_d, cover_d_run
+    return value, cover, cover_run, cover_d, cover_d_run, list(card_value), {}
 
 
-_VALUE, _COVER, _COVER_RUN, _COVER_D, _COVER_D_RUN = _build_tables()
+_TABLES: dict[int, tuple[list[int], ...]] = {1: _build_tables(CARD_VALUE)}
+_DEFAULT = _TABLES[1]
 
 
-def _group_options(patterns: Sequence[int]) -> list[list[tuple[int, int]]]:
-    """For every rank held 3+ times: the ways to use it as a group, as (mask, value); () = none."""
-    a, b, c, d = patterns
-    three = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
+def _tables(ace: int) -> tuple[list[int], ...]:
+    """The tables for an ace worth ``ace`` (built once per value, about 8,000 patterns)."""
+    t = _TABLES.get(ace)
+    if t is None:
+        if not isinstance(ace, int) or isinstance(ace, bool) or not 0 <= ace <= 100:
+            raise ValueError(f"ace value {ace!r} out of range")
+        t = _TABLES[ace] = _build_tables(card_values(ace))
+    return t
+
+
+def _group_options(patterns: Sequence[int], three: int, card_value: Sequence[int]
+                   ) -> list[list[tuple[int, int]]]:
+    """For every rank held 3+ times (bits of ``three``): the ways to use it as a group, as
+    (mask, value); (0, 0) = none."""
     options = []
     while three:
         low = three & -three
         r = low.bit_length() - 1
         suits = [s for s in range(4) if patterns[s] & low]
         opts = [(0, 0)]
+        v3 = 3 * card_value[r]
         for combo in itertools.combinations(suits, 3):
-            opts.append((sum(1 << (s * 13 + r) for s in combo), 3 * CARD_VALUE[r]))
+            opts.append(((1 << (combo[0] * 13 + r)) | (1 << (combo[1] * 13 + r)) | (1 << (combo[2] * 13 + r)),
+                         v3))
         if len(suits) == 4:
-            opts.append((sum(1 << (s * 13 + r) for s in suits), 4 * CARD_VALUE[r]))
+            opts.append(((1 << r) | (1 << (13 + r)) | (1 << (26 + r)) | (1 << (39 + r)), 4 * card_value[r]))
         options.append(opts)
         three ^= low
     return options
@@ -116,6 +179,9 @@ def _group_options(patterns: Sequence[int]) -> list[list[tuple[int, int]]]:
 
 def _group_choices(options: list[list[tuple[int, int]]]):
     """Every combination of one choice per rank, as (group mask, group value)."""
+    if len(options) == 1:
+        yield from options[0]
+        return
     for combo in itertools.product(*options):
         gmask = gval = 0
         for m, v in combo:
@@ -124,81 +190,122 @@ def _group_choices(options: list[list[tuple[int, int]]]):
         yield gmask, gval
 
 
-def _patterns(mask: int) -> tuple[int, int, int, int]:
-    return mask & FULL, (mask >> 13) & FULL, (mask >> 26) & FULL, (mask >> 39) & FULL
+def min_deadwood_mask(mask: int, ace: int = 1) -> tuple[int, int]:
+    """(least deadwood, group mask of a best arrangement) for the cards in ``mask``; an ace is
+    worth ``ace`` points.
 
-
-def _value_of(mask: int) -> int:
-    a, b, c, d = _patterns(mask)
-    return _VALUE[a] + _VALUE[b] + _VALUE[c] + _VALUE[d]
-
-
-def min_deadwood_mask(mask: int) -> tuple[int, int]:
-    """(least deadwood, group mask of a best arrangement) for the cards in ``mask``."""
-    pats = _patterns(mask)
-    total = _VALUE[pats[0]] + _VALUE[pats[1]] + _VALUE[pats[2]] + _VALUE[pats[3]]
-    options = _group_options(pats)
-    if not options:
-        return total - (_COVER[pats[0]] + _COVER[pats[1]] + _COVER[pats[2]] + _COVER[pats[3]]), 0
+    >>> from rommikirja.cards import parse_cards
+    >>> m = mask_of(parse_cards("AS 2S 3S AH AD KC"))
+    >>> [min_deadwood_mask(m, ace)[0] for ace in (1, 11)]     # A-2-3 run; with costly aces A-A-A
+    [12, 15]
+    """
+    value, cover = (_DEFAULT if ace == 1 else _tables(ace))[:2]
+    a = mask & FULL
+    b = (mask >> 13) & FULL
+    c = (mask >> 26) & FULL
+    d = (mask >> 39) & FULL
+    three = (a & b & (c | d)) | (c & d & (a | b))
+    if not three:       # no rank held three times: runs only, one look-up per suit
+        return (value[a] - cover[a] + value[b] - cover[b] + value[c] - cover[c] + value[d] - cover[d]), 0
+    total = value[a] + value[b] + value[c] + value[d]
     best, best_groups = -1, 0
-    for gmask, gval in _group_choices(options):
-        a, b, c, d = _patterns(mask & ~gmask)
-        v = gval + _COVER[a] + _COVER[b] + _COVER[c] + _COVER[d]
+    for gmask, gval in _group_choices(_group_options((a, b, c, d), three, _card_value(ace))):
+        rest = mask & ~gmask
+        v = gval + cover[rest & FULL] + cover[(rest >> 13) & FULL] + cover[(rest >> 26) & FULL] + cover[(rest >> 39) & FULL]
         if v > best:
             best, best_groups = v, gmask
     return total - best, best_groups
 
 
-def best_discard_mask(mask: int, forbidden: int = 0) -> tuple[int, int, int]:
+def _card_value(ace: int) -> list[int]:
+    return (_DEFAULT if ace == 1 else _tables(ace))[5]
+
+
+def best_discard_mask(mask: int, forbidden: int = 0, ace: int = 1) -> tuple[int, int, int]:
     """(least deadwood after one discard, group mask, discard bit) for the cards in ``mask``.
 
-    ``forbidden`` is a mask of cards that may not be discarded.
+    ``forbidden`` is a mask of cards that may not be discarded; an ace is worth ``ace`` points.
     """
     if forbidden & mask:
         best = None
         m = mask & ~forbidden
         while m:
             low = m & -m
-            dw, groups = min_deadwood_mask(mask ^ low)
+            dw, groups = min_deadwood_mask(mask ^ low, ace)
             if best is None or dw < best[0]:
                 best = (dw, groups, low)
             m ^= low
         if best is None:
             raise ValueError("no card may be discarded")
         return best
-    pats = _patterns(mask)
-    total = _VALUE[pats[0]] + _VALUE[pats[1]] + _VALUE[pats[2]] + _VALUE[pats[3]]
-    options = _group_options(pats) or [[(0, 0)]]
-    best, best_groups = -1, 0
-    for gmask, gval in _group_choices(options):
-        ps = _patterns(mask & ~gmask)
-        covers = [_COVER[p] for p in ps]
+    tabs = _DEFAULT if ace == 1 else _tables(ace)
+    total, best, best_groups, suit, pattern = _best_discard_cover(mask, tabs)
+    return total - best, best_groups, _discard_in(pattern, suit, tabs[4])
+
+
+def min_discard_deadwood(mask: int, ace: int = 1) -> int:
+    """The least deadwood after discarding one card of ``mask`` (the first figure of
+    :func:`best_discard_mask`, without finding the card).
+
+    >>> from rommikirja.cards import parse_cards
+    >>> min_discard_deadwood(mask_of(parse_cards("AS 2S 5S AC 2C 3C 5C AD 2D 2H 5H")))
+    0
+    """
+    tabs = _DEFAULT if ace == 1 else _tables(ace)
+    found = _best_discard_cover(mask, tabs)
+    return found[0] - found[1]
+
+
+def _best_discard_cover(mask: int, tabs: tuple) -> tuple[int, int, int, int, int]:
+    """(value of the cards, most covered value + one discarded card, group mask reaching it, the
+    suit of the discard and that suit's pattern outside the groups). Ties go to the first group
+    choice, then the first suit."""
+    value, cover, cover_d = tabs[0], tabs[1], tabs[3]
+    a = mask & FULL
+    b = (mask >> 13) & FULL
+    c = (mask >> 26) & FULL
+    d = (mask >> 39) & FULL
+    total = value[a] + value[b] + value[c] + value[d]
+    three = (a & b & (c | d)) | (c & d & (a | b))
+    if not three:
+        if not mask:
+            raise ValueError("no card may be discarded")
+        base = 0
+        best = -1 << 30
+        best_s = best_p = 0
+        s = 0
+        for p in (a, b, c, d):
+            if p:
+                cp = cover[p]
+                base += cp
+                gain = cover_d[p] - cp
+                if gain > best:
+                    best, best_s, best_p = gain, s, p
+            s += 1
+        return total, base + best, 0, best_s, best_p
+    best, best_groups, best_s, best_p = -1, 0, 0, 0
+    for gmask, gval in _group_choices(_group_options((a, b, c, d), three, tabs[5])):
+        rest = mask & ~gmask
+        ps = (rest & FULL, (rest >> 13) & FULL, (rest >> 26) & FULL, (rest >> 39) & FULL)
+        covers = [cover[p] for p in ps]
         base = gval + covers[0] + covers[1] + covers[2] + covers[3]
         for s in range(4):
-            cd = _COVER_D[ps[s]]
-            if cd >= 0 and base - covers[s] + cd > best:
-                best, best_groups = base - covers[s] + cd, gmask
+            cd_ = cover_d[ps[s]]
+            if cd_ >= 0 and base - covers[s] + cd_ > best:
+                best, best_groups, best_s, best_p = base - covers[s] + cd_, gmask, s, ps[s]
     if best < 0:
         raise ValueError("no card may be discarded")
-    # recover the discard: the card whose removal leaves the least deadwood with these groups
-    discard = _discard_for(mask, best_groups)
-    return total - best, best_groups, discard
+    return total, best, best_groups, best_s, best_p
 
 
-def _discard_for(mask: int, groups: int) -> int:
-    ps = _patterns(mask & ~groups)
-    covers = [_COVER[p] for p in ps]
-    best_s, best_gain = 0, -1
-    for s in range(4):
-        cd = _COVER_D[ps[s]]
-        if cd >= 0 and cd - covers[s] > best_gain:
-            best_s, best_gain = s, cd - covers[s]
-    p = ps[best_s]
+def _discard_in(p: int, suit: int, cover_d_run: list[int]) -> int:
+    """The bit of the card to discard from pattern ``p`` of ``suit`` (following the best-cover
+    choices recorded for the discard)."""
     while p:
         low = p & -p
-        run = _COVER_D_RUN[p]
+        run = cover_d_run[p]
         if run == -1:
-            return low << (13 * best_s)
+            return low << (13 * suit)
         if run:
             p ^= run
         else:
@@ -206,12 +313,12 @@ def _discard_for(mask: int, groups: int) -> int:
     raise AssertionError("no discard found")  # pragma: no cover
 
 
-def _runs_of(pattern: int, suit: int) -> list[int]:
+def _runs_of(pattern: int, suit: int, cover_run: list[int]) -> list[int]:
     runs = []
     p = pattern
     while p:
         low = p & -p
-        run = _COVER_RUN[p]
+        run = cover_run[p]
         if run:
             runs.append(run << (13 * suit))
             p ^= run
@@ -234,42 +341,76 @@ class Arrangement:
         return not self.deadwood
 
 
-def _arrangement(mask: int, groups: int, discard: Card | None = None) -> Arrangement:
+_SUIT_MASKS = (FULL, FULL << 13, FULL << 26, FULL << 39)
+
+
+def _suit_split(tabs: tuple, key: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], int]:
+    """The best runs of the cards of one suit (``key``: a mask within one suit) as card tuples,
+    the cards left over and their value; memoised per table (at most 4 × 8,192 entries)."""
+    s = (key.bit_length() - 1) // 13
+    p = key >> (13 * s)
+    runs = _runs_of(p, s, tabs[2])
+    covered = 0
+    for run in runs:
+        covered |= run
+    dead = key & ~covered
+    got = tabs[6][key] = (tuple(tuple(cards_of(run)) for run in runs), tuple(cards_of(dead)),
+                          tabs[0][dead >> (13 * s)])
+    return got
+
+
+def _arrangement(mask: int, groups: int, discard: Card | None = None, ace: int = 1) -> Arrangement:
+    tabs = _DEFAULT if ace == 1 else _tables(ace)
+    memo = tabs[6]
     melds: list[tuple[Card, ...]] = []
     g = groups
     while g:
         low = g & -g
         r = (low.bit_length() - 1) % 13
-        group = sum(1 << (s * 13 + r) for s in range(4)) & groups
+        group = ((1 << r) | (1 << (13 + r)) | (1 << (26 + r)) | (1 << (39 + r))) & groups
         melds.append(tuple(cards_of(group)))
         g &= ~group
     rest = mask & ~groups
-    covered = groups
-    for s, p in enumerate(_patterns(rest)):
-        for run in _runs_of(p, s):
-            melds.append(tuple(cards_of(run)))
-            covered |= run
-    dead = mask & ~covered
-    return Arrangement(tuple(melds), tuple(cards_of(dead)), _value_of(dead), discard)
+    dead: tuple[Card, ...] = ()
+    points = 0
+    for suit_mask in _SUIT_MASKS:
+        key = rest & suit_mask
+        if key:
+            got = memo.get(key)
+            if got is None:
+                got = _suit_split(tabs, key)
+            melds += got[0]
+            dead += got[1]
+            points += got[2]
+    return Arrangement(tuple(melds), dead, points, discard)
 
 
-def best_arrangement(cards: Iterable[Card]) -> Arrangement:
-    """The melds that leave the least deadwood (gin rules: ace low, one deck)."""
+def _ace(rules) -> int:
+    return 1 if rules is None else rules.ace_points
+
+
+def best_arrangement(cards: Iterable[Card], rules=None) -> Arrangement:
+    """The melds that leave the least deadwood (gin rules: ace low, one deck); card values follow
+    ``rules.card_points`` when a rule set is given (an ace may be worth more than one)."""
+    ace = _ace(rules)
     mask = mask_of(cards)
-    _, groups = min_deadwood_mask(mask)
-    return _arrangement(mask, groups)
+    _, groups = min_deadwood_mask(mask, ace)
+    return _arrangement(mask, groups, None, ace)
 
 
-def best_discard(cards: Iterable[Card], forbidden: Iterable[Card] = ()) -> Arrangement:
+def best_discard(cards: Iterable[Card], forbidden: Iterable[Card] = (), rules=None) -> Arrangement:
     """For a hand about to discard: the discard and melds leaving the least deadwood."""
+    ace = _ace(rules)
     mask = mask_of(cards)
-    dw, groups, low = best_discard_mask(mask, mask_of(forbidden))
-    discard = cards_of(low)[0]
-    arr = _arrangement(mask ^ low, min_deadwood_mask(mask ^ low)[1], discard)
-    assert arr.deadwood_points == dw
-    return arr
+    if forbidden:
+        dw, groups, low = best_discard_mask(mask, mask_of(forbidden), ace)
+    else:
+        tabs = _DEFAULT if ace == 1 else _tables(ace)
+        total, best, groups, suit, pattern = _best_discard_cover(mask, tabs)
+        low = _discard_in(pattern, suit, tabs[4])
+    return _arrangement(mask ^ low, groups, CARDS[low.bit_length() - 1], ace)
 
 
-def deadwood_of(cards: Iterable[Card]) -> int:
+def deadwood_of(cards: Iterable[Card], rules=None) -> int:
     """The least deadwood of a hand."""
-    return min_deadwood_mask(mask_of(cards))[0]
+    return min_deadwood_mask(mask_of(cards), _ace(rules))[0]

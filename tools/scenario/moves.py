@@ -5,23 +5,33 @@ from typing import Any, Callable, Sequence
 
 from rommikirja import (DISCARD, STOCK, Claim, Deal, Discard, Draw, IllegalMove, Knock, LayOff, MisDraw,
                         Move, Open, Pass, PlayMeld, RejectExposed)
-from rommikirja.finnish import cards_text
 from rommikirja.narrate import describe_move, narrate_event
 
 from ..yamlsrc import LDict, LList
 from .context import Ctx, as_int, as_str, player_index
 from .model import Scenario, Snapshot, Step
 
-STEP_EXTRA = {"onto", "refused", "melds"}
+STEP_EXTRA = {"onto", "refused", "melds", "jokers"}
 
 #: move key → parser(ctx, step, value, line, names) → Move
 MoveParser = Callable[[Ctx, LDict, Any, int, Sequence[str]], Move]
 
 
+def _jokers(ctx: Ctx, step: LDict) -> tuple:
+    """``jokers: {JK: AH}``: what each joker of the move stands for (joker → card)."""
+    if "jokers" not in step:
+        return ()
+    raw, line = step["jokers"], step.line_of("jokers")
+    if not isinstance(raw, dict) or not raw:
+        raise ctx.err(line, "jokers: odotettiin jokerin ja sen esittämän kortin pareja, esim. {JK: AH}")
+    lines = raw.line_of if isinstance(raw, LDict) else (lambda _k: line)
+    return tuple((ctx.card(j, lines(j)), ctx.card(c, lines(j))) for j, c in raw.items())
+
+
 def _open(ctx: Ctx, step: LDict, value: Any, line: int, names: Sequence[str]) -> Move:
     if not isinstance(value, LList) or not value:
         raise ctx.err(line, "open: odotettiin luetteloa yhdistelmiä, esim. [[7H, 8H, 9H], [KS, KC, KD]]")
-    return Open(tuple(ctx.cards(m, value.line_of(i), "open") for i, m in enumerate(value)))
+    return Open(tuple(ctx.cards(m, value.line_of(i), "open") for i, m in enumerate(value)), _jokers(ctx, step))
 
 
 def _claim(ctx: Ctx, step: LDict, value: Any, line: int, names: Sequence[str]) -> Move:
@@ -51,12 +61,12 @@ def _lay_off(ctx: Ctx, step: LDict, value: Any, line: int, names: Sequence[str])
     cards = ctx.cards(value, line, "lay_off")
     if "onto" not in step:
         raise ctx.err(line, "lay_off: kerro onto-kentässä, mihin pöydän yhdistelmään (0 = ensimmäinen)")
-    return LayOff(cards, as_int(ctx, "onto")(step["onto"], step.line_of("onto")))
+    return LayOff(cards, as_int(ctx, "onto")(step["onto"], step.line_of("onto")), _jokers(ctx, step))
 
 
 MOVE_PARSERS: dict[str, MoveParser] = {
     "draw": _draw,
-    "meld": lambda ctx, step, value, line, names: PlayMeld(ctx.cards(value, line, "meld")),
+    "meld": lambda ctx, step, value, line, names: PlayMeld(ctx.cards(value, line, "meld"), _jokers(ctx, step)),
     "lay_off": _lay_off,
     "discard": lambda ctx, step, value, line, names: Discard(ctx.card(value, line)),
     "pass": lambda ctx, step, value, line, names: Pass(),
@@ -85,7 +95,7 @@ def play_move(ctx: Ctx, sc: Scenario, deal: Deal, step: LDict) -> Step:
     """Play one move; a refusal is a failure unless ``refused:`` names its code."""
     move, line = parse_move(ctx, step, sc.names)
     player = getattr(move, "player", deal.turn)
-    table_texts = [cards_text(tm.meld.cards) for tm in deal.table]
+    table_texts = [tm.meld.text for tm in deal.table]
     expected_refusal = step.get("refused")
     if expected_refusal is not None:
         as_str(ctx, expected_refusal, step.line_of("refused"), "refused")
@@ -95,9 +105,7 @@ def play_move(ctx: Ctx, sc: Scenario, deal: Deal, step: LDict) -> Step:
         deal.play(move)
     except IllegalMove as err:
         st.refused = err
-        reason = getattr(err, "detail", None) or err.message.rstrip(".")
-        st.sentences.append(f"{sc.names[player]} ei voi {describe_move(move, table_texts, True)}: "
-                            f"{reason[0].lower()}{reason[1:]}.")
+        st.sentences.append(err.sentence(sc.names[player]))
         if expected_refusal is None:
             sc.failures.append(ctx.err(line, f"siirto {describe_move(move, table_texts)} hylättiin: "
                                              f"{err.message} ({err.code})"))

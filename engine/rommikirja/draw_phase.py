@@ -1,0 +1,70 @@
+"""The draw phase of a turn: drawing from the stock or the discard pile, turning the pile over.
+
+A mixin of :class:`rommikirja.deal.Deal`; it reads and changes the deal's fields.
+"""
+from __future__ import annotations
+
+from .errors import IllegalMove
+from .moves import DISCARD, STOCK, Draw, Event, Phase
+
+__all__ = ["DrawPhase"]
+
+
+class DrawPhase:
+    """Drawing: which draws are open, why one is refused, and making it."""
+
+    def _refuse_draw(self, move: Draw) -> IllegalMove | None:
+        if self.phase is not Phase.DRAW:
+            return IllegalMove("draw_twice", lambda who: f"{who} on jo nostanut tällä vuorolla.")
+        if move.source == STOCK:
+            if not self._can_draw_stock():
+                if self.final_turns is not None:
+                    return IllegalMove("stock_used", lambda who: f"Nostopakka on käyty läpi, joten {who} voi "
+                                                                 "vain ottaa poistopakan päällimmäisen kortin "
+                                                                 "tai ohittaa vuoronsa.")
+                if not self._may_turn_over():
+                    return IllegalMove("stock_empty", "Nostopakka on loppunut, eikä poistopakkaa käännetä "
+                                                      "uudeksi nostopakaksi.")
+                return IllegalMove("stock_empty", "Nostopakka ja poistopakka ovat molemmat tyhjiä.")
+            return None
+        if move.source == DISCARD:
+            if not self.discard:
+                return IllegalMove("discard_empty", lambda who: f"Poistopakka on tyhjä, joten {who} voi "
+                                                                "nostaa vain nostopakasta.")
+            return None
+        return IllegalMove("unknown_source", "Kortin voi nostaa vain nostopakasta tai poistopakasta.")
+
+    def _apply_draw(self, move: Draw) -> None:
+        p = self.turn
+        if move.source == STOCK:
+            if not self.stock:
+                self._turn_over_discards()
+            card = self.stock.pop()
+            self.exposed = None
+            self.events.append(Event(p, "draw_stock", (card,)))
+        else:
+            card = self.discard.pop()
+            self.taken_from_discard = card
+            self.events.append(Event(p, "draw_discard", (card,)))
+        self.hand.append(card)
+        self.phase = Phase.PLAY
+
+    def _can_draw_stock(self) -> bool:
+        if self.final_turns is not None:
+            return False
+        if self.stock:
+            return True
+        keep = 1 if self.rules.stock_exhausted == "turn_over_keep_top" else 0
+        return self._may_turn_over() and len(self.discard) > keep
+
+    def _may_turn_over(self) -> bool:
+        limit = self.rules.max_turnovers
+        return (self.rules.stock_exhausted in ("turn_over", "turn_over_keep_top")
+                and (limit == 0 or self.turnovers < limit))
+
+    def _turn_over_discards(self) -> None:
+        keep = [self.discard.pop()] if self.rules.stock_exhausted == "turn_over_keep_top" else []
+        self.stock = list(reversed(self.discard))   # the pile's bottom card becomes the stock's top
+        self.discard = keep                         # classic rommi: the last discard stays face up
+        self.turnovers += 1
+        self.events.append(Event(self.turn, "turn_over", tuple(reversed(self.stock)) + tuple(keep)))

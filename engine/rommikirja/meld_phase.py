@@ -1,0 +1,536 @@
+"""The meld phase of a turn: new melds and lay-offs onto the table.
+
+A mixin of :class:`rommikirja.deal.Deal`; it reads and changes the deal's fields.
+"""
+from __future__ import annotations
+
+import itertools
+from typing import Iterable, Iterator, NamedTuple, Sequence
+
+from .cards import ACE, KING, Card, Suit
+from .errors import IllegalMove, InvalidMeld, malformed_move, meld_refusal, no_such_card, not_in_hand
+from .finnish import card_name
+from .melds import Meld, MeldKind, holds, run_positions
+from .moves import Event, LayOff, Phase, PlayMeld, TableMeld
+
+__all__ = ["MeldPhase"]
+
+
+class MeldPhase:
+    """Melding and laying off: candidates, refusals, and making the move."""
+
+    # -- candidates -----------------------------------------------------------------------
+
+    def _grouped(self) -> "Grouped":
+        """The hand sorted out once for the candidate generators."""
+        jokers: list[Card] = []
+        by_rank: dict[int, list[Card]] = {}
+        by_suit: list[list[Card]] = [[], [], [], []]
+        index = _SUIT_INDEX
+        get = by_rank.get
+        for c in self.hand:
+            s = c.suit
+            if s is None:
+                jokers.append(c)
+                continue
+            by_suit[index[id(s)]].append(c)
+            r = c.rank
+            same = get(r)
+            if same is None:
+                by_rank[r] = [c]
+            else:
+                same.append(c)
+        return Grouped(jokers, by_rank, by_suit)
+
+    def _candidate_melds(self, grouped: "Grouped | None" = None) -> Iterator[PlayMeld]:
+        """Every card set of the hand that might be a meld (the caller checks each one).
+
+        Complete: any meld the rules accept is among them, as a set of cards (the
+        property tests compare this with :meth:`is_legal` over every subset of a hand).
+        """
+        rules = self.rules
+        jokers, by_rank, by_suit = grouped or self._grouped()
+        usable = jokers if rules.max_jokers_per_meld > 0 else ()
+        smallest = 2 if usable else 3
+        joker_sets = _joker_sets(usable, rules.max_jokers_per_meld)
+        for cards in by_rank.values():
+            if len(cards) < smallest:
+                continue
+            for size in range(smallest, min(4, len(cards)) + 1):
+                for combo in itertools.combinations(cards, size):
+                    if len({id(c.suit) for c in combo}) != size:
+                        continue
+                    for js in joker_sets:
+                        if 3 <= size + len(js) <= 4:
+                            yield from self._meld_variants(combo, js)
+        high = rules.ace == "high_or_low"
+        if not usable and rules.ace != "round_the_corner":
+            # no jokers: a run needs three cards in a row; most hands have none
+            for cards in by_suit:
+                if len(cards) >= 3:
+                    mask = 0
+                    for c in cards:
+                        mask |= 1 << c.rank
+                    if high and mask & 2:
+                        mask |= 1 << 14
+                    if mask & (mask >> 1) & (mask >> 2):
+                        break
+            else:
+                return
+        if rules.ace == "round_the_corner":
+            yield from _corner_runs(self, by_suit, joker_sets, smallest, rules)
+            return
+        max_gaps = len(joker_sets[-1])
+        for cards in by_suit:
+            if len(cards) < smallest:
+                continue
+            by_pos = _by_position(cards, high)
+            positions = sorted(by_pos)
+            seen: set = set()
+            for chosen, gaps in _position_runs(positions, max_gaps, smallest):
+                if 1 in chosen and 14 in chosen:
+                    continue
+                for combo in itertools.product(*(by_pos[p] for p in chosen)):
+                    if high and (1 in chosen or 14 in chosen):
+                        key = frozenset(combo)
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                    for js in joker_sets:
+                        if len(js) >= gaps and len(chosen) + len(js) >= 3:
+                            yield from self._meld_variants(combo, js)
+
+    def _candidate_layoffs(self, grouped: "Grouped | None" = None) -> Iterator[LayOff]:
+        """Every card set of the hand that might be laid off onto a table meld (checked by the caller)."""
+        rules = self.rules
+        jokers, by_rank, by_suit = grouped or self._grouped()
+        if rules.max_jokers_per_meld <= 0:
+            jokers = []
+        corner = rules.ace == "round_the_corner"
+        for i, tm in enumerate(self.table):
+            meld = tm.meld
+            if meld.kind is MeldKind.GROUP:
+                same = by_rank.get(meld.stands_for(meld.cards[0]).rank, ())
+                if not same and not jokers:
+                    continue
+                joker_sets = _joker_sets(jokers, rules.max_jokers_per_meld - len(meld.jokers))
+                for size in range(0, 5 - len(meld.cards)):
+                    for combo in itertools.combinations(same, size):
+                        for js in joker_sets:
+                            if 1 <= size + len(js) <= 4 - len(meld.cards):
+                                yield from self._lay_off_variants(i, meld, combo, js)
+                continue
+            if meld.jokers:
+                virtual = [meld.stands_for(c) for c in meld.cards]
+            else:
+                virtual = meld.cards
+            suited = by_suit[_SUIT_INDEX[id(virtual[0].suit)]]
+            if not suited and not jokers:
+                continue
+            if not jokers and not corner:
+                # without jokers only a card next to an end can start a lay-off
+                lo, hi = virtual[0].rank, virtual[-1].rank
+                if hi == ACE and len(virtual) > 1:
+                    hi = 14
+                nexts = (lo - 1, hi + 1 if hi < 13 else (ACE if hi == 13 else -1))
+                for c in suited:
+                    if c.rank in nexts:
+                        break
+                else:
+                    continue
+            held = {v.rank for v in virtual}
+            suited = [c for c in suited or () if c.rank not in held]
+            if not suited and not jokers:
+                continue
+            joker_sets = _joker_sets(jokers, rules.max_jokers_per_meld - len(meld.jokers))
+            if corner:
+                yield from _corner_layoffs(self, i, meld, virtual, suited, joker_sets, rules)
+                continue
+            high = rules.ace == "high_or_low"
+            ranks = [v.rank for v in virtual]
+            ace_high = high and ACE in held and KING in held
+            lo = min(ranks) if not ace_high else min(r for r in ranks if r != ACE)
+            hi = max(ranks) if not ace_high else 14
+            by_pos = _by_position(suited, high)
+            below = sorted((p for p in by_pos if p < lo), reverse=True)
+            above = sorted(p for p in by_pos if p > hi)
+            max_gaps = len(joker_sets[-1])
+            seen: set = set()
+            for down, g1 in _extensions(lo, below, max_gaps):
+                for up, g2 in _extensions(hi, above, max_gaps - g1):
+                    chosen = down + up
+                    if 1 in chosen and 14 in chosen:
+                        continue
+                    for combo in itertools.product(*(by_pos[p] for p in chosen)):
+                        if high and (1 in chosen or 14 in chosen):
+                            key = frozenset(combo)
+                            if key in seen:
+                                continue
+                            seen.add(key)
+                        for js in joker_sets:
+                            if (combo or js) and len(js) >= g1 + g2:
+                                yield from self._lay_off_variants(i, meld, combo, js)
+
+    def _meld_variants(self, naturals: tuple[Card, ...], jokers: tuple[Card, ...]) -> Iterator[PlayMeld]:
+        """The meld of ``naturals`` and ``jokers`` as the engine reads it, then once for every other
+        reading of its jokers that might be legal (the caller checks each)."""
+        cards = naturals + jokers
+        yield PlayMeld(cards)
+        if not jokers:
+            return
+        default = self._meld_of(cards)
+        if type(default) is not Meld:
+            return
+        seen = {_reading_key(default.jokers)}
+        for reading in joker_readings(naturals, jokers, self.rules):
+            key = _reading_key(reading)
+            if key not in seen:
+                seen.add(key)
+                yield PlayMeld(cards, reading)
+
+    def _lay_off_variants(self, i: int, meld: Meld, naturals: tuple[Card, ...],
+                          jokers: tuple[Card, ...]) -> Iterator[LayOff]:
+        """A lay-off as the engine reads its jokers, then with every other reading (checked by the caller)."""
+        cards = naturals + jokers
+        yield LayOff(cards, i)
+        if not jokers:
+            return
+        try:
+            default = meld.extended(cards, self.rules)
+        except InvalidMeld:
+            return
+        seen = {_reading_key(tuple((j, default.stands_for(j)) for j in jokers))}
+        virtual = [meld.stands_for(c) for c in meld.cards] + list(naturals)
+        for reading in joker_readings(virtual, jokers, self.rules):
+            key = _reading_key(reading)
+            if key not in seen:
+                seen.add(key)
+                yield LayOff(cards, i, reading)
+
+    # -- refusals -------------------------------------------------------------------------
+
+    def _not_opened_refusal(self) -> IllegalMove:
+        points = self.rules.opening_points
+        pure = " ja joihin kuuluu puhdas suora" if self.rules.opening_pure_run else ""
+        return IllegalMove("not_opened", lambda who: f"{who} ei ole vielä avannut, joten hän voi pelata "
+                                                     f"pöytään vain koko avauksen, jonka yhdistelmät ovat "
+                                                     f"yhteensä vähintään {points} pistettä{pure}.")
+
+    def _cards_refusal(self, cards) -> IllegalMove | None:
+        """Why ``cards`` cannot be played from the hand at all (none, not cards, not held)."""
+        if type(cards) is not tuple:
+            if not isinstance(cards, (list, tuple)):
+                return malformed_move()
+            cards = tuple(cards)
+        if not cards:
+            return IllegalMove("no_cards", "Siirrossa ei ole yhtään korttia.")
+        hand = self.hand
+        # fast path: distinct objects of the hand (a hand holds no card twice)
+        ids = {id(c) for c in cards}
+        if len(ids) == len(cards) and ids <= {id(c) for c in hand}:
+            return None
+        if not all(type(c) is Card for c in cards):
+            return malformed_move()
+        if all(c in hand for c in cards) and len(set(cards)) == len(cards):
+            return None
+        err = no_such_card(cards, self.rules)
+        if err is not None:
+            return err
+        return not_in_hand(tuple(c for c in cards if c not in hand) or cards)
+
+    def _leaves_refusal(self, move, used: Sequence[Card]) -> IllegalMove | None:
+        """Whether the turn can still end after ``move`` puts ``used`` on the table.
+
+        Going out without a discard is refused when the rules want a final discard. A hand
+        left holding only the card taken from the discard pile is refused unless the rest of
+        the turn can still lay that card off (it may not be discarded).
+        """
+        taken = self.taken_from_discard
+        hand = self.hand
+        if len(hand) > len(used) + 1:
+            return None
+        left = [c for c in hand if c not in used]
+        if not left:
+            if self.rules.final_discard == "required":
+                return IllegalMove("final_discard_required",
+                                   lambda who: f"{who} ei voi pelata kaikkia korttejaan pöytään, koska "
+                                               "tässä pelissä ulos mennään aina poistamalla viimeinen kortti.")
+            return None
+        if taken is None or left != [taken]:
+            return None
+        after = self.copy()
+        after.push(move)
+        if after.phase is Phase.PLAY and any(after.is_legal(LayOff((taken,), i))
+                                             for i in range(len(after.table))):
+            return None
+        return IllegalMove("stuck_with_taken_card",
+                           lambda who: f"{who} ei voi jättää käteensä pelkkää poistopakasta otettua "
+                                       f"{card_name(taken, 'part')}, koska sitä ei saa poistaa samalla "
+                                       "vuorolla eikä sitä voi lisätä pöytään.")
+
+    def _refuse_meld(self, move: PlayMeld) -> IllegalMove | None:
+        if self._must_open():
+            return self._not_opened_refusal()
+        cards = move.cards
+        err = self._cards_refusal(cards)
+        if err is not None:
+            return err
+        cards = tuple(cards)
+        if self.rules.melds_per_turn == "one" and self.melds_this_turn >= 1:
+            return IllegalMove("one_meld_per_turn", lambda who: f"{who} on jo pelannut uuden yhdistelmän "
+                                                                "tällä vuorolla, eikä tässä pelissä saa pelata "
+                                                                "toista samalla vuorolla.")
+        jokers = move.jokers
+        if jokers:
+            err = _reading_refusal(cards, jokers)
+            if err is not None:
+                return err
+        meld = self._meld_of(cards, jokers)
+        if type(meld) is not Meld:
+            return meld_refusal(meld, cards)
+        return self._leaves_refusal(move, cards)
+
+    def _refuse_lay_off(self, move: LayOff) -> IllegalMove | None:
+        if self._must_open():
+            return self._not_opened_refusal()
+        cards = move.cards
+        err = self._cards_refusal(cards)
+        if err is not None:
+            return err
+        cards = tuple(cards)
+        target = move.target
+        if type(target) is not int or not 0 <= target < len(self.table):
+            return IllegalMove("no_such_meld", "Pöydällä ei ole sellaista yhdistelmää.")
+        if not self.rules.lay_off_before_meld and not self._has_own_meld():
+            return IllegalMove("lay_off_before_meld", lambda who: f"{who} ei ole vielä pelannut omaa "
+                                                                  "yhdistelmää, ja tässä pelissä kortteja "
+                                                                  "saa lisätä pöytään vasta sen jälkeen.")
+        try:
+            if move.jokers:
+                err = _reading_refusal(cards, move.jokers)
+                if err is not None:
+                    return err
+            self.table[target].meld.extended(cards, self.rules, move.jokers)
+        except InvalidMeld as err:
+            return err
+        return self._leaves_refusal(move, cards)
+
+    # -- making the move ------------------------------------------------------------------
+
+    def _apply_meld(self, move: PlayMeld) -> None:
+        p = self.turn
+        meld = Meld.from_cards(move.cards, self.rules, move.jokers)
+        self._remove_from_hand(move.cards)
+        self.table.append(TableMeld(p, meld))
+        self.melds_this_turn += 1
+        self.played_this_turn = True
+        self.opened[p] = True
+        self.events.append(Event(p, "meld", meld.cards, len(self.table) - 1, meld.jokers))
+        if not self.hand:
+            self._went_out()
+
+    def _apply_lay_off(self, move: LayOff) -> None:
+        tm = self.table[move.target]
+        meld = tm.meld.extended(move.cards, self.rules, move.jokers)
+        self.table[move.target] = TableMeld(tm.owner, meld)
+        self._remove_from_hand(move.cards)
+        self.played_this_turn = True
+        laid = tuple((j, s) for j, s in meld.jokers if any(j is c or j == c for c in move.cards))
+        self.events.append(Event(self.turn, "lay_off", tuple(move.cards), move.target, laid))
+        if not self.hand:
+            self._went_out()
+
+    def _meld_of(self, cards: tuple[Card, ...], jokers: tuple = ()) -> Meld | InvalidMeld:
+        """``Meld.from_cards(cards, self.rules)`` or the :class:`InvalidMeld` it raises, remembered while the same card objects are asked
+        about again in this turn (an opening's melds are checked many times over)."""
+        if jokers:
+            try:
+                return Meld.from_cards(cards, self.rules, jokers)
+            except InvalidMeld as err:
+                return err
+        cache = self.__dict__.get("_melds_seen")
+        if cache is None or cache[0] is not self.rules or cache[1] != self.turns:
+            cache = self.__dict__["_melds_seen"] = (self.rules, self.turns, {})
+        memo = cache[2]
+        key = tuple(map(id, cards))
+        hit = memo.get(key)
+        if hit is not None and all(a is b for a, b in zip(hit[0], cards)):
+            result = hit[1]
+        else:
+            try:
+                result = Meld.from_cards(cards, self.rules)
+            except InvalidMeld as err:
+                result = err
+            memo[key] = (cards, result)    # the cards stay alive: their ids are not reused
+        return result
+
+    def _remove_from_hand(self, cards: Iterable[Card]) -> None:
+        hand = self.hand
+        for c in cards:
+            for i, h in enumerate(hand):
+                if h is c:
+                    del hand[i]
+                    break
+            else:
+                hand.remove(c)
+
+    def _has_own_meld(self) -> bool:
+        return any(tm.owner == self.turn for tm in self.table)
+
+
+class Grouped(NamedTuple):
+    """A hand sorted out: its jokers, its natural cards by rank and by suit (in :data:`_SUIT_INDEX` order)."""
+
+    jokers: list[Card]
+    by_rank: dict[int, list[Card]]
+    by_suit: list[list[Card]]
+
+
+_SUIT_INDEX = {id(s): i for i, s in enumerate(Suit)}
+
+
+def _joker_sets(jokers: Sequence[Card], most: int) -> list[tuple[Card, ...]]:
+    """The ways to take up to ``most`` of the hand's jokers (the empty set first)."""
+    out: list[tuple[Card, ...]] = [()]
+    for k in range(1, min(most, len(jokers)) + 1):
+        out.extend(itertools.combinations(jokers, k))
+    return out
+
+
+def _by_position(cards: Sequence[Card], high: bool) -> dict[int, list[Card]]:
+    """Same-suit cards by their place in a run (1–13; an ace also 14 when it may be high)."""
+    by_pos: dict[int, list[Card]] = {}
+    for c in cards:
+        by_pos.setdefault(c.rank, []).append(c)
+        if high and c.rank == ACE:
+            by_pos.setdefault(14, []).append(c)
+    return by_pos
+
+
+def _position_runs(positions: Sequence[int], max_gaps: int, smallest: int) -> list[tuple[tuple[int, ...], int]]:
+    """Increasing subsets of ``positions`` (sorted, distinct) with at most ``max_gaps`` missing places
+    between their ends, of ``smallest`` or more, with their number of gaps."""
+    out: list[tuple[tuple[int, ...], int]] = []
+    n = len(positions)
+    chosen: list[int] = []
+
+    def grow(last: int, gaps: int) -> None:
+        if len(chosen) >= smallest:
+            out.append((tuple(chosen), gaps))
+        for k in range(last + 1, n):
+            g = gaps + positions[k] - positions[last] - 1
+            if g > max_gaps:
+                break
+            chosen.append(positions[k])
+            grow(k, g)
+            chosen.pop()
+
+    for i in range(n):
+        chosen.append(positions[i])
+        grow(i, 0)
+        chosen.pop()
+    return out
+
+
+def _extensions(end: int, away: Sequence[int], max_gaps: int) -> list[tuple[tuple[int, ...], int]]:
+    """Subsets of ``away`` (positions sorted by distance from a run's ``end``) that extend the run
+    with at most ``max_gaps`` missing places, the empty one first, with their number of gaps."""
+    out: list[tuple[tuple[int, ...], int]] = [((), 0)]
+    if max_gaps < 0:
+        return []
+    chosen: list[int] = []
+
+    def grow(last_pos: int, start: int, gaps: int) -> None:
+        for k in range(start, len(away)):
+            g = gaps + abs(away[k] - last_pos) - 1
+            if g > max_gaps:
+                break
+            chosen.append(away[k])
+            out.append((tuple(chosen), g))
+            grow(away[k], k + 1, g)
+            chosen.pop()
+
+    grow(end, 0, 0)
+    return out
+
+
+def _corner_runs(deal, by_suit, joker_sets, smallest, rules) -> Iterator[PlayMeld]:
+    """Run candidates when runs may go round the corner (every subset, checked by the caller)."""
+    for cards in by_suit:
+        cards = sorted(cards, key=lambda c: c.rank)
+        for size in range(smallest, len(cards) + 1):
+            for combo in itertools.combinations(cards, size):
+                if len({c.rank for c in combo}) != size:
+                    continue
+                for js in joker_sets:
+                    if not js:
+                        if size >= 3 and run_positions(combo, rules) is not None:
+                            yield PlayMeld(combo)
+                    else:
+                        yield from deal._meld_variants(combo, js)
+
+
+def _corner_layoffs(deal, i, meld, virtual, suited, joker_sets, rules) -> Iterator[LayOff]:
+    """Lay-off candidates onto a run when runs may go round the corner (checked by the caller)."""
+    suited = sorted(suited, key=lambda c: c.rank)
+    for size in range(0, len(suited) + 1):
+        for combo in itertools.combinations(suited, size):
+            if len({c.rank for c in combo}) != size:
+                continue
+            for js in joker_sets:
+                if not size and not js:
+                    continue
+                if js or meld.jokers or run_positions(meld.cards + combo, rules) is not None:
+                    yield from deal._lay_off_variants(i, meld, combo, js)
+
+
+def _reading_key(reading) -> frozenset:
+    return frozenset((id(j), s.rank, id(s.suit)) for j, s in reading)
+
+
+def _reading_refusal(cards: Sequence[Card], jokers) -> IllegalMove | None:
+    """Why a move's ``jokers`` (joker, card) pairs are not a reading of its own jokers, or ``None``."""
+    if not isinstance(jokers, (tuple, list)):
+        return malformed_move()
+    named: list[Card] = []
+    for pair in jokers:
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            return malformed_move()
+        joker, stands = pair
+        if type(joker) is not Card or type(stands) is not Card:
+            return malformed_move()
+        if not joker.is_joker or not any(joker is c or joker == c for c in cards) or joker in named:
+            return IllegalMove("joker_reading", "Jokerin merkityksen voi kertoa vain siirron omalle "
+                                                "jokerille, kullekin kerran.")
+        if stands.is_joker or not 1 <= stands.rank <= 13:
+            return IllegalMove("joker_reading", "Jokeri voi esittää vain tavallista korttia.")
+        named.append(joker)
+    return None
+
+
+def joker_readings(naturals: Sequence[Card], jokers: Sequence[Card], rules) -> list[tuple[tuple[Card, Card], ...]]:
+    """Ways the ``jokers`` could stand for cards next to ``naturals`` (the cards a meld would hold
+    besides them, jokers already on the table by what they stand for): a quick, complete list of
+    candidates; the rules decide which of them are valid.
+
+    >>> from rommikirja.cards import parse_cards
+    >>> from rommikirja.rules import RuleSet
+    >>> [[s.code for _, s in r] for r in joker_readings(parse_cards("2H 3H"), parse_cards("JK"), RuleSet())]
+    [['AH'], ['4H']]
+    """
+    if not naturals or not jokers:
+        return []
+    ranks = {c.rank for c in naturals}
+    suits = {id(c.suit) for c in naturals}
+    if len(ranks) == 1:
+        rank = next(iter(ranks))
+        options = [Card(rank, s) for s in Suit if id(s) not in suits]
+    elif len(suits) == 1:
+        suit = naturals[0].suit
+        n = len(jokers)
+        lo, hi = min(ranks) - n, max(ranks) + n
+        options = [Card(r, suit) for r in range(1, 14)
+                   if r not in ranks and (lo <= r <= hi or r == ACE or rules.ace == "round_the_corner")]
+    else:
+        return []
+    return [tuple(zip(jokers, stands)) for stands in itertools.permutations(options, len(jokers))]

@@ -1,0 +1,148 @@
+"""The small immutable values of a rummy deal: moves, phases, table melds, events, outcomes.
+
+>>> from rommikirja.cards import parse_cards
+>>> PlayMeld(parse_cards("7H 8H 9H")) == PlayMeld(parse_cards("7H 8H 9H")), Draw(STOCK)
+(True, Draw(source='stock'))
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Union
+
+from .cards import Card
+from .melds import Meld
+
+__all__ = [
+    "Draw", "PlayMeld", "LayOff", "Discard", "Move", "STOCK", "DISCARD", "Pass", "Claim", "Open",
+    "MisDraw", "RejectExposed", "Phase", "EndReason", "Outcome", "TableMeld", "Event",
+]
+
+STOCK = "stock"
+DISCARD = "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw the top card of the stock (``STOCK``) or of the discard pile (``DISCARD``)."""
+
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMeld:
+    """Lay a new meld from the hand onto the table.
+
+    ``jokers`` may say what each joker stands for, as (joker, card) pairs, when the cards allow
+    more than one reading (JK 2♥ 3♥ as A-2-3 or 2-3-4); without it the engine chooses as
+    :meth:`rommikirja.melds.Meld.from_cards` describes. The table meld keeps the reading.
+    """
+
+    cards: tuple[Card, ...]
+    jokers: tuple[tuple[Card, Card], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class LayOff:
+    """Add cards from the hand to the table meld at index ``target`` (``jokers``: as in :class:`PlayMeld`)."""
+
+    cards: tuple[Card, ...]
+    target: int
+    jokers: tuple[tuple[Card, Card], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Put one card from the hand face up on the discard pile; ends the turn."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Open:
+    """Rommi 51: the first melding of a player, several melds at once (≥ 51 points, a pure run).
+
+    ``jokers``: what jokers stand for, as in :class:`PlayMeld` (pairs for any of the melds).
+    """
+
+    melds: tuple[tuple[Card, ...], ...]
+    jokers: tuple[tuple[Card, Card], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Decline: the first upcard in gin, or the last chance at the discard pile in classic rommi."""
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """“Rommi!”: ``player`` claims the top discard because it fits the table meld ``target``."""
+
+    player: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class MisDraw:
+    """An irregularity: ``player`` draws from the stock out of turn (the card is exposed)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class RejectExposed:
+    """After an out-of-turn draw: put the exposed card on the discard pile and draw the next one."""
+
+
+Move = Union[Draw, PlayMeld, LayOff, Discard, Open, Pass, Claim, MisDraw, RejectExposed]
+
+
+class Phase(Enum):
+    DRAW = "draw"      # the player in turn must draw
+    PLAY = "play"      # drawn: may meld and lay off, then discard
+    OVER = "over"      # the deal has ended
+
+
+class EndReason(Enum):
+    WENT_OUT = "went_out"    # a player's hand became empty
+    BLOCKED = "blocked"      # the stock ran out under the no-reuse (Block Rummy) rule
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeld:
+    """A meld on the table and the player who laid it down."""
+
+    owner: int
+    meld: Meld
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened, for narrating a deal: ``kind`` plus details."""
+
+    player: int
+    kind: str            # draw_stock, draw_discard, turn_over, meld, lay_off, discard, out, blocked
+    cards: tuple[Card, ...] = ()
+    target: int | None = None
+    jokers: tuple[tuple[Card, Card], ...] = ()   # meld / lay_off: what the jokers played stand for
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The facts of a finished deal, to be priced by a rule set.
+
+    ``hands`` holds the cards left in every hand (the winner's is empty when they
+    went out). ``rummy`` is true when the winner emptied the whole hand in one turn
+    without having melded or laid off in an earlier turn.
+    """
+
+    reason: EndReason
+    winner: int | None
+    hands: tuple[tuple[Card, ...], ...]
+    rummy: bool
+    dealer: int
+    opened: tuple[bool, ...] = ()     # Rommi 51: who had opened when the round ended
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)

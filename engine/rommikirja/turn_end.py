@@ -1,0 +1,84 @@
+"""The end of a turn and of the deal: discarding, passing the turn on, going out, a blocked stock.
+
+A mixin of :class:`rommikirja.deal.Deal`; it reads and changes the deal's fields.
+"""
+from __future__ import annotations
+
+from .errors import IllegalMove, discard_taken_card
+from .melds import holds
+from .moves import Discard, EndReason, Event, Outcome, Phase
+
+__all__ = ["TurnEnd"]
+
+
+class TurnEnd:
+    """Discarding and everything that ends a turn or the deal."""
+
+    def _refuse_discard(self, move: Discard) -> IllegalMove | None:
+        card = move.card
+        if not holds(self.hand, card):
+            return self._cards_refusal((card,))
+        return self._discard_rule(card)
+
+    def _discard_rule(self, card) -> IllegalMove | None:
+        """The rule for discarding ``card`` from the hand: not the card just taken from the pile."""
+        kept = self._undiscardable()
+        if kept is not None and (card is kept or card == kept):
+            return discard_taken_card(card)
+        return None
+
+    def _undiscardable(self):
+        """The one card of the hand that may not be discarded now (taken from the pile), or ``None``."""
+        return self.taken_from_discard
+
+    def _apply_discard(self, move: Discard) -> None:
+        self._remove_from_hand((move.card,))
+        self.discard.append(move.card)
+        self.events.append(Event(self.turn, "discard", (move.card,)))
+        if not self.hand:
+            self._went_out()
+            return
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        if self.played_this_turn:
+            self.has_played[self.turn] = True
+        self.turn = (self.turn + 1) % self.players
+        self.phase = Phase.DRAW
+        self.taken_from_discard = None
+        self.melds_this_turn = 0
+        self.played_this_turn = False
+        self.turns += 1
+        if self.final_turns is not None:
+            self.final_turns -= 1
+            if self.final_turns == 0:
+                self.events.append(Event(self.turn, "stock_used"))
+                self._blocked(event=False)
+            return
+        if not self.stock and self.rules.stock_exhausted == "last_round":
+            self.final_turns = self.players - 1
+            return
+        if not self.stock and not self._may_turn_over():
+            self._blocked()
+
+    def _went_out(self) -> None:
+        p = self.turn
+        rummy = not self.has_played[p]
+        self.events.append(Event(p, "out"))
+        self._finish(EndReason.WENT_OUT, p, rummy)
+
+    def _blocked(self, event: bool = True) -> None:
+        totals = [sum(self.rules.card_points(c.rank) for c in h) for h in self.hands]
+        low = min(totals)
+        winners = [i for i, t in enumerate(totals) if t == low]
+        winner = winners[0] if len(winners) == 1 else None
+        if event:
+            self.events.append(Event(self.turn, "blocked"))
+        self._finish(EndReason.BLOCKED, winner, False)
+
+    def _finish(self, reason: EndReason, winner: int | None, rummy: bool) -> None:
+        if self.played_this_turn:
+            self.has_played[self.turn] = True
+        self.phase = Phase.OVER
+        self.outcome = Outcome(reason, winner, tuple(tuple(h) for h in self.hands), rummy,
+                               self.dealer, tuple(self.opened))

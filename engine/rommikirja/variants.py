@@ -1,0 +1,255 @@
+"""Rules that only some rummy games have, as small hooks of :class:`rommikirja.deal.Deal`.
+
+- :class:`Rommi51Opening`: the first melding is one ``Open`` move worth at least
+  ``opening_points`` (with a pure run when ``opening_pure_run``).
+- :class:`ClassicRommi`: classic Finnish rommi's “Rommi!” claim of the last discard, the
+  out-of-turn draw (``MisDraw``/``RejectExposed``) and the last round after the stock
+  ran out (``Pass``).
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from .cards import Card
+from .errors import IllegalMove, InvalidMeld, malformed_move, meld_refusal
+from .meld_phase import _reading_refusal
+from .finnish import card_name
+from .melds import Meld, MeldKind, meld_points
+from .moves import Claim, Event, MisDraw, Open, Pass, Phase, RejectExposed, TableMeld
+
+__all__ = ["Rommi51Opening", "ClassicRommi"]
+
+
+class Rommi51Opening:
+    """The opening: a player's first melds, all at once, worth ``rules.opening_points``."""
+
+    def _must_open(self) -> bool:
+        return self.rules.opening_points > 0 and not self.opened[self.turn]
+
+    def best_opening(self, player: int | None = None):
+        """Rommi 51: the best opening the player's hand allows now, or ``None``."""
+        from .opening import best_opening
+        return best_opening(self.hands[self.turn if player is None else player], self.rules)
+
+    def _opening_points(self, move: Open) -> int:
+        return sum(meld_points(Meld.from_cards(cards, self.rules, _pairs_for(move.jokers, cards)))
+                   for cards in move.melds)
+
+    def _refuse_open(self, move: Open) -> IllegalMove | None:
+        rules = self.rules
+        if rules.opening_points <= 0:
+            return IllegalMove("no_opening", "Tässä pelissä ei ole erillistä avausta, vaan yhdistelmät "
+                                             "pelataan pöytään tavalliseen tapaan.")
+        if self.opened[self.turn]:
+            return IllegalMove("already_opened", lambda who: f"{who} on jo avannut, joten hän pelaa "
+                                                             "yhdistelmät nyt tavalliseen tapaan.")
+        if not isinstance(move.melds, (tuple, list)) or not all(isinstance(m, (tuple, list))
+                                                                 for m in move.melds):
+            return malformed_move()
+        if not move.melds:
+            return IllegalMove("no_cards", "Avauksessa ei ole yhtään yhdistelmää.")
+        used = tuple(c for cards in move.melds for c in cards)
+        err = self._cards_refusal(used)
+        if err is not None:
+            return err
+        if move.jokers:
+            err = _reading_refusal(used, move.jokers)
+            if err is not None:
+                return err
+        melds = []
+        for cards in move.melds:
+            meld = self._meld_of(tuple(cards), _pairs_for(move.jokers, cards))
+            if type(meld) is not Meld:
+                return meld_refusal(meld, tuple(cards))
+            melds.append(meld)
+        points = sum(meld_points(m) for m in melds)
+        if points < rules.opening_points:
+            need = rules.opening_points
+            return IllegalMove("opening_too_low", f"Avauksen yhdistelmät ovat yhteensä vain {points} "
+                                                  f"pistettä, mutta avaukseen tarvitaan vähintään {need}.")
+        if rules.opening_pure_run and not any(m.kind is MeldKind.RUN and not m.jokers for m in melds):
+            return IllegalMove("no_pure_run", "Avaukseen on kuuluttava vähintään yksi puhdas suora, "
+                                              "jossa ei ole jokeria.")
+        return self._leaves_refusal(move, used)
+
+    def _candidate_openings(self) -> Iterator[Open]:
+        """Every set of disjoint melds from the hand worth enough to open (checked by the caller).
+
+        Built from the same meld candidates as :class:`~rommikirja.moves.PlayMeld`, so every
+        opening the rules accept is among them (as a set of card sets).
+        """
+        rules = self.rules
+        if rules.opening_pure_run and not self._has_run_of_three():
+            return      # an opening needs a pure run: three cards in a row of one suit
+        if (rules.max_jokers_per_meld <= 1 and rules.final_discard == "required"
+                and rules.ace != "round_the_corner" and self.best_opening() is None):
+            return      # the exact opening search (one joker per meld, a card kept) found nothing
+        melds: list[tuple[frozenset, tuple[Card, ...], int, bool, tuple]] = []
+        for cand in self._candidate_melds():
+            meld = self._meld_of(cand.cards, cand.jokers)
+            if type(meld) is not Meld:
+                continue
+            melds.append((frozenset(map(id, cand.cards)), cand.cards, meld_points(meld),
+                          meld.kind is MeldKind.RUN and not meld.jokers, cand.jokers))
+        need, pure_needed = rules.opening_points, rules.opening_pure_run
+        # the most points the melds after index i could still add (an upper bound for pruning)
+        rest = [0] * (len(melds) + 1)
+        for i in range(len(melds) - 1, -1, -1):
+            rest[i] = rest[i + 1] + melds[i][2]
+        chosen: list[int] = []
+
+        def search(start: int, used: frozenset, points: int, pure: bool) -> Iterator[Open]:
+            if chosen and points >= need and (pure or not pure_needed):
+                yield Open(tuple(melds[i][1] for i in chosen),
+                           tuple(pair for i in chosen for pair in melds[i][4]))
+            for i in range(start, len(melds)):
+                if points + rest[i] < need:
+                    return
+                cards, _, pts, is_pure, _ = melds[i]
+                if used & cards:
+                    continue
+                chosen.append(i)
+                yield from search(i + 1, used | cards, points + pts, pure or is_pure)
+                chosen.pop()
+
+        yield from search(0, frozenset(), 0, False)
+
+    def _has_run_of_three(self) -> bool:
+        """Whether the hand holds three natural cards in a row of one suit (a quick test)."""
+        high = self.rules.ace == "high_or_low"
+        corner = self.rules.ace == "round_the_corner"
+        for cards in self._grouped().by_suit:
+            if len(cards) >= 3:
+                mask = 0
+                for c in cards:
+                    mask |= 1 << c.rank
+                if (high or corner) and mask & 2:
+                    mask |= 1 << 14
+                if corner and mask & (1 << 13):
+                    mask |= 1       # K-A-2 round the corner: the king also just below the ace
+                if mask & (mask >> 1) & (mask >> 2):
+                    return True
+        return False
+
+    def _apply_open(self, move: Open) -> None:
+        p = self.turn
+        for cards in move.melds:
+            meld = Meld.from_cards(cards, self.rules, _pairs_for(move.jokers, cards))
+            self._remove_from_hand(cards)
+            self.table.append(TableMeld(p, meld))
+            self.events.append(Event(p, "meld", meld.cards, len(self.table) - 1, meld.jokers))
+        self.melds_this_turn += len(move.melds)
+        self.played_this_turn = True
+        self.opened[p] = True
+        self.events.append(Event(p, "opened", target=self._opening_points(move)))
+        if not self.hand:
+            self._went_out()
+
+
+class ClassicRommi:
+    """Classic Finnish rommi: claims, out-of-turn draws and the last round."""
+
+    # -- “Rommi!” -----------------------------------------------------------------------
+
+    def _claims(self) -> list[Claim]:
+        """“Rommi!” claims open now: the card just discarded fits a table meld."""
+        if not self.rules.rommi_claim or not self.discard or not self.events \
+                or self.events[-1].kind != "discard":
+            return []
+        card = self.discard[-1]
+        discarder = self.events[-1].player
+        fits = [i for i, tm in enumerate(self.table) if _extends(tm.meld, card, self.rules)]
+        if not fits:
+            return []
+        return [Claim(p, fits[0]) for p in range(self.players) if p != discarder]
+
+    def _refuse_claim(self, move: Claim) -> IllegalMove | None:
+        if move in self._claims():
+            return None
+        if not self.rules.rommi_claim:
+            return IllegalMove("no_claim", "Tässä pelissä ei huudeta ”rommia”.")
+        if type(move.player) is not int or not 0 <= move.player < self.players:
+            return malformed_move()
+        last = self.events[-1] if self.events else None
+        if not self.discard or last is None or last.kind != "discard":
+            return IllegalMove("no_claim", lambda who: f"{who} voi huutaa ”rommi!” vain heti jonkun "
+                                                       "poiston jälkeen.")
+        if last.player == move.player:
+            return IllegalMove("no_claim", lambda who: f"{who} ei voi huutaa ”rommia” omasta poistostaan.")
+        card = self.discard[-1]
+        if any(_extends(tm.meld, card, self.rules) for tm in self.table):
+            return IllegalMove("no_claim", lambda who: f"Juuri poistettu {card_name(card)} ei sovi siihen "
+                                                       "yhdistelmään, jota huuto koskee.")
+        return IllegalMove("no_claim", lambda who: f"Juuri poistettu {card_name(card)} ei sovi mihinkään "
+                                                   "pöydän yhdistelmään, joten ”rommi!” ei käy.")
+
+    def _apply_claim(self, move: Claim) -> None:
+        card = self.discard.pop()
+        self.hands[move.player].append(card)
+        self.events.append(Event(move.player, "claim", (card,), move.target))
+
+    # -- an out-of-turn draw --------------------------------------------------------------
+
+    def _refuse_misdraw(self, move: MisDraw) -> IllegalMove | None:
+        if type(move.player) is not int or not 0 <= move.player < self.players:
+            return malformed_move()
+        if move.player == self.turn:
+            return IllegalMove("own_turn", lambda who: f"{who} on itse vuorossa, joten hän nostaa "
+                                                       "tavalliseen tapaan.")
+        if self.phase is not Phase.DRAW or not self.stock or self.exposed is not None:
+            return IllegalMove("no_misdraw", "Nostopakasta ei voi nyt nostaa väärällä vuorolla.")
+        return None
+
+    def _apply_misdraw(self, move: MisDraw) -> None:
+        self.exposed = self.stock[-1]
+        self.events.append(Event(move.player, "misdraw", (self.exposed,)))
+
+    def _refuse_reject_exposed(self, move: RejectExposed) -> IllegalMove | None:
+        if self.exposed is None:
+            return IllegalMove("nothing_exposed", "Nostopakassa ei ole paljastettua korttia.")
+        if len(self.stock) < 2:
+            return IllegalMove("stock_empty", "Nostopakassa ei ole seuraavaa korttia.")
+        return None
+
+    def _apply_reject_exposed(self, move: RejectExposed) -> None:
+        rejected = self.stock.pop()
+        self.discard.append(rejected)
+        self.exposed = None
+        card = self.stock.pop()
+        self.events.append(Event(self.turn, "reject_exposed", (rejected, card)))
+        self.hand.append(card)
+        self.phase = Phase.PLAY
+
+    def _exposed_refusal(self) -> IllegalMove:
+        card = self.exposed
+        return IllegalMove("exposed_card", lambda who: f"{who} voi nyt vain ottaa väärällä vuorolla "
+                                                       f"paljastetun {card_name(card, 'gen')} tai laittaa "
+                                                       "sen poistopakkaan ja nostaa seuraavan kortin.")
+
+    # -- the last round -------------------------------------------------------------------
+
+    def _refuse_pass(self, move: Pass) -> IllegalMove | None:
+        if self.final_turns is None:
+            return IllegalMove("no_pass", lambda who: f"{who} ei voi ohittaa vuoroaan, koska nostopakkaa "
+                                                      "ei ole vielä käyty läpi.")
+        if self.phase is not Phase.DRAW:
+            return IllegalMove("no_pass", lambda who: f"{who} on jo ottanut kortin, joten vuoroa ei voi "
+                                                      "enää ohittaa.")
+        return None
+
+    def _apply_pass(self, move: Pass) -> None:
+        self.events.append(Event(self.turn, "pass"))
+        self._end_turn()
+
+
+def _pairs_for(jokers, cards) -> tuple:
+    """The declared (joker, card) pairs that belong to the meld ``cards``."""
+    return tuple(p for p in jokers if any(p[0] is c or p[0] == c for c in cards))
+
+
+def _extends(meld: Meld, card: Card, rules) -> bool:
+    try:
+        meld.extended((card,), rules)
+    except InvalidMeld:
+        return False
+    return True
