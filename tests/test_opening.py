@@ -89,7 +89,8 @@ def test_cards_the_pack_does_not_have_are_refused():
     for rules, text, code in ((one_deck, "7S 8S 9S 9S' KH KD KC", "no_such_card"),
                               (one_deck, "7S 8S 9S JK KH KD KC", "no_such_card"),
                               (RULES, "7S 8S 9S JK'''' KH KD KC", "no_such_card"),
-                              (RULES, "7S 8S 9S 9S KH KD KC", "duplicate_card")):
+                              (RULES, "7S 8S 9S 9S 9S' KH KD KC", "duplicate_card"),
+                              (one_deck, "7S 8S 9S 9S KH KD KC", "duplicate_card")):
         for solve in (best_opening, melds_using_all):
             with pytest.raises(IllegalMove) as exc:
                 solve(parse_cards(text), rules)

@@ -238,24 +238,29 @@ def _best(cards: Sequence[Card], rules: RuleSet, keep_card: bool = True) -> Open
 
 
 def _check_cards(cards: Sequence[Card], rules: RuleSet) -> None:
-    """Refuse what the game's pack does not have (a second-deck card in a one-deck game, a joker
-    too many, something that is not a card) and a card given twice."""
-    seen: set[Card] = set()
+    """Refuse what the game's pack does not have: a second-deck card in a one-deck game, a joker
+    too many, more copies of a card than there are decks, something that is not a card."""
+    copies: dict[tuple[int, Suit], int] = {}
+    jokers = 0
     for c in cards:
         if not isinstance(c, Card):
             raise IllegalMove("not_a_card", "Mukana on jotain, mikä ei ole kortti.")
         if c.is_joker:
-            if not 0 <= c.deck < rules.jokers:
+            jokers += 1
+            if not 0 <= c.deck < rules.jokers or jokers > rules.jokers:
                 raise IllegalMove("no_such_card", f"Tässä pelissä on {rules.jokers} jokeria, joten jokeria "
                                                   f"{c.code} ei ole.")
-        elif not (isinstance(c.suit, Suit) and type(c.rank) is int and 1 <= c.rank <= 13):
+            continue
+        if not (isinstance(c.suit, Suit) and type(c.rank) is int and 1 <= c.rank <= 13):
             raise IllegalMove("no_such_card", "Sellaista korttia ei ole pakassa: arvo tai maa on virheellinen.")
-        elif not 0 <= c.deck < rules.decks:
+        if not 0 <= c.deck < rules.decks:
             raise IllegalMove("no_such_card", f"Tässä pelissä on vain {rules.decks} pakka, joten toisen pakan "
                                               f"korttia {c.code} ei ole.")
-        if c in seen:
-            raise IllegalMove("duplicate_card", f"{capitalize(card_name(c))} on mukana kahdesti.")
-        seen.add(c)
+        key = (c.rank, c.suit)
+        copies[key] = n = copies.get(key, 0) + 1
+        if n > rules.decks:
+            raise IllegalMove("duplicate_card", f"{capitalize(card_name(c))} on mukana useammin kuin "
+                                                "pakoissa on.")
 
 
 def _pure_run_possible(m1: int, high_ace: bool) -> bool:
