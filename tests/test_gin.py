@@ -12,12 +12,9 @@ from rommikirja import (DISCARD, STOCK, Discard, Draw, GinDeal, GinPhase, Illega
                         standard_deck)
 from rommikirja.gin import defender_best
 from rommikirja.solver import best_arrangement
+from fixed_rules import FIXED
 
-# The test's own rule set (standard gin), not the shipped scenarios/rules/gin.yaml.
-GIN = RuleSet(name="gin", style="knock", decks=1, min_players=2, max_players=2, hand_size=((2, 10),),
-              upcard=True, upcard_offer=True, ace="low", ace_points=1, knock_limit=10, gin_bonus=25,
-              undercut_bonus=25, undercut_on_tie=True, void_stock=2, next_dealer_two_players="left",
-              game_end="target", target_score=100)
+GIN = FIXED["gin"]          # the tests' own rule set, not the shipped file
 
 
 def position(hands, stock="KD 2C 3C 4C", discard="JD", phase="draw", turn=0, dealer=1, rules=GIN):

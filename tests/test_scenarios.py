@@ -22,14 +22,16 @@ setup:
     - [AS, 7C, KD]
   stock: [9H, 2C]
   discard: [5S]
+  table: [{owner: Aino, cards: [9S, 10S, JS, QS]}, {owner: Aino, cards: [3H, 3C, 3D, 3S]}, {owner: Eero, cards: [10C, JC, QC, KC]}, {owner: Eero, cards: [4C, 5C, 6C]}]
 steps:
   - draw: stock
   - meld: [7H, 8H, 9H]
   - expect:
       winner: Aino
-      points: [36, 0]
+      points: [18, 0]
 text: |
   {{ names[0] }} saa {{ score.points[0] }} pistettä.
+options: {ace_points: 1, rummy_doubling: true, scoring: winner_takes, final_discard: optional}
 """
 
 
@@ -67,18 +69,18 @@ def test_good_file_passes(tmp_path):
 
 
 @pytest.mark.parametrize("change,line,fragment", [
-    (("points: [36, 0]", "points: [35, 0]"), 16, "points: odotettiin {Aino: 35, Eero: 0}, moottori antoi {Aino: 36, Eero: 0}"),
+    (("points: [18, 0]", "points: [17, 0]"), 17, "points: odotettiin {Aino: 17, Eero: 0}, moottori antoi {Aino: 18, Eero: 0}"),
     (("[9H, 2C]", "[9X, 2C]"), 9, "”9X” ei ole kortti"),
-    (("- draw: stock", "- jump: stock"), 12, "tuntematon kenttä ”jump”"),
+    (("- draw: stock", "- jump: stock"), 13, "tuntematon kenttä ”jump”"),
     (("game: perusrommi", "game: shanghai"), 2, "tuntematon peli ”shanghai”"),
-    (("title: Testi\n", "title: Testi\noptions: {ace: high}\n"), 4, "ace: tuntematon arvo ”high”"),
+    (("options: {ace_points", "options: {ace: high, ace_points"), 20, "ace: tuntematon arvo ”high”"),
     (("title: Testi\n", ""), 1, "puuttuu pakollinen kenttä ”title”"),
     (("  - [7H, 8H]\n", "  - [7H, 8H\n"), None, "YAML-virhe"),
-    (("meld: [7H, 8H, 9H]", "meld: [7H, 8H, 9S]"), 13, "hylättiin"),
-    (("{{ score.points[0] }} pistettä", "36 pistettä"), 18, "luku on kirjoitettu tekstiin käsin"),
-    (("saa {{", "saa herttaysin ja {{"), 18, "kortin nimi ”herttaysin”"),
-    (("{{ names[0] }}", "{{ nobody }}"), 18, "text:"),
-    (("winner: Aino", "winner: Ville"), 15, "tuntematon pelaaja ”Ville”"),
+    (("meld: [7H, 8H, 9H]", "meld: [7H, 8H, 9S]"), 14, "hylättiin"),
+    (("{{ score.points[0] }} pistettä", "36 pistettä"), 19, "luku on kirjoitettu tekstiin käsin"),
+    (("saa {{", "saa herttaysin ja {{"), 19, "kortin nimi ”herttaysin”"),
+    (("{{ names[0] }}", "{{ nobody }}"), 19, "text:"),
+    (("winner: Aino", "winner: Ville"), 16, "tuntematon pelaaja ”Ville”"),
 ])
 def test_malformed_scenarios_name_file_and_line(tmp_path, change, line, fragment):
     old, new = change
@@ -95,7 +97,7 @@ def test_refusal_expectations(tmp_path):
     text = GOOD.replace("  - meld: [7H, 8H, 9H]\n", "  - discard: 9H\n    refused: discard_taken_card\n  - meld: [7H, 8H, 9H]\n")
     proc, path = run_file(tmp_path, text)
     assert proc.returncode == 1
-    assert f"{path}:14: odotettiin hylkäystä discard_taken_card, mutta moottori hyväksyi" in proc.stderr
+    assert f"{path}:15: odotettiin hylkäystä discard_taken_card, mutta moottori hyväksyi" in proc.stderr
 
 
 def test_bad_rule_file_names_its_line(tmp_path):
@@ -109,7 +111,7 @@ def test_bad_rule_file_names_its_line(tmp_path):
 def test_build_writes_nothing_when_a_scenario_fails(tmp_path, monkeypatch):
     from tools import build
     bad = tmp_path / "bad.yaml"
-    bad.write_text(GOOD.replace("[36, 0]", "[1, 0]"), encoding="utf-8")
+    bad.write_text(GOOD.replace("[18, 0]", "[1, 0]"), encoding="utf-8")
     real_paths = build.verify.__globals__["scenario_paths"]
     monkeypatch.setitem(build.verify.__globals__, "scenario_paths", lambda paths=(): real_paths() + [bad])
     docs = tmp_path / "docs"

@@ -1,28 +1,36 @@
 """Build the site's Markdown: ``python -m tools.build``.
 
 Verifies every scenario first; if any fails, prints the failures and writes
-nothing. Otherwise renders ``templates/pages/*.md.j2`` into ``docs/`` (each
-generated file says so at its top) and removes generated pages that no longer
-have a template. MkDocs (or any other renderer) then only renders ``docs/``.
+nothing. Otherwise renders ``templates/pages/*.md.j2`` (in the sandbox of
+:mod:`tools.templating`) and publishes the pages, the site navigation and the browser
+runtime (:mod:`tools.runtime`) into ``docs/`` in one transaction (:mod:`tools.publish`):
+``docs/`` holds either the old build or the new one, never a mix; generated files say
+so at their top, and files no build makes any more are removed. Concurrent builds take
+turns. MkDocs (or any other renderer) then only renders ``docs/``.
+
+``--diff`` and ``--accept [SCENARIO …]`` are the rule editor's review loop (tools/pagediff.py).
 """
 from __future__ import annotations
 
 import json
 import sys
-import tempfile
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 import jinja2
+from markupsafe import Markup
 
 from rommikirja import OPTIONS
 from rommikirja.finnish import CASES, RANK_WORDS, SUIT_WORDS, card_name
 from rommikirja.cards import Card, Suit, parse_card
 from rommikirja.practice import question as practice_question, solution as practice_solution
 
+from . import publish as pub
 from .scenario import Scenario, SourceError, load_rulesets
+from .sentences import check_arithmetic, check_phrasing
 from .templating import ROOT, TEMPLATE_DIR, card_html, make_env, render_scenario_text
 from .verify import verify
+from . import presets, statements
 
 DOCS = ROOT / "docs"
 PAGES = TEMPLATE_DIR / "pages"
@@ -35,20 +43,33 @@ class BuildError(Exception):
     pass
 
 
-def render_pages(scenarios: list[Scenario]) -> dict[str, str]:
-    """Every page as text, keyed by its path under docs/. Raises BuildError on any problem."""
+def trusted(make: Any) -> Any:
+    """A page helper whose output is our own rendered Markdown/HTML: not escaped again."""
+    return lambda *args, **kwargs: Markup(make(*args, **kwargs))
+
+
+def render_pages(scenarios: list[Scenario], rulesets: dict | None = None,
+                 only: set[str] | None = None) -> dict[str, str]:
+    """Every page as text, keyed by its path under docs/. Raises BuildError on any problem.
+
+    ``rulesets`` replaces the presets read from scenarios/rules (tests flip options with it);
+    ``only`` renders just those pages (and skips the check that every scenario is shown).
+    """
     env = make_env()
     by_id = {sc.id: sc for sc in scenarios}
     used: set[str] = set()
-    rulesets = load_rulesets()
+    boxes: list[str] = []
+    rulesets = rulesets if rulesets is not None else load_rulesets()
 
     def example(sid: str) -> str:
         if sid not in by_id:
             raise BuildError(f"sivupohja viittaa tuntemattomaan skenaarioon ”{sid}”")
         used.add(sid)
         sc = by_id[sid]
-        return env.get_template("_example.md.j2").render(sc=sc, text=render_scenario_text(sc, env),
-                                                         options=OPTIONS).strip() + "\n"
+        box = env.get_template("_example.md.j2").render(sc=sc, text=render_scenario_text(sc, env),
+                                                        options=OPTIONS).strip() + "\n"
+        boxes.append(box)        # checked by verify (tools.sentences), against its scenario's lines
+        return box
 
     def examples(section: str, game: str) -> str:
         """Every scenario of ``game`` whose section is ``section``, in order."""
@@ -70,21 +91,30 @@ def render_pages(scenarios: list[Scenario]) -> dict[str, str]:
         practice_ids.add(wid)
         q = practice_question(kind, seed, rulesets[game].as_mapping())
         sol = practice_solution(q)
-        data = json.dumps({"question": q, "solution": sol}, ensure_ascii=False).replace("</", "<\\/")
+        # JSON inside <script>: "</" cannot end the element; the text is not HTML-escaped there
+        data = Markup(json.dumps({"question": q, "solution": sol}, ensure_ascii=False).replace("</", "<\\/"))
         return env.get_template("_practice.html.j2").render(
             q=q, s=sol, wid=wid, title=title, data=data,
             card=lambda code: card_html(parse_card(code))).strip() + "\n"
 
     glossary_cards = [Card(r, s) for s in Suit for r in sorted(RANK_WORDS)]
-    env.globals.update(example=example, examples=examples, scenarios=by_id, rulesets=rulesets,
-                       practice=practice,
+    env.globals.update(example=trusted(example), examples=trusted(examples), scenarios=by_id, rulesets=rulesets,
+                       practice=trusted(practice),
                        options=OPTIONS, glossary_cards=glossary_cards, CASES=CASES,
                        SUIT_WORDS=SUIT_WORDS, card_name=card_name)
+    env.globals.update(statements.template_globals())          # rule(), rules_list(), applies()
+    preset_globals, generated = presets.template_context(rulesets, scenarios)
+    env.globals.update(preset_globals)
+    jobs = [(tpl, {}, tpl.name[:-len(".j2")]) for tpl in sorted(PAGES.glob("*.md.j2"))
+            if not tpl.name.startswith("_")]
+    jobs += [(PAGES / presets.GENERIC, {"preset": p}, p["page"]) for p in generated]
     pages: dict[str, str] = {}
-    for tpl in sorted(PAGES.glob("*.md.j2")):
+    for tpl, variables, out_name in jobs:
+        if only is not None and out_name not in only:
+            continue
         rel = tpl.relative_to(TEMPLATE_DIR).as_posix()
         try:
-            body = env.get_template(rel).render()
+            body = env.get_template(rel).render(**variables)
         except jinja2.TemplateError as err:
             line = getattr(err, "lineno", None)
             raise BuildError(f"{tpl.relative_to(ROOT)}{':' + str(line) if line else ''}: {err}") from None
@@ -93,31 +123,48 @@ def render_pages(scenarios: list[Scenario]) -> dict[str, str]:
         except Exception as err:  # an expression that fails while rendering: name the template
             raise BuildError(f"{tpl.relative_to(ROOT)}: sivupohjan lauseke epäonnistui "
                              f"({type(err).__name__}: {err})") from None
-        pages[tpl.name[:-len(".j2")]] = HEADER.format(src=f"templates/{rel}") + body
+        prose = body
+        for box in boxes:
+            prose = prose.replace(box, "\n" * box.count("\n"))
+        false = check_arithmetic(prose) + check_phrasing(prose)
+        if false:
+            raise BuildError("\n".join(f"{tpl.relative_to(ROOT)}: docs/{out_name}:"
+                                        f"{line + HEADER.count(chr(10))}: {msg}" for line, msg in false))
+        pages[out_name] = HEADER.format(src=f"templates/{rel}") + body
     unused = sorted(set(by_id) - used)
-    if unused:
+    if unused and only is None:
         raise BuildError("skenaarioita, joita mikään sivu ei näytä: " +
                          ", ".join(by_id[u].rel for u in unused))
     return pages
 
 
-def write_pages(pages: dict[str, str], docs: Path = DOCS) -> None:
-    """Write all pages or none: render to a temporary folder, then move into place."""
-    docs.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=docs) as tmp:
-        staged = []
-        for name, text in pages.items():
-            p = Path(tmp) / name
-            p.write_text(text, encoding="utf-8")
-            staged.append((p, docs / name))
-        for old in docs.glob("*.md"):
-            if old.name not in pages and old.read_text(encoding="utf-8").startswith(MARKER):
-                old.unlink()
-        for src, dst in staged:
-            src.replace(dst)
+def is_generated_page(path: Path) -> bool:
+    """A page in docs/ that an earlier build wrote (it starts with the generated-file marker)."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.read(len(MARKER)) == MARKER
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def page_outputs(pages: dict[str, str]) -> dict[str, pub.Output]:
+    return {name: pub.Output(data=text.encode("utf-8")) for name, text in pages.items()}
+
+
+def write_pages(pages: dict[str, str], docs: Path | None = None) -> None:
+    """Write all pages or none (one transaction, see :mod:`tools.publish`); remove pages no
+    template makes any more."""
+    docs = DOCS if docs is None else docs
+    with pub.locked(docs):
+        pub.publish(docs, page_outputs(pages), scope=lambda rel: "/" not in rel and rel.endswith(".md"),
+                    legacy_stray=is_generated_page)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] in (["--diff"], ["--accept"]):      # the rule editor's loop: tools/pagediff.py
+        from . import pagediff
+        return pagediff.main(args)
     scenarios, errors = verify()
     if errors:
         for err in errors:
@@ -130,13 +177,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{err}\nSivuja ei kirjoitettu.", file=sys.stderr)
         return 1
     from . import runtime
-    if runtime.main() != 0:      # Pyodide and the wheel first: no pages without their runtime
-        print("Sivuja ei kirjoitettu.", file=sys.stderr)
+    docs = DOCS
+    try:
+        with pub.locked(docs):
+            # pages and their runtime (Pyodide, the wheel, data) in one transaction
+            outputs = page_outputs(pages)
+            outputs.update(runtime.runtime_outputs(docs))
+            outputs[presets.NAV_FILE] = pub.Output(data=presets.nav_json(pages).encode("utf-8"))
+            pub.publish(docs, outputs, legacy_stray=is_generated_page)
+    except (runtime.RuntimeError_, pub.PublishError, OSError) as err:
+        print(f"{err}\nSivuja ei kirjoitettu.", file=sys.stderr)
         return 1
-    write_pages(pages)
     print(f"{len(scenarios)} skenaariota tarkistettu, {len(pages)} sivua kirjoitettu "
-          f"hakemistoon {DOCS.relative_to(ROOT)}/.")
+          f"hakemistoon {_shown(docs)}/.")
     return 0
+
+
+def _shown(path: Path) -> str:
+    try:
+        return path.resolve().relative_to(ROOT).as_posix()
+    except ValueError:
+        return str(path)
 
 
 if __name__ == "__main__":

@@ -3,80 +3,90 @@
 ``python -m tools.runtime`` (also run by ``python -m tools.build``):
 
 - copies Pyodide's core files from ``node_modules/pyodide`` (``npm ci`` installs the pinned
-  version) into ``docs/pyodide/``;
-- builds the engine as a pure ``py3-none-any`` wheel into ``docs/pyodide/``;
+  version) into ``docs/pyodide/``, each copy checked by size and SHA-256;
+- builds the engine as a pure, reproducible ``py3-none-any`` wheel (:mod:`tools.wheel`) into
+  ``docs/pyodide/``, only when the engine's sources changed;
 - writes ``docs/data/runtime.json`` (file names) and ``docs/data/rules.json`` (every preset, so
   the browser never reads YAML).
 
-Everything it writes is git-ignored and rebuilt; nothing is fetched from the network.
+Everything is published in one transaction (:mod:`tools.publish`). Everything it writes is
+git-ignored and rebuilt; nothing is fetched from the network.
 """
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
+from . import publish as pub
 from .scenario import load_rulesets
 from .templating import ROOT
+from .wheel import build_wheel_bytes, source_hash, wheel_name
 
 PYODIDE_SRC = ROOT / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
-OUT = ROOT / "docs" / "pyodide"
-DATA = ROOT / "docs" / "data"
+DOCS = ROOT / "docs"
+SCOPE_DIRS = ("pyodide/", "data/")
 
 
 class RuntimeError_(Exception):
     pass
 
 
-def pyodide_version() -> str:
-    meta = json.loads((PYODIDE_SRC / "package.json").read_text(encoding="utf-8"))
+def pyodide_version(src: Path = PYODIDE_SRC) -> str:
+    meta = json.loads((src / "package.json").read_text(encoding="utf-8"))
     return meta["version"]
 
 
-def build_wheel(dest: Path) -> Path:
-    """The engine as a pure wheel (standard library only, so it loads in Pyodide as is)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-                               "-q", "-w", tmp, str(ROOT)], capture_output=True, text=True)
-        if proc.returncode != 0:
-            raise RuntimeError_(f"moottorin wheel-paketin rakentaminen epäonnistui:\n{proc.stderr}")
-        wheels = list(Path(tmp).glob("rommikirja-*-py3-none-any.whl"))
-        if len(wheels) != 1:
-            raise RuntimeError_("odotettiin yhtä py3-none-any-wheeliä, saatiin "
-                                + ", ".join(p.name for p in Path(tmp).iterdir()))
-        for old in dest.glob("rommikirja-*.whl"):
-            old.unlink()
-        target = dest / wheels[0].name
-        shutil.copy2(wheels[0], target)
-        return target
+def in_scope(rel: str) -> bool:
+    """The files this module owns in docs/."""
+    return rel.startswith(SCOPE_DIRS)
 
 
-def main() -> int:
-    missing = [f for f in PYODIDE_FILES if not (PYODIDE_SRC / f).exists()]
-    if missing:
-        print(f"Pyodide puuttuu ({', '.join(missing)}): aja ensin `npm ci`.", file=sys.stderr)
-        return 1
-    OUT.mkdir(parents=True, exist_ok=True)
-    DATA.mkdir(parents=True, exist_ok=True)
-    for name in PYODIDE_FILES:
-        src, dst = PYODIDE_SRC / name, OUT / name
-        if not dst.exists() or dst.stat().st_size != src.stat().st_size or dst.stat().st_mtime < src.stat().st_mtime:
-            shutil.copy2(src, dst)
+def _wheel(docs: Path) -> tuple[str, bytes, str]:
+    """(name, bytes, source hash): the published wheel reused when the engine did not change."""
+    digest = source_hash()
+    name = wheel_name()
     try:
-        wheel = build_wheel(OUT)
-    except RuntimeError_ as err:
+        current = json.loads((docs / "data" / "runtime.json").read_text(encoding="utf-8"))
+        published = docs / "pyodide" / name
+        meta = pub.read_manifest(docs).get(f"pyodide/{name}", {})
+        if current.get("engine") == digest and current.get("wheel") == name and published.is_file():
+            data = published.read_bytes()
+            if pub.sha256_bytes(data) == meta.get("sha256"):
+                return name, data, digest
+    except (OSError, ValueError, AttributeError):
+        pass
+    name, data = build_wheel_bytes()
+    return name, data, digest
+
+
+def runtime_outputs(docs: Path = DOCS, src: Path = PYODIDE_SRC) -> dict[str, pub.Output]:
+    """Everything the runtime puts into docs/, keyed by path under docs/."""
+    missing = [f for f in PYODIDE_FILES if not (src / f).is_file()]
+    if missing:
+        raise RuntimeError_(f"Pyodide puuttuu ({', '.join(missing)}): aja ensin `npm ci`.")
+    out = {f"pyodide/{name}": pub.Output(source=src / name) for name in PYODIDE_FILES}
+    name, data, digest = _wheel(docs)
+    out[f"pyodide/{name}"] = pub.Output(data=data)
+    rules = {n: r.as_mapping() for n, r in load_rulesets().items()}
+    out["data/rules.json"] = pub.Output(data=json.dumps(rules, ensure_ascii=False, indent=1).encode())
+    out["data/runtime.json"] = pub.Output(data=json.dumps({"pyodide": pyodide_version(src), "wheel": name,
+                                                           "engine": digest}).encode())
+    return out
+
+
+def main(docs: Path = DOCS) -> int:
+    try:
+        with pub.locked(docs):
+            outputs = runtime_outputs(docs)
+            pub.publish(docs, outputs, scope=in_scope)
+    except (RuntimeError_, pub.PublishError) as err:
         print(err, file=sys.stderr)
         return 1
-    rules = {name: r.as_mapping() for name, r in load_rulesets().items()}
-    (DATA / "rules.json").write_text(json.dumps(rules, ensure_ascii=False, indent=1), encoding="utf-8")
-    (DATA / "runtime.json").write_text(json.dumps({"pyodide": pyodide_version(), "wheel": wheel.name}),
-                                      encoding="utf-8")
-    print(f"Pyodide {pyodide_version()} ja {wheel.name} kopioitu hakemistoon docs/pyodide/.")
+    wheel = next(Path(rel).name for rel in outputs if rel.endswith(".whl"))
+    print(f"Pyodide {pyodide_version()} ja {wheel} kopioitu hakemistoon docs/pyodide/.")
     return 0
 
 

@@ -4,6 +4,26 @@ Numbers and cards in the prose come from the engine: a scenario's ``text`` is a
 template whose literal parts may contain neither digits nor card names
 (:func:`check_template` enforces it); everything countable is a template
 expression fed by the engine's results.
+
+Finnish filters and globals (all from :mod:`rommikirja.finnish`; ``case`` is one of
+nom, gen, part (or par), ill, ine, ela, all, ade, abl, ess, tra):
+
+- ``{{ n | word }}`` → *kolme*; ``{{ n | word("ade") }}`` → *seitsemällä*: 0–10 in
+  words, larger numbers in digits (*12:lla* when the number stands alone).
+- ``{{ n | numeral("gen") }}`` → *viidentoista*: always in words.
+- ``{{ n | ordinal("ade") }}`` → *neljännellä* (1–10 in words, then *12.*).
+- ``{{ n | count("kortti", "ade") }}`` → *seitsemällä kortilla*; ``{{ n | count("piste") }}``
+  → *15 pistettä*; ``digits=True`` / ``digits=False`` forces digits or words. Nouns:
+  ``rommikirja.finnish.NOUN_FORMS``.
+- ``{{ "kortti" | noun("ela") }}`` → *kortista*: a counted noun alone.
+- ``{{ names[0] | player("all") }}`` → *Ainolle*: a player's name in a case (table
+  ``NAME_FORMS``; an unknown name is an error, so verify refuses it).
+- ``{{ name }}``, ``{{ cards | names("part") }}``: card names (see ``card_name``).
+
+Arithmetic is never typed: ``{{ sum_text(values(cards)) }}`` → *11 + 20 + 10 + 5 = 46*,
+``{{ difference_text(a, b) }}`` → *18 − 7 = 11*, ``{{ product_text(2, 10) }}`` → *2 × 10 = 20*,
+``{{ compare_text(30, 51) }}`` → *30 < 51*
+(:mod:`tools.sentences`, which also refuses a false equation in any rendered text).
 """
 from __future__ import annotations
 
@@ -14,14 +34,24 @@ from typing import Any, Iterable, Sequence
 
 import jinja2
 from jinja2 import nodes
+from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+from markupsafe import Markup
 
 from rommikirja import Card, RuleSet
-from rommikirja.finnish import (all_card_word_forms, capitalize, card_name, cards_text, join_list, number_word,
-                                rank_name, suit_name)
+from rommikirja.finnish import (all_card_word_forms, capitalize, card_name, cards_text, count, join_list, noun,
+                                number_word, numeral, ordinal, player_name, rank_name, suit_name)
 from rommikirja.scoring import hand_value
 from rommikirja.solver import best_arrangement
 
+from .sentences import compare_text, difference_text, product_text, sum_text
 from .yamlsrc import SourceError
+
+import math  # noqa: E402  (sandbox limits below)
+import signal  # noqa: E402
+import threading  # noqa: E402
+from contextlib import contextmanager  # noqa: E402
+from types import TracebackType  # noqa: E402
+from typing import Iterator  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE_DIR = ROOT / "templates"
@@ -29,8 +59,44 @@ TEMPLATE_DIR = ROOT / "templates"
 _CARD_WORDS = all_card_word_forms()
 _WORD = re.compile(r"[A-Za-zÅÄÖåäö]+")
 
+# The sandbox (untrusted scenario texts; all templates).
+#
+# Every template renders in :class:`Sandbox` (Jinja2's immutable sandbox: no ``_``-attributes,
+# no mutating calls) with autoescaping, because Markdown passes HTML through: a value
+# printed into a page is HTML-escaped unless it is :class:`markupsafe.Markup` made by our
+# own filters (card faces, melds). Arithmetic that could eat memory, ``range`` and every
+# loop over it, the length of the output and (for scenario texts) the rendering time are
+# bounded; each limit ends in a Finnish message.
+#
+# A scenario's ``text`` is untrusted: it renders in a stricter environment (a documented
+# filter set: all but :data:`TEXT_DENIED_FILTERS`) and :func:`check_template` refuses, with
+# ``file:line``,
+#
+# - numbers and card names typed by hand, in the text or in expressions (``{{ 99 }}``,
+#   ``{{ 'herttaysin' }}``): everything countable comes from the engine;
+# - raw HTML (``<…>``), and links other than to the site's own pages
+#   (``[sanasto](sanasto.md#kohta)`` or ``[…](#kohta)``); no ``http://``, ``javascript:`` ….
 
-def card_html(card: Card, stands_for: Card | None = None) -> str:
+#: Bounds for rendering (scenario texts use the ``text_*`` ones).
+LIMITS = {
+    "range": 10_000,            # items of one range()
+    "loop_items": 100_000,      # items taken from range() in one rendering
+    "sequence": 10_000,         # length of a string or list made by * in an expression
+    "power": 10 ** 12,          # result of ** in an expression
+    "page_chars": 5_000_000,    # one page
+    "text_chars": 100_000,      # one scenario text
+    "text_seconds": 1.0,        # one scenario text
+}
+
+
+class TemplateLimit(SecurityError):
+    """A template went over a limit (the message is Finnish)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# filters: cards drawn as cards
+
+def card_html(card: Card, stands_for: Card | None = None) -> Markup:
     """A card as a small face: rank and suit symbol, red or black, with its Finnish name.
 
     A joker in a meld also says which card it stands for.
@@ -41,21 +107,36 @@ def card_html(card: Card, stands_for: Card | None = None) -> str:
         name += f" ({card_name(stands_for, 'ess')})"
     name = html.escape(name)
     face = card.symbol + (f"<small>{stands_for.symbol}</small>" if stands_for is not None else "")
-    return f'<span class="kortti {colour}" role="img" aria-label="{name}" title="{name}">{face}</span>'
+    return Markup(f'<span class="kortti {colour}" role="img" aria-label="{name}" title="{name}">{face}</span>')
 
 
-def meld_html(meld: Any) -> str:
+def meld_html(meld: Any) -> Markup:
     """One meld boxed as a unit; accepts a Meld (jokers show what they stand for) or cards."""
     if hasattr(meld, "cards"):
         inner = "".join(card_html(c, meld.stands_for(c) if c.is_joker else None) for c in meld.cards)
     else:
         inner = "".join(card_html(c) for c in meld)
-    return f'<span class="kortit yhdistelma">{inner}</span>'
+    return Markup(f'<span class="kortit yhdistelma">{inner}</span>')
 
 
-def cards_html(cards: Iterable[Card], css: str = "kortit") -> str:
+def cards_html(cards: Iterable[Card], css: str = "kortit") -> Markup:
     inner = "".join(card_html(c) for c in cards)
-    return f'<span class="{css}">{inner}</span>'
+    return Markup(f'<span class="{html.escape(css)}">{inner}</span>')
+
+
+def hand_size_groups(rules: RuleSet) -> list[tuple[int, int, int]]:
+    """Player counts with the same hand size joined: ``[(lo, hi, size), …]``.
+
+    >>> hand_size_groups(RuleSet.from_mapping({"max_players": 4, "hand_size": {2: 10, 3: 7, 4: 7}}))
+    [(2, 2, 10), (3, 4, 7)]
+    """
+    groups: list[list[int]] = []
+    for n, size in rules.hand_size:
+        if groups and groups[-1][2] == size and groups[-1][1] == n - 1:
+            groups[-1][1] = n
+        else:
+            groups.append([n, n, size])
+    return [tuple(g) for g in groups]
 
 
 def _luettelo(cards: Iterable[Card], case: str = "nom", conj: str = "ja") -> str:
@@ -64,30 +145,161 @@ def _luettelo(cards: Iterable[Card], case: str = "nom", conj: str = "ja") -> str
 
 _cap = capitalize
 
+#: Jinja2 filters a scenario text may not use: they can grow the output without bound, leave
+#: the sandbox's escaping (``safe``), make links (``urlize``), print Python reprs or be random.
+#: Every other filter, ours included, is allowed.
+TEXT_DENIED_FILTERS = frozenset({"safe", "format", "center", "indent", "wordwrap", "batch", "slice",
+                                 "urlize", "pprint", "xmlattr", "tojson", "random", "replace", "truncate",
+                                 "filesizeformat", "forceescape", "attr"})
+
+_SAFE_STR_METHODS = frozenset({"lower", "upper", "capitalize", "title", "strip", "lstrip", "rstrip",
+                               "startswith", "endswith", "count", "find", "isdigit", "isalpha", "split",
+                               "rsplit", "splitlines"})
+
+
+# ---------------------------------------------------------------------------------------------
+# the sandbox
+
+class BoundedRange(Sequence):
+    """``range()`` in templates: at most ``LIMITS['range']`` items, counted against a per-render budget."""
+
+    def __init__(self, env: "Sandbox", *args: int) -> None:
+        if not all(isinstance(a, int) and not isinstance(a, bool) for a in args):
+            raise TemplateLimit("range(): odotettiin kokonaislukuja")
+        self.env, self.r = env, range(*args)
+        if len(self.r) > LIMITS["range"]:
+            raise TemplateLimit(f"range() on liian pitkä ({len(self.r)} alkiota; enintään {LIMITS['range']})")
+
+    def __len__(self) -> int:
+        return len(self.r)
+
+    def __getitem__(self, i: Any) -> Any:
+        return self.r[i]
+
+    def __iter__(self) -> Iterator[int]:
+        for x in self.r:
+            self.env.spend(1)
+            yield x
+
+
+class Sandbox(ImmutableSandboxedEnvironment):
+    """The sandbox every template renders in, with arithmetic and loop bounds."""
+
+    intercepted_binops = frozenset({"*", "**", "/", "//", "%"})
+    budget = LIMITS["loop_items"]
+
+    def spend(self, n: int) -> None:
+        self.budget -= n
+        if self.budget < 0:
+            raise TemplateLimit(f"silmukoissa on liikaa kierroksia (yli {LIMITS['loop_items']})")
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        if operator in ("/", "//", "%") and isinstance(right, (int, float)) and right == 0 \
+                and not isinstance(left, str):
+            raise TemplateLimit("jako nollalla")
+        if operator == "*":
+            for seq, times in ((left, right), (right, left)):
+                if isinstance(seq, (str, list, tuple)) and isinstance(times, int) \
+                        and len(seq) * max(times, 0) > LIMITS["sequence"]:
+                    raise TemplateLimit(f"kertolasku tekee liian pitkän arvon (yli {LIMITS['sequence']})")
+        if operator == "**" and isinstance(left, (int, float)) and isinstance(right, (int, float)):
+            if abs(right) > 64 or abs(left) > 1 and abs(right) * math.log10(abs(left)) > 12:
+                raise TemplateLimit("potenssi on liian suuri")
+        if operator == "%" and isinstance(left, str):
+            raise TemplateLimit("merkkijonon muotoilu %-merkillä ei ole sallittu")
+        return super().call_binop(context, operator, left, right)
+
+    def wrap_str_format(self, value: Any) -> None:
+        return None     # no str.format / format_map at all (a width can eat memory); see is_safe_attribute
+
+    def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
+        if isinstance(obj, str) and attr not in _SAFE_STR_METHODS:
+            return False
+        return super().is_safe_attribute(obj, attr, value)
+
 
 def make_env(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
-    env = jinja2.Environment(
+    env = Sandbox(
         loader=loader or jinja2.FileSystemLoader(str(TEMPLATE_DIR)),
         undefined=jinja2.StrictUndefined,
-        autoescape=False,
+        autoescape=True,
         keep_trailing_newline=True,
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    for name in ("lipsum", "cycler", "joiner"):
+        env.globals.pop(name, None)
+    env.globals.update(range=lambda *args: BoundedRange(env, *args), hand_size_groups=hand_size_groups)
+
     env.filters.update(
         name=lambda c, case="nom": card_name(c, case),      # herttanelonen, herttanelosen, …
         names=_luettelo,                                    # natural list of card names
         card=card_html,                                     # a card drawn as a card
         cards=cards_html,
         meld=meld_html,                                     # one meld, boxed as a unit
-        word=number_word,                                   # 3 → kolme
+        word=number_word,                                   # 3 → kolme; word("ade") → kolmella
+        numeral=numeral,                                    # always words: 15 | numeral("gen")
+        ordinal=ordinal,                                    # 4 | ordinal("ade") → neljännellä
+        count=count,                                        # 7 | count("kortti", "ade") → seitsemällä kortilla
+        noun=noun,                                          # "jako" | noun("ela") → jaosta
+        player=player_name,                                 # "Aino" | player("all") → Ainolle
         num=lambda n: str(n).replace("-", "−"),             # −120 with a real minus sign
         cap=_cap,
         join_fi=lambda words, conj="ja": join_list([str(w) for w in words], conj),
     )
-    env.globals.update(rank_name=rank_name, suit_name=suit_name)
+    env.globals.update(rank_name=rank_name, suit_name=suit_name,
+                       sum_text=sum_text, difference_text=difference_text, product_text=product_text,
+                       compare_text=compare_text)
     return env
 
+
+def make_text_env() -> jinja2.Environment:
+    """The stricter environment of scenario texts: :func:`make_env` less :data:`TEXT_DENIED_FILTERS`."""
+    env = make_env(jinja2.DictLoader({}))
+    for name in TEXT_DENIED_FILTERS:
+        env.filters.pop(name, None)
+    return env
+
+
+@contextmanager
+def _deadline(seconds: float | None) -> Iterator[None]:
+    """Raise :class:`TemplateLimit` after ``seconds`` (main thread only; elsewhere no deadline)."""
+    if not seconds or threading.current_thread() is not threading.main_thread() \
+            or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def expired(signum: int, frame: Any) -> None:
+        raise TemplateLimit(f"tekstin muodostaminen kesti liian kauan (yli {seconds:g} s)")
+
+    old = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def render_limited(template: jinja2.Template, context: dict, max_chars: int,
+                   seconds: float | None = None) -> str:
+    """Render with bounded output size (and time): a :class:`TemplateLimit` when over."""
+    env = template.environment
+    if isinstance(env, Sandbox):
+        env.budget = LIMITS["loop_items"]
+    parts: list[str] = []
+    size = 0
+    with _deadline(seconds):
+        for chunk in template.generate(context):
+            size += len(chunk)
+            if size > max_chars:
+                raise TemplateLimit(f"tuloste on liian pitkä (yli {max_chars} merkkiä)")
+            parts.append(chunk)
+    return "".join(parts)
+
+
+# ---------------------------------------------------------------------------------------------
+# scenario texts
 
 def scenario_context(sc: Any) -> dict[str, Any]:
     """What a scenario's explanation template can use (all values computed by the engine)."""
@@ -119,12 +331,189 @@ def scenario_context(sc: Any) -> dict[str, Any]:
     }
 
 
+_TEXT_ENV: Sandbox | None = None
+
+
+def text_env() -> Sandbox:
+    """The one environment scenario texts compile in."""
+    global _TEXT_ENV
+    if _TEXT_ENV is None:
+        _TEXT_ENV = make_text_env()
+    return _TEXT_ENV
+
+
+_HTML = re.compile(r"<\s*[A-Za-z/!?]")
+_LINK = re.compile(r"\]\s*\(([^)]*)\)|\]\s*:|\]\s*\[")
+_OWN_LINK = re.compile(r"(?:[a-z0-9-]+\.md)?(?:#[a-z0-9-]+)?")
+_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:(?://|[^\s]*\()|javascript:|data:|vbscript:", re.I)
+
+
+def markup_problems(line_text: str) -> list[str]:
+    """Raw HTML and links in a line of scenario text (only links to the site's own pages are allowed)."""
+    problems = []
+    if _HTML.search(line_text):
+        problems.append("raakaa HTML:ää ei sallita tekstissä; kirjoita pelkkää Markdownia")
+    for m in _LINK.finditer(line_text):
+        target = (m.group(1) or "").strip() if m.group(1) is not None else None
+        if target is None or not target or not _OWN_LINK.fullmatch(target):
+            problems.append("linkki ei ole sallittu; sallittuja ovat vain linkit sivuston omiin sivuihin, "
+                            "esim. [sanasto](sanasto.md#kohta)")
+    if _URL.search(line_text):
+        problems.append("verkko-osoitteita ja skriptejä ei sallita tekstissä")
+    return problems
+
+
+def _typed_words(text: str) -> tuple[bool, list[str]]:
+    return bool(re.search(r"\d", text)), [w for w in _WORD.findall(text) if w.lower() in _CARD_WORDS]
+
+
+_NUMBER_HINT = "laske se moottorilla ({{ … }})"
+_CARD_HINT = "käytä moottorin kortteja (esim. {{ kortti | name }})"
+
+
+def _const_in_output(node: nodes.Node) -> Iterator[nodes.Const]:
+    """Numeric constants whose value would be printed (directly, through filters or conditions)."""
+    if isinstance(node, nodes.Const):
+        if isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+            yield node
+    elif isinstance(node, (nodes.Filter, nodes.Test)):
+        if node.node is not None:
+            yield from _const_in_output(node.node)
+    elif isinstance(node, nodes.CondExpr):
+        yield from _const_in_output(node.expr1)
+        if node.expr2 is not None:
+            yield from _const_in_output(node.expr2)
+    elif isinstance(node, nodes.Concat):
+        for n in node.nodes:
+            yield from _const_in_output(n)
+    elif isinstance(node, (nodes.List, nodes.Tuple)):
+        for n in node.items:
+            yield from _const_in_output(n)
+    elif isinstance(node, nodes.BinExpr):
+        left, right = node.left, node.right
+        if isinstance(left, nodes.Const) and isinstance(left.value, str):
+            yield from _const_in_output(right)
+        if isinstance(right, nodes.Const) and isinstance(right.value, str):
+            yield from _const_in_output(left)
+
+
+def template_problems(tree: nodes.Template) -> list[tuple[int, str]]:
+    """(template line, message) for every hand-typed number, card name, link or markup."""
+    out: list[tuple[int, str]] = []
+    for node in tree.find_all(nodes.TemplateData):
+        for i, line_text in enumerate(node.data.split("\n")):
+            digits, words = _typed_words(line_text)
+            if digits:
+                out.append((node.lineno + i, f"luku on kirjoitettu tekstiin käsin; {_NUMBER_HINT}"))
+            for word in words:
+                out.append((node.lineno + i, f"kortin nimi ”{word}” on kirjoitettu käsin; {_CARD_HINT}"))
+            out.extend((node.lineno + i, p) for p in markup_problems(line_text))
+    for node in tree.find_all(nodes.Const):
+        if isinstance(node.value, str):
+            digits, words = _typed_words(node.value)
+            if digits:
+                out.append((node.lineno, f"lausekkeen tekstissä on käsin kirjoitettu luku; {_NUMBER_HINT}"))
+            for word in words:
+                out.append((node.lineno, f"kortin nimi ”{word}” on kirjoitettu lausekkeeseen käsin; {_CARD_HINT}"))
+            if _HTML.search(node.value) or "](" in node.value or _URL.search(node.value):
+                out.append((node.lineno, "lausekkeen tekstissä on HTML:ää tai linkki; ne eivät ole sallittuja"))
+    for out_node in tree.find_all(nodes.Output):
+        for expr in out_node.nodes:
+            if not isinstance(expr, nodes.TemplateData):
+                for c in _const_in_output(expr):
+                    out.append((c.lineno, f"luku {c.value} on kirjoitettu lausekkeeseen käsin; {_NUMBER_HINT}"))
+    for node in tree.find_all(nodes.Assign):
+        for c in _const_in_output(node.node):
+            out.append((c.lineno, f"luku {c.value} on kirjoitettu lausekkeeseen käsin; {_NUMBER_HINT}"))
+    for node in tree.find_all(nodes.Filter):
+        if node.name in TEXT_DENIED_FILTERS:
+            out.append((node.lineno, f"suodinta ”{node.name}” ei voi käyttää skenaarion tekstissä"))
+    for node in tree.find_all((nodes.Include, nodes.Import, nodes.FromImport, nodes.Extends)):
+        out.append((node.lineno, "toisten pohjien käyttö (include, import, extends) ei ole sallittua tekstissä"))
+    return sorted(set(out))
+
+
+_SYNTAX = [
+    ("unexpected end of template", "pohja loppuu kesken (puuttuuko }}}} tai {{% end… %}}?)"),
+    ("unexpected '}'", "ylimääräinen }}"),
+    ("Encountered unknown tag '", "tuntematon tagi ”{0}”"),
+    ("unexpected char", "merkki ei kuulu lausekkeeseen"),
+    ("expected token", "lausekkeesta puuttuu jotakin"),
+    ("unexpected '", "odottamaton merkki lausekkeessa"),
+]
+
+
+def syntax_message(err: jinja2.TemplateSyntaxError) -> str:
+    """A Jinja2 syntax error in Finnish."""
+    text = str(err.message or "")
+    for en, fi in _SYNTAX:
+        if en in text:
+            tag = text.split(en, 1)[1].split("'", 1)[0] if "{0}" in fi else ""
+            return fi.format(tag[:30])
+    return "pohjan kirjoitusasu on virheellinen"
+
+
+def _template_line(tb: TracebackType | None) -> int | None:
+    """The template line a rendering error happened on (Jinja2 rewrites frames to template lines)."""
+    line = None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == "<template>":
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+_UNDEFINED = [
+    (re.compile(r"^'([^']+)' is undefined$"), "tuntematon nimi ”{0}”"),
+    (re.compile(r"has no attribute '([^']+)'$"), "arvolla ei ole kenttää ”{0}”"),
+    (re.compile(r"has no element (.+)$"), "arvossa ei ole kohtaa {0}"),
+]
+
+
+def render_error_message(err: BaseException) -> str:
+    """A rendering error as a Finnish message (no Python reprs)."""
+    if isinstance(err, TemplateLimit):
+        return str(err)
+    if isinstance(err, jinja2.UndefinedError):
+        text = str(err.message or "")
+        for pattern, fi in _UNDEFINED:
+            m = pattern.search(text)
+            if m:
+                return fi.format(m.group(1)[:60])
+        return "lausekkeessa on tuntematon arvo"
+    if isinstance(err, SecurityError):
+        return "lauseke ei ole sallittu (suojattu ympäristö estää sen)"
+    if isinstance(err, ZeroDivisionError):
+        return "jako nollalla"
+    if isinstance(err, (OverflowError, MemoryError)):
+        return "lasku tai arvo on liian suuri"
+    if isinstance(err, RecursionError):
+        return "liian syvä rekursio (makro kutsuu itseään?)"
+    if isinstance(err, IndexError):
+        return "indeksi on luettelon ulkopuolella"
+    if isinstance(err, KeyError):
+        return "avainta ei ole"
+    if isinstance(err, TypeError):
+        return "arvot eivät sovi lausekkeeseen (väärä tyyppi)"
+    if isinstance(err, ValueError):
+        return "arvo ei kelpaa lausekkeeseen"
+    return "lauseke epäonnistui"
+
+
+def compile_text(sc: Any, tree: nodes.Template | None = None) -> jinja2.Template:
+    """A scenario text compiled once (cached on the scenario; from ``tree`` when already parsed)."""
+    tpl = getattr(sc, "compiled", None)
+    if tpl is None:
+        tpl = text_env().from_string(tree if tree is not None else sc.text)
+        sc.compiled = tpl
+    return tpl
+
+
 def check_template(sc: Any) -> list[SourceError]:
-    """Errors in a scenario's explanation: syntax, typed numbers or card names, render errors."""
+    """Errors in a scenario's explanation: syntax, typed numbers or card names, markup, render errors."""
     if not sc.text:
         return []
-    env = make_env(jinja2.DictLoader({}))
-    errors: list[SourceError] = []
+    env = text_env()
 
     def at(lineno: int) -> int:
         return sc.text_line + lineno - 1
@@ -132,29 +521,23 @@ def check_template(sc: Any) -> list[SourceError]:
     try:
         tree = env.parse(sc.text)
     except jinja2.TemplateSyntaxError as err:
-        return [SourceError(sc.rel, at(err.lineno or 1), f"text: Jinja2-virhe: {err.message}")]
-    for node in tree.find_all(nodes.TemplateData):
-        for i, line_text in enumerate(node.data.split("\n")):
-            if re.search(r"\d", line_text):
-                errors.append(SourceError(sc.rel, at(node.lineno + i), "text: luku on kirjoitettu "
-                                          "tekstiin käsin; laske se moottorilla ({{ … }})"))
-            for word in _WORD.findall(line_text):
-                if word.lower() in _CARD_WORDS:
-                    errors.append(SourceError(sc.rel, at(node.lineno + i),
-                                              f"text: kortin nimi ”{word}” on kirjoitettu käsin; "
-                                              "käytä moottorin kortteja (esim. {{ kortti | nimi }})"))
+        return [SourceError(sc.rel, at(err.lineno or 1), f"text: Jinja2-virhe: {syntax_message(err)}")]
+    except RecursionError:
+        return [SourceError(sc.rel, sc.text_line, "text: liian syvä sisäkkäisyys")]
+    errors = [SourceError(sc.rel, at(line), f"text: {msg}") for line, msg in template_problems(tree)]
     if errors:
         return errors
     try:
-        render_scenario_text(sc, env)
-    except jinja2.TemplateError as err:
-        line = getattr(err, "lineno", None) or 1
-        errors.append(SourceError(sc.rel, at(line), f"text: {err}"))
-    except (IndexError, KeyError, TypeError, AttributeError, ValueError) as err:
-        errors.append(SourceError(sc.rel, sc.text_line, f"text: lausekkeen virhe: {err}"))
+        compile_text(sc, tree)
+        render_scenario_text(sc)
+    except Exception as err:  # every rendering error becomes file:line, never a traceback
+        line = getattr(err, "lineno", None) if isinstance(err, jinja2.TemplateError) else None
+        line = line or _template_line(err.__traceback__) or 1
+        errors.append(SourceError(sc.rel, at(line), f"text: {render_error_message(err)}"))
     return errors
 
 
-def render_scenario_text(sc: Any, env: jinja2.Environment | None = None) -> str:
-    env = env or make_env(jinja2.DictLoader({}))
-    return env.from_string(sc.text).render(scenario_context(sc)).strip()
+def render_scenario_text(sc: Any, env: jinja2.Environment | None = None) -> Markup:
+    """The scenario's explanation as Markdown (``env`` is ignored: texts have their own sandbox)."""
+    text = render_limited(compile_text(sc), scenario_context(sc), LIMITS["text_chars"], LIMITS["text_seconds"])
+    return Markup(text.strip())

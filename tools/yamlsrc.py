@@ -1,17 +1,66 @@
 """YAML loading that remembers line numbers, so every error can name file and line.
 
+Scenario and rule files are untrusted input, so loading is bounded: file size, nesting
+depth, number of values (alias bombs), integer size; anything else (a FIFO, a directory,
+a symlink loop, a NUL byte, broken UTF-8) is refused with a Finnish ``file:line`` message.
+The C parser (``yaml.CSafeLoader``) is used when PyYAML has it, the pure one otherwise;
+both give the same data and lines.
+
 >>> doc = loads("a: 1\\nb:\\n  - x\\n  - y\\n", "t.yaml")
 >>> doc["b"], doc.line_of("b"), doc["b"].line_of(1)
 (['x', 'y'], 2, 4)
 """
 from __future__ import annotations
 
+import errno
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-__all__ = ["SourceError", "LDict", "LList", "loads", "load", "line_of"]
+__all__ = ["SourceError", "LDict", "LList", "loads", "load", "line_of", "read_text", "LIMITS",
+           "yaml_loader"]
+
+#: Bounds on one input file (a rule editor's scenario is a few kilobytes).
+LIMITS = {
+    "file_bytes": 256 * 1024,     # file size
+    "depth": 32,                  # nesting of lists and mappings
+    "values": 20_000,             # values after expanding aliases (an alias bomb expands to billions)
+    "int_digits": 9,              # digits in an integer
+}
+
+_INT_TAG = "tag:yaml.org,2002:int"
+_TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
+_STR_TAG = "tag:yaml.org,2002:str"
+_COLLECTION_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
+_SCALAR_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "bool", "null", "float")}
+
+class _PureLoader(yaml.SafeLoader):
+    """The pure-Python loader, with a nesting bound (its composer recurses per level)."""
+
+    _depth = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        self._depth += 1
+        try:
+            if self._depth > LIMITS["depth"] + 1:
+                raise yaml.composer.ComposerError(None, None, "too deep", self.peek_event().start_mark)
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
+try:
+    _FAST_LOADER: type | None = yaml.CSafeLoader
+except AttributeError:  # PyYAML built without libyaml
+    _FAST_LOADER = None
+
+
+def yaml_loader(fast: bool = True) -> type:
+    """The loader class used: ``yaml.CSafeLoader`` when available (and ``fast``), else ``yaml.SafeLoader``."""
+    return _FAST_LOADER if fast and _FAST_LOADER is not None else _PureLoader
 
 
 class SourceError(Exception):
@@ -32,7 +81,10 @@ class LDict(dict):
     lines: dict
 
     def line_of(self, key: Any) -> int:
-        return self.lines.get(key, self.line)
+        try:
+            return self.lines.get(key, self.line)
+        except TypeError:           # an unhashable key asked for
+            return self.line
 
 
 class LList(list):
@@ -49,52 +101,162 @@ def line_of(value: Any, default: int = 0) -> int:
     return getattr(value, "line", default) or default
 
 
-def _convert(loader: yaml.SafeLoader, node: yaml.Node, path: str) -> Any:
-    line = node.start_mark.line + 1
-    if isinstance(node, yaml.MappingNode):
-        out = LDict()
-        out.line, out.lines = line, {}
-        for key_node, value_node in node.value:
-            key = _convert(loader, key_node, path)
-            try:
-                hash(key)
-            except TypeError:
-                raise SourceError(path, key_node.start_mark.line + 1, "avaimen on oltava yksinkertainen arvo")
-            if key in out:
-                raise SourceError(path, key_node.start_mark.line + 1, f"avain ”{key}” toistuu")
-            out[key] = _convert(loader, value_node, path)
-            out.lines[key] = key_node.start_mark.line + 1
-        return out
-    if isinstance(node, yaml.SequenceNode):
-        out_l = LList(_convert(loader, item, path) for item in node.value)
-        out_l.line, out_l.lines = line, [item.start_mark.line + 1 for item in node.value]
-        return out_l
-    return loader.construct_object(node, deep=True)
+class _Converter:
+    """Nodes → LDict/LList/scalars, counting values and depth as it goes."""
+
+    def __init__(self, loader: Any, path: str) -> None:
+        self.loader, self.path, self.values = loader, path, 0
+
+    def err(self, node: yaml.Node, message: str) -> SourceError:
+        return SourceError(self.path, node.start_mark.line + 1, message)
+
+    def convert(self, node: yaml.Node, depth: int = 0) -> Any:
+        self.values += 1
+        if self.values > LIMITS["values"]:
+            raise self.err(node, f"liikaa arvoja (yli {LIMITS['values']}); YAML-viittaukset (& ja *) "
+                                 "voivat moninkertaistaa tiedoston")
+        if depth > LIMITS["depth"]:
+            raise self.err(node, f"liian syvä sisäkkäisyys (yli {LIMITS['depth']} tasoa)")
+        line = node.start_mark.line + 1
+        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _COLLECTION_TAGS:
+            raise self.err(node, f"tyyppimerkintä {node.tag.replace('tag:yaml.org,2002:', '!!')[:40]} "
+                                 "ei ole sallittu; käytä tekstiä, lukuja ja true/false")
+        if isinstance(node, yaml.MappingNode):
+            out = LDict()
+            out.line, out.lines = line, {}
+            for key_node, value_node in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    raise self.err(key_node, "YAML-yhdistäminen (<<) ei ole käytössä; kirjoita kentät auki")
+                key = self.convert(key_node, depth + 1)
+                try:
+                    hash(key)
+                except TypeError:
+                    raise self.err(key_node, "avaimen on oltava yksinkertainen arvo") from None
+                if key in out:
+                    raise self.err(key_node, f"avain ”{key}” toistuu")
+                out[key] = self.convert(value_node, depth + 1)
+                out.lines[key] = key_node.start_mark.line + 1
+            return out
+        if isinstance(node, yaml.SequenceNode):
+            out_l = LList(self.convert(item, depth + 1) for item in node.value)
+            out_l.line, out_l.lines = line, [item.start_mark.line + 1 for item in node.value]
+            return out_l
+        if node.tag == _INT_TAG:
+            digits = sum(ch.isdigit() for ch in node.value)
+            if digits > LIMITS["int_digits"]:
+                raise self.err(node, f"kokonaisluku on liian suuri (yli {LIMITS['int_digits']} numeroa)")
+        if node.tag == _TIMESTAMP_TAG:
+            return node.value                     # a date is text to a scenario
+        if node.tag not in _SCALAR_TAGS:
+            raise self.err(node, f"tyyppimerkintä {node.tag.replace('tag:yaml.org,2002:', '!!')[:40]} "
+                                 "ei ole sallittu; käytä tekstiä, lukuja ja true/false")
+        if node.tag == _STR_TAG:
+            return node.value                     # what construct_object would give, without its machinery
+        try:
+            return self.loader.yaml_constructors[node.tag](self.loader, node)
+        except (ValueError, OverflowError, yaml.YAMLError):
+            raise self.err(node, f"arvoa ”{str(node.value)[:40]}” ei voi lukea") from None
 
 
-def loads(text: str, path: str | Path = "<text>") -> Any:
-    """Parse one YAML document; syntax errors become :class:`SourceError` with the line."""
+def loads(text: str, path: str | Path = "<text>", fast: bool = True) -> Any:
+    """Parse one YAML document; syntax errors and limits become :class:`SourceError` with the line."""
     path = str(path)
-    loader = yaml.SafeLoader(text)
+    if len(text) > LIMITS["file_bytes"]:
+        raise SourceError(path, None, f"tiedosto on liian suuri (yli {LIMITS['file_bytes']} merkkiä)")
+    nul = text.find("\0")
+    if nul >= 0:
+        raise SourceError(path, text.count("\n", 0, nul) + 1, "tiedostossa on NUL-merkki (tiedosto ei ole tekstiä)")
+    loader = None
     try:
+        loader = yaml_loader(fast)(text)
         node = loader.get_single_node()
         if node is None:
             raise SourceError(path, 1, "tiedosto on tyhjä")
-        return _convert(loader, node, path)
+        return _Converter(loader, path).convert(node)
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark else None
-        raise SourceError(path, line, f"YAML-virhe: {err.problem or err}") from None
+        raise SourceError(path, line, f"YAML-virhe: {_problem(err.problem or err.context)}") from None
+    except yaml.reader.ReaderError as err:
+        pos = getattr(err, "position", 0) or 0
+        raise SourceError(path, text.count("\n", 0, pos) + 1,
+                          "YAML-virhe: tiedostossa on merkki, jota YAML ei salli (ohjausmerkki?)") from None
     except yaml.YAMLError as err:
-        raise SourceError(path, None, f"YAML-virhe: {err}") from None
+        raise SourceError(path, None, f"YAML-virhe: {_problem(str(err))}") from None
+    except RecursionError:
+        raise SourceError(path, None, "liian syvä sisäkkäisyys") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
 
 
-def load(path: str | Path) -> Any:
+_PROBLEMS = {
+    "cannot start any token": "merkki ei voi aloittaa arvoa (sarkain tai @?)",
+    "mapping values are not allowed here": "kaksoispiste väärässä paikassa (puuttuuko välilyönti tai lainausmerkit?)",
+    "expected ',' or ']'": "luettelosta puuttuu pilkku tai ]",
+    "expected ',' or '}'": "avain: arvo -joukosta puuttuu pilkku tai }",
+    "found undefined alias": "tuntematon viittaus (*nimi ilman &nimi)",
+    "found unexpected end of stream": "tiedosto loppuu kesken",
+    "did not find expected key": "odotettiin avainta (sisennys?)",
+    "did not find expected '-' indicator": "odotettiin luettelon alkiota (-)",
+    "could not find expected ':'": "avaimen jälkeen puuttuu kaksoispiste",
+    "found unknown escape character": "tuntematon \\-merkintä lainausmerkeissä",
+    "expected <document start>, but found": "odotettiin yhtä YAML-dokumenttia",
+    "but found another document": "tiedostossa saa olla vain yksi YAML-dokumentti",
+    "too deep": f"liian syvä sisäkkäisyys (yli {LIMITS['depth']} tasoa)",
+    "found duplicate anchor": "sama &nimi kahdesti",
+    "expected a single document": "tiedostossa saa olla vain yksi YAML-dokumentti",
+}
+
+
+def _problem(problem: Any) -> str:
+    """The parser's English problem in Finnish (the original in parentheses when unknown)."""
+    text = str(problem or "")
+    for en, fi in _PROBLEMS.items():
+        if en in text:
+            return fi
+    return "rakenne ei ole kelvollista YAMLia (tarkista sisennys, kaksoispisteet ja sulkeet)"
+
+
+_OS_ERRORS = {
+    errno.ENOENT: "tiedostoa ei ole",
+    errno.ELOOP: "symbolinen linkki kiertää kehää",
+    errno.EACCES: "tiedostoon ei ole lukuoikeutta",
+    errno.EISDIR: "polku on hakemisto, ei tiedosto",
+}
+
+
+def read_text(path: str | Path, shown: str | Path | None = None, limit: int | None = None) -> str:
+    """A regular UTF-8 text file's contents, refusing special files and files over ``limit`` bytes.
+
+    Errors name ``shown`` (the path as the user should see it).
+    """
     p = Path(path)
+    shown = str(shown if shown is not None else p)
+    limit = LIMITS["file_bytes"] if limit is None else limit
     try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise SourceError(p, None, f"tiedostoa ei voi lukea: {err}") from None
-    return loads(text, p)
+        st = os.stat(p)                       # follows symlinks; a loop gives ELOOP
+        if not stat.S_ISREG(st.st_mode):
+            kind = "hakemisto" if stat.S_ISDIR(st.st_mode) else "erikoistiedosto (esim. putki tai laite)"
+            raise SourceError(shown, None, f"ei tavallinen tiedosto vaan {kind}")
+        if st.st_size > limit:
+            raise SourceError(shown, None, f"tiedosto on liian suuri ({st.st_size} tavua; enintään {limit})")
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as fh:
+            data = fh.read(limit + 1)
+    except OSError as err:
+        raise SourceError(shown, None, _OS_ERRORS.get(err.errno, f"tiedostoa ei voi lukea "
+                                                               f"(virhekoodi {err.errno})")) from None
+    if len(data) > limit:
+        raise SourceError(shown, None, f"tiedosto on liian suuri (yli {limit} tavua)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        raise SourceError(shown, line, "tiedosto ei ole UTF-8-tekstiä") from None
+
+
+def load(path: str | Path, shown: str | Path | None = None, fast: bool = True) -> Any:
+    """Read and parse one YAML file (bounded, see :data:`LIMITS`)."""
+    shown = shown if shown is not None else path
+    return loads(read_text(path, shown), shown, fast)

@@ -367,7 +367,7 @@ def _c_nostopakka(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool
 def _q_avaus(rng: random.Random, rules: RuleSet) -> dict:
     for _ in range(60):
         q = _q_avaus_try(rng, rules)
-        if best_opening(_cards(q["hand"]), rules) is not None:
+        if len(set(q["hand"])) == len(q["hand"]) and best_opening(_cards(q["hand"]), rules) is not None:
             return q
     return q
 
@@ -468,19 +468,29 @@ def check(q: dict, answer: dict) -> dict:
 
 
 def handle(request: str) -> str:
-    """The browser's single entry point: a JSON request in, a JSON reply out, never an exception."""
+    """The browser's single entry point: a JSON request in, a JSON reply out, never an exception.
+
+    The reply is ``{"ok": true, "result": …}`` or ``{"ok": false, "error": <Finnish sentence>}``;
+    requests are checked field by field first (:mod:`rommikirja.requests`).
+
+    >>> json.loads(handle('{"op": "check"}'))["error"]
+    'Kysymyksen (question) pitää olla JSON-olio.'
+    """
+    from .requests import RequestError, read_request
     try:
-        req = json.loads(request)
-        op = req.get("op")
-        if op == "question":
-            q = question(req["kind"], int(req["seed"]), req.get("rules") or {})
+        req = read_request(request)
+        if req.op == "question":
+            q = question(req.kind, req.seed, req.rules)
             result: Any = {"question": q, "solution": solution(q)}
-        elif op == "check":
-            result = check(req["question"], req.get("answer") or {})
-        elif op == "solution":
-            result = solution(req["question"])
+        elif req.op == "check":
+            result = check(req.question, req.answer)
         else:
-            raise ValueError(f"tuntematon pyyntö {op!r}")
+            result = solution(req.question)
         return json.dumps({"ok": True, "result": result}, ensure_ascii=False)
-    except Exception as err:  # reported to the page as a Finnish error, not a crash
-        return json.dumps({"ok": False, "error": f"{type(err).__name__}: {err}"}, ensure_ascii=False)
+    except RequestError as err:
+        return json.dumps({"ok": False, "error": str(err)}, ensure_ascii=False)
+    except RecursionError:
+        return json.dumps({"ok": False, "error": "Pyyntö on liian syvästi sisäkkäinen."}, ensure_ascii=False)
+    except Exception:  # a bug in the engine: a Finnish sentence for the reader, never Python text
+        return json.dumps({"ok": False, "error": "Tätä harjoitusta ei voitu muodostaa tai "
+                                                 "tarkistaa näillä tiedoilla."}, ensure_ascii=False)

@@ -5,7 +5,7 @@ in ``scenarios/rules/``); the tools read them and call
 :meth:`RuleSet.from_mapping`, which checks every option against
 :data:`OPTIONS` and says in Finnish what was expected.
 
->>> rules = RuleSet()                       # the defaults are perusrommi's
+>>> rules = RuleSet()                       # neutral defaults (see RuleSet), not a shipped file
 >>> rules.hand_size_for(4)
 7
 >>> rules.with_options(melds_per_turn="one").melds_per_turn
@@ -18,9 +18,11 @@ rommikirja.rules.RuleSetError: ace: tuntematon arvo ”high”; sallitut: low, h
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
-__all__ = ["RuleSet", "RuleSetError", "OPTIONS", "OptionSpec"]
+from .finnish import count, join_list, number_word
+
+__all__ = ["RuleSet", "RuleSetError", "OPTIONS", "OptionSpec", "statement", "applies", "other_values"]
 
 
 class RuleSetError(ValueError):
@@ -32,93 +34,334 @@ class RuleSetError(ValueError):
         super().__init__(f"{option}: {message}")
 
 
+def _always(rules: "RuleSet") -> bool:
+    return True
+
+
+def _rummy(rules: "RuleSet") -> bool:
+    return rules.style == "rummy"
+
+
+def _knock(rules: "RuleSet") -> bool:
+    return rules.style == "knock"
+
+
+def _count(n: int, noun: str) -> str:
+    """A count with its noun in agreement (finnish.count): *yksi piste*, *kaksi pistettä*, *15 pistettä*."""
+    return count(n, noun)
+
+
+def _points(n: int) -> str:
+    return _count(n, "piste")
+
+
+def _per_value(table: Mapping[str, str]) -> Callable[[Any, "RuleSet"], str]:
+    def say(value: Any, rules: "RuleSet") -> str:
+        return table[str(value).lower()]
+    return say
+
+
 @dataclass(frozen=True)
 class OptionSpec:
-    """What an option may hold and what it means, in Finnish, for pages and editors."""
+    """What an option may hold and what it means, in Finnish, for pages and editors.
+
+    ``choices`` are short Finnish meanings of each value (tables, the editor
+    reference); ``says`` renders the rule statement a page prints for the
+    option's current value (a full Finnish sentence, numbers in agreement);
+    ``applies`` tells whether the option matters at all in a rule set (a knock
+    limit means nothing in a game without knocking).
+    """
 
     label: str
     kind: str  # "choice", "bool", "int", "hand_size"
     choices: Mapping[str, str] = field(default_factory=dict)
     minimum: int | None = None
     maximum: int | None = None
+    says: Callable[[Any, "RuleSet"], str] | None = None
+    applies: Callable[["RuleSet"], bool] = _always
 
 
-#: Every option a rule set has, with its Finnish description.
+def _hand_sizes(value: Any, rules: "RuleSet") -> str:
+    groups: list[tuple[int, list[int]]] = []
+    for n, size in value:
+        if rules.min_players <= n <= rules.max_players:
+            if groups and groups[-1][0] == size:
+                groups[-1][1].append(n)
+            else:
+                groups.append((size, [n]))
+    parts = [f"{_count(size, 'kortti')}, kun pelaajia on "
+             f"{join_list([number_word(n) for n in ns], 'tai')}" for size, ns in groups]
+    return "Kukin pelaaja saa jaossa " + "; ".join(parts) + "."
+
+
+def _target(value: Any, rules: "RuleSet") -> str:
+    if rules.style == "knock" or rules.scoring == "winner_takes":
+        return f"Tavoitepisteet ovat {value}."
+    what = "sakkopistettä" if rules.scoring == "penalty" else "miinuspistettä"
+    return f"Tavoitepisteet ovat {value} {what}: peli päättyy, kun jollekulle on kertynyt niitä vähintään niin paljon."
+
+
+def _turnovers(value: Any, rules: "RuleSet") -> str:
+    if value == 0:
+        return "Poistopakan saa kääntää uudeksi nostopakaksi kuinka monta kertaa tahansa."
+    times = "kerran" if value == 1 else f"{number_word(value)} kertaa"
+    return (f"Poistopakan saa kääntää uudeksi nostopakaksi enintään {times}; kun nostopakka sen "
+            "jälkeen loppuu, jako päättyy kuten blokkirommissa.")
+
+
+#: Every option a rule set has, with its Finnish description and rule statement.
 OPTIONS: dict[str, OptionSpec] = {
     "style": OptionSpec("Pelityyppi", "choice", {
         "rummy": "yhdistelmät pelataan pöytään kesken jaon; tyhjä käsi voittaa",
-        "knock": "yhdistelmät pysyvät kädessä; jako päättyy koputukseen tai giniin"}),
-    "decks": OptionSpec("Korttipakkoja", "int", minimum=1, maximum=2),
-    "jokers": OptionSpec("Jokereita", "int", minimum=0, maximum=4),
-    "max_jokers_per_meld": OptionSpec("Jokereita yhdessä yhdistelmässä enintään", "int", minimum=0,
-                                      maximum=4),
-    "joker_points": OptionSpec("Käteen jääneen jokerin pisteet", "int", minimum=0, maximum=100),
-    "opening_points": OptionSpec("Avauksen vähimmäispisteet (0 = ei avausehtoa)", "int", minimum=0,
-                                 maximum=200),
-    "opening_pure_run": OptionSpec("Avauksessa puhdas suora", "bool", {
-        "true": "avaukseen on kuuluttava vähintään yksi suora ilman jokeria", "false": "ei vaadita"}),
-    "unopened_penalty": OptionSpec("Avaamatta jääneen sakko", "int", minimum=0, maximum=1000),
-    "min_players": OptionSpec("Pelaajia vähintään", "int", minimum=2, maximum=6),
-    "max_players": OptionSpec("Pelaajia enintään", "int", minimum=2, maximum=6),
-    "hand_size": OptionSpec("Jaettavat kortit pelaajamäärän mukaan", "hand_size"),
+        "knock": "yhdistelmät pysyvät kädessä; jako päättyy koputukseen tai giniin"},
+        says=_per_value({
+            "rummy": "Yhdistelmät pelataan pöytään jo kesken jaon, ja jaon voittaa se, jonka käsi "
+                     "tyhjenee ensimmäisenä.",
+            "knock": "Yhdistelmät pysyvät kädessä koko jaon ajan; jako päättyy, kun joku koputtaa tai "
+                     "saa ginin."})),
+    "decks": OptionSpec("Korttipakkoja", "int", minimum=1, maximum=2,
+                        says=lambda v, r: "Pelataan yhdellä tavallisella 52 kortin pakalla." if v == 1
+                        else f"Pelataan kahdella tavallisella pakalla, yhteensä {52 * v} kortilla."),
+    "jokers": OptionSpec("Jokereita", "int", minimum=0, maximum=4,
+                         says=lambda v, r: "Jokereita ei käytetä." if v == 0
+                         else f"Pakkaan lisätään {_count(v, 'jokeri')}."),
+    "max_jokers_per_meld": OptionSpec(
+        "Jokereita yhdessä yhdistelmässä enintään", "int", minimum=0, maximum=4,
+        says=lambda v, r: "Jokeria ei saa käyttää yhdistelmissä." if v == 0
+        else f"Yhdessä yhdistelmässä saa olla enintään {_count(v, 'jokeri')}.",
+        applies=lambda r: r.jokers > 0),
+    "joker_points": OptionSpec(
+        "Käteen jääneen jokerin pisteet", "int", minimum=0, maximum=100,
+        says=lambda v, r: f"Käteen jääneen jokerin arvo on {_points(v)}.",
+        applies=lambda r: r.jokers > 0),
+    "opening_points": OptionSpec(
+        "Avauksen vähimmäispisteet (0 = ei avausehtoa)", "int", minimum=0, maximum=200,
+        says=lambda v, r: "Avausehtoa ei ole: yhdistelmiä saa pelata pöytään heti ensimmäisellä "
+        "vuorolla." if v == 0 else "Ensimmäisellä kerralla pöytään pelattavien yhdistelmien "
+        f"yhteisarvon on oltava vähintään {_points(v)} (avaus).",
+        applies=_rummy),
+    "opening_pure_run": OptionSpec(
+        "Avauksessa puhdas suora", "bool", {
+            "true": "avaukseen on kuuluttava vähintään yksi suora ilman jokeria", "false": "ei vaadita"},
+        says=_per_value({
+            "true": "Avaukseen on kuuluttava ainakin yksi suora, jossa ei ole jokeria.",
+            "false": "Avaukseen ei tarvita jokeritonta suoraa."}),
+        applies=lambda r: r.style == "rummy" and r.opening_points > 0),
+    "unopened_penalty": OptionSpec(
+        "Avaamatta jääneen sakko", "int", minimum=0, maximum=1000,
+        says=lambda v, r: f"Jos pelaaja ei ole avannut jaon päättyessä, hänen sakkonsa on {_points(v)}.",
+        applies=lambda r: r.style == "rummy" and r.scoring == "penalty"),
+    "min_players": OptionSpec("Pelaajia vähintään", "int", minimum=2, maximum=6,
+                              says=lambda v, r: f"Pelaajia on vähintään {number_word(v)}."),
+    "max_players": OptionSpec("Pelaajia enintään", "int", minimum=2, maximum=6,
+                              says=lambda v, r: f"Pelaajia on enintään {number_word(v)}."),
+    "hand_size": OptionSpec("Jaettavat kortit pelaajamäärän mukaan", "hand_size", says=_hand_sizes),
     "upcard": OptionSpec("Aloituskortti", "bool", {
         "true": "nostopakan päällimmäinen käännetään poistopakan ensimmäiseksi kortiksi",
-        "false": "poistopakka on aluksi tyhjä"}),
+        "false": "poistopakka on aluksi tyhjä"},
+        says=_per_value({
+            "true": "Jaon jälkeen nostopakan päällimmäinen kortti käännetään kuvapuoli ylöspäin "
+                    "poistopakan ensimmäiseksi kortiksi.",
+            "false": "Poistopakka on jaon jälkeen tyhjä, joten aloittaja nostaa nostopakasta."})),
     "melds_per_turn": OptionSpec("Uusia yhdistelmiä vuorossa", "choice", {
-        "any": "niin monta kuin haluaa", "one": "enintään yksi"}),
+        "any": "niin monta kuin haluaa", "one": "enintään yksi"},
+        says=_per_value({
+            "any": "Samalla vuorolla saa pelata pöytään useita uusia yhdistelmiä.",
+            "one": "Vuorollaan saa pelata pöytään enintään yhden uuden yhdistelmän."}),
+        applies=_rummy),
     "lay_off_before_meld": OptionSpec("Lisääminen ennen omaa yhdistelmää", "bool", {
-        "true": "sallittu", "false": "vasta kun on itse pelannut yhdistelmän pöytään"}),
+        "true": "sallittu", "false": "vasta kun on itse pelannut yhdistelmän pöytään"},
+        says=_per_value({
+            "true": "Pöydän yhdistelmiin saa lisätä kortteja jo ennen kuin on pelannut oman "
+                    "yhdistelmän.",
+            "false": "Pöydän yhdistelmiin saa lisätä kortteja vasta sitten, kun on itse pelannut "
+                     "pöytään yhdistelmän."}),
+        applies=_rummy),
     "final_discard": OptionSpec("Loppupoisto", "choice", {
         "optional": "ulos saa mennä ilman poistoa",
-        "required": "viimeinen kortti on aina poistettava"}),
+        "required": "viimeinen kortti on aina poistettava"},
+        says=_per_value({
+            "optional": "Ulos saa mennä myös ilman poistoa, kun viimeisetkin kortit menevät pöytään.",
+            "required": "Ulos mennään aina poistamalla viimeinen kortti: kaikkia kortteja ei saa "
+                        "pelata pöytään."}),
+        applies=_rummy),
     "ace": OptionSpec("Ässä suorassa", "choice", {
         "low": "vain pieni (A-2-3)",
         "high_or_low": "pieni tai suuri (A-2-3 tai Q-K-A), ei kulman ympäri",
-        "round_the_corner": "suora saa kiertää kulman ympäri, kuten K-A-2"}),
-    "ace_points": OptionSpec("Ässän pisteet", "int", minimum=1, maximum=20),
+        "round_the_corner": "suora saa kiertää kulman ympäri, kuten K-A-2"},
+        says=_per_value({
+            "low": "Ässä on suorassa aina pieni: se käy vain kakkosen alapuolelle.",
+            "high_or_low": "Ässä käy suoran kumpaan tahansa päähän, kakkosen alapuolelle tai "
+                           "kuninkaan yläpuolelle, mutta suora ei kierrä kulman ympäri.",
+            "round_the_corner": "Suora saa kiertää kulman ympäri: ässä voi olla kuninkaan ja kakkosen "
+                                "välissä."})),
+    "ace_points": OptionSpec("Ässän pisteet", "int", minimum=1, maximum=20,
+                             says=lambda v, r: f"Käteen jääneen ässän arvo on {_points(v)}."),
     "stock_exhausted": OptionSpec("Kun nostopakka loppuu", "choice", {
         "turn_over": "poistopakka käännetään sekoittamatta uudeksi nostopakaksi",
         "turn_over_keep_top": "poistopakka käännetään uudeksi nostopakaksi, mutta viimeksi poistettu "
                               "kortti jää uuden poistopakan pohjalle",
         "block": "poistopakkaa ei käytetä uudelleen: jako päättyy (blokkirommi)",
         "last_round": "jako päättyy, kun nostopakka on käyty kerran läpi ja jokainen on vielä saanut "
-                      "ottaa poistopakan päällimmäisen kortin"}),
-    "max_turnovers": OptionSpec("Poistopakan kääntökerrat", "int", minimum=0, maximum=100),
+                      "ottaa poistopakan päällimmäisen kortin"},
+        says=_per_value({
+            "turn_over": "Kun nostopakka loppuu, poistopakka käännetään sekoittamatta uudeksi "
+                         "nostopakaksi.",
+            "turn_over_keep_top": "Kun nostopakka loppuu, poistopakka käännetään uudeksi nostopakaksi, "
+                                  "mutta viimeksi poistettu kortti jää aloittamaan uuden poistopakan.",
+            "block": "Kun nostopakka loppuu, poistopakkaa ei käännetä, vaan jako päättyy "
+                     "(blokkirommi).",
+            "last_round": "Kun nostopakka loppuu, jokainen saa vielä kerran ottaa poistopakan "
+                          "päällimmäisen kortin, ja sitten jako päättyy."}),
+        applies=_rummy),
+    "max_turnovers": OptionSpec(
+        "Poistopakan kääntökerrat", "int", minimum=0, maximum=100, says=_turnovers,
+        applies=lambda r: r.style == "rummy" and r.stock_exhausted in ("turn_over", "turn_over_keep_top")),
     "scoring": OptionSpec("Pisteytys", "choice", {
         "winner_takes": "voittaja saa muiden käsiin jääneiden korttien arvon",
         "own_hand_minus": "jokainen saa omista käteen jääneistä korteistaan miinuspisteitä",
-        "penalty": "käteen jääneistä korteista sakkoa; avaamatta jäänyt saa kiinteän sakon"}),
+        "penalty": "käteen jääneistä korteista sakkoa; avaamatta jäänyt saa kiinteän sakon"},
+        says=_per_value({
+            "winner_takes": "Jaon voittaja saa pisteikseen muiden pelaajien käteen jääneiden korttien "
+                            "arvon.",
+            "own_hand_minus": "Jokainen saa miinuspisteiksi omaan käteensä jääneiden korttien arvon.",
+            "penalty": "Jokainen saa sakoksi omaan käteensä jääneiden korttien arvon; avaamatta "
+                       "jäänyt saa kiinteän sakon."}),
+        applies=_rummy),
     "first_dealer": OptionSpec("Ensimmäinen jakaja", "choice", {
-        "agreed": "sovitaan tai arvotaan", "lowest_card": "pienimmän kortin nostanut"}),
+        "agreed": "sovitaan tai arvotaan", "lowest_card": "pienimmän kortin nostanut"},
+        says=_per_value({
+            "agreed": "Ensimmäinen jakaja sovitaan tai arvotaan.",
+            "lowest_card": "Ensimmäiseksi jakajaksi tulee se, joka nostaa pakasta pienimmän kortin."})),
     "rommi_claim": OptionSpec("Rommihuuto", "bool", {
         "true": "poistopakkaan pantu, pöydän yhdistelmään sopiva kortti on ensimmäisen huutajan",
-        "false": "ei käytössä"}),
+        "false": "ei käytössä"},
+        says=_per_value({
+            "true": "Jos joku poistaa kortin, joka sopisi pöydän yhdistelmään, ensimmäisenä ”rommi” "
+                    "huutanut saa kortin.",
+            "false": "Rommihuutoa ei käytetä: poistettu kortti jää poistopakkaan, vaikka se sopisi "
+                     "pöydän yhdistelmään."}),
+        applies=_rummy),
     "rummy_doubling": OptionSpec("Rommi (koko käsi kerralla)", "bool", {
-        "true": "pisteet kaksinkertaistuvat", "false": "ei lisäpisteitä"}),
+        "true": "pisteet kaksinkertaistuvat", "false": "ei lisäpisteitä"},
+        says=_per_value({
+            "true": "Jos voittaja pelaa koko kätensä pöytään yhdellä vuorolla eikä ole aiemmin pelannut "
+                    "tai lisännyt pöytään mitään, hänen pisteensä kaksinkertaistuvat (rommi).",
+            "false": "Koko käden pelaaminen pöytään yhdellä kertaa ei tuo lisäpisteitä."}),
+        applies=lambda r: r.style == "rummy" and r.scoring == "winner_takes"),
     "next_dealer_two_players": OptionSpec("Seuraava jakaja kaksinpelissä", "choice", {
-        "winner": "jaon voittaja", "left": "vuoro siirtyy vasemmalle"}),
+        "winner": "jaon voittaja", "left": "vuoro siirtyy vasemmalle"},
+        says=_per_value({
+            "winner": "Kaksinpelissä seuraavan jaon jakaa edellisen jaon voittaja.",
+            "left": "Kaksinpelissä jakajaksi tulee vuorotellen kumpikin pelaaja."}),
+        applies=lambda r: r.min_players <= 2),
     "upcard_offer": OptionSpec("Ensimmäinen avokortti", "bool", {
         "true": "jakajan vastustaja ja sitten jakaja saavat ottaa sen tai passata",
-        "false": "aloittaja nostaa tavalliseen tapaan"}),
-    "knock_limit": OptionSpec("Koputusraja (irtokorttipisteitä enintään)", "int", minimum=0, maximum=50),
-    "gin_bonus": OptionSpec("Ginin lisäpisteet", "int", minimum=0, maximum=100),
-    "undercut_bonus": OptionSpec("Alituksen lisäpisteet", "int", minimum=0, maximum=100),
+        "false": "aloittaja nostaa tavalliseen tapaan"},
+        says=_per_value({
+            "true": "Ensimmäisen avokortin saa ottaa ensin jakajan vastustaja ja sitten jakaja; jos "
+                    "kumpikaan ei ota sitä, aloittaja nostaa nostopakasta.",
+            "false": "Ensimmäistä avokorttia ei tarjota erikseen: aloittaja nostaa tavalliseen "
+                     "tapaan."}),
+        applies=lambda r: r.style == "knock" and r.upcard),
+    "knock_limit": OptionSpec(
+        "Koputusraja (irtokorttipisteitä enintään)", "int", minimum=0, maximum=50,
+        says=lambda v, r: "Koputtaa saa vain, kun kädessä ei ole irtokortteja." if v == 0
+        else f"Koputtaa saa, kun irtokorttien arvo on enintään {_points(v)}.",
+        applies=_knock),
+    "gin_bonus": OptionSpec(
+        "Ginin lisäpisteet", "int", minimum=0, maximum=100,
+        says=lambda v, r: "Ginistä ei saa lisäpisteitä." if v == 0
+        else f"Ginistä saa lisäksi {_points(v)}.", applies=_knock),
+    "undercut_bonus": OptionSpec(
+        "Alituksen lisäpisteet", "int", minimum=0, maximum=100,
+        says=lambda v, r: "Alituksesta ei saa lisäpisteitä." if v == 0
+        else f"Alituksesta saa lisäksi {_points(v)}.", applies=_knock),
     "undercut_on_tie": OptionSpec("Tasapisteet koputuksessa", "bool", {
-        "true": "vastustaja alittaa (tasapeli riittää)", "false": "vain pienempi summa alittaa"}),
-    "void_stock": OptionSpec("Jako mitätöityy, kun nostopakassa on kortteja enintään", "int",
-                             minimum=0, maximum=10),
+        "true": "vastustaja alittaa (tasapeli riittää)", "false": "vain pienempi summa alittaa"},
+        says=_per_value({
+            "true": "Jos vastustajan irtokorttien arvo on yhtä suuri kuin koputtajan, vastustaja "
+                    "alittaa.",
+            "false": "Vastustaja alittaa vain, jos hänen irtokorttiensa arvo on pienempi kuin "
+                     "koputtajan."}),
+        applies=_knock),
+    "void_stock": OptionSpec(
+        "Jako mitätöityy, kun nostopakassa on kortteja enintään", "int", minimum=0, maximum=10,
+        says=lambda v, r: "Jos nostopakka loppuu eikä kukaan ole koputtanut, jako mitätöityy." if v == 0
+        else f"Kun nostopakassa on jäljellä enää {_count(v, 'kortti')} eikä kukaan ole "
+        "koputtanut, jako mitätöityy.", applies=_knock),
     "game_end": OptionSpec("Peli päättyy", "choice", {
-        "deals": "sovitun jakomäärän jälkeen", "target": "kun joku saavuttaa tavoitepisteet"}),
-    "game_deals": OptionSpec("Jakojen määrä", "int", minimum=1, maximum=1000),
-    "target_score": OptionSpec("Tavoitepisteet", "int", minimum=1, maximum=100000),
+        "deals": "sovitun jakomäärän jälkeen", "target": "kun joku saavuttaa tavoitepisteet"},
+        says=_per_value({
+            "deals": "Peli päättyy sovitun jakomäärän jälkeen.",
+            "target": "Peli päättyy, kun joku saavuttaa tavoitepisteet."})),
+    "game_deals": OptionSpec("Jakojen määrä", "int", minimum=1, maximum=1000,
+                             says=lambda v, r: f"Peliin kuuluu {_count(v, 'jako')}.",
+                             applies=lambda r: r.game_end == "deals"),
+    "target_score": OptionSpec("Tavoitepisteet", "int", minimum=1, maximum=100000, says=_target,
+                               applies=lambda r: r.game_end == "target"),
 }
+
+
+def applies(option: str, rules: "RuleSet") -> bool:
+    """Whether ``option`` matters in ``rules`` (a knock limit does not in perusrommi).
+
+    >>> applies("knock_limit", RuleSet()), applies("rummy_doubling", RuleSet())
+    (False, True)
+    """
+    return _spec(option).applies(rules)
+
+
+def statement(option: str, rules: "RuleSet") -> str:
+    """The Finnish rule sentence for the current value of ``option`` in ``rules``.
+
+    Pages print these instead of typed prose, so a changed option changes the page.
+
+    >>> statement("ace_points", RuleSet())
+    'Käteen jääneen ässän arvo on yksi piste.'
+    >>> statement("ace_points", RuleSet(ace_points=15))
+    'Käteen jääneen ässän arvo on 15 pistettä.'
+    >>> statement("rummy_doubling", RuleSet(rummy_doubling=False))
+    'Koko käden pelaaminen pöytään yhdellä kertaa ei tuo lisäpisteitä.'
+    """
+    spec = _spec(option)
+    assert spec.says is not None, option
+    return spec.says(getattr(rules, option), rules)
+
+
+def _spec(option: str) -> OptionSpec:
+    spec = OPTIONS.get(option)
+    if spec is None:
+        raise RuleSetError(str(option), f"tuntematon sääntö; tunnetut: {', '.join(sorted(OPTIONS))}")
+    return spec
+
+
+def other_values(option: str, rules: "RuleSet") -> list[Any]:
+    """Values ``option`` could take instead of its current one (for tests and the editor reference).
+
+    Choices and booleans give every other value; numbers give a limit and a neighbour.
+    """
+    spec = _spec(option)
+    current = getattr(rules, option)
+    if spec.kind == "bool":
+        return [not current]
+    if spec.kind == "choice":
+        return [c for c in spec.choices if c != current]
+    if spec.kind == "int":
+        lo, hi = spec.minimum or 0, spec.maximum if spec.maximum is not None else current + 10
+        cands = [lo if current != lo else hi, current + 1 if current < hi else current - 1]
+        return sorted({c for c in cands if c != current and lo <= c <= hi})
+    return [{n: (s - 1 if s > 1 else s + 1) for n, s in current}]
 
 
 @dataclass(frozen=True)
 class RuleSet:
     """The rules of one game with its house rules.
 
-    The defaults are those of perusrommi (Bicycle basic rummy).
+    The defaults are the engine's neutral reference rules (Bicycle basic rummy as
+    first written down). They are *not* a copy of ``scenarios/rules/perusrommi.yaml``:
+    the shipped presets are a club's data and may change to any legal value, so
+    tools always start from a preset file and tests use their own fixed rule sets.
     """
 
     name: str = "perusrommi"
@@ -177,6 +420,10 @@ class RuleSet:
             return self.ace_points
         return 10 if rank >= 10 else rank
 
+    def statement(self, option: str) -> str:
+        """The Finnish rule sentence of one option's current value (see :func:`statement`)."""
+        return statement(option, self)
+
     def with_options(self, **options: Any) -> "RuleSet":
         """A copy with some options changed (validated)."""
         return RuleSet.from_mapping(options, base=self)
@@ -205,6 +452,10 @@ class RuleSet:
                 if not isinstance(value, str) or not value:
                     raise RuleSetError("name", "odotettiin pelin nimeä tekstinä")
                 changes["name"] = value
+                continue
+            if key == "title":      # the page heading of a preset: data for the tools, not a rule
+                if not isinstance(value, str) or not value.strip():
+                    raise RuleSetError("title", "odotettiin sivun otsikkoa tekstinä")
                 continue
             spec = OPTIONS.get(key)
             if spec is None:

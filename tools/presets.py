@@ -1,0 +1,246 @@
+"""Presets as pages: which page shows which rule set, its sections, and pages for new presets.
+
+A rule file in ``scenarios/rules/`` may carry, besides its options, a ``title``
+(the page heading) and a ``base`` preset it starts from. A preset without a
+hand-written page template (``templates/pages/*.md.j2`` that sets
+``r = rulesets["<name>"]``) gets a page from the generic template
+``templates/pages/_preset.md.j2``: its rule statements and its scenarios by
+section. The site navigation follows the front page's links (see
+:func:`nav_entries`), so a new preset needs no hand edits anywhere.
+
+The sections a scenario may name are read from the templates themselves
+(every ``examples("<section>", "<game>")`` call), so the list cannot drift.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from jinja2 import nodes
+
+from .yamlsrc import LDict, SourceError, load
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATE_DIR = ROOT / "templates"
+PAGES = TEMPLATE_DIR / "pages"
+RULES_DIR = ROOT / "scenarios" / "rules"
+GENERIC = "_preset.md.j2"
+NAV_FILE = "data/nav.json"      # written into docs/ by the build, with the runtime data
+
+#: Sections of a generated preset page, in page order, with their headings.
+GENERIC_SECTIONS: dict[str, str] = {
+    "jako": "Jako",
+    "vuoro": "Vuoron kulku",
+    "yhdistelmat": "Yhdistelmät",
+    "avaus": "Avaus",
+    "jokerit": "Jokerit",
+    "lisaaminen": "Lisääminen pöydän yhdistelmiin",
+    "ulosmeno": "Ulosmeno",
+    "koputus": "Koputus",
+    "pisteet": "Pisteet",
+    "nostopakka": "Kun nostopakka loppuu",
+    "peli": "Usean jaon peli",
+    "muunnelmat": "Muunnelmat",
+    "vinkit": "Vinkkejä",
+}
+
+#: Rule statements of a generated page, grouped under headings (options that do not apply are left out).
+GENERIC_RULES: dict[str, tuple[str, ...]] = {
+    "Välineet ja pelaajat": ("decks", "jokers", "min_players", "max_players", "hand_size", "first_dealer",
+                             "next_dealer_two_players", "upcard", "upcard_offer"),
+    "Pelin kulku": ("style", "melds_per_turn", "opening_points", "opening_pure_run", "lay_off_before_meld",
+                    "max_jokers_per_meld", "ace", "rommi_claim", "knock_limit"),
+    "Jaon loppu": ("final_discard", "stock_exhausted", "max_turnovers", "void_stock"),
+    "Pisteet": ("scoring", "ace_points", "joker_points", "unopened_penalty", "rummy_doubling", "gin_bonus",
+                "undercut_bonus", "undercut_on_tie", "game_end", "game_deals",
+                "target_score"),
+}
+
+_SET_R = re.compile(r"""\{%-?\s*set\s+r\s*=\s*rulesets\[\s*["']([^"']+)["']\s*\]\s*-?%\}""")
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A rule file's page data: name, Finnish title, base preset."""
+
+    name: str
+    title: str
+    base: str | None
+    path: Path
+
+
+def preset_meta(directory: Path = RULES_DIR) -> dict[str, Preset]:
+    """Name, title and base of every rule file (options are checked by ``load_rulesets``)."""
+    out: dict[str, Preset] = {}
+    headings = _page_headings()
+    for path in sorted(directory.glob("*.yaml")):
+        data = load(path)
+        if not isinstance(data, LDict) or not isinstance(data.get("name"), str):
+            continue    # load_rulesets reports it with its line
+        title = data.get("title", headings.get(data["name"], data["name"]))
+        if not isinstance(title, str) or not title.strip():
+            raise SourceError(path, data.line_of("title"), "title: odotettiin sivun otsikkoa tekstinä")
+        base = data.get("base")
+        out[data["name"]] = Preset(data["name"], title.strip(), base if isinstance(base, str) else None, path)
+    return out
+
+
+def _page_headings(pages_dir: Path = PAGES) -> dict[str, str]:
+    """Preset name → the first heading of its hand-written page (its title when the rule file has none)."""
+    out = {}
+    for name, page in template_pages(pages_dir).items():
+        m = re.search(r"^# (.+)$", (pages_dir / (page + ".j2")).read_text(encoding="utf-8"), re.M)
+        if m and "{" not in m.group(1):
+            out[name] = m.group(1).strip()
+    return out
+
+
+def template_pages(pages_dir: Path = PAGES) -> dict[str, str]:
+    """Preset name → docs page of the hand-written templates (``set r = rulesets["…"]``)."""
+    found: dict[str, list[str]] = {}
+    for tpl in sorted(pages_dir.glob("*.md.j2")):
+        if tpl.name.startswith("_"):
+            continue
+        m = _SET_R.search(tpl.read_text(encoding="utf-8"))
+        if m:
+            found.setdefault(m.group(1), []).append(tpl.name[:-len(".j2")])
+    # a page named after the preset wins over one that only mentions it (the front page)
+    return {name: next((p for p in pages if name in p), pages[0]) for name, pages in found.items()}
+
+
+def generated_presets(meta: dict[str, Preset], pages_dir: Path = PAGES) -> list[Preset]:
+    """Presets that get their page from the generic template."""
+    own = template_pages(pages_dir)
+    return [p for name, p in sorted(meta.items()) if name not in own]
+
+
+def page_of(game: str, pages_dir: Path = PAGES) -> str:
+    """The docs page that shows ``game``'s rules (``perusrommi.md``, ``gin-rommi.md``, …)."""
+    return template_pages(pages_dir).get(game, f"{game}.md")
+
+
+def template_sections(pages_dir: Path = PAGES) -> dict[str, dict[str, str]]:
+    """Game → section → page, from every ``examples("section", "game")`` call in the templates."""
+    env = jinja2.Environment()
+    out: dict[str, dict[str, str]] = {}
+    for tpl in sorted(pages_dir.glob("*.md.j2")):
+        if tpl.name.startswith("_"):
+            continue
+        try:
+            tree = env.parse(tpl.read_text(encoding="utf-8"))
+        except jinja2.TemplateSyntaxError:
+            continue        # the build reports it
+        for call in tree.find_all(nodes.Call):
+            if isinstance(call.node, nodes.Name) and call.node.name == "examples" and len(call.args) == 2 \
+                    and all(isinstance(a, nodes.Const) for a in call.args):
+                section, game = (a.value for a in call.args)
+                out.setdefault(game, {})[section] = tpl.name[:-len(".j2")]
+    return out
+
+
+def valid_sections(game: str, pages_dir: Path = PAGES) -> list[str]:
+    """The sections a scenario of ``game`` may name."""
+    found = template_sections(pages_dir)
+    if game in found:
+        return sorted(found[game])
+    return list(GENERIC_SECTIONS)
+
+
+def check_sections(scenarios: list[Any], pages_dir: Path = PAGES) -> list[SourceError]:
+    """An error (file:line, the valid list) for every scenario whose section no page shows."""
+    found = template_sections(pages_dir)
+    own = template_pages(pages_dir)
+    errors = []
+    for sc in scenarios:
+        if not sc.section:
+            continue
+        # a hand-written page lists its sections; a generated one uses the generic list
+        valid = sorted(found.get(sc.game, {})) if sc.game in own else list(GENERIC_SECTIONS)
+        if sc.section not in valid:
+            line = getattr(sc, "section_line", None) or _key_line(sc.path, "section")
+            errors.append(SourceError(sc.rel, line, f"section: tuntematon osio ”{sc.section}” pelille "
+                                                    f"{sc.game}; sallitut: {', '.join(valid)}"))
+    return errors
+
+
+def _key_line(path: Path, key: str) -> int | None:
+    try:
+        for i, text in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+            if text.startswith(f"{key}:"):
+                return i
+    except OSError:
+        pass
+    return None
+
+
+def differences(rules: Any, base: Any) -> list[str]:
+    """Options whose value differs from the base preset, in OPTIONS order."""
+    from rommikirja import OPTIONS
+    return [o for o in OPTIONS if getattr(rules, o) != getattr(base, o)]
+
+
+def nav_entries(pages: dict[str, str]) -> list[dict[str, str]]:
+    """The site navigation: the front page, then pages in the order the front page links them,
+    then any other page by name. Titles are the pages' first headings."""
+    def title(name: str) -> str:
+        m = re.search(r"^# (.+)$", pages[name], re.M)
+        return m.group(1).strip() if m else name[:-3]
+
+    order = ["index.md"] if "index.md" in pages else []
+    for link in re.findall(r"\]\(([\w.-]+\.md)(?:#[\w-]*)?\)", pages.get("index.md", "")):
+        if link in pages and link not in order:
+            order.append(link)
+    order += sorted(n for n in pages if n not in order)
+    return [{("Etusivu" if n == "index.md" else title(n)): n} for n in order]
+
+
+def nav_json(pages: dict[str, str]) -> str:
+    """The site navigation for these pages, as the MkDocs hook reads it (docs/data/nav.json)."""
+    return json.dumps(nav_entries(pages), ensure_ascii=False, indent=1) + "\n"
+
+
+def write_nav(pages: dict[str, str], docs: Path) -> None:
+    (docs / NAV_FILE).parent.mkdir(parents=True, exist_ok=True)
+    (docs / NAV_FILE).write_text(nav_json(pages), encoding="utf-8")
+
+
+def template_context(rulesets: dict[str, Any], scenarios: list[Any], pages_dir: Path = PAGES,
+                     rules_dir: Path = RULES_DIR) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Globals for every page (``extra_presets`` for the front page's table) and, per generated
+    page, the variables of the generic template."""
+    from rommikirja import OPTIONS
+    meta = preset_meta(rules_dir)
+    own = template_pages(pages_dir)
+    generated = []
+    for p in generated_presets(meta, pages_dir):
+        if p.name not in rulesets:
+            continue
+        r = rulesets[p.name]
+        base = rulesets.get(p.base) if p.base else None
+        base_info = None
+        if base is not None:
+            base_info = {"name": p.base, "title": meta[p.base].title if p.base in meta else p.base,
+                         "page": own.get(p.base, f"{p.base}.md"), "rules": base,
+                         "differences": differences(r, base),
+                         "changed": [OPTIONS[o].label.lower() for o in differences(r, base)]}
+        present = {sc.section for sc in scenarios if sc.game == p.name}
+        generated.append({
+            "name": p.name, "title": p.title, "page": f"{p.name}.md", "r": r, "base": base_info,
+            "sections": [(k, h) for k, h in GENERIC_SECTIONS.items() if k in present],
+            "rule_groups": list(GENERIC_RULES.items()),
+        })
+
+    def value_text(option: str, rules: Any) -> str:
+        spec = OPTIONS[option]
+        value = getattr(rules, option)
+        if spec.kind in ("bool", "choice"):
+            return spec.choices.get(str(value).lower(), str(value))
+        if spec.kind == "hand_size":
+            return ", ".join(f"{n}: {s}" for n, s in value)
+        return str(value)
+
+    return {"extra_presets": generated, "value_text": value_text}, generated

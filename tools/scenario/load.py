@@ -1,0 +1,187 @@
+"""The pipeline: read a scenario file, set up the deal, run each step by its kind."""
+from __future__ import annotations
+
+import os
+import traceback
+from pathlib import Path
+from typing import Callable, Sequence, TypeVar
+
+from rommikirja import Deal, RuleSet, next_dealer, score_deal
+from rommikirja.narrate import DEFAULT_NAMES
+
+from ..yamlsrc import LDict, LList, SourceError, load, line_of
+from .context import LIMITS, Ctx, as_int, plain_text, player_name, type_name
+from .expect import run_expect
+from .model import RULES_DIR, SCENARIO_DIR, Scenario, Snapshot, Step
+from .moves import play_move
+from .rulesets import rules_from
+from .setup import read_setup
+from .steps import STEP_KINDS
+
+TOP_KEYS = {"source", "game", "title", "section", "options", "players", "setup", "steps", "text",
+            "order"}
+
+
+def load_scenario(path: Path, rulesets: dict[str, RuleSet]) -> Scenario:
+    """Parse and play one scenario file. Malformed input raises :class:`SourceError`;
+    expectations that do not hold are collected in ``Scenario.failures``."""
+    ctx = Ctx(path)
+    data = load(path, ctx.rel)
+    sc = read_header(ctx, path, data, rulesets)
+    play(ctx, sc, data)
+    return sc
+
+
+def read_header(ctx: Ctx, path: Path, data: object, rulesets: dict[str, RuleSet]) -> Scenario:
+    """The top-level fields (everything but setup and steps) as an unplayed :class:`Scenario`."""
+    if not isinstance(data, LDict):
+        raise ctx.err(line_of(data, 1), "odotettiin skenaariota avain: arvo -muodossa")
+    ctx.keys(data, TOP_KEYS, "skenaario")
+    for key in ("source", "game", "title", "steps"):
+        if key not in data:
+            raise ctx.err(data.line, f"puuttuu pakollinen kenttä ”{key}”")
+    game = data["game"]
+    if not isinstance(game, str):
+        raise ctx.err(data.line_of("game"), f"game: odotettiin pelin nimeä tekstinä, saatiin {type_name(game)}")
+    if game not in rulesets:
+        raise ctx.err(data.line_of("game"), f"tuntematon peli ”{game}”; tunnetut: "
+                                            f"{', '.join(sorted(rulesets))}")
+    options = data.get("options") or LDict()
+    options = ctx.mapping(options, data.line_of("options"), "options")
+    rules = rules_from(options, rulesets[game], ctx.rel, options)
+    text = data.get("text", "")
+    if not isinstance(text, str):
+        raise ctx.err(data.line_of("text"), "text: odotettiin tekstiä (Jinja2-pohja)")
+    if len(text) > LIMITS["text"]:
+        raise ctx.err(data.line_of("text"), f"text: teksti on liian pitkä ({len(text)} merkkiä; "
+                                            f"enintään {LIMITS['text']})")
+    source = plain_text(ctx, data["source"], data.line_of("source"), "source", 40)
+    title = plain_text(ctx, data["title"], data.line_of("title"), "title")
+    section = plain_text(ctx, data["section"], data.line_of("section"), "section") if "section" in data else ""
+    players = data.get("players")
+    if players is not None:
+        if not isinstance(players, LList) or not 2 <= len(players) <= 6:
+            raise ctx.err(data.line_of("players"), "players: odotettiin 2–6 nimen luetteloa")
+        for i, name in enumerate(players):
+            player_name(ctx, name, players.line_of(i))
+    order = data.get("order", 100)
+    return Scenario(path=path, id=path.stem, source=source, game=game,
+                    title=title, section=section,
+                    order=as_int(ctx, "order")(order, data.line_of("order")),
+                    rules=rules, options=dict(options), names=[], text=text,
+                    text_line=data.line_of("text") + 1)
+
+
+def play(ctx: Ctx, sc: Scenario, data: LDict) -> None:
+    """Set up the deal (if any), then run every step in order."""
+    setup = data.get("setup")
+    steps = data["steps"]
+    if not isinstance(steps, LList):
+        raise ctx.err(data.line_of("steps"), "steps: odotettiin luetteloa vaiheita")
+    if len(steps) > LIMITS["steps"]:
+        raise ctx.err(data.line_of("steps"), f"steps: liikaa vaiheita ({len(steps)}; enintään {LIMITS['steps']})")
+    deal: Deal | None = None
+    if setup is not None:
+        setup = ctx.mapping(setup, data.line_of("setup"), "setup")
+        deal = guarded(ctx, setup.line, "asetelman", lambda: read_setup(ctx, sc, data, setup))
+    else:
+        sc.names = list(DEFAULT_NAMES[:2])
+    for i, raw in enumerate(steps):
+        line = steps.line_of(i)
+        step = ctx.mapping(raw, line, "vaihe")
+        sc.steps.append(guarded(ctx, line, "vaiheen", lambda: run_step(ctx, sc, deal, step, line)))
+    if deal is not None:
+        guarded(ctx, data.line_of("steps"), "tuloksen", lambda: finish(sc, deal))
+
+
+def run_step(ctx: Ctx, sc: Scenario, deal: Deal | None, step: LDict, line: int) -> Step:
+    """Dispatch one step: a registered kind, an ``expect:``, or a move."""
+    kind = next((k for k in STEP_KINDS if k in step), None)
+    if kind is not None:
+        ctx.keys(step, STEP_KINDS[kind].keys, f"{kind}-vaihe")
+        return STEP_KINDS[kind].run(ctx, sc, step)
+    if "expect" in step:
+        ctx.keys(step, {"expect"}, "expect-vaihe")
+        if deal is None:
+            raise ctx.err(line, "expect tarvitsee asetelman (setup)")
+        return run_expect(ctx, sc, deal, ctx.mapping(step["expect"], step.line_of("expect"), "expect"))
+    if deal is None:
+        raise ctx.err(line, "siirto tarvitsee asetelman (setup)")
+    return play_move(ctx, sc, deal, step)
+
+
+T = TypeVar("T")
+
+
+def guarded(ctx: Ctx, line: int, what: str, run: Callable[[], T]) -> T:
+    """Run one part of a scenario; an unexpected error becomes a ``file:line`` message, not a traceback.
+
+    With ``ROMMIKIRJA_DEBUG=1`` the traceback is printed as well (to find the bug in the tools).
+    """
+    try:
+        return run()
+    except SourceError:
+        raise
+    except RecursionError:
+        raise ctx.err(line, f"{what} käsittely ei päättynyt (liian syvä rekursio)") from None
+    except MemoryError:
+        raise ctx.err(line, f"{what} käsittely vei liikaa muistia") from None
+    except Exception as err:  # a bug in the tools or the engine: name the line, keep the trace for debugging
+        if os.environ.get("ROMMIKIRJA_DEBUG"):
+            traceback.print_exception(err)
+        raise ctx.err(line, f"sisäinen virhe {what} käsittelyssä; tämä on "
+                            "Rommikirjan vika, ei tiedoston – aja ROMMIKIRJA_DEBUG=1 nähdäksesi "
+                            "jäljityksen") from None
+
+
+def finish(sc: Scenario, deal: Deal) -> None:
+    """Record the final position, and the outcome and its price when the deal is over."""
+    sc.final = Snapshot.of(deal)
+    sc.outcome = deal.outcome
+    sc.deal = deal
+    if deal.outcome is not None:
+        sc.score = score_deal(deal.outcome, sc.rules)
+        sc.totals_after = tuple(t + p for t, p in zip(sc.totals_before, sc.score.points))
+        sc.next_dealer = next_dealer(deal.outcome, sc.rules)
+
+
+def scenario_paths(paths: Sequence[str | Path] = ()) -> list[Path]:
+    """The scenario files named (files or folders); by default all of ``scenarios/``.
+
+    Folders are walked following symlinks, each real folder once (a symlink loop ends the
+    walk there); hidden folders and the rule presets are skipped. A path that is not a folder
+    is returned as is, so that loading it reports what is wrong with it.
+    """
+    roots = [Path(p) for p in paths] or [SCENARIO_DIR]
+    found: list[Path] = []
+    rules_dir = _real(RULES_DIR)
+    for root in roots:
+        if not _is_dir(root):
+            found.append(root)
+            continue
+        seen: set[str] = set()
+        here: list[Path] = []
+        for folder, dirs, files in os.walk(root, followlinks=True):
+            real = _real(Path(folder))
+            if real in seen or real == rules_dir:
+                dirs[:] = []
+                continue
+            seen.add(real)
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            here.extend(Path(folder) / f for f in files if f.endswith(".yaml") and not f.startswith("."))
+        found.extend(sorted(here))
+    return found
+
+
+def _real(path: Path) -> str:
+    try:
+        return os.path.realpath(path)
+    except (OSError, RuntimeError, ValueError):
+        return str(path)
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except (OSError, RuntimeError, ValueError):
+        return False

@@ -1,0 +1,136 @@
+"""What a played scenario is made of: plain values the pages and checks read."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rommikirja import Card, Deal, IllegalMove, Meld, Move, RuleSet
+from rommikirja.deal import Outcome
+from rommikirja.scoring import DealScore
+
+from ..yamlsrc import SourceError
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+SCENARIO_DIR = ROOT / "scenarios"
+RULES_DIR = SCENARIO_DIR / "rules"
+
+
+def rel_path(path: Path) -> str:
+    """``path`` relative to the project when it lies inside it (messages never show absolute paths)."""
+    try:
+        return Path(path).resolve().relative_to(ROOT).as_posix()
+    except (ValueError, OSError, RuntimeError):
+        return str(path)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A position as plain values: hands, stock (top first), discard (bottom first), table."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    table: tuple[tuple[int, Meld], ...]        # a Meld iterates over its cards
+    turn: int
+    dealer: int
+
+    @classmethod
+    def of(cls, deal: Deal) -> "Snapshot":
+        return cls(tuple(tuple(h) for h in deal.hands), tuple(reversed(deal.stock)),
+                   tuple(deal.discard), tuple((tm.owner, tm.meld) for tm in deal.table),
+                   deal.turn, deal.dealer)
+
+
+@dataclass
+class Step:
+    """One step of a scenario and what the engine made of it."""
+
+    line: int
+    kind: str                      # "move", "expect", or a kind of :data:`STEP_KINDS`
+    player: int | None = None
+    move: Move | None = None
+    refused: IllegalMove | None = None
+    sentences: list[str] = field(default_factory=list)
+    cards: tuple[Card, ...] = ()   # for "check"
+    valid: bool | None = None
+    meld: Meld | None = None
+    options: dict = field(default_factory=dict)   # for "expect": rule overrides used for pricing
+    score: DealScore | None = None
+    after: Snapshot | None = None
+    facts: dict = field(default_factory=dict)     # for "deal" and "waits" steps
+
+
+@dataclass
+class Scenario:
+    """A parsed and played scenario."""
+
+    path: Path
+    id: str
+    source: str
+    game: str
+    title: str
+    section: str
+    order: int
+    rules: RuleSet
+    options: dict
+    names: list[str]
+    text: str
+    text_line: int
+    initial: Snapshot | None = None
+    final: Snapshot | None = None
+    steps: list[Step] = field(default_factory=list)
+    outcome: Outcome | None = None
+    score: DealScore | None = None
+    totals_before: tuple[int, ...] = ()
+    deals_played: int = 0
+    totals_after: tuple[int, ...] = ()
+    next_dealer: int | None = None
+    failures: list[SourceError] = field(default_factory=list)
+    deal: Deal | None = None
+    compiled: Any = field(default=None, repr=False, compare=False)   # the text's compiled template
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+    @property
+    def rel(self) -> str:
+        return rel_path(self.path)
+
+    def steps_of(self, kind: str) -> list[Step]:
+        """The steps of one kind, in order."""
+        return [s for s in self.steps if s.kind == kind]
+
+    # shorthands the page templates use
+    @property
+    def refusals(self) -> list[Step]:
+        return [s for s in self.steps if s.refused is not None]
+
+    @property
+    def checks(self) -> list[Step]:
+        return self.steps_of("check")
+
+    @property
+    def deals(self) -> list[Step]:
+        return self.steps_of("deal")
+
+    @property
+    def openings(self) -> list[Step]:
+        return self.steps_of("opening")
+
+    @property
+    def cuts(self) -> list[Step]:
+        return self.steps_of("cut")
+
+    @property
+    def arranges(self) -> list[Step]:
+        return self.steps_of("arrange")
+
+    @property
+    def waits(self) -> list[Step]:
+        return self.steps_of("waits")
+
+    @property
+    def priced(self) -> list[Step]:
+        return [s for s in self.steps if s.kind == "expect" and s.score is not None]

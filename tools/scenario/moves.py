@@ -1,0 +1,125 @@
+"""Move steps: ``draw:``, ``meld:``, ``lay_off:`` … parsed into engine moves and played."""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from rommikirja import (DISCARD, STOCK, Claim, Deal, Discard, Draw, IllegalMove, Knock, LayOff, MisDraw,
+                        Move, Open, Pass, PlayMeld, RejectExposed)
+from rommikirja.finnish import cards_text
+from rommikirja.narrate import describe_move, narrate_event
+
+from ..yamlsrc import LDict, LList
+from .context import Ctx, as_int, as_str, player_index
+from .model import Scenario, Snapshot, Step
+
+STEP_EXTRA = {"onto", "refused", "melds"}
+
+#: move key → parser(ctx, step, value, line, names) → Move
+MoveParser = Callable[[Ctx, LDict, Any, int, Sequence[str]], Move]
+
+
+def _open(ctx: Ctx, step: LDict, value: Any, line: int, names: Sequence[str]) -> Move:
+    if not isinstance(value, LList) or not value:
+        raise ctx.err(line, "open: odotettiin luetteloa yhdistelmiä, esim. [[7H, 8H, 9H], [KS, KC, KD]]")
+    return Open(tuple(ctx.cards(m, value.line_of(i), "open") for i, m in enumerate(value)))
+
+
+def _claim(ctx: Ctx, step: LDict, value: Any, line: int, names: Sequence[str]) -> Move:
+    if "onto" not in step:
+        raise ctx.err(line, "claim: kerro onto-kentässä, mihin pöydän yhdistelmään kortti sopii")
+    return Claim(player_index(ctx, list(names), value, line),
+                 as_int(ctx, "onto")(step["onto"], step.line_of("onto")))
+
+
+def _knock(ctx: Ctx, step: LDict, value: Any, line: int, names: Sequence[str]) -> Move:
+    melds = None
+    if "melds" in step:
+        raw = step["melds"]
+        if not isinstance(raw, LList):
+            raise ctx.err(step.line_of("melds"), "melds: odotettiin luetteloa korttiluetteloita")
+        melds = tuple(ctx.cards(m, raw.line_of(i), "melds") for i, m in enumerate(raw))
+    return Knock(ctx.card(value, line), melds)
+
+
+def _draw(ctx: Ctx, step: LDict, value: Any, line: int, names: Sequence[str]) -> Move:
+    if value not in (STOCK, DISCARD):
+        raise ctx.err(line, f"draw: odotettiin stock tai discard, saatiin ”{value}”")
+    return Draw(value)
+
+
+def _lay_off(ctx: Ctx, step: LDict, value: Any, line: int, names: Sequence[str]) -> Move:
+    cards = ctx.cards(value, line, "lay_off")
+    if "onto" not in step:
+        raise ctx.err(line, "lay_off: kerro onto-kentässä, mihin pöydän yhdistelmään (0 = ensimmäinen)")
+    return LayOff(cards, as_int(ctx, "onto")(step["onto"], step.line_of("onto")))
+
+
+MOVE_PARSERS: dict[str, MoveParser] = {
+    "draw": _draw,
+    "meld": lambda ctx, step, value, line, names: PlayMeld(ctx.cards(value, line, "meld")),
+    "lay_off": _lay_off,
+    "discard": lambda ctx, step, value, line, names: Discard(ctx.card(value, line)),
+    "pass": lambda ctx, step, value, line, names: Pass(),
+    "knock": _knock,
+    "claim": _claim,
+    "misdraw": lambda ctx, step, value, line, names: MisDraw(player_index(ctx, list(names), value, line)),
+    "reject_exposed": lambda ctx, step, value, line, names: RejectExposed(),
+    "open": _open,
+}
+MOVE_KEYS = set(MOVE_PARSERS)
+
+
+def parse_move(ctx: Ctx, step: LDict, names: Sequence[str] = ()) -> tuple[Move, int]:
+    """The one move a step names, and its line."""
+    kinds = [k for k in MOVE_PARSERS if k in step]
+    ctx.keys(step, MOVE_KEYS | STEP_EXTRA, "siirto")
+    if len(kinds) != 1:
+        raise ctx.err(step.line, "vaiheessa on oltava yksi siirto: draw, meld, lay_off tai discard "
+                                 "(tai check / expect)")
+    kind = kinds[0]
+    line = step.line_of(kind)
+    return MOVE_PARSERS[kind](ctx, step, step[kind], line, names), line
+
+
+def play_move(ctx: Ctx, sc: Scenario, deal: Deal, step: LDict) -> Step:
+    """Play one move; a refusal is a failure unless ``refused:`` names its code."""
+    move, line = parse_move(ctx, step, sc.names)
+    player = getattr(move, "player", deal.turn)
+    table_texts = [cards_text(tm.meld.cards) for tm in deal.table]
+    expected_refusal = step.get("refused")
+    if expected_refusal is not None:
+        as_str(ctx, expected_refusal, step.line_of("refused"), "refused")
+    st = Step(line=line, kind="move", player=player, move=move)
+    events_before = len(deal.events)
+    try:
+        deal.play(move)
+    except IllegalMove as err:
+        st.refused = err
+        reason = getattr(err, "detail", None) or err.message.rstrip(".")
+        st.sentences.append(f"{sc.names[player]} ei voi {describe_move(move, table_texts, True)}: "
+                            f"{reason[0].lower()}{reason[1:]}.")
+        if expected_refusal is None:
+            sc.failures.append(ctx.err(line, f"siirto {describe_move(move, table_texts)} hylättiin: "
+                                             f"{err.message} ({err.code})"))
+        elif expected_refusal != err.code:
+            sc.failures.append(ctx.err(step.line_of("refused"),
+                                       f"odotettiin hylkäystä {expected_refusal}, moottori hylkäsi "
+                                       f"syystä {err.code}: {err.message}"))
+    else:
+        if expected_refusal is not None:
+            sc.failures.append(ctx.err(step.line_of("refused"),
+                                       f"odotettiin hylkäystä {expected_refusal}, mutta moottori "
+                                       f"hyväksyi siirron ({describe_move(move, table_texts)})"))
+        for ev in deal.events[events_before:]:
+            st.sentences.append(narrate_event(ev, sc.names, table_texts))
+    st.after = Snapshot.of(deal)
+    return st
+
+
+def in_legal(move: Move, legal: Any) -> bool:
+    """Compare moves ignoring the order of cards in a meld or lay-off."""
+    def norm(m: Move) -> Any:
+        if isinstance(m, (PlayMeld, LayOff)):
+            return (type(m), frozenset(m.cards), getattr(m, "target", None))
+        return m
+    return norm(move) in {norm(m) for m in legal}

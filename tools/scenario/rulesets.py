@@ -1,0 +1,56 @@
+"""Rule-set presets: ``scenarios/rules/*.yaml`` with ``base:`` inheritance."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from rommikirja import RuleSet, RuleSetError
+
+from ..yamlsrc import LDict, SourceError, load, line_of
+from .model import RULES_DIR, rel_path
+
+
+def load_rulesets(directory: Path = RULES_DIR) -> dict[str, RuleSet]:
+    """Every preset in ``scenarios/rules/*.yaml``, checked against the engine's options."""
+    raw: dict[str, tuple[str, LDict]] = {}
+    for file in sorted(directory.glob("*.yaml")):
+        path = rel_path(file)
+        data = load(file, path)
+        if not isinstance(data, LDict):
+            raise SourceError(path, line_of(data, 1), "odotettiin sääntöjä avain: arvo -muodossa")
+        name = data.get("name")
+        if not isinstance(name, str):
+            raise SourceError(path, data.line, "puuttuu kenttä name (pelin nimi)")
+        if name in raw:
+            raise SourceError(path, data.line_of("name"), f"peli ”{name}” on määritelty jo tiedostossa "
+                                                          f"{raw[name][0]}")
+        raw[name] = (path, data)
+    if not raw:
+        raise SourceError(rel_path(directory), None, "sääntökansiossa ei ole yhtään sääntötiedostoa (*.yaml)")
+    out: dict[str, RuleSet] = {}
+
+    def build(name: str, chain: tuple[str, ...] = ()) -> RuleSet:
+        if name in out:
+            return out[name]
+        path, data = raw[name]
+        base = RuleSet()
+        if "base" in data:
+            parent = data["base"]
+            if not isinstance(parent, str) or parent not in raw or parent in chain:
+                raise SourceError(path, data.line_of("base"), f"tuntematon pohjasääntö ”{parent}”")
+            base = build(parent, chain + (name,))
+        options = {k: v for k, v in data.items() if k != "base"}
+        out[name] = rules_from(options, base, path, data)
+        return out[name]
+
+    for name in raw:
+        build(name)
+    return out
+
+
+def rules_from(options: dict, base: RuleSet, path: str | Path, data: LDict) -> RuleSet:
+    """``base`` with ``options`` applied; a bad option names its line."""
+    try:
+        return RuleSet.from_mapping(options, base=base)
+    except RuleSetError as err:
+        line = data.line_of(err.option) if isinstance(data, LDict) else None
+        raise SourceError(path, line, f"sääntö {err}") from None

@@ -1,0 +1,344 @@
+"""Sentences are checked, not only numbers: arithmetic in rendered text must hold.
+
+Every equation or comparison a page states between plain numbers
+("11 + 20 + 10 + 5 = 46", "52 − 2 × 10 − 1 = 31", "30 < 51") is evaluated here;
+a false one is an error naming the file and line. Templates should not type such
+sentences at all but build them with the helpers below from engine facts:
+
+>>> sum_text([11, 20, 10, 5])
+'11 + 20 + 10 + 5 = 46'
+>>> sum_text([25, 18, -7])
+'25 + 18 − 7 = 36'
+>>> difference_text(18, 7), product_text(3, 20)
+('18 − 7 = 11', '3 × 20 = 60')
+>>> check_arithmetic("Sakkoa tulee 11 + 20 + 10 + 5 = −46 pistettä.")
+[(1, '11 + 20 + 10 + 5 = −46 ei pidä paikkaansa: vasen puoli on 46')]
+>>> check_arithmetic("Kortteja jää 52 − 2 × 10\\n    − 1 = 31, ja 30 < 51.")
+[]
+
+:func:`check_phrasing` refuses two machine-like habits: *Aino-pelaajalle* for
+*Ainolle*, and a score said twice in a row.
+
+Numbers joined by a hyphen without spaces (*2-3-4*, a run) or an en dash (*2–3*,
+a range) are not arithmetic; a minus is *−* or a hyphen between spaces.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable, Sequence
+
+from rommikirja.finnish import SINGULAR_CASES as SINGULAR
+
+from .yamlsrc import SourceError, load
+
+__all__ = ["sum_text", "difference_text", "product_text", "compare_text", "check_phrasing", "check_arithmetic", "check_scenario_sentences",
+           "check_player_names"]
+
+MINUS = "−"
+
+
+def _signed(n: int) -> str:
+    return str(n).replace("-", MINUS)
+
+
+def sum_text(values: Iterable[int], total: int | None = None) -> str:
+    """``a + b + c = total`` from the values (negative ones are subtracted).
+
+    ``total``, when given, must equal the sum (a template passing the engine's
+    total gets an error instead of a false sentence).
+
+    >>> sum_text([7]), sum_text([]), sum_text([-3, 5])
+    ('7', '0', '−3 + 5 = 2')
+    >>> sum_text([1, 2], total=4)
+    Traceback (most recent call last):
+    ...
+    ValueError: sum_text: 1 + 2 on 3, ei 4
+    """
+    values = [_as_int(v, "sum_text") for v in values]
+    result = sum(values)
+    if total is not None and _as_int(total, "sum_text") != result:
+        raise ValueError(f"sum_text: {' + '.join(map(str, values))} on {result}, ei {total}")
+    if len(values) <= 1:
+        return _signed(result)
+    parts = [_signed(values[0])]
+    for v in values[1:]:
+        parts.append(f"− {-v}" if v < 0 else f"+ {v}")
+    return f"{' '.join(parts)} = {_signed(result)}"
+
+
+def difference_text(a: int, b: int) -> str:
+    """``a − b = c``."""
+    a, b = _as_int(a, "difference_text"), _as_int(b, "difference_text")
+    return f"{_signed(a)} {MINUS} {_signed(b)} = {_signed(a - b)}"
+
+
+def product_text(a: int, b: int) -> str:
+    """``a × b = c``."""
+    a, b = _as_int(a, "product_text"), _as_int(b, "product_text")
+    return f"{_signed(a)} × {_signed(b)} = {_signed(a * b)}"
+
+
+def compare_text(a: int, b: int) -> str:
+    """``a < b``, ``a = b`` or ``a > b``: a comparison that is true by construction.
+
+    >>> compare_text(30, 51), compare_text(51, 51), compare_text(-5, -9)
+    ('30 < 51', '51 = 51', '−5 > −9')
+    """
+    a, b = _as_int(a, "compare_text"), _as_int(b, "compare_text")
+    sign = "<" if a < b else ">" if a > b else "="
+    return f"{_signed(a)} {sign} {_signed(b)}"
+
+
+def _as_int(v: Any, who: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise TypeError(f"{who}: odotettiin kokonaislukua, saatiin {v!r}")
+    return v
+
+
+# ---------------------------------------------------------------------------------------------
+# checking rendered text
+
+_TAG = re.compile(r"</?[A-Za-z][^<>]*>|\*\*|&nbsp;|&#8239;")
+_TOKEN = re.compile(r"""
+    (?P<num>\d+)
+  | (?P<op>[+−×·]|(?<=\s)-(?=\s))
+  | (?P<lp>\()
+  | (?P<rp>\))
+  | (?P<rel>=|<|>|≤|≥)
+  | (?P<space>\s+)
+  | (?P<other>.)
+""", re.X | re.S)
+_REL = {"=": lambda a, b: a == b, "<": lambda a, b: a < b, ">": lambda a, b: a > b,
+        "≤": lambda a, b: a <= b, "≥": lambda a, b: a >= b}
+_REL_WORD = {"=": "vasen puoli on", "<": "vasen puoli ei ole pienempi:",
+             ">": "vasen puoli ei ole suurempi:", "≤": "vasen puoli on suurempi:",
+             "≥": "vasen puoli on pienempi:"}
+
+
+#: Limits for untrusted text: longer expressions or numbers are refused, not evaluated.
+_MAX_TOKENS = 200
+_MAX_DIGITS = 12
+
+
+def _blank(m: re.Match) -> str:
+    return re.sub(r"[^\n]", " ", m.group(0))
+
+
+def _tokens(text: str) -> list[tuple[str, str, int]]:
+    out = []
+    for m in _TOKEN.finditer(text):
+        kind = m.lastgroup
+        if kind == "space":
+            continue
+        out.append((kind, m.group(0), m.start()))
+    return out
+
+
+class _Unparsable(Exception):
+    pass
+
+
+def _evaluate(tokens: Sequence[tuple[str, str, int]]) -> int:
+    """Evaluate numbers with + − × · and parentheses (× before + and −)."""
+    pos = 0
+
+    def peek() -> tuple[str, str] | None:
+        return tokens[pos][:2] if pos < len(tokens) else None
+
+    def factor() -> int:
+        nonlocal pos
+        tok = peek()
+        if tok is None:
+            raise _Unparsable
+        if tok[0] == "op" and tok[1] in ("−", "-", "+"):
+            pos += 1
+            value = factor()
+            return -value if tok[1] != "+" else value
+        if tok[0] == "num":
+            pos += 1
+            return int(tok[1])
+        if tok[0] == "lp":
+            pos += 1
+            value = expr()
+            if peek() is None or peek()[0] != "rp":
+                raise _Unparsable
+            pos += 1
+            return value
+        raise _Unparsable
+
+    def term() -> int:
+        nonlocal pos
+        value = factor()
+        while peek() is not None and peek() in (("op", "×"), ("op", "·")):
+            pos += 1
+            value *= factor()
+        return value
+
+    def expr() -> int:
+        nonlocal pos
+        value = term()
+        while peek() is not None and peek()[0] == "op" and peek()[1] in ("+", "−", "-"):
+            op = peek()[1]
+            pos += 1
+            rhs = term()
+            value = value + rhs if op == "+" else value - rhs
+        return value
+
+    value = expr()
+    if pos != len(tokens):
+        raise _Unparsable
+    return value
+
+
+def _decimal_neighbour(text: str, start: int, end: int) -> bool:
+    """True when the number at text[start:end] is part of a decimal or a longer code (1,5 / 2.3)."""
+    before = text[max(0, start - 2):start]
+    after = text[end:end + 2]
+    return bool(re.fullmatch(r"\d[,.:]", before) or re.fullmatch(r"[,.:]\d", after)
+                or (before[-1:] and before[-1] in "-–—/") or (after[:1] and after[0] in "-–—/%"))
+
+
+def check_arithmetic(text: str) -> list[tuple[int, str]]:
+    """Every false equation or comparison between numbers in ``text``: (line, Finnish message).
+
+    Markup (HTML tags, ``**``) is ignored; an expression may run over several lines.
+    """
+    clean = _TAG.sub(_blank, text)
+    toks = _tokens(clean)
+    problems: list[tuple[int, str]] = []
+    arith = {"num", "op", "lp", "rp"}
+    for i, (kind, value, at) in enumerate(toks):
+        if kind != "rel":
+            continue
+        # the left side: the longest run of arithmetic tokens just before the relation
+        j = i
+        while j > 0 and toks[j - 1][0] in arith:
+            j -= 1
+        left = list(toks[j:i])
+        # drop unbalanced leading ")" and "(" left over from surrounding prose
+        while left and (left[0][0] == "rp" or (left[0][0] == "lp" and
+                                                sum(t[0] == "lp" for t in left) > sum(t[0] == "rp" for t in left))):
+            left.pop(0)
+        # the right side: an optionally signed number, or a parenthesised expression
+        k = i + 1
+        if k < len(toks) and toks[k][0] == "op" and toks[k][1] in ("−", "-"):
+            k += 1
+        if k >= len(toks) or toks[k][0] != "num":
+            continue
+        right = toks[i + 1:k + 1]
+        if not any(t[0] == "num" for t in left):
+            continue
+        if value == "=" and not any(t[0] == "op" for t in left):
+            continue                       # "Aino = 12" and the like: nothing is computed
+        if k + 1 < len(toks) and toks[k + 1][0] == "op" and toks[k + 1][1] in ("×", "·"):
+            continue                       # "= 3 × 20": the right side is an expression; skip
+        nums = [t for t in left + right if t[0] == "num"]
+        if any(_decimal_neighbour(clean, t[2], t[2] + len(t[1])) for t in nums):
+            continue
+        if len(left) > _MAX_TOKENS or any(len(t[1]) > _MAX_DIGITS for t in nums):
+            problems.append((clean.count("\n", 0, left[0][2]) + 1,
+                             "laskutoimitus on liian pitkä tarkistettavaksi; jaa se osiin"))
+            continue
+        try:
+            lhs = _evaluate(left)
+            rhs = _evaluate(right)
+        except _Unparsable:
+            continue
+        if not _REL[value](lhs, rhs):
+            start = left[0][2]
+            end = right[-1][2] + len(right[-1][1])
+            shown = " ".join(clean[start:end].split())
+            line = clean.count("\n", 0, start) + 1
+            problems.append((line, f"{shown} ei pidä paikkaansa: {_REL_WORD[value]} {_signed(lhs)}"))
+    return problems
+
+
+_NAME_PLAYER = re.compile(r"\b([A-ZÅÄÖ][a-zåäö]+)-pelaaja(\w*)")
+_SAID_TWICE = re.compile(r"([−-]?\d+) (pistettä|piste|pisteen)\W{1,40}\1 \2\b")
+
+
+def check_phrasing(text: str) -> list[tuple[int, str]]:
+    """Machine-like phrasing the pages must not have: (line, Finnish message).
+
+    A name glued to *pelaaja* instead of inflected (*Aino-pelaajalle* → *Ainolle*), and a
+    score said twice in a row (*36 pistettä: 36 pistettä*).
+
+    >>> check_phrasing("sama jako tuottaa Aino-pelaajalle 12 pistettä")
+    [(1, 'Aino-pelaajalle: taivuta nimi ({{ nimi | player("all") }} → Ainolle)')]
+    >>> check_phrasing("Aino saa 36 pistettä: **36 pistettä**.")
+    [(1, 'sama pistemäärä kahdesti peräkkäin: 36 pistettä')]
+    >>> check_phrasing("Ainolle 36 pistettä, Eerolle 12 pistettä.")
+    []
+    """
+    from rommikirja.finnish import NAME_FORMS
+    clean = _TAG.sub(_blank, text)
+    out = []
+    endings = {"n": "gen", "lle": "all", "lla": "ade", "lta": "abl", "a": "part", "ksi": "tra",
+               "na": "ess", "ssa": "ine", "sta": "ela", "an": "ill"}
+    for m in _NAME_PLAYER.finditer(clean):
+        name, ending = m.group(1), m.group(2)
+        case = endings.get(ending, "nom")
+        hint = NAME_FORMS[name][SINGULAR.index(case)] if name in NAME_FORMS else name
+        out.append((clean.count("\n", 0, m.start()) + 1,
+                    f"{m.group(0)}: taivuta nimi ({{{{ nimi | player(\"{case}\") }}}} → {hint})"))
+    for m in _SAID_TWICE.finditer(clean):
+        out.append((clean.count("\n", 0, m.start()) + 1,
+                    f"sama pistemäärä kahdesti peräkkäin: {m.group(1)} {m.group(2)}"))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# scenarios
+
+def check_player_names(sc: Any) -> list[SourceError]:
+    """Every player name in a scenario needs its case forms (``rommikirja.finnish.NAME_FORMS``)."""
+    from rommikirja.finnish import NAME_FORMS
+    missing = [n for n in sc.names if n not in NAME_FORMS]
+    if not missing:
+        return []
+    line = 1
+    try:
+        data = load(sc.path)
+        line = data.line_of("players") if "players" in data else data.line
+    except Exception:          # the file loaded once already; a line number is all we want here
+        pass
+    return [SourceError(sc.rel, line, f"players: nimelle ”{n}” ei ole taivutusmuotoja (Ainon, Ainolle …); "
+                                      "lisää nimi taulukkoon NAME_FORMS (engine/rommikirja/finnish.py) "
+                                      "tai käytä tunnettua nimeä") for n in missing]
+
+
+_ENV: list = []
+
+
+def render_example(sc: Any) -> str:
+    """The scenario's example box as the pages show it (``templates/_example.md.j2``)."""
+    from rommikirja.rules import OPTIONS
+    from .templating import make_env, render_scenario_text
+    if not _ENV:                      # one environment: the box template is compiled once
+        _ENV.append(make_env())
+    env = _ENV[0]
+    return env.get_template("_example.md.j2").render(sc=sc, text=render_scenario_text(sc, env),
+                                                     options=OPTIONS)
+
+
+def check_scenario_sentences(sc: Any) -> list[SourceError]:
+    """False arithmetic in a scenario's text and example box, and names without case forms."""
+    from .templating import render_scenario_text
+    errors = check_player_names(sc)
+    if errors or not getattr(sc, "ok", True):
+        return errors
+    try:
+        rendered = render_scenario_text(sc) if sc.text else ""
+        box = render_example(sc)
+    except Exception:          # check_template reports render errors with their lines
+        return errors
+    template_lines = sc.text.strip("\n").count("\n") + 1
+    seen = set()
+    for line, message in check_arithmetic(rendered) + check_phrasing(rendered):
+        at = sc.text_line + line - 1 if line <= template_lines else sc.text_line
+        errors.append(SourceError(sc.rel, at, f"text: {message}"))
+        seen.add(message)
+    for line, message in check_arithmetic(box) + check_phrasing(box):
+        if message not in seen:
+            errors.append(SourceError(sc.rel, 1, f"esimerkkilaatikko (templates/_example.md.j2): {message}"))
+    return errors
