@@ -123,8 +123,11 @@ def page_of(game: str, pages_dir: Path = PAGES) -> str:
     return template_pages(pages_dir).get(game, f"{game}.md")
 
 
+SCORE_SHEET_SECTION = "pistetaulukko"
+
+
 def template_sections(pages_dir: Path = PAGES) -> dict[str, dict[str, str]]:
-    """Game → section → page, from every ``examples("section", "game")`` call in the templates."""
+    """Game → section → page, from every ``examples("section", "game")`` call in the templates (and ``score_sheet("game")``)."""
     env = jinja2.Environment()
     out: dict[str, dict[str, str]] = {}
     for tpl in sorted(pages_dir.glob("*.md.j2")):
@@ -139,6 +142,10 @@ def template_sections(pages_dir: Path = PAGES) -> dict[str, dict[str, str]]:
                     and all(isinstance(a, nodes.Const) for a in call.args):
                 section, game = (a.value for a in call.args)
                 out.setdefault(game, {})[section] = tpl.name[:-len(".j2")]
+            elif isinstance(call.node, nodes.Name) and call.node.name == "score_sheet" and len(call.args) == 1 \
+                    and isinstance(call.args[0], nodes.Const):
+                # _macros.j2: a short game's score sheet shows the game's "pistetaulukko" scenarios
+                out.setdefault(call.args[0].value, {})[SCORE_SHEET_SECTION] = tpl.name[:-len(".j2")]
     return out
 
 

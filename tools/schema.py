@@ -66,6 +66,7 @@ TEXT_FILTERS: dict[str, str] = {
     "cards": "kortit kuvina",
     "meld": "yhdistelmä kuvina yhtenä ryhmänä",
     "word": "pieni luku sanana, myös sijamuodossa: 3 → kolme, `word(\"ade\")` → kolmella",
+    "ordinal": "järjestysluku sanoina (1–10) sijamuodossa: `{{ n | ordinal(\"ade\") }}` → neljännellä",
     "numeral": "luku aina sanoina: `{{ 15 | numeral(\"gen\") }}` → viidentoista",
     "count": "luku ja sana taipuneina: `{{ n | count(\"kortti\", \"ade\") }}` → seitsemällä kortilla, "
              "`{{ n | count(\"piste\") }}` → 15 pistettä",
@@ -78,6 +79,10 @@ TEXT_FILTERS: dict[str, str] = {
 TEXT_GLOBALS: dict[str, str] = {
     "rank_name": "arvon nimi sijamuodossa: `rank_name(13, \"gen\")` → kuninkaan",
     "suit_name": "maan nimi sijamuodossa",
+    "sum_text": "yhteenlasku moottorin luvuista: `sum_text(values(hand(1)))` → 11 + 20 + 10 + 5 = 46",
+    "difference_text": "erotus: `difference_text(a, b)` → a − b = c",
+    "product_text": "tulo: `product_text(a, b)` → a × b = c",
+    "compare_text": "vertailu, joka pitää aina paikkansa: `compare_text(30, 51)` → 30 < 51",
     "hand_size_groups": "jakokoot ryhmiteltyinä: pelaajamäärät, joilla kortteja jaetaan yhtä monta",
 }
 
