@@ -6,6 +6,9 @@ import json
 import random
 
 from rommikirja import Deal, LayOff, PlayMeld, RuleSet, best_discard, best_opening, score_deal, standard_deck
+from rommikirja.computer import Computer
+from rommikirja.games import new_deal
+from rommikirja.play import step_of
 from rommikirja.practice import question, solution
 
 PRACTICE = [("pisteet", "perusrommi"), ("pisteet", "rommi"), ("pisteet", "rommi51"), ("kelpaako", "perusrommi"),
@@ -14,7 +17,7 @@ PRACTICE = [("pisteet", "perusrommi"), ("pisteet", "rommi"), ("pisteet", "rommi5
 
 
 def one(seed, rules_data):
-    slot = seed % (len(PRACTICE) + 3)
+    slot = seed % (len(PRACTICE) + 4)
     if slot < len(PRACTICE):
         kind, game = PRACTICE[slot]
         q = question(kind, seed, rules_data[game])
@@ -32,6 +35,18 @@ def one(seed, rules_data):
     if slot == len(PRACTICE) + 1:
         a = best_discard(rng.sample(standard_deck(), 11))
         return {"gin": [a.discard.code, a.deadwood_points, [[c.code for c in m] for m in a.melds]]}
+    if slot == len(PRACTICE) + 3:
+        # the computer players' decisions: the same seed, the same moves
+        game = ("gin", "perusrommi", "rommi", "rommi51")[seed // (len(PRACTICE) + 4) % 4]
+        rules = RuleSet.from_mapping(rules_data[game])
+        deal = new_deal(rules, 2, dealer=seed % 2, seed=seed)
+        bots = [Computer("taitava", seed=seed), Computer("aloittelija" if seed % 3 else "satunnainen", seed=seed)]
+        moves = []
+        while not deal.is_over and len(moves) < 120:
+            move = bots[deal.turn].choose(deal)
+            deal.play(move)
+            moves.append(step_of(move))
+        return {"computer": [game, moves, deal.is_over]}
     rules = RuleSet.from_mapping(rules_data["rommi51"])
     hand = rng.sample(standard_deck(2, 4), 15)
     o = best_opening(hand, rules)

@@ -1,33 +1,33 @@
 """The practice widgets in a real browser: Debian's Chromium driven by Playwright against the built
-site served on 127.0.0.1. For every widget kind a right and a wrong answer, checked by the engine
-running under Pyodide; no console errors; no request leaves the site; readable without JavaScript."""
-import functools
-import http.server
+site, served on 127.0.0.1 with its precompressed copies (``tools.siteserver``).
+
+For every widget kind a right and a wrong answer, checked by the engine running under Pyodide; axe
+before and after answering; no console errors; no request leaves the site; one engine per visit
+across page changes; seeds from the address; readable without JavaScript; printable.
+
+Cost: the tests share one browser and one browsing context (one Cache Storage), so the engine
+starts cold once and from its memory snapshot afterwards. The offline and failure tests are in
+``test_browser_offline.py``.
+"""
 import json
-import threading
+import re
 
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
+from tools.siteserver import SiteServer
+
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-ENGINE_TIMEOUT = 90_000
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
+ARGS = ["--headless", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--disable-quic",
+        "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ENGINE_TIMEOUT = 120_000
+AXE = "node_modules/axe-core/axe.min.js"
 
 
 @pytest.fixture(scope="module")
 def server(site):
-    handler = functools.partial(QuietHandler, directory=str(site))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
+    with SiteServer(site, compress=True) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")
@@ -38,12 +38,20 @@ def browser():
         b.close()
 
 
+@pytest.fixture(scope="module")
+def shared(browser):
+    """One browsing context for the module: the engine's snapshot and the caches carry over."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    yield ctx
+    ctx.close()
+
+
 class Page:
     """A page with its console errors and the hosts it requested."""
 
-    def __init__(self, browser, server, path, **context):
-        self.context = browser.new_context(viewport={"width": 390, "height": 844}, **context)
-        self.page = self.context.new_page()
+    def __init__(self, context, server, path, own=False):
+        self.context, self.own = context, own
+        self.page = context.new_page()
         self.errors, self.hosts = [], set()
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
@@ -57,19 +65,38 @@ class Page:
         return w
 
     def data(self, wid):
-        return json.loads(self.page.locator(f"#{wid} script.harjoitus-data").text_content())
+        return json.loads(self.page.locator(f"#{wid}").get_attribute("data-harjoitus"))
 
     def ready(self):
-        """Scroll to the first widget, as a reader would: that starts the engine."""
-        self.page.locator(".harjoitus").first.scroll_into_view_if_needed()
+        """Touch the first widget, as a reader would: that starts the engine."""
+        first = self.page.locator(".harjoitus").first
+        first.scroll_into_view_if_needed()
+        first.locator(".harjoitus-otsikko").click()
         self.page.wait_for_function("window.rommikirjaEngine && window.rommikirjaEngine.readyMs",
                                     timeout=ENGINE_TIMEOUT)
+        return self.page.evaluate("window.rommikirjaEngine")
 
     def close(self):
         host = self.server.split("/")[2]
         assert self.errors == []
         assert self.hosts <= {host}, self.hosts
-        self.context.close()
+        if self.own:
+            self.context.close()
+        else:
+            self.page.close()
+
+
+def axe(page, context=None):
+    """Serious and critical axe-core violations on the page, as readable strings."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=AXE)
+    found = page.evaluate("""async (sel) => {
+        const r = await axe.run(sel ? document.querySelector(sel) : document,
+                                { resultTypes: ["violations"] });
+        return r.violations.filter(v => v.impact === "serious" || v.impact === "critical")
+          .map(v => v.id + ": " + v.nodes.slice(0, 3).map(n => n.target.join(" ") + " " + n.failureSummary).join(" | "));
+    }""", context)
+    return found
 
 
 def result(widget):
@@ -155,26 +182,36 @@ PAGES = {
 }
 
 
+def answer(w, data, right):
+    kind, sol, q = data["question"]["kind"], data["solution"], data["question"]
+    if kind in NEEDS_QUESTION:
+        ANSWER[kind](w, sol, right, q)
+    else:
+        ANSWER[kind](w, sol, right)
+
+
 @pytest.mark.parametrize("path", sorted(PAGES))
-def test_widgets_check_right_and_wrong_answers(browser, server, path):
-    page = Page(browser, server, path)
+def test_widgets_check_right_and_wrong_answers(shared, server, path):
+    page = Page(shared, server, path)
+    assert axe(page.page) == [], "before answering"
     page.ready()
     for wid in PAGES[path]:
         w = page.widget(wid)
         data = page.data(wid)
-        kind, sol, q = data["question"]["kind"], data["solution"], data["question"]
-        fn = ANSWER[kind]
         for right in (True, False):
             reset(w)
-            if kind in NEEDS_QUESTION:
-                fn(w, sol, right, q)
-            else:
-                fn(w, sol, right)
+            answer(w, data, right)
             verdict, text = result(w)
             assert verdict == ("oikein" if right else "vaarin"), (wid, right, text)
             assert text.startswith("✔" if right else "✘")
             if not right:
                 assert len(text) > 30, text       # an explanation, not just "väärin"
+        # touch targets: every control of the widget is at least 44 × 44 CSS pixels
+        for box in w.locator(".harjoitus-ui button, .harjoitus-napit button, input.vastaus").evaluate_all(
+                "els => els.filter(e => e.offsetParent).map(e => [e.textContent, e.getBoundingClientRect().width,"
+                " e.getBoundingClientRect().height])"):
+            assert box[1] >= 44 and box[2] >= 44, (wid, box)
+    assert axe(page.page) == [], "after answering"
     page.close()
 
 
@@ -183,8 +220,23 @@ def test_every_kind_has_a_widget():
     assert kinds == set(ANSWER)
 
 
-def test_page_is_readable_without_javascript(browser, server):
-    page = Page(browser, server, "/perusrommi/", java_script_enabled=False)
+def test_no_serious_accessibility_violations_on_any_page(browser, server, site):
+    page = Page(browser.new_context(), server, "/", own=True)
+    rels = sorted(p.parent.relative_to(site).as_posix() for p in site.rglob("index.html"))
+    paths = ["/" if rel == "." else f"/{rel}/" for rel in rels]
+    assert len(paths) >= 6
+    for path in paths:
+        page.page.goto(server + path)
+        assert axe(page.page) == [], path
+    page.page.keyboard.press("/")       # Material's search dialog, open
+    expect(page.page.locator(".md-search__input")).to_be_focused()
+    page.page.wait_for_timeout(1000)    # its fade-in (axe would measure a half-transparent text)
+    assert axe(page.page) == [], "search"
+    page.close()
+
+
+def test_page_is_readable_and_printable_without_javascript(browser, server):
+    page = Page(browser.new_context(java_script_enabled=False), server, "/perusrommi/", own=True)
     p = page.page
     assert p.locator("h1").inner_text().startswith("Perusrommi")
     boxes = p.locator("details.example")          # example boxes are folded and open without scripts
@@ -197,37 +249,100 @@ def test_page_is_readable_without_javascript(browser, server):
     assert "Montako pistettä" in static.inner_text()
     static.locator("summary").click()
     assert "pistettä" in static.locator("details").inner_text()
+    p.emulate_media(media="print")
+    printed = p.locator("#pisteet-perusrommi .harjoitus-tuloste")
+    expect(printed).to_be_visible()
+    assert "Ratkaisu" in printed.inner_text() and "pistettä" in printed.inner_text()
     page.close()
 
 
-def test_widgets_render_before_the_engine_is_ready(browser, server):
-    page = Page(browser, server, "/gin-rommi/")
-    w = page.page.locator("#jarjesta-gin")        # not scrolled into view: the engine is not started
-    expect(w.locator(".harjoitus-ui button.kortti")).to_have_count(10)
-    assert w.get_attribute("data-engine") in ("idle", "loading")
+def test_engine_waits_for_the_reader_and_never_starts_on_scroll_with_save_data(browser, server):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    ctx.add_init_script("Object.defineProperty(navigator, 'connection', "
+                        "{ get: () => ({ saveData: true, effectiveType: '4g', type: 'cellular' }) });")
+    page = Page(ctx, server, "/gin-rommi/", own=True)
+    p = page.page
+    w = p.locator("#jarjesta-gin")
+    expect(w.locator(".harjoitus-ui button.kortti")).to_have_count(10)     # rendered before any start
+    w.scroll_into_view_if_needed()
+    w.hover()
+    p.wait_for_timeout(1500)
+    assert w.get_attribute("data-engine") == "idle"
+    assert p.evaluate("window.rommikirjaStarts") is None
+    w.locator(".harjoitus-ui button.kortti").first.click()                  # the first interaction
+    expect(w).to_have_attribute("data-engine", re.compile("loading|ready"))
+    expect(w.locator(".harjoitus-tila")).to_contain_text(re.compile(r"Mt|käynnistetään|valmis"), timeout=20_000)
     page.close()
 
 
-def test_new_hand_seed_is_in_the_address(browser, server):
-    page = Page(browser, server, "/perusrommi/")
+def test_one_engine_per_visit_across_page_changes(shared, server):
+    page = Page(shared, server, "/perusrommi/")
+    page.ready()
+    p = page.page
+    assert p.evaluate("window.rommikirjaStarts") == 1
+    for target in ("gin-rommi/", "rommi51/", "sanasto/", "rommi/"):
+        p.evaluate(f"document.querySelector(\"a.md-nav__link[href$='/{target}']\").click()")
+        p.wait_for_url(f"**/{target}")
+        p.wait_for_function("document.title && !document.querySelector('#kelpaako-perusrommi')")
+    p.wait_for_selector("#lisaa-rommi .harjoitus-ui button.kortti")
+    assert p.evaluate("window.rommikirjaStarts") == 1, "a page change started a new engine"
+    w = page.widget("lisaa-rommi")
+    data = page.data("lisaa-rommi")
+    answer(w, data, True)
+    assert result(w)[0] == "oikein"
+    assert p.evaluate("window.rommikirjaStarts") == 1
+    # a skip link leads to the first widget (a fresh load: Tab starts from the top)
+    p.goto(server + "/rommi/")
+    p.keyboard.press("Tab")
+    p.keyboard.press("Tab")
+    assert p.evaluate("document.activeElement.textContent") == "Siirry harjoituksiin"
+    p.keyboard.press("Enter")
+    assert p.evaluate("document.activeElement.id") == "lisaa-rommi"
+    page.close()
+
+
+def test_new_hand_seed_focus_and_shared_link(shared, server):
+    page = Page(shared, server, "/perusrommi/")
     page.ready()
     w = page.widget("kelpaako-perusrommi")
     w.get_by_role("button", name="Uusi käsi").click()
     page.page.wait_for_function("location.search.includes('kelpaako-perusrommi=')")
-    w.locator(".harjoitus-ui button.md-button").first.wait_for()
+    expect(w.locator(".harjoitus-ui .harjoitus-kysymys button.md-button").first).to_be_visible()
+    # focus moved to the new question
+    assert page.page.evaluate("document.activeElement.classList.contains('harjoitus-kysymys')")
     shown = w.locator(".harjoitus-ui .kortti").all_inner_texts()
     url = page.page.url
     page.close()
-    again = Page(browser, server, url.split(server)[1])
-    again.ready()
+    # a shared link: "Jaetaan kättä …" until dealt, never the default hand's solution
+    again = Page(shared, server, url.split(server)[1])
     w2 = again.widget("kelpaako-perusrommi")
+    seed = url.split("kelpaako-perusrommi=")[1].split("&")[0]
+    default = again.data("kelpaako-perusrommi")["solution"]["lines"][0]
+    if w2.get_attribute("data-loading"):
+        assert f"Jaetaan kättä {seed}" in w2.inner_text()
+    assert default not in w2.locator(".harjoitus-ui, .harjoitus-palaute, .harjoitus-tuloste").all_inner_texts()
+    expect(w2.locator(".harjoitus-staattinen")).to_be_hidden()
     expect(w2.locator(".harjoitus-ui .kortti")).to_have_count(len(shown), timeout=ENGINE_TIMEOUT)
     assert w2.locator(".harjoitus-ui .kortti").all_inner_texts() == shown
     again.close()
 
 
-def test_points_with_and_without_rummy_doubling(browser, server):
-    page = Page(browser, server, "/perusrommi/")
+def test_invalid_seed_gives_a_finnish_note_and_the_default_hand(shared, server):
+    page = Page(shared, server, "/perusrommi/?kelpaako-perusrommi=abc&pisteet-perusrommi=1e400")
+    for wid in ("kelpaako-perusrommi", "pisteet-perusrommi"):
+        w = page.widget(wid)
+        note = w.locator(".harjoitus-huomio")
+        expect(note).to_be_visible()
+        assert "ei kelpaa" in note.inner_text() and "oletuskäsi" in note.inner_text()
+        assert w.get_attribute("data-seed") == str(page.data(wid)["question"]["seed"])
+        assert "Error" not in w.inner_text()
+        w.get_by_role("button", name="Näytä ratkaisu").click()
+        assert page.data(wid)["solution"]["lines"][0] in w.locator(".harjoitus-palaute").inner_text()
+    page.close()
+
+
+def test_points_house_rule_survives_a_new_hand(shared, server):
+    page = Page(shared, server, "/perusrommi/")
     page.ready()
     w = page.widget("pisteet-perusrommi")
     data = page.data("pisteet-perusrommi")
@@ -243,4 +358,47 @@ def test_points_with_and_without_rummy_doubling(browser, server):
     answer_pisteet(w, {"points": sol["points"]}, True)      # the doubled figure is now wrong
     verdict, text = result(w)
     assert verdict == "vaarin" and str(sol["points"] // 2) in text
+    w.locator("input.vastaus").fill("2.5")                  # no browser bubble: the engine explains
+    reset(w)
+    w.get_by_role("button", name="Tarkista").click()
+    assert "kokonaisluku" in result(w)[1]
+    w.get_by_role("button", name="Uusi käsi").click()
+    expect(w.locator("input.ei-tuplausta")).to_be_checked(timeout=ENGINE_TIMEOUT)
+    page.close()
+
+
+def test_stock_widget_keeps_focus_and_prints_answers_without_controls(shared, server):
+    page = Page(shared, server, "/perusrommi/")
+    w = page.widget("nostopakka-perusrommi")
+    first = w.locator(".harjoitus-ui button.kortti").first
+    first.focus()
+    page.page.keyboard.press("Enter")
+    inside = "el => el.contains(document.activeElement) && document.activeElement !== document.body"
+    assert w.evaluate(inside)
+    page.page.keyboard.press("Enter")
+    assert w.evaluate(inside)
+    # print: the question and its worked answer, no controls
+    page.page.emulate_media(media="print")
+    for wid in PAGES["/perusrommi/"]:
+        pw = page.page.locator(f"#{wid}")
+        assert pw.locator("button.md-button:visible, input:visible, .harjoitus-tila:visible").count() == 0, wid
+        printed = pw.locator(".harjoitus-tuloste:visible")
+        expect(printed).to_be_visible()
+        assert page.data(wid)["solution"]["lines"][0] in printed.inner_text()
+        expect(pw.locator(".harjoitus-ui .kortti").first).to_be_visible()
+    page.page.emulate_media(media="screen")
+    page.close()
+
+
+def test_two_decks_same_card_are_told_apart(shared, server):
+    page = Page(shared, server, "/rommi51/")
+    labels = page.page.evaluate("""() => [...document.querySelectorAll('#avaus-rommi51 .harjoitus-ui button.kortti,'
+        + '#kelpaako-rommi51 .harjoitus-ui .kortti')].map(b => [b.dataset.code || '', b.textContent,
+        b.getAttribute('aria-label')])""")
+    for _, text, name in labels:
+        assert name.startswith(text.replace("¹", "").replace("²", "")[:2]), (text, name)   # name has the text
+    codes = {code for code, _, _ in labels}
+    for code, text, name in labels:
+        if code.endswith("'") and code[:-1] in codes:
+            assert "²" in text and "2. pakka" in name
     page.close()

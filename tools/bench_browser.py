@@ -1,49 +1,54 @@
-"""Browser figures for the practice widgets (a benchmark, not a test): ``python -m tools.bench_browser``.
+"""Browser figures for the practice widgets (a benchmark, not a test): ``python -m tools.bench_browser [runs]``.
 
-Builds the site into a temporary folder, serves it on 127.0.0.1 and drives Debian's Chromium:
+Builds the site into a temporary folder, serves it on 127.0.0.1 with its precompressed copies
+(``tools.siteserver``, as a static host configured per the README) and drives Debian's Chromium.
+Each run, in a fresh browser profile (disk cache, service worker, Cache Storage):
 
-- bare Pyodide start in a module worker (a probe page added to the temporary copy only);
-- page load → first widget's engine ready, cold (empty cache) and warm (repeat visit);
-- one answer check (page → worker → engine → page) and the engine's own time for it;
-- bytes transferred for a page with a widget, cold and warm.
+- bare ``loadPyodide`` in a module worker (a probe page added to the temporary copy only);
+- cold visit: page load → the reader touches a widget → engine ready (a normal Pyodide start, then
+  the memory snapshot is made and stored), with the bytes the server sent, compressed, and what
+  the same files weigh uncompressed;
+- page change (Material's instant navigation) after the engine is ready: new engine starts, and
+  the first answer check on the new page;
+- repeat visit (a new page load in the same profile): engine ready from the cached runtime and the
+  memory snapshot, and the bytes the server sent.
 """
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from .siteserver import SiteServer
 from .templating import ROOT
 
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = ["--headless", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--disable-quic",
+        "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 BARE_HTML = """<!doctype html><meta charset="utf-8"><title>bare</title><script type="module">
 const w = new Worker("./bare-worker.js", {type: "module"});
-const t = performance.now();
 w.onmessage = (e) => { window.bareMs = e.data; window.barePageMs = performance.now(); };
 </script>"""
 BARE_WORKER = """const t0 = performance.now();
 const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", new URL("./", import.meta.url)).href);
 await loadPyodide({ indexURL: new URL("pyodide/", new URL("./", import.meta.url)).href });
 self.postMessage(performance.now() - t0);"""
+READY = "window.rommikirjaEngine && window.rommikirjaEngine.readyMs"
 
 
-def _serve(directory: Path):
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *a):
-            pass
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(directory)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}"
+def _check(page, wid: str) -> float:
+    """Answer the widget's first button and wait for the verdict; the page round trip in ms."""
+    w = page.locator(f"#{wid}")
+    w.scroll_into_view_if_needed()
+    w.evaluate("el => { delete el.dataset.result; }")
+    w.get_by_role("button", name="Kelpaa", exact=True).click()
+    page.wait_for_function("el => el.dataset.result", arg=w.element_handle(), timeout=120000)
+    return float(w.get_attribute("data-last-check-ms"))
 
 
 def main() -> int:
@@ -57,60 +62,98 @@ def main() -> int:
     site = tmp / "site"
     (site / "bare.html").write_text(BARE_HTML, encoding="utf-8")
     (site / "bare-worker.js").write_text(BARE_WORKER, encoding="utf-8")
-    httpd, base = _serve(site)
-    figures: dict[str, list[float]] = {k: [] for k in
-                                       ("bare", "bare_worker", "cold", "cold_worker", "warm", "warm_worker",
-                                        "check", "engine", "cold_bytes", "warm_bytes")}
+    server = SiteServer(site, compress=True)
+    base = server.base
+    f: dict[str, list[float]] = {}
+
+    def add(key: str, value: float) -> None:
+        f.setdefault(key, []).append(value)
+
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
         for _ in range(runs):
-            ctx = browser.new_context()
+            ctx = browser.new_context(service_workers="block")
             page = ctx.new_page()
             page.goto(base + "/bare.html")
             page.wait_for_function("window.bareMs", timeout=120000)
-            figures["bare"].append(page.evaluate("window.barePageMs"))
-            figures["bare_worker"].append(page.evaluate("window.bareMs"))
+            add("bare", page.evaluate("window.barePageMs"))
+            add("bare_worker", page.evaluate("window.bareMs"))
             ctx.close()
             profile = tempfile.mkdtemp()   # a real profile with a disk cache, as a reader's browser has
             ctx = p.chromium.launch_persistent_context(profile, executable_path="/usr/bin/chromium", args=ARGS,
-                                                       viewport={"width": 390, "height": 844})
-            for visit in ("cold", "warm"):
-                page = ctx.new_page()
-                sizes: list[int] = []
-                page.on("requestfinished", lambda r: sizes.append(r.sizes()["responseBodySize"]
-                                                                  + r.sizes()["responseHeadersSize"]))
-                page.goto(base + "/perusrommi/#pisteet")
-                page.locator("#pisteet-perusrommi").scroll_into_view_if_needed()
-                page.wait_for_function("window.rommikirjaEngine && window.rommikirjaEngine.pageMs", timeout=120000)
-                figures[visit].append(page.evaluate("window.rommikirjaEngine.pageMs"))
-                figures[f"{visit}_worker"].append(page.evaluate("window.rommikirjaEngine.ms"))
-                w = page.locator("#pisteet-perusrommi")
-                w.locator("input.vastaus").fill("1")
-                w.get_by_role("button", name="Tarkista").click()
-                page.wait_for_function("el => el.dataset.result", arg=w.element_handle())
-                figures["check"].append(float(w.get_attribute("data-last-check-ms")))
-                figures["engine"].append(float(w.get_attribute("data-last-engine-ms")))
-                page.wait_for_timeout(300)
-                figures[f"{visit}_bytes"].append(sum(sizes))
-                page.close()
+                                                       viewport={"width": 1280, "height": 900})
+            # cold visit
+            server.reset_counts()
+            page = ctx.new_page()
+            page.goto(base + "/perusrommi/")
+            w = page.locator("#kelpaako-perusrommi")
+            w.scroll_into_view_if_needed()
+            w.locator(".harjoitus-otsikko").click()
+            page.wait_for_function(READY, timeout=120000)
+            info = page.evaluate("window.rommikirjaEngine")
+            add("cold", info["pageMs"])
+            add("cold_click", info["readyMs"])
+            add("cold_worker", info["ms"])
+            add("cold_pyodide", info["pyodideMs"])
+            add("snapshot_make", info.get("snapshotMakeMs", float("nan")))
+            add("snapshot_raw", info.get("snapshotBytes", float("nan")))
+            page.wait_for_function("window.rommikirjaSnapshot && window.rommikirjaOffline", timeout=120000)
+            add("snapshot_gz", page.evaluate("window.rommikirjaSnapshot.gzBytes"))
+            add("cold_check", _check(page, "kelpaako-perusrommi"))
+            add("cold_bytes", server.sent)
+            add("cold_bytes_raw", server.sent_raw)
+            # page change after the engine is ready
+            page.evaluate("document.querySelector(\"a.md-nav__link[href$='/rommi51/']\").click()")
+            page.wait_for_url("**/rommi51/")
+            page.wait_for_selector("#kelpaako-rommi51 .harjoitus-ui button.md-button")
+            add("nav_starts", page.evaluate("window.rommikirjaStarts") - 1)
+            add("nav_check", _check(page, "kelpaako-rommi51"))
+            page.close()
+            # repeat visit: a new page load in the same profile
+            server.reset_counts()
+            page = ctx.new_page()
+            page.goto(base + "/gin-rommi/")
+            w = page.locator("#kelpaako-gin")
+            w.scroll_into_view_if_needed()
+            w.locator(".harjoitus-otsikko").click()
+            page.wait_for_function(READY, timeout=120000)
+            info = page.evaluate("window.rommikirjaEngine")
+            add("warm", info["pageMs"])
+            add("warm_click", info["readyMs"])
+            add("warm_worker", info["ms"])
+            add("warm_pyodide", info["pyodideMs"])
+            add("warm_start_snapshot", 1.0 if info["start"] == "snapshot" else 0.0)
+            add("warm_check", _check(page, "kelpaako-gin"))
+            add("warm_bytes", server.sent)
+            page.close()
             ctx.close()
             shutil.rmtree(profile, ignore_errors=True)
         browser.close()
-    httpd.shutdown()
+    server.stop()
     shutil.rmtree(tmp, ignore_errors=True)
-    med = {k: statistics.median(v) for k, v in figures.items()}
-    print(f"runs: {runs} (medians), Chromium headless, page /perusrommi/, served from 127.0.0.1")
-    print(f"bare Pyodide start (module worker, from navigation): {med['bare']:7.0f} ms"
-          f"  (inside the worker {med['bare_worker']:.0f} ms)")
-    print(f"first widget ready, cold cache (from navigation):    {med['cold']:7.0f} ms"
-          f"  (inside the worker {med['cold_worker']:.0f} ms: +{med['cold_worker'] - med['bare_worker']:.0f} ms"
-          " over bare Pyodide)")
-    print(f"first widget ready, repeat visit (warm cache):       {med['warm']:7.0f} ms"
-          f"  (inside the worker {med['warm_worker']:.0f} ms)")
-    print(f"one answer check, page round trip:                   {med['check']:7.1f} ms"
-          f"  (engine {med['engine']:.1f} ms)")
-    print(f"bytes transferred, cold:                             {med['cold_bytes'] / 1e6:7.2f} MB")
-    print(f"bytes transferred, warm (revalidated or cached):     {med['warm_bytes'] / 1e6:7.2f} MB")
+    m = {k: statistics.median(v) for k, v in f.items()}
+    print(f"runs: {runs} (medians), Chromium headless, served from 127.0.0.1 with precompressed copies")
+    print("cold visit (empty profile), /perusrommi/:")
+    print(f"  bare loadPyodide (module worker, from navigation):   {m['bare']:7.0f} ms"
+          f"  (inside the worker {m['bare_worker']:.0f} ms)")
+    print(f"  engine ready (from navigation):                     {m['cold']:7.0f} ms"
+          f"  (from the engine's start {m['cold_click']:.0f} ms; worker {m['cold_worker']:.0f} ms,"
+          f" of which Pyodide {m['cold_pyodide']:.0f} ms)")
+    print(f"  memory snapshot made after the start:               {m['snapshot_make']:7.0f} ms"
+          f"  ({m['snapshot_raw'] / 1e6:.1f} MB raw, {m['snapshot_gz'] / 1e6:.1f} MB gzipped in Cache Storage)")
+    print(f"  bytes sent by the server, compressed:               {m['cold_bytes'] / 1e6:7.2f} MB"
+          f"  (the same files uncompressed: {m['cold_bytes_raw'] / 1e6:.2f} MB)")
+    print(f"  one answer check, page round trip:                  {m['cold_check']:7.1f} ms")
+    print("page change after the engine is ready (instant navigation):")
+    print(f"  new engine starts:                                  {m['nav_starts']:7.0f}")
+    print(f"  first answer check on the new page:                 {m['nav_check']:7.1f} ms")
+    print("repeat visit (new page load, same profile), /gin-rommi/:")
+    print(f"  engine ready (from navigation):                     {m['warm']:7.0f} ms"
+          f"  (from the engine's start {m['warm_click']:.0f} ms; worker {m['warm_worker']:.0f} ms, of which"
+          f" Pyodide {m['warm_pyodide']:.0f} ms; started from the snapshot in {sum(f['warm_start_snapshot']):.0f}/{runs}"
+          " runs)")
+    print(f"  bytes sent by the server:                           {m['warm_bytes'] / 1e6:7.2f} MB")
+    print(f"  one answer check, page round trip:                  {m['warm_check']:7.1f} ms")
     return 0
 
 

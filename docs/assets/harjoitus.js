@@ -1,64 +1,226 @@
 // Rommikirja practice widgets. The question shown first is printed into the page at build time
-// (readable without JavaScript); answers are checked by the same rules engine running in the
-// browser (Pyodide in a module worker, started lazily). Finnish UI; mouse, touch and keyboard.
+// (readable without JavaScript, printable with its worked answer); answers are checked by the same
+// rules engine running in the browser (Pyodide in a module worker). Finnish UI; mouse, touch and
+// keyboard.
+//
+// One engine per visit: this module runs once (Material's instant navigation swaps the page
+// content, not the document), so the worker survives page changes; the widgets of each new page
+// are bound through Material's `document$`. The engine starts on the reader's first interaction
+// with a widget (or when a widget is in view on a fast desktop connection), never merely on scroll
+// with saveData or a cellular connection (on a fast desktop whose browser keeps the engine's snapshot,
+// it starts when the page is idle: no download). Every pending action ends within a bound with a Finnish
+// message and a way on.
 
 const SUITS = { S: ["♠", false], H: ["♥", true], D: ["♦", true], C: ["♣", false] };
+// Bounds (a page may lower them before this module runs: window.rommikirjaBounds, for the tests)
+const BOUNDS = { request: 10000, stall: 30000, start: 180000, ...(window.rommikirjaBounds || {}) };
+const REQUEST_MS = BOUNDS.request;      // one engine request (a check takes milliseconds)
+const STALL_MS = BOUNDS.stall;          // engine start: no progress for this long is a failure
+const START_MS = BOUNDS.start;          // engine start: overall bound
+const SEED_MAX = 999999999;
 
-// ---------------------------------------------------------------- the engine (one worker per page)
+// An error message as a sentence of its own: "Sääntömoottori ei vastannut 10 sekunnissa."
+const sentence = (text) => {
+  const t = String(text || "tuntematon virhe").trim();
+  return t.charAt(0).toUpperCase() + t.slice(1) + (/[.!?]$/.test(t) ? "" : ".");
+};
+const mb = (bytes) => (bytes / 1e6).toFixed(1).replace(".", ",");
+
+class EngineError extends Error {}
+
+// ---------------------------------------------------------------- the engine (one per visit)
 const engine = {
   worker: null,
+  state: "idle",          // idle | loading | ready | failed
+  info: null,
+  progress: null,
+  listeners: new Set(),
+  starts: 0,
   pending: new Map(),
   nextId: 1,
-  state: "idle",        // idle | loading | ready | failed
-  info: null,
-  listeners: new Set(),
-  startedAt: 0,
+  readyPromise: null,
+  gen: 0,
+  waitedForOffline: false,
+
   start() {
-    if (this.worker) return this.readyPromise;
+    if (this.readyPromise) return this.readyPromise;
+    if (offline && !navigator.serviceWorker.controller && !this.waitedForOffline) {
+      // first visit: let the service worker take over first (a moment), so that the runtime the
+      // worker downloads goes into its cache once, not twice
+      this.waitedForOffline = true;
+      const gen = this.gen;
+      this.state = "loading";
+      this.emit("state");
+      this.readyPromise = controlled(2500).then(() => {
+        if (gen !== this.gen) return this.readyPromise;
+        this.readyPromise = null;
+        return this.start();
+      });
+      return this.readyPromise;
+    }
+    this.starts += 1;
+    window.rommikirjaStarts = this.starts;          // counted by the browser tests
     this.state = "loading";
-    this.startedAt = performance.now();
-    this.emit();
-    this.worker = new Worker(new URL("./rommi-worker.js", import.meta.url), { type: "module" });
-    this.worker.onmessage = (event) => {
-      const { id } = event.data;
-      const entry = this.pending.get(id);
-      if (entry) { this.pending.delete(id); entry(event.data); }
+    this.info = null;
+    this.progress = { loaded: 0, total: 0, phase: "lataus", started: performance.now() };
+    const startedAt = performance.now();
+    let lastProgress = startedAt;
+    let worker;
+    try {
+      worker = new Worker(new URL("./rommi-worker.js", import.meta.url), { type: "module" });
+    } catch {
+      return this.fail("selain ei voinut käynnistää taustatyötä");
+    }
+    this.worker = worker;
+    worker.onmessage = (event) => {
+      const data = event.data;
+      if (data.type === "progress") {
+        lastProgress = performance.now();
+        this.progress = { ...this.progress, ...data };
+        this.emit("progress");
+        return;
+      }
+      if (data.type === "snapshot") {
+        window.rommikirjaSnapshot = data;
+        return;
+      }
+      const entry = this.pending.get(data.id);
+      if (entry) { this.pending.delete(data.id); entry.resolve(data); }
     };
-    this.worker.onerror = (event) => {
-      this.state = "failed";
-      this.info = { error: event.message || "tuntematon virhe" };
-      this.emit();
+    worker.onerror = (event) => {
+      event.preventDefault();
+      this.fail("sääntömoottorin tiedostoja ei saatu ladattua");
     };
-    this.readyPromise = this.send("ready").then((reply) => {
-      if (!reply.ok) throw new Error(reply.error);
+    const watchdog = setInterval(() => {
+      const now = performance.now();
+      if (this.worker !== worker) clearInterval(watchdog);
+      else if (now - lastProgress > STALL_MS) this.fail(`lataus pysähtyi ${Math.round(STALL_MS / 1000)} sekunniksi`);
+      else if (now - startedAt > START_MS) this.fail("käynnistys kesti liian kauan");
+      else if (this.state === "loading") this.emit("progress");      // the seconds keep counting
+    }, 1000);
+    this.readyPromise = this.send({ op: "start" }, START_MS).then((reply) => {
+      clearInterval(watchdog);
+      if (!reply.ok) throw new EngineError(reply.error);
       this.state = "ready";
-      this.info = { ...reply.result, readyMs: Math.round(performance.now() - this.startedAt),
-                    pageMs: Math.round(performance.now()) };   // since navigation started
+      this.info = { ...reply.result, readyMs: Math.round(performance.now() - startedAt),
+                    pageMs: Math.round(performance.now()), starts: this.starts };
       window.rommikirjaEngine = this.info;            // for the browser tests and benchmarks
-      this.emit();
+      this.emit("state");
+      cacheRuntime();
     }).catch((err) => {
-      this.state = "failed";
-      this.info = { error: String(err) };
-      this.emit();
-      throw err;
+      clearInterval(watchdog);
+      this.fail(err.message);
+      throw err instanceof EngineError ? err : new EngineError(err.message);
     });
+    this.readyPromise.catch(() => {});
     return this.readyPromise;
   },
-  send(request) {
+
+  fail(message) {
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    const error = new EngineError(message);
+    for (const entry of this.pending.values()) entry.reject(error);
+    this.pending.clear();
+    if (!this.readyPromise) this.readyPromise = Promise.reject(error);
+    this.readyPromise.catch(() => {});
+    this.state = "failed";
+    this.info = { error: message };
+    this.emit("state");
+    return this.readyPromise;
+  },
+
+  restart() {
+    this.gen += 1;
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    this.readyPromise = null;
+    for (const entry of this.pending.values()) entry.reject(new EngineError("sääntömoottori käynnistettiin uudelleen"));
+    this.pending.clear();
+    return this.start();
+  },
+
+  send(request, timeout = REQUEST_MS) {
+    const worker = this.worker;
+    if (!worker) return Promise.reject(new EngineError("sääntömoottori ei ole käynnissä"));
     const id = this.nextId++;
-    return new Promise((resolve) => {
-      this.pending.set(id, resolve);
-      this.worker.postMessage({ id, request });
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(Object.assign(new EngineError(`sääntömoottori ei vastannut ${Math.round(timeout / 1000)} sekunnissa`),
+                             { timeout: true }));
+      }, timeout);
+      this.pending.set(id, {
+        resolve: (v) => { clearTimeout(timer); resolve(v); },
+        reject: (e) => { clearTimeout(timer); reject(e); },
+      });
+      worker.postMessage({ id, request });
     });
   },
+
+  // A request with a bound and one retry: a request that times out (the worker is stuck) restarts
+  // the engine and is sent once more. An error answer from the engine is final.
   async call(request) {
-    await this.start();
-    const reply = await this.send(request);
-    if (!reply.ok) throw new Error(reply.error);
-    return { result: reply.result, ms: reply.ms };
+    for (let attempt = 0; ; attempt += 1) {
+      await this.start();
+      try {
+        const reply = await this.send(request);
+        if (!reply.ok) throw Object.assign(new EngineError(reply.error), { final: true });
+        return { result: reply.result, ms: reply.ms };
+      } catch (err) {
+        if (err.final || attempt >= 1) throw err;
+        this.restart().catch(() => {});
+      }
+    }
   },
-  emit() { for (const fn of this.listeners) fn(this.state, this.info); },
+
+  emit(what) { for (const fn of this.listeners) fn(what); },
 };
+
+// ---------------------------------------------------------------- the service worker (offline)
+let offline = null;
+function registerServiceWorker() {
+  if (offline || !("serviceWorker" in navigator) || !window.isSecureContext) return;
+  if (typeof window.livereload === "function") return;     // `mkdocs serve`: always the fresh files
+  const scope = new URL("../", import.meta.url);
+  offline = navigator.serviceWorker.register(new URL("sw.js", scope), { scope: scope.pathname })
+    .catch(() => { offline = null; return null; });
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data && event.data.type === "runtime-cached") window.rommikirjaOffline = event.data;
+  });
+}
+
+// Resolves when the service worker controls the page, or at once when none is being installed
+// (registration refused, or an active one that does not control this load), or after `ms`.
+function controlled(ms) {
+  return new Promise((resolve) => {
+    if (!offline || navigator.serviceWorker.controller) { resolve(); return; }
+    const timer = setTimeout(resolve, ms);
+    const done = () => { clearTimeout(timer); resolve(); };
+    navigator.serviceWorker.addEventListener("controllerchange", done, { once: true });
+    offline.then((reg) => { if (!reg || (!reg.installing && !reg.waiting)) done(); }, done);
+  });
+}
+
+async function cacheRuntime() {
+  if (!offline) return;
+  await offline;
+  const registration = await navigator.serviceWorker.ready;
+  if (registration.active) registration.active.postMessage({ type: "cache-runtime" });
+}
+
+// ---------------------------------------------------------------- when to start
+function cheapNetwork() {
+  const c = navigator.connection;
+  if (!c) return true;
+  if (c.saveData) return false;
+  if (c.type === "cellular") return false;
+  return !c.effectiveType || c.effectiveType === "4g";
+}
+
+function fastDesktop() {
+  return cheapNetwork() && window.matchMedia("(hover: hover) and (pointer: fine)").matches;
+}
 
 // ---------------------------------------------------------------- small DOM helpers
 function el(tag, attrs = {}, ...children) {
@@ -75,17 +237,35 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-function face(code) {
+// A card's face: [visible text, colour class, second-deck mark]. Two decks' identical cards are
+// told apart only where both are in the same question (labels holds every code of the question).
+function face(code, labels) {
   const body = code.replace(/'+$/, "");
-  if (body === "JK") return ["🃏", "jokeri"];
+  const twin = code !== body ? body in labels : `${code}'` in labels;
+  const mark = twin ? (code === body ? "¹" : "²") : "";
+  if (body === "JK") return ["🃏", "jokeri", mark];
   const [symbol, red] = SUITS[body.slice(-1)];
-  return [body.slice(0, -1) + symbol, red ? "punainen" : "musta"];
+  return [body.slice(0, -1) + symbol, red ? "punainen" : "musta", mark];
+}
+
+// The accessible name contains the visible text: "7♠ (pataseiska)".
+function cardName(code, labels) {
+  const [text, , mark] = face(code, labels);
+  const name = labels[code] || code;
+  const deck = mark ? (mark === "¹" ? ", 1. pakka" : ", 2. pakka") : "";
+  return `${text}${mark} (${name}${deck})`;
+}
+
+function cardContent(code, labels) {
+  const [text, , mark] = face(code, labels);
+  return mark ? [text, el("sup", { class: "pakka" }, mark)] : [text];
 }
 
 function cardSpan(code, labels) {
-  const [text, colour] = face(code);
-  return el("span", { class: `kortti ${colour}`, role: "img", "aria-label": labels[code] || code,
-                      title: labels[code] || code }, text);
+  const [, colour] = face(code, labels);
+  const name = cardName(code, labels);
+  return el("span", { class: `kortti ${colour}`, role: "img", "aria-label": name, title: name },
+            cardContent(code, labels));
 }
 
 function cardRow(codes, labels, cls = "kortit") {
@@ -93,15 +273,15 @@ function cardRow(codes, labels, cls = "kortit") {
 }
 
 function cardToggle(code, labels, onChange) {
-  const [text, colour] = face(code);
-  const button = el("button", { type: "button", class: `kortti ${colour} valittava`, "aria-pressed": "false",
-                                "aria-label": labels[code] || code, "data-code": code }, text);
-  button.addEventListener("click", () => {
-    const on = button.getAttribute("aria-pressed") !== "true";
-    button.setAttribute("aria-pressed", String(on));
-    if (onChange) onChange(code, on, button);
+  const [, colour] = face(code, labels);
+  const b = el("button", { type: "button", class: `kortti ${colour} valittava`, "aria-pressed": "false",
+                           "aria-label": cardName(code, labels), "data-code": code }, cardContent(code, labels));
+  b.addEventListener("click", () => {
+    const on = b.getAttribute("aria-pressed") !== "true";
+    b.setAttribute("aria-pressed", String(on));
+    if (onChange) onChange(code, on, b);
   });
-  return button;
+  return b;
 }
 
 function selected(container) {
@@ -112,116 +292,231 @@ function button(text, onclick, cls = "md-button") {
   return el("button", { type: "button", class: cls, onclick }, text);
 }
 
+function inHandOrder(codes, hand) {
+  return [...codes].sort((a, b) => hand.indexOf(a) - hand.indexOf(b));
+}
+
 // ---------------------------------------------------------------- one widget
 class Widget {
   constructor(root) {
     this.root = root;
     this.kind = root.dataset.kind;
     this.id = root.id;
-    const data = JSON.parse(root.querySelector("script.harjoitus-data").textContent);
+    const data = JSON.parse(root.dataset.harjoitus);
+    this.defaults = data;
     this.question = data.question;
     this.solution = data.solution;
     this.defaultSeed = data.question.seed;
     this.rules = data.question.rules;
+    this.token = 0;                       // the hand on show; a late reply for an older hand is dropped
+    this.note = el("p", { class: "harjoitus-huomio", hidden: "" });
     this.ui = el("div", { class: "harjoitus-ui" });
+    this.tools = el("p", { class: "harjoitus-napit" },
+      button("Näytä ratkaisu", () => this.showSolution(), "md-button"), " ",
+      button("Uusi käsi", () => this.newHand(), "md-button"));
     this.feedback = el("div", { class: "harjoitus-palaute", "aria-live": "polite" });
-    this.status = el("p", { class: "harjoitus-tila", "aria-live": "polite" });
-    root.append(this.ui, this.feedback, this.status);
-    engine.listeners.add((state, info) => this.showStatus(state, info));
-    this.showStatus(engine.state, engine.info);
-    const seed = new URLSearchParams(location.search).get(this.id);
-    if (seed !== null && Number(seed) !== this.defaultSeed) this.load(Number(seed));
-    else this.render();
+    this.stateText = el("span", { "aria-live": "polite" });
+    this.progressText = el("span", { class: "harjoitus-edistys" });
+    this.retry = button("Yritä uudelleen", () => this.retryEngine(), "md-button harjoitus-uudelleen");
+    this.retry.hidden = true;
+    this.status = el("div", { class: "harjoitus-tila" }, el("p", {}, this.stateText, " ", this.progressText), this.retry);
+    this.printed = el("div", { class: "harjoitus-tuloste" });
+    root.append(this.note, this.ui, this.tools, this.feedback, this.status, this.printed);
+    this.listener = (what) => this.showStatus(what);
+    engine.listeners.add(this.listener);
+    this.showStatus("state");
+    const raw = new URLSearchParams(location.search).get(this.id);
+    if (raw === null) this.render();
+    else if (/^\d{1,9}$/.test(raw) && Number(raw) <= SEED_MAX) {
+      if (Number(raw) === this.defaultSeed) this.render();
+      else this.load(Number(raw), false);
+    } else {
+      const shown = raw.length > 20 ? raw.slice(0, 20) + "…" : raw;
+      this.note.textContent = `Osoitteessa oleva käden numero ”${shown}” ei kelpaa: sen pitää olla kokonaisluku `
+        + "väliltä 0–999 999 999. Alla on tämän harjoituksen oletuskäsi.";
+      this.note.hidden = false;
+      this.render();
+    }
   }
 
-  showStatus(state, info) {
-    const texts = {
-      idle: "Sääntömoottori käynnistyy, kun harjoitus tulee näkyviin.",
-      loading: "Sääntömoottori latautuu… (Python selaimessa, ensimmäisellä kerralla muutama sekunti)",
-      ready: "Sääntömoottori valmis: vastauksesi tarkistaa sama moottori, joka laski sivun esimerkit.",
-      failed: "Sääntömoottoria ei voitu käynnistää" + (info && info.error ? ` (${info.error})` : "") +
-              ". Ratkaisun näet kohdasta ”Näytä ratkaisu”.",
-    };
-    this.status.textContent = texts[state];
+  detach() { engine.listeners.delete(this.listener); }
+
+  showStatus(what) {
+    const state = engine.state;
     this.root.dataset.engine = state;
+    if (what === "progress" || state === "loading") {
+      const p = engine.progress || { loaded: 0, total: 0 };
+      const secs = Math.round((performance.now() - (p.started || performance.now())) / 1000);
+      const bytes = p.total ? `${mb(p.loaded)} / ${mb(p.total)} Mt, ` : "";
+      this.progressText.textContent = state === "loading"
+        ? `(${p.phase === "käynnistys" ? "käynnistetään, " : bytes}${secs} s)` : "";
+      if (what === "progress") return;
+    } else {
+      this.progressText.textContent = "";
+    }
+    const texts = {
+      idle: "Sääntömoottori käynnistyy, kun aloitat harjoituksen.",
+      loading: "Sääntömoottori latautuu…",
+      ready: "Sääntömoottori valmis: vastauksesi tarkistaa sama moottori, joka laski sivun esimerkit.",
+      failed: `Sääntömoottoria ei saatu käynnistettyä. ${sentence(engine.info && engine.info.error)} `
+              + "Ratkaisun näet napista ”Näytä ratkaisu”.",
+    };
+    this.stateText.textContent = texts[state];
+    this.retry.hidden = state !== "failed";
   }
 
-  async load(seed) {
-    this.ui.replaceChildren(el("p", {}, "Jaetaan uutta kättä…"));
+  retryEngine() {
+    engine.restart().catch(() => {});
+  }
+
+  pendingText(what) {
+    return engine.state === "ready" ? `${what}…` : `${what}, kun sääntömoottori on latautunut…`;
+  }
+
+  async load(seed, focus) {
+    const token = ++this.token;
+    this.question = null;
+    this.solution = null;
+    this.root.querySelector(".harjoitus-staattinen")?.setAttribute("hidden", "");
+    this.ui.replaceChildren(el("p", { class: "harjoitus-kysymys", tabindex: "-1" },
+                               this.pendingText(`Jaetaan kättä ${seed}`)));
+    this.printed.replaceChildren();
     this.feedback.replaceChildren();
+    delete this.root.dataset.result;
+    this.root.dataset.loading = String(seed);
     try {
       const { result } = await engine.call({ op: "question", kind: this.kind, seed, rules: this.rules });
+      if (token !== this.token) return;
       this.question = result.question;
       this.solution = result.solution;
-      this.render();
+      delete this.root.dataset.loading;
+      this.render(focus);
     } catch (err) {
-      this.ui.replaceChildren(el("p", {}, `Kättä ei saatu jaettua: ${err.message}`));
+      if (token !== this.token) return;
+      delete this.root.dataset.loading;
+      this.root.dataset.failed = "jako";
+      this.ui.replaceChildren(el("div", { class: "harjoitus-kysymys", tabindex: "-1" },
+        el("p", { class: "vaarin" }, `Kättä ${seed} ei saatu jaettua. ${sentence(err.message)}`),
+        el("p", {}, button("Yritä uudelleen", () => { engine.restart().catch(() => {}); this.load(seed, true); }),
+          " ", button("Näytä oletuskäsi", () => this.showDefault(), "md-button"))));
+      if (focus) this.ui.firstChild.focus();
     }
+  }
+
+  showDefault() {
+    this.token += 1;
+    this.question = this.defaults.question;
+    this.solution = this.defaults.solution;
+    const params = new URLSearchParams(location.search);
+    params.delete(this.id);
+    const search = params.toString();
+    history.replaceState(history.state, "", `${location.pathname}${search ? "?" + search : ""}${location.hash}`);
+    this.render(true);
   }
 
   newHand() {
     const seed = 1 + Math.floor(Math.random() * 999999);
     const params = new URLSearchParams(location.search);
     params.set(this.id, String(seed));
-    history.replaceState(null, "", `${location.pathname}?${params}${location.hash}`);
-    this.load(seed);
+    history.replaceState(history.state, "", `${location.pathname}?${params}${location.hash}`);
+    this.load(seed, true);
+    this.ui.firstChild.focus();
   }
 
   async submit(answer) {
-    this.feedback.replaceChildren(el("p", {}, "Tarkistetaan…"));
+    if (!this.question) return;
+    const token = this.token;
+    this.feedback.replaceChildren(el("p", {}, this.pendingText("Tarkistetaan")));
+    delete this.root.dataset.result;
     try {
       const started = performance.now();
       const { result, ms } = await engine.call({ op: "check", question: this.question, answer });
+      if (token !== this.token) return;
       this.root.dataset.lastCheckMs = String(Math.round((performance.now() - started) * 10) / 10);
       this.root.dataset.lastEngineMs = String(Math.round(ms * 10) / 10);
       const mark = result.correct ? "✔ " : "✘ ";
-      this.feedback.replaceChildren(el("p", { class: result.correct ? "oikein" : "vaarin" },
-                                       mark + result.message));
+      this.feedback.replaceChildren(el("p", { class: result.correct ? "oikein" : "vaarin" }, mark + result.message));
       this.root.dataset.result = result.correct ? "oikein" : "vaarin";
     } catch (err) {
-      this.feedback.replaceChildren(el("p", { class: "vaarin" }, `Tarkistus epäonnistui: ${err.message}`));
+      if (token !== this.token) return;
+      this.feedback.replaceChildren(el("p", { class: "vaarin" },
+        `Vastausta ei voitu tarkistaa. ${sentence(err.message)} Oikean vastauksen näet napista ”Näytä ratkaisu”.`));
+      this.root.dataset.result = "virhe";
     }
   }
 
-  async setRules(changes) {
-    this.question = { ...this.question, rules: { ...this.question.rules, ...changes } };
+  setRules(changes) {
+    this.rules = { ...this.rules, ...changes };
+    this.question = { ...this.question, rules: this.rules };
     this.solution = null;                     // asked from the engine when needed
+    this.printed.replaceChildren();
     this.feedback.replaceChildren();
     delete this.root.dataset.result;
   }
 
   async showSolution() {
+    if (!this.question) {
+      this.feedback.replaceChildren(el("p", {}, "Ratkaisu näkyy, kun käsi on jaettu. Odota hetki tai "
+                                              + "palaa oletuskäteen."));
+      return;
+    }
     if (!this.solution) {
+      const token = this.token;
+      this.feedback.replaceChildren(el("p", {}, this.pendingText("Lasketaan ratkaisua")));
       try {
-        this.solution = (await engine.call({ op: "solution", question: this.question })).result;
+        const solution = (await engine.call({ op: "solution", question: this.question })).result;
+        if (token !== this.token) return;
+        this.solution = solution;
+        this.showPrinted();
       } catch (err) {
-        this.feedback.replaceChildren(el("p", { class: "vaarin" }, `Ratkaisua ei saatu: ${err.message}`));
+        if (token !== this.token) return;
+        this.feedback.replaceChildren(el("p", { class: "vaarin" },
+          `Ratkaisua ei saatu laskettua. ${sentence(err.message)} Kokeile napista ”Yritä uudelleen” tai palaa oletuskäteen.`),
+          el("p", {}, button("Näytä oletuskäsi", () => this.showDefault(), "md-button")));
         return;
       }
     }
     const lines = this.solution.lines || [];
-    this.feedback.replaceChildren(el("div", { class: "ratkaisu" }, lines.map((l) => el("p", {}, l))));
+    this.feedback.replaceChildren(el("div", { class: "ratkaisu" }, el("p", {}, el("strong", {}, "Ratkaisu: ")),
+                                     lines.map((l) => el("p", {}, l))));
   }
 
-  render() {
+  showPrinted() {
+    const lines = (this.solution && this.solution.lines) || [];
+    this.printed.replaceChildren(...(lines.length ? [el("p", {}, el("strong", {}, "Ratkaisu:"))] : []),
+                                 ...lines.map((l) => el("p", {}, l)));
+  }
+
+  render(focus = false) {
     const q = this.question;
     const body = RENDER[this.kind](q, this);
-    const tools = el("p", { class: "harjoitus-napit" },
-      button("Näytä ratkaisu", () => this.showSolution(), "md-button"),
-      " ",
-      button("Uusi käsi", () => this.newHand(), "md-button"));
-    this.ui.replaceChildren(body, tools);
+    body.classList.add("harjoitus-kysymys");
+    body.setAttribute("tabindex", "-1");
+    this.ui.replaceChildren(body);
     this.root.querySelector(".harjoitus-staattinen")?.setAttribute("hidden", "");
     this.feedback.replaceChildren();
     delete this.root.dataset.result;
+    delete this.root.dataset.failed;
+    this.root.dataset.seed = String(q.seed);
+    this.showPrinted();
+    if (focus) body.focus();
   }
 }
 
 // ---------------------------------------------------------------- the seven kinds
+function numberForm(w, id, prompt, onSubmit, extra = null) {
+  const input = el("input", { type: "text", inputmode: "numeric", autocomplete: "off", id, class: "vastaus" });
+  const form = el("form", { class: "harjoitus-lomake", novalidate: "",
+                            onsubmit: (e) => { e.preventDefault(); onSubmit(input.value); } },
+    extra, el("label", { for: id }, prompt + " "), input, " ",
+    el("button", { type: "submit", class: "md-button md-button--primary" }, "Tarkista"));
+  return form;
+}
+
 const RENDER = {
   pisteet(q, w) {
     const L = q.labels;
-    const scoring = w.rules.scoring;
+    const scoring = q.rules.scoring;
     const rows = q.hands.map((hand, p) => el("li", {},
       el("strong", {}, q.players[p]), ": ",
       p === q.winner ? "meni ulos" + (q.rummy ? " yhdellä kertaa (rommi)" : "") :
@@ -229,15 +524,13 @@ const RENDER = {
     const who = q.players[q.ask];
     const prompt = scoring === "winner_takes" ? `Montako pistettä ${who} saa?` :
       scoring === "penalty" ? `Montako sakkopistettä ${who} saa?` : `Montako miinuspistettä ${who} saa?`;
-    const input = el("input", { type: "number", inputmode: "numeric", id: `${w.id}-vastaus`, class: "vastaus" });
-    const form = el("form", { class: "harjoitus-lomake", onsubmit: (e) => { e.preventDefault(); w.submit({ points: input.value }); } },
-      el("label", { for: `${w.id}-vastaus` }, prompt + " "), input, " ", el("button", { type: "submit", class: "md-button md-button--primary" }, "Tarkista"));
     // perusrommi: the same hand with or without the rummy doubling (a house rule)
-    const house = scoring === "winner_takes" && "rummy_doubling" in w.rules ? el("p", {}, el("label", {},
-      el("input", { type: "checkbox", class: "ei-tuplausta", checked: w.question.rules.rummy_doubling ? false : "",
+    const house = scoring === "winner_takes" && "rummy_doubling" in w.rules ? el("p", { class: "kotisaanto" }, el("label", {},
+      el("input", { type: "checkbox", class: "ei-tuplausta", checked: w.rules.rummy_doubling ? false : "",
         onchange: (e) => w.setRules({ rummy_doubling: !e.target.checked }) }),
       " Kotisääntö: rommi ei tuplaa pisteitä")) : null;
-    return el("div", {}, el("ul", {}, rows), house, form);
+    return el("div", {}, el("ul", {}, rows), house,
+              numberForm(w, `${w.id}-vastaus`, prompt, (v) => w.submit({ points: v })));
   },
 
   kelpaako(q, w) {
@@ -252,9 +545,11 @@ const RENDER = {
     return el("div", {},
       el("p", {}, "Pöydällä:"),
       el("ul", {}, q.table.map((m) => el("li", {}, cardRow(m, q.labels, "kortit yhdistelma")))),
-      el("p", {}, "Valitse kädestä jokainen kortti, jonka voi lisätä johonkin pöydän yhdistelmään:"),
+      el("p", {}, "Valitse kädestä jokainen kortti, jonka voi lisätä johonkin pöydän yhdistelmään. "
+                  + "Jos mikään kortti ei sovi, tarkista valitsematta yhtään."),
       hand,
-      el("p", {}, button("Tarkista", () => w.submit({ cards: selected(hand) }), "md-button md-button--primary")));
+      el("p", {}, button("Tarkista", () => w.submit({ cards: inHandOrder(selected(hand), q.hand) }),
+                         "md-button md-button--primary")));
   },
 
   jarjesta(q, w) {
@@ -265,30 +560,32 @@ const RENDER = {
       const used = new Set(melds.flat());
       hand.replaceChildren(...q.hand.filter((c) => !used.has(c)).map((c) => cardToggle(c, q.labels)));
       list.replaceChildren(...melds.map((m, i) => el("li", {}, cardRow(m, q.labels, "kortit yhdistelma"), " ",
-        button("Pura", () => { melds.splice(i, 1); draw(); }, "md-button"))));
+        button("Pura", () => { melds.splice(i, 1); draw(); (hand.querySelector("button") || form).focus(); },
+               "md-button"))));
     };
     draw();
+    const form = button("Tarkista", () => w.submit({ melds }), "md-button md-button--primary");
     return el("div", {},
-      el("p", {}, "Napauta kortteja ja muodosta niistä yhdistelmiä. Jäljelle jäävät ovat irtokortteja."),
+      el("p", {}, "Jaa käsi yhdistelmiin niin, että irtokorttien pistesumma jää mahdollisimman pieneksi. "
+                  + "Valitse yhdistelmän kortit ja paina ”Muodosta yhdistelmä”; jäljelle jäävät ovat irtokortteja."),
       hand,
-      el("p", {}, button("Muodosta yhdistelmä", () => { const s = selected(hand); if (s.length) { melds.push(s); draw(); } }, "md-button"), " ",
-        button("Tarkista", () => w.submit({ melds }), "md-button md-button--primary")),
+      el("p", {}, button("Muodosta yhdistelmä", () => {
+        const s = selected(hand);
+        if (s.length) { melds.push(inHandOrder(s, q.hand)); draw(); }
+      }, "md-button"), " ", form),
       list);
   },
 
   koputus(q, w) {
     const name = `${w.id}-saaja`;
     const radios = [["knocker", `${q.players[0]} (koputtaja)`], ["defender", `${q.players[1]} (vastustaja)`]]
-      .map(([value, text], i) => el("label", {}, el("input", { type: "radio", name, value, checked: i === 0 ? "" : false }), " ", text));
-    const points = el("input", { type: "number", inputmode: "numeric", id: `${w.id}-pisteet`, class: "vastaus" });
-    const form = el("form", { class: "harjoitus-lomake", onsubmit: (e) => {
-      e.preventDefault();
+      .map(([value, text], i) => el("label", { class: "valinta" },
+        el("input", { type: "radio", name, value, checked: i === 0 ? "" : false }), " ", text));
+    const who = el("fieldset", {}, el("legend", {}, "Kuka saa pisteet?"), radios[0], " ", radios[1]);
+    const form = numberForm(w, `${w.id}-pisteet`, "Montako pistettä?", (v) => {
       const scorer = form.querySelector(`input[name='${name}']:checked`).value;
-      w.submit({ scorer, points: points.value });
-    } },
-      el("fieldset", {}, el("legend", {}, "Kuka saa pisteet?"), radios[0], " ", radios[1]),
-      el("label", { for: `${w.id}-pisteet` }, "Montako pistettä? "), points, " ",
-      el("button", { type: "submit", class: "md-button md-button--primary" }, "Tarkista"));
+      w.submit({ scorer, points: v });
+    }, who);
     return el("div", {},
       el("p", {}, el("strong", {}, q.players[0]), " koputtaa kädellä ", cardRow(q.knocker, q.labels)),
       el("p", {}, el("strong", {}, q.players[1]), " puolustaa kädellä ", cardRow(q.defender, q.labels)),
@@ -299,49 +596,123 @@ const RENDER = {
     const order = [];
     const seq = el("p", { class: "jarjestys" });
     const pile = el("div", { class: "kortit" });
-    const draw = () => {
+    const check = button("Tarkista", () => w.submit({ order: [...order] }), "md-button md-button--primary");
+    const draw = (focusFrom = null) => {
       pile.replaceChildren(...q.discard.map((c) => {
-        const b = cardToggle(c, q.labels, () => { if (!order.includes(c)) order.push(c); draw(); });
-        if (order.includes(c)) { b.setAttribute("aria-pressed", "true"); b.disabled = true; }
+        const b = cardToggle(c, q.labels, () => { if (!order.includes(c)) order.push(c); draw(c); });
+        if (order.includes(c)) { b.setAttribute("aria-pressed", "true"); b.setAttribute("aria-disabled", "true"); }
         return b;
       }));
       seq.replaceChildren("Nostojärjestyksesi: ", order.length ? cardRow(order, q.labels) : "–");
+      if (focusFrom !== null) {
+        // focus stays in the widget: the next card not yet chosen, else "Tarkista"
+        const free = [...pile.querySelectorAll("button:not([aria-disabled])")];
+        const at = q.discard.indexOf(focusFrom);
+        const next = free.find((b) => q.discard.indexOf(b.dataset.code) > at) || free[0] || check;
+        next.focus();
+      }
     };
     draw();
     return el("div", {},
-      el("p", {}, `Nostopakka on lopussa. Tämän pelin sääntö: ${q.rule}. `
-        + "Napauta poistopakan kortit (pohjalta päällimmäiseen) siinä järjestyksessä, jossa ne nostetaan "
-        + "uudesta nostopakasta. Jätä pois kortti, joka ei päädy nostopakkaan."),
-      pile, seq,
-      el("p", {}, button("Aloita alusta", () => { order.length = 0; draw(); }, "md-button"), " ",
-        button("Tarkista", () => w.submit({ order: [...order] }), "md-button md-button--primary")));
+      el("p", {}, `Nostopakka on lopussa. Tämän pelin sääntö: ${q.rule}.`),
+      el("p", {}, "Poistopakka: vasemmalla pohjimmainen kortti, oikealla päällimmäinen eli viimeksi poistettu."),
+      pile,
+      el("p", {}, "Napauta kortteja siinä järjestyksessä, jossa ne nostetaan uudesta nostopakasta. "
+                  + "Jos jokin kortti ei sääntöjen mukaan päädy uuteen nostopakkaan, jätä se napauttamatta."),
+      seq,
+      el("p", {}, button("Aloita alusta", () => { order.length = 0; draw(); pile.querySelector("button").focus(); },
+                         "md-button"), " ", check));
   },
 
   avaus(q, w) {
     const hand = el("div", { class: "kortit" }, q.hand.map((c) => cardToggle(c, q.labels)));
+    const pure = q.rules.opening_pure_run ? " ja mukana puhdas suora (ilman jokeria)" : "";
     return el("div", {},
-      el("p", {}, `Valitse kortit, joilla avaat: yhteensä vähintään ${w.rules.opening_points} pistettä ja mukana puhdas suora.`),
+      el("p", {}, `Valitse kortit, joilla avaat: yhteensä vähintään ${q.rules.opening_points} pistettä${pure}. `
+                  + "Yksi kortti jää käteen poistettavaksi."),
       hand,
-      el("p", {}, button("Tarkista", () => w.submit({ cards: selected(hand) }), "md-button md-button--primary")));
+      el("p", {}, button("Tarkista", () => w.submit({ cards: inHandOrder(selected(hand), q.hand) }),
+                         "md-button md-button--primary")));
   },
 };
 
-// ---------------------------------------------------------------- start-up
-function init() {
+// ---------------------------------------------------------------- each page
+let widgets = [];
+
+function skipLink(first) {
+  document.querySelector(".harjoitus-ohitus")?.remove();
+  if (!first) return;
+  const link = el("a", { href: `#${first.id}`, class: "md-skip harjoitus-ohitus" }, "Siirry harjoituksiin");
+  first.setAttribute("tabindex", "-1");
+  link.addEventListener("click", (e) => {
+    e.preventDefault();
+    e.stopPropagation();            // not a page change for Material's instant navigation
+    first.scrollIntoView();
+    first.focus();
+  });
+  const materialSkip = document.querySelector(".md-skip");
+  if (materialSkip) materialSkip.after(link);
+  else document.body.prepend(link);
+}
+
+function initPage() {
+  for (const w of widgets) w.detach();
+  widgets = [];
+  document.querySelector(".md-search[role='dialog']")?.setAttribute("aria-label", "Haku");
+  // a wide table scrolls sideways on a phone: keyboard users can scroll it too
+  for (const wrap of document.querySelectorAll(".md-typeset__scrollwrap")) {
+    if (wrap.hasAttribute("tabindex")) continue;
+    wrap.setAttribute("tabindex", "0");
+    wrap.setAttribute("role", "region");
+    wrap.setAttribute("aria-label", "Vieritettävä taulukko");
+  }
   const roots = [...document.querySelectorAll(".harjoitus[data-kind]")];
+  skipLink(roots[0]);
   if (!roots.length) return;
-  const widgets = roots.map((root) => new Widget(root));
-  const wake = () => engine.start().catch(() => {});
-  if ("IntersectionObserver" in window) {
+  registerServiceWorker();
+  widgets = roots.map((root) => {
+    try {
+      return new Widget(root);
+    } catch (err) {
+      root.dataset.engine = "virhe";        // the printed question and its answer stay on show
+      return null;
+    }
+  }).filter(Boolean);
+  const wake = () => { if (engine.state === "idle") engine.start().catch(() => {}); };
+  for (const r of roots) {
+    for (const type of ["pointerdown", "focusin", "keydown"]) r.addEventListener(type, wake, { once: true });
+    if (fastDesktop()) r.addEventListener("pointerenter", wake, { once: true });
+  }
+  if (fastDesktop() && "IntersectionObserver" in window) {
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) { observer.disconnect(); wake(); }
+      if (entries.some((e) => e.isIntersecting)) {
+        observer.disconnect();
+        (window.requestIdleCallback || setTimeout)(wake);
+      }
     });
     roots.forEach((r) => observer.observe(r));
   }
-  roots.forEach((r) => r.addEventListener("pointerdown", wake, { once: true }));
-  roots.forEach((r) => r.addEventListener("focusin", wake, { once: true }));
-  return widgets;
+  if (roots.some((r) => r.dataset.loading)) wake();            // a shared hand is waiting
+  // a fast desktop whose browser already keeps the engine's snapshot: start when idle (no download)
+  if (fastDesktop() && "caches" in window && engine.state === "idle") {
+    caches.has("rommikirja-snapshot")
+      .then((has) => has && caches.open("rommikirja-snapshot").then((c) => c.keys()))
+      .then((keys) => { if (keys && keys.length) (window.requestIdleCallback || setTimeout)(wake); })
+      .catch(() => {});
+  }
 }
 
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
-else init();
+// Other page scripts (e.g. a game against the computer) share this one engine:
+// `await window.rommikirja.call({op: …})` → {result, ms}; it throws an Error with a Finnish message.
+window.rommikirja = Object.freeze({
+  call: (request) => engine.call(request),
+  start: () => engine.start(),
+  get state() { return engine.state; },
+});
+if (window.document$ && typeof window.document$.subscribe === "function") {
+  window.document$.subscribe(() => initPage());                 // every page, instant navigation too
+} else if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", initPage);
+} else {
+  initPage();
+}

@@ -78,7 +78,9 @@ def _q_pisteet(rng: random.Random, rules: RuleSet) -> dict:
         q["rummy"] = rules.rummy_doubling and rng.random() < 0.35
         q["ask"] = winner
     else:
-        q["opened"] = [p == winner or rng.random() < 0.75 for p in range(players)]
+        opened = [p == winner or rng.random() < 0.75 for p in range(players)]
+        if rules.scoring == "penalty":      # only there does not having opened change the score
+            q["opened"] = opened
         q["ask"] = rng.choice([p for p in range(players) if p != winner])
     return q
 
@@ -96,14 +98,14 @@ def _s_pisteet(q: dict, rules: RuleSet) -> dict:
     if rules.scoring == "winner_takes":
         for p, h in enumerate(q["hands"]):
             if p != q["winner"]:
-                lines.append(f"{names[p]}: {_sum_text(_cards(h), rules)}")
+                lines.append(f"{names[p]}: {_sum_text(_cards(h), rules)}.")
         text = f"{names[q['winner']]} saa {score.base} pistettä"
         if score.doubled:
             text += f", rommista kaksinkertaisena {score.points[q['winner']]}"
         lines.append(text + ".")
         return {"points": score.points[q["ask"]], "lines": lines}
     p = q["ask"]
-    if rules.scoring == "penalty" and not q["opened"][p]:
+    if rules.scoring == "penalty" and not q.get("opened", [True] * len(names))[p]:
         lines.append(f"{names[p]} ei avannut, joten sakko on kiinteä {rules.unopened_penalty}.")
     else:
         lines.append(f"{names[p]}: {_sum_text(_cards(q['hands'][p]), rules)}.")
@@ -116,11 +118,14 @@ def _c_pisteet(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, s
     except ValueError:
         return False, "Kirjoita vastaukseksi kokonaisluku."
     want = sol["points"]
-    # minus points may be typed with or without the sign
+    # penalty and minus points are asked as a count ("Montako sakkopistettä…?"): typed with or
+    # without the sign
     correct = given == want or (want < 0 and given == -want)
+    unit = {"penalty": "sakkopistettä", "own_hand_minus": "miinuspistettä"}.get(rules.scoring, "pistettä")
+    shown = _num(abs(want)) if unit != "pistettä" else _num(want)
     if correct:
-        return True, f"Oikein: {_num(want)} pistettä. " + " ".join(sol["lines"])
-    return False, f"Ei aivan: vastasit {_num(given)}, oikea on {_num(want)}. " + " ".join(sol["lines"])
+        return True, f"Oikein: {shown} {unit}. " + " ".join(sol["lines"])
+    return False, f"Ei aivan: vastasit {_num(given)}, oikea vastaus on {shown} {unit}. " + " ".join(sol["lines"])
 
 
 # -- 2. Kelpaako yhdistelmä ---------------------------------------------------------------------
@@ -174,13 +179,13 @@ def _s_kelpaako(q: dict, rules: RuleSet) -> dict:
     if err is None:
         meld = Meld.from_cards(cards, rules)
         return {"valid": True, "lines": [f"Kelpaa: {meld.kind.finnish} {meld.text}."]}
-    return {"valid": False, "lines": [f"Ei kelpaa: {err.message}"]}
+    return {"valid": False, "lines": [f"Ei kelpaa yhdistelmäksi. {err.message}"]}
 
 
 def _c_kelpaako(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, str]:
     given = bool(answer.get("valid"))
     ok = given == sol["valid"]
-    return ok, ("Oikein. " if ok else "Väärin. ") + " ".join(sol["lines"])
+    return ok, ("Oikein. " if ok else "Ei aivan. ") + " ".join(sol["lines"])
 
 
 # -- 3. Lisää pöytään ---------------------------------------------------------------------------
@@ -237,8 +242,9 @@ def _c_lisaa(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, str
     if given == want:
         return True, "Oikein. " + " ".join(sol["lines"])
     parts = []
-    extra = [parse_card(c) for c in sorted(given - want)]
-    missing = [parse_card(c) for c in sorted(want - given)]
+    order = {c: i for i, c in enumerate(q["hand"])}         # listed in the hand's order
+    extra = [parse_card(c) for c in sorted(given - want, key=lambda c: order.get(c, len(order)))]
+    missing = [parse_card(c) for c in sorted(want - given, key=lambda c: order.get(c, len(order)))]
     if extra:
         parts.append(f"{_cap(cards_text(extra))} {'ei sovi' if len(extra) == 1 else 'eivät sovi'} "
                      "mihinkään pöydän yhdistelmään.")
@@ -394,7 +400,7 @@ def _s_avaus(q: dict, rules: RuleSet) -> dict:
     o = best_opening(_cards(q["hand"]), rules)
     if o is None:
         return {"can_open": False, "lines": ["Tällä kädellä ei voi vielä avata."]}
-    return {"can_open": True, "cards": _codes(o.cards), "points": o.points,
+    return {"can_open": True, "cards": _codes(o.cards), "points": o.points, "melds": len(o.melds),
             "lines": [f"Paras avaus: {'; '.join(m.text for m in o.melds)} – {o.points} pistettä."]}
 
 
@@ -409,14 +415,23 @@ def _c_avaus(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, str
         plain = melds_using_all(chosen, rules.with_options(opening_pure_run=False))
         if plain is not None and rules.opening_pure_run:
             return False, "Valitut kortit muodostavat yhdistelmiä, mutta avaukseen tarvitaan puhdas suora."
-        return False, ("Valittuja kortteja ei saa jaettua kokonaan yhdistelmiksi. "
-                       + ("Vihje: " + sol["lines"][0] if sol["can_open"] else "Tällä kädellä ei voi avata."))
+        return False, ("Valittuja kortteja ei saa jaettua kokonaan yhdistelmiksi: jokaisen valitun kortin "
+                       "pitää kuulua johonkin avauksen yhdistelmään. " + _avaus_hint(sol))
     melds, points = got.melds, got.points
     text = "; ".join(m.text for m in melds)
     if points < rules.opening_points:
         return False, (f"Yhdistelmät ({text}) ovat yhteensä {points} pistettä; avaukseen tarvitaan "
-                       f"{rules.opening_points}.")
+                       f"{rules.opening_points}. " + _avaus_hint(sol))
     return True, f"Avaus käy: {text} – {points} pistettä."
+
+
+def _avaus_hint(sol: dict) -> str:
+    """A hint that does not give the answer away: how big the best opening is, not its cards."""
+    if not sol["can_open"]:
+        return "Tällä kädellä ei voi vielä avata."
+    melds = sol["melds"]
+    return (f"Vihje: paras avaus on {sol['points']} pistettä ja siinä on "
+            f"{melds} {'yhdistelmä' if melds == 1 else 'yhdistelmää'}.")
 
 
 KINDS: dict[str, tuple[Callable, Callable, Callable]] = {

@@ -1,0 +1,523 @@
+// Rommikirja "Pelaa": a whole game against the computer, played through the rules engine in the
+// browser (rommikirja.play.handle in the Pyodide worker, docs/assets/rommi-worker.js). The page
+// keeps only the game's state (rules, seed, levels, the moves so far); every request sends it and
+// the engine replays it, so the table shown is always a position the engine reached.
+// Finnish UI; touch (tap to select), mouse and keyboard.
+
+let root = null;            // the page's #pelaa element (set by mount)
+const STORE = "rommikirja-pelaa";
+const SUITS = { S: ["♠", false], H: ["♥", true], D: ["♦", true], C: ["♣", false] };
+const LEVEL_NAMES = { aloittelija: "aloittelija", taitava: "taitava" };
+const ACTIONS = [
+  ["draw_stock", "Nosta", "n"], ["draw_discard", "Ota poistopakasta", "o"], ["pass", "Passaa", "s"],
+  ["open", "Avaa", "a"], ["meld", "Pelaa", "m"], ["lay_off", "Lisää", "l"], ["discard", "Poista", "p"],
+  ["knock", "Koputa", "k"], ["hint", "Vihje", "v"],
+];
+
+// ---------------------------------------------------------------- the engine
+const engine = {
+  worker: null, pending: new Map(), nextId: 1, ready: null,
+  start() {
+    if (this.ready) return this.ready;
+    this.worker = new Worker(new URL("./rommi-worker.js", import.meta.url), { type: "module" });
+    this.worker.onmessage = (event) => {
+      const entry = this.pending.get(event.data && event.data.id);
+      if (entry) { this.pending.delete(event.data.id); entry(event.data); }
+    };
+    // {op: "start"} starts the engine (a worker that starts by itself answers it as an unknown
+    // request); a first play request then tells whether the engine answers
+    this.ready = this.send({ op: "start" })
+      .then(() => this.send({ op: "options", rules: {}, play: true }))
+      .then((reply) => {
+        if (!reply.ok) throw new Error(reply.error);
+        window.rommikirjaEngine = { ready: true };
+      });
+    return this.ready;
+  },
+  send(request) {
+    const id = this.nextId++;
+    return new Promise((resolve) => { this.pending.set(id, resolve); this.worker.postMessage({ id, request }); });
+  },
+  async call(request) {
+    await this.start();
+    const reply = await this.send({ ...request, play: true });
+    if (!reply.ok) throw new Error(reply.error);
+    return reply.result;
+  },
+};
+
+// ---------------------------------------------------------------- DOM helpers
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value);
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function face(code) {
+  const body = code.replace(/'+$/, "");
+  if (body === "JK") return ["🃏", "jokeri"];
+  const [symbol, red] = SUITS[body.slice(-1)];
+  return [body.slice(0, -1) + symbol, red ? "punainen" : "musta"];
+}
+
+function cardSpan(code, labels) {
+  const [text, colour] = face(code);
+  return el("span", { class: `kortti ${colour}`, role: "img", "aria-label": labels[code] || code,
+                      title: labels[code] || code }, text);
+}
+
+function cardRow(codes, labels, cls = "kortit") {
+  return el("span", { class: cls }, codes.map((c) => cardSpan(c, labels)));
+}
+
+const num = (n) => String(n).replace("-", "−");
+
+// ---------------------------------------------------------------- the page
+let games, ui, setup, table, status;
+
+function mount(element) {
+  root = element;
+  root.dataset.started = "1";
+  games = JSON.parse(root.querySelector("script.pelaa-data").textContent);
+  ui = { state: null, view: null, selected: [], target: null, hint: null, replay: null, exportText: null,
+         rulesOpen: true };
+  setup = el("form", { class: "pelaa-asetukset", "aria-label": "Uusi peli" });
+  table = el("section", { class: "pelaa-poyta", "aria-label": "Pelipöytä", hidden: "" });
+  status = el("p", { class: "pelaa-tila", role: "status" }, "Sääntömoottori käynnistyy…");
+  root.append(status, setup, table);
+  init();
+}
+
+function setBusy(on) { root.dataset.busy = on ? "1" : "0"; }
+
+function params() { return new URLSearchParams(location.search); }
+
+function writeAddress() {
+  const s = ui.state;
+  const p = params();
+  p.set("peli", s.rules.name);
+  p.set("siemen", s.seed);
+  p.set("taso", s.levels.join(","));
+  const opts = Object.entries(s.options || {});
+  if (opts.length) p.set("saannot", opts.map(([k, v]) => `${k}:${v}`).join(","));
+  else p.delete("saannot");
+  history.replaceState(null, "", `${location.pathname}?${p}${location.hash}`);
+}
+
+function save() {
+  try { localStorage.setItem(STORE, JSON.stringify(ui.state)); } catch { /* private mode: no resume */ }
+}
+
+// ---------------------------------------------------------------- set-up form
+async function renderSetup(game, levels, options, seed) {
+  const g = games[game];
+  const opponents = Math.max(1, (levels || []).length || 1);
+  const gameSel = el("select", { id: "pelaa-peli", name: "peli" },
+    Object.entries(games).map(([key, v]) => el("option", { value: key, selected: key === game ? "" : false }, v.title)));
+  gameSel.addEventListener("change", () => renderSetup(gameSel.value, null, {}, seedInput.value));
+  const maxOpp = g.max - 1;
+  const oppSel = el("select", { id: "pelaa-vastustajat", name: "vastustajat" },
+    Array.from({ length: maxOpp }, (_, i) => el("option", { value: i + 1, selected: i + 1 === Math.min(opponents, maxOpp) ? "" : false }, String(i + 1))));
+  const levelBox = el("div", { class: "pelaa-tasot" });
+  const drawLevels = () => {
+    const n = Number(oppSel.value);
+    const old = [...levelBox.querySelectorAll("select")].map((s) => s.value);
+    levelBox.replaceChildren(...Array.from({ length: n }, (_, i) => {
+      const id = `pelaa-taso-${i + 1}`;
+      const current = old[i] || (levels && levels[i]) || "taitava";
+      return el("label", { for: id }, `Vastustaja ${i + 1}: `,
+        el("select", { id, name: id }, Object.keys(LEVEL_NAMES).map((lv) =>
+          el("option", { value: lv, selected: lv === current ? "" : false }, LEVEL_NAMES[lv]))));
+    }));
+  };
+  oppSel.addEventListener("change", drawLevels);
+  drawLevels();
+  const seedInput = el("input", { id: "pelaa-siemen", name: "siemen", inputmode: "numeric", size: "8",
+                                   value: seed || String(1 + Math.floor(Math.random() * 99999)) });
+  const house = el("fieldset", { class: "pelaa-kotisaannot" }, el("legend", {}, "Kotisäännöt"),
+                   el("p", {}, "Haetaan sääntövalintoja…"));
+  setup.replaceChildren(
+    el("h2", { class: "pelaa-otsikko" }, "Uusi peli"),
+    el("p", {}, el("label", { for: "pelaa-peli" }, "Peli: "), gameSel),
+    game === "gin" ? el("p", {}, "Gin-rommia pelataan kahdestaan: yksi vastustaja.")
+      : el("p", {}, el("label", { for: "pelaa-vastustajat" }, "Vastustajia: "), oppSel),
+    levelBox, house,
+    el("p", {}, el("label", { for: "pelaa-siemen" }, "Pelin numero (sama numero jakaa samat kortit): "), seedInput),
+    el("p", {}, el("button", { type: "submit", class: "md-button md-button--primary" }, "Aloita peli")));
+  setup.onsubmit = (e) => {
+    e.preventDefault();
+    const lv = [...levelBox.querySelectorAll("select")].map((s) => s.value);
+    startGame(gameSel.value, game === "gin" ? lv.slice(0, 1) : lv, readOptions(house), seedInput.value.trim() || "1");
+  };
+  try {
+    const { options: specs } = await engine.call({ op: "options", rules: g.rules });
+    house.replaceChildren(el("legend", {}, "Kotisäännöt"), ...specs.map((o) => optionControl(o, options || {})));
+    setup.dataset.ready = "1";
+  } catch (err) {
+    house.replaceChildren(el("legend", {}, "Kotisäännöt"), el("p", {}, `Sääntövalintoja ei saatu: ${err.message}`));
+  }
+}
+
+function optionControl(o, chosen) {
+  const id = `pelaa-saanto-${o.option}`;
+  const value = o.option in chosen ? chosen[o.option] : o.value;
+  let input;
+  if (o.kind === "bool") {
+    input = el("input", { type: "checkbox", id, "data-option": o.option, "data-kind": "bool", "data-default": String(o.value),
+                          checked: value ? "" : false });
+    return el("p", { class: "pelaa-saanto" }, input, " ", el("label", { for: id }, `${o.label}: ${o.choices.true}`));
+  }
+  if (o.kind === "choice") {
+    input = el("select", { id, "data-option": o.option, "data-kind": "choice", "data-default": o.value },
+      Object.entries(o.choices).map(([k, text]) => el("option", { value: k, selected: k === value ? "" : false }, text)));
+  } else {
+    input = el("input", { type: "number", id, "data-option": o.option, "data-kind": "int", "data-default": String(o.value),
+                          min: o.min, max: o.max, value: String(value), inputmode: "numeric" });
+  }
+  return el("p", { class: "pelaa-saanto" }, el("label", { for: id }, `${o.label}: `), input);
+}
+
+function readOptions(box) {
+  const out = {};
+  for (const input of box.querySelectorAll("[data-option]")) {
+    let v;
+    if (input.dataset.kind === "bool") v = input.checked;
+    else if (input.dataset.kind === "int") v = Number(input.value);
+    else v = input.value;
+    if (String(v) !== input.dataset.default) out[input.dataset.option] = v;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- game flow
+async function startGame(game, levels, options, seed) {
+  setBusy(true);
+  message("Jaetaan kortit…");
+  try {
+    const result = await engine.call({ op: "new", rules: games[game].rules, players: levels.length + 1,
+                                       levels, options, seed, sections: games[game].sections });
+    ui.replay = null; ui.exportText = null;
+    show(result, result.log);
+    writeAddress();
+  } catch (err) {
+    message(`Peliä ei voitu aloittaa: ${err.message}`, true);
+  } finally { setBusy(false); }
+}
+
+function show(result, log = []) {
+  ui.state = result.state;
+  ui.view = result.view;
+  ui.selected = [];
+  ui.target = null;
+  ui.hint = null;
+  delete root.dataset.hintAction;
+  save();
+  render(log);
+}
+
+async function request(req, after) {
+  setBusy(true);
+  try {
+    return await engine.call(req);
+  } catch (err) {
+    message(`Sääntömoottori ei vastannut: ${err.message}`, true);
+    return null;
+  } finally { if (!after) setBusy(false); }
+}
+
+async function act(action) {
+  const v = ui.view;
+  if (!v || v.over || root.dataset.busy === "1") return;
+  if (action === "hint") return hint();
+  if (!v.actions.includes(action)) return;
+  let move;
+  const sel = ui.selected;
+  if (action === "draw_stock") move = { draw: "stock" };
+  else if (action === "draw_discard") move = { draw: "discard" };
+  else if (action === "pass") move = { pass: true };
+  else if (action === "meld") move = { meld: sel };
+  else if (action === "open") move = { open_cards: sel };
+  else if (action === "lay_off") {
+    if (ui.target === null) return message("Valitse ensin pöydältä yhdistelmä, johon kortit lisätään.", true);
+    move = { lay_off: sel, onto: ui.target };
+  } else if (action === "discard" || action === "knock") {
+    if (sel.length !== 1) return message(action === "knock" ? "Valitse yksi kortti, jonka poistat koputtaessasi."
+                                                            : "Valitse yksi kortti poistettavaksi.", true);
+    move = action === "discard" ? { discard: sel[0] } : { knock: sel[0] };
+  }
+  if ((action === "meld" || action === "open" || action === "lay_off") && !sel.length) {
+    return message("Valitse ensin kortit kädestäsi.", true);
+  }
+  setBusy(true);
+  try {
+    const result = await engine.call({ op: "move", state: ui.state, move });
+    if (result.refused) { refusal(result.refused); return; }
+    let log = result.log || [];
+    if (!result.view.over && !result.view.your_turn) {
+      show(result, log);
+      const more = await engine.call({ op: "computer", state: result.state });
+      log = more.log;
+      show(more, log);
+    } else show(result, log);
+  } catch (err) {
+    message(`Sääntömoottori ei vastannut: ${err.message}`, true);
+  } finally { setBusy(false); }
+}
+
+async function hint() {
+  if (!ui.view.your_turn) return;
+  const result = await request({ op: "hint", state: ui.state });
+  if (!result) return;
+  const m = result.move;
+  const action = "draw" in m ? (m.draw === "stock" ? "draw_stock" : "draw_discard") : "pass" in m ? "pass"
+    : "meld" in m ? "meld" : "lay_off" in m ? "lay_off" : "discard" in m ? "discard" : "knock" in m ? "knock" : "open";
+  ui.selected = [m.meld, m.lay_off, m.discard, m.knock, m.open && m.open.flat()].filter(Boolean).flat();
+  ui.target = "onto" in m ? m.onto : null;
+  ui.hint = { action, reason: result.reason };
+  root.dataset.hintAction = action;
+  render([]);
+}
+
+function refusal(r) {
+  const box = table.querySelector(".pelaa-palaute");
+  box.replaceChildren(el("p", { class: "vaarin" }, "✘ ", r.reason, " ",
+    r.rule ? el("a", { href: new URL(`../${r.rule.href}`, location.href).href }, `Sääntö: ${r.rule.title}`) : ""));
+  root.dataset.refused = r.code;
+}
+
+function message(text, warn = false) {
+  const box = table.querySelector(".pelaa-palaute");
+  if (box) box.replaceChildren(el("p", { class: warn ? "vaarin" : "" }, text));
+  else status.textContent = text;
+}
+
+// ---------------------------------------------------------------- rendering
+function render(log) {
+  const v = ui.view;
+  const L = v.labels;
+  table.hidden = false;
+  setup.hidden = true;
+  delete root.dataset.refused;
+  root.dataset.game = v.game;
+  root.dataset.phase = v.over ? "over" : v.phase;
+  root.dataset.turn = String(v.turn);
+  const me = v.names[v.seat];
+  const players = el("ul", { class: "pelaa-pelaajat" }, v.names.map((name, i) => el("li",
+    { class: i === v.turn && !v.over ? "vuorossa" : "" },
+    el("strong", {}, i === v.seat ? `${name} (sinä)` : name),
+    i === v.seat ? "" : ` – ${LEVEL_NAMES[v.levels[i - 1]]}`,
+    `: ${v.counts[i]} korttia`, i === v.dealer ? ", jakaja" : "",
+    v.opened ? (v.opened[i] ? ", avannut" : ", ei avannut") : "",
+    `, yhteensä ${num(v.totals[i])} pistettä`)));
+  const piles = el("div", { class: "pelaa-pakat" },
+    el("span", {}, `Nostopakka: ${v.stock} korttia`), " · ",
+    el("span", {}, "Poistopakka: ", v.discard_top ? cardSpan(v.discard_top, L) : "tyhjä"));
+  const melds = el("div", { class: "pelaa-poytayhdistelmat" },
+    v.table.length ? el("p", {}, "Pöydällä (napauta yhdistelmää, johon haluat lisätä):") : el("p", {}, "Pöydällä ei ole yhdistelmiä."),
+    el("ul", {}, v.table.map((m, i) => el("li", {}, el("button", {
+      type: "button", class: "pelaa-yhdistelma", "aria-pressed": String(ui.target === i), "data-index": i,
+      "aria-label": `${m.owner}: ${m.text}`, onclick: () => { ui.target = ui.target === i ? null : i; render([]); },
+    }, el("span", { class: "pelaa-omistaja", "aria-hidden": "true" }, m.owner), " ",
+       cardRow(m.cards, L, "kortit yhdistelma"))))));
+  const hand = el("div", { class: "pelaa-kasi", role: "group", "aria-label": "Kätesi kortit" },
+    v.hand.map((code) => {
+      const [text, colour] = face(code);
+      const on = ui.selected.includes(code);
+      return el("button", { type: "button", class: `kortti ${colour} valittava`, "aria-pressed": String(on),
+        "aria-label": L[code] + (code === v.taken ? " (otettu poistopakasta)" : ""), "data-code": code,
+        onclick: () => { ui.selected = on ? ui.selected.filter((c) => c !== code) : [...ui.selected, code]; render([]); },
+      }, text);
+    }));
+  const info = [];
+  if (v.deadwood !== undefined) info.push(`Irtopisteesi: ${v.deadwood} (koputusraja ${v.knock_limit}).`);
+  if (!v.over) info.push(v.your_turn ? "Sinun vuorosi." : `Vuorossa: ${v.names[v.turn]}.`);
+  const available = new Set(v.actions);
+  const relevant = ACTIONS.filter(([a]) => a === "hint" || (v.game === "gin" ? a !== "meld" && a !== "lay_off" && a !== "open"
+    : a !== "knock" && (a !== "open" || v.opened) && !(v.opened && !v.opened[v.seat] && (a === "meld" || a === "lay_off"))));
+  const bar = el("div", { class: "pelaa-toiminnot", role: "toolbar", "aria-label": "Toiminnot" },
+    relevant.map(([a, text, key]) => el("button", {
+      type: "button", class: "md-button" + (a === root.dataset.hintAction ? " md-button--primary vihje" : ""),
+      "data-action": a, "aria-keyshortcuts": key.toUpperCase(),
+      disabled: v.over || !v.your_turn || (a !== "hint" && !available.has(a)) ? "" : false,
+      onclick: () => act(a),
+    }, text)));
+  const feedback = el("div", { class: "pelaa-palaute", "aria-live": "assertive" },
+    ui.hint ? el("p", { class: "pelaa-vihje" }, "Vihje: ", ui.hint.reason) : "");
+  const story = el("div", { class: "pelaa-kertomus" }, el("h3", {}, "Tapahtumat"),
+    el("ol", { "aria-live": "polite" }, (v.log || []).slice(-12).map((line) => el("li", {}, line))));
+  const rules = el("details", { class: "pelaa-saannot", open: ui.rulesOpen ? "" : false,
+                                ontoggle: (e) => { ui.rulesOpen = e.target.open; } },
+    el("summary", {}, "Voimassa olevat säännöt"),
+    el("dl", {}, v.rules.map((r) => [el("dt", {}, r.label), el("dd", {}, r.text)])));
+  const tools = el("p", { class: "pelaa-tyokalut" },
+    el("button", { type: "button", class: "md-button", "data-action": "export", onclick: exportPosition }, "Vie esimerkiksi"), " ",
+    el("button", { type: "button", class: "md-button", "data-action": "new-game", onclick: newGameForm }, "Uusi peli"));
+  const parts = [
+    el("h2", { class: "pelaa-otsikko" }, `${v.title}: jako ${v.deal_no}`),
+    el("p", { class: "pelaa-numero" }, `Pelin numero ${v.seed}.`),
+    players, piles, melds,
+    el("h3", {}, `Kätesi (${me})`), hand, el("p", { class: "pelaa-ohje" }, info.join(" ")),
+    bar, feedback,
+  ];
+  if (v.over) parts.push(scorePanel(v));
+  if (ui.replay) parts.push(replayPanel());
+  if (ui.exportText) parts.push(exportPanel());
+  parts.push(story, rules, tools);
+  table.replaceChildren(...parts);
+  status.textContent = "";
+  if (log && log.length) root.dataset.lastLog = log[log.length - 1];
+}
+
+function scorePanel(v) {
+  const s = v.score;
+  const L = v.labels;
+  const rows = v.names.map((name, i) => el("tr", {}, el("th", { scope: "row" }, name),
+    el("td", {}, s.hands[i] && s.hands[i].length ? cardRow(s.hands[i], L) : "–"),
+    el("td", {}, num(s.points[i])), el("td", {}, num(v.totals[i]))));
+  const end = v.game_over
+    ? el("p", { class: "pelaa-loppu" }, el("strong", {}, `Peli päättyi. ${v.leaders.length > 1 ? "Voittajat" : "Voittaja"}: ${v.leaders.join(" ja ")}.`))
+    : el("p", {}, el("button", { type: "button", class: "md-button md-button--primary", "data-action": "next-deal",
+                                 onclick: nextDeal }, "Seuraava jako"));
+  return el("section", { class: "pelaa-tulos", "aria-label": "Jaon tulos" },
+    el("h3", {}, "Jako päättyi"),
+    s.lines.map((line) => el("p", {}, line)),
+    el("table", { class: "pelaa-pisteet" }, el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Pelaaja"), el("th", { scope: "col" }, "Käsi lopussa"),
+      el("th", { scope: "col" }, "Jaon pisteet"), el("th", { scope: "col" }, "Yhteensä"))), el("tbody", {}, rows)),
+    end,
+    el("p", {}, el("button", { type: "button", class: "md-button", "data-action": "replay", onclick: startReplay }, "Näytä jako")));
+}
+
+async function nextDeal() {
+  const result = await request({ op: "next_deal", state: ui.state });
+  if (result) { ui.replay = null; ui.exportText = null; show(result, result.log); }
+}
+
+async function startReplay() {
+  const result = await request({ op: "replay", state: ui.state, deal: ui.view.deal_no - 1 });
+  if (!result) return;
+  ui.replay = { frames: result.frames, at: 0, labels: result.frames[0].labels };
+  render([]);
+  table.querySelector(".pelaa-kertaus")?.focus();
+}
+
+function replayPanel() {
+  const r = ui.replay;
+  const f = r.frames[r.at];
+  const go = (d) => { r.at = Math.max(0, Math.min(r.frames.length - 1, r.at + d)); render([]); table.querySelector(".pelaa-kertaus")?.focus(); };
+  return el("section", { class: "pelaa-kertaus", tabindex: "-1", "aria-label": "Jaon kertaus" },
+    el("h3", {}, `Jaon kertaus: siirto ${r.at} / ${r.frames.length - 1}`),
+    el("p", { "aria-live": "polite" }, f.text),
+    el("ul", {}, ui.view.names.map((name, i) => el("li", {}, el("strong", {}, name), ": ", cardRow(f.hands[i], r.labels)))),
+    f.table.length ? el("p", {}, "Pöydällä: ", f.table.map((m) => cardRow(m, r.labels, "kortit yhdistelma"))) : "",
+    el("p", {}, "Poistopakan päällimmäinen: ", f.discard_top ? cardSpan(f.discard_top, r.labels) : "–", ` · nostopakassa ${f.stock} korttia`),
+    el("p", {}, el("button", { type: "button", class: "md-button", onclick: () => go(-1), disabled: r.at === 0 ? "" : false }, "Edellinen"), " ",
+      el("button", { type: "button", class: "md-button", "data-action": "replay-next", onclick: () => go(1),
+                     disabled: r.at === r.frames.length - 1 ? "" : false }, "Seuraava"), " ",
+      el("button", { type: "button", class: "md-button", onclick: () => { ui.replay = null; render([]); } }, "Sulje")));
+}
+
+async function exportPosition() {
+  const result = await request({ op: "export", state: ui.state });
+  if (!result) return;
+  ui.exportText = result;
+  render([]);
+  table.querySelector(".pelaa-vienti textarea")?.focus();
+}
+
+function exportPanel() {
+  const { yaml, filename } = ui.exportText;
+  const area = el("textarea", { readonly: "", rows: "12", id: "pelaa-vienti", spellcheck: "false" });
+  area.value = yaml;
+  const url = URL.createObjectURL(new Blob([yaml], { type: "text/yaml" }));
+  const copied = el("span", { role: "status" });
+  return el("section", { class: "pelaa-vienti", "aria-label": "Vie esimerkiksi" },
+    el("h3", {}, "Esimerkkitiedosto"),
+    el("p", {}, "Tallenna tiedosto pelin kansioon scenarios/-hakemistossa ja tarkista se komennolla ",
+      el("code", {}, "python -m tools.verify"), ". Sivulle esimerkki tulee, kun tiedostoon lisätään section-kenttä ",
+      "(pelisivun osio) ja text-kenttään kirjoitetaan selitys."),
+    el("label", { for: "pelaa-vienti" }, "Tiedoston sisältö:"), area,
+    el("p", {}, el("button", { type: "button", class: "md-button", onclick: async () => {
+      try { await navigator.clipboard.writeText(yaml); copied.textContent = " Kopioitu."; }
+      catch { area.select(); copied.textContent = " Valitse teksti ja kopioi se itse."; }
+    } }, "Kopioi"), " ", el("a", { class: "md-button", href: url, download: filename }, "Lataa tiedostona"), copied,
+      " ", el("button", { type: "button", class: "md-button", onclick: () => { ui.exportText = null; render([]); } }, "Sulje")));
+}
+
+function newGameForm() {
+  const s = ui.state;
+  table.hidden = true;
+  setup.hidden = false;
+  renderSetup(s.rules.name, s.levels, s.options, String(1 + Math.floor(Math.random() * 99999)));
+}
+
+// ---------------------------------------------------------------- keyboard
+// The letters are caught before the theme's own shortcuts (Material: N/P next and previous page,
+// S search) while the table is shown.
+window.addEventListener("keydown", (e) => {
+  if (!root || !root.isConnected || e.ctrlKey || e.metaKey || e.altKey || table.hidden) return;
+  if (e.target.closest && e.target.closest("input, select, textarea")) return;
+  const found = ACTIONS.find(([, , key]) => key === e.key.toLowerCase());
+  if (!found) return;
+  e.preventDefault();
+  e.stopPropagation();
+  const b = table.querySelector(`button[data-action="${found[0]}"]`);
+  if (b && !b.disabled) b.click();
+}, true);
+
+// ---------------------------------------------------------------- start-up
+async function init() {
+  setBusy(true);
+  const p = params();
+  let stored = null;
+  try { stored = JSON.parse(localStorage.getItem(STORE) || "null"); } catch { stored = null; }
+  const game = games[p.get("peli")] ? p.get("peli") : stored && games[stored.rules?.name] ? stored.rules.name : "gin";
+  const seed = p.get("siemen");
+  const levels = (p.get("taso") || "").split(",").filter((x) => x in LEVEL_NAMES);
+  const options = {};
+  for (const pair of (p.get("saannot") || "").split(",").filter(Boolean)) {
+    const [k, v] = pair.split(":");
+    options[k] = v === "true" ? true : v === "false" ? false : /^-?\d+$/.test(v) ? Number(v) : v;
+  }
+  try {
+    await engine.start();
+    status.textContent = "";
+  } catch (err) {
+    status.textContent = `Sääntömoottoria ei voitu käynnistää (${err.message}).`;
+    setBusy(false);
+    return;
+  }
+  const resume = stored && stored.rules && (!seed || (String(stored.seed) === seed && stored.rules.name === game));
+  if (resume) {
+    try {
+      const result = await engine.call({ op: "view", state: stored });
+      show(result, []);
+      writeAddress();
+      setBusy(false);
+      return;
+    } catch { /* a stored game the engine no longer accepts: start afresh */ }
+  }
+  if (seed) {
+    await startGame(game, game === "gin" ? (levels.length ? levels.slice(0, 1) : ["taitava"]) : (levels.length ? levels : ["taitava"]),
+                    options, seed);
+  } else {
+    await renderSetup(game, levels, options, null);
+  }
+  setBusy(false);
+}
+
+// Mount on this page; with Material's instant navigation (pages swapped without a reload, so this
+// module runs only once) mount again whenever a new page brings its own #pelaa.
+function mountHere() {
+  const element = document.getElementById("pelaa");
+  if (element && !element.dataset.started) mount(element);
+}
+mountHere();
+if (window.document$ && window.document$.subscribe) window.document$.subscribe(mountHere);

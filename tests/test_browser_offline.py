@@ -1,0 +1,102 @@
+"""The practice widgets when things go wrong: the engine cannot start (a runtime file is missing),
+a request never ends (a worker that stops answering), and the network is gone (the server stopped
+after one visit). Each has its own server and browsing context, so the caches start empty."""
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from test_browser import ENGINE_TIMEOUT, PAGES, Page, answer, result
+from test_browser import browser  # noqa: F401  (a browser for this module too)
+from tools.siteserver import SiteServer
+
+
+
+def test_engine_failure_ends_with_a_finnish_message_and_a_way_on(browser, site):  # noqa: F811
+    with SiteServer(site) as base:
+        ctx = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+        broken = {"on": True}
+
+        def missing(route):
+            if broken["on"]:
+                route.fulfill(status=404, body="")
+            else:
+                route.continue_()
+        ctx.route(re.compile(r".*/pyodide\.asm\.wasm$"), missing)
+        page = Page(ctx, base, "/perusrommi/?lisaa-perusrommi=1234", own=True)
+        page.errors_expected = True
+        p = page.page
+        w = page.widget("kelpaako-perusrommi")
+        w.get_by_role("button", name="Kelpaa", exact=True).click()
+        # within 5 s: a Finnish message, the worked answer still reachable, a retry button
+        expect(w.locator(".harjoitus-palaute")).to_contain_text("Vastausta ei voitu tarkistaa", timeout=5000)
+        expect(w.locator(".harjoitus-tila")).to_contain_text("Sääntömoottoria ei saatu käynnistettyä", timeout=5000)
+        assert "Error" not in w.inner_text() and "object" not in w.inner_text()
+        w.get_by_role("button", name="Näytä ratkaisu").click()
+        assert page.data("kelpaako-perusrommi")["solution"]["lines"][0] in w.locator(".harjoitus-palaute").inner_text()
+        # the shared hand that could not be dealt: a message, and a way back to the default hand
+        shared = page.widget("lisaa-perusrommi")
+        expect(shared).to_contain_text("Kättä 1234 ei saatu jaettua", timeout=5000)
+        shared.get_by_role("button", name="Näytä ratkaisu").click()
+        assert page.data("lisaa-perusrommi")["solution"]["lines"][0] not in shared.inner_text()
+        shared.get_by_role("button", name="Näytä oletuskäsi").click()
+        expect(shared.locator(".harjoitus-ui button.kortti").first).to_be_visible()
+        # "Yritä uudelleen" restarts the engine; with the file back it starts
+        broken["on"] = False
+        w.get_by_role("button", name="Yritä uudelleen").click()
+        p.wait_for_function("window.rommikirjaEngine && window.rommikirjaEngine.readyMs", timeout=ENGINE_TIMEOUT)
+        assert p.evaluate("window.rommikirjaStarts") == 2
+        w.get_by_role("button", name="Kelpaa", exact=True).click()
+        assert result(w)[0] in ("oikein", "vaarin")
+        page.errors = [e for e in page.errors if "404" not in e and "wasm" not in e.lower()]
+        page.close()
+
+
+def test_offline_after_one_visit(browser, site):  # noqa: F811
+    server = SiteServer(site, compress=True)
+    base = server.base
+    try:
+        ctx = browser.new_context(viewport={"width": 390, "height": 844})
+        page = Page(ctx, base, "/perusrommi/")
+        page.ready()
+        assert page.page.evaluate("window.rommikirjaEngine.start") == "normal"
+        page.page.wait_for_function("window.rommikirjaSnapshot && window.rommikirjaOffline", timeout=ENGINE_TIMEOUT)
+        assert "error" not in page.page.evaluate("window.rommikirjaOffline")
+        page.close()
+        server.stop()
+        # every page reads, and every page's widgets are checked by the engine, with no network
+        for path, wids in sorted(PAGES.items()) + [("/", []), ("/sanasto/", [])]:
+            visit = Page(ctx, base, path)
+            assert visit.page.locator("h1").count() == 1
+            if wids:
+                info = visit.ready()
+                assert info["start"] == "snapshot", info
+                w = visit.widget(wids[0])
+                answer(w, visit.data(wids[0]), True)
+                assert result(w)[0] == "oikein", path
+            visit.close()
+        ctx.close()
+    finally:
+        server.stop()
+
+
+HUNG_WORKER = """self.onmessage = (e) => {
+  if (e.data.request.op === "start") self.postMessage({ id: e.data.id, ok: true, result: { ms: 1, start: "normal" } });
+};  // answers the start, then never again"""
+
+
+def test_a_request_that_never_ends_is_retried_once_then_explained(browser, site):  # noqa: F811
+    with SiteServer(site) as base:
+        ctx = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+        ctx.add_init_script("window.rommikirjaBounds = { request: 1500 };")
+        ctx.route(re.compile(r".*/assets/rommi-worker\.js$"),
+                  lambda route: route.fulfill(status=200, body=HUNG_WORKER, content_type="text/javascript"))
+        page = Page(ctx, base, "/perusrommi/", own=True)
+        w = page.widget("kelpaako-perusrommi")
+        w.get_by_role("button", name="Kelpaa", exact=True).click()
+        expect(w.locator(".harjoitus-palaute")).to_contain_text("Tarkistetaan")
+        expect(w.locator(".harjoitus-palaute")).to_contain_text("ei vastannut", timeout=5000)
+        assert page.page.evaluate("window.rommikirjaStarts") == 2        # restarted once for the retry
+        w.get_by_role("button", name="Näytä ratkaisu").click()
+        assert page.data("kelpaako-perusrommi")["solution"]["lines"][0] in w.locator(".harjoitus-palaute").inner_text()
+        page.close()

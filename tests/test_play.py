@@ -1,0 +1,190 @@
+"""The Pelaa page's engine API (rommikirja.play.handle): whole games through JSON, refusals with
+the rule's section, hints, the replay, and exported positions that tools.verify accepts as they are."""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rommikirja.play import GAME_PAGES, RULE_SECTIONS, handle, rule_link
+
+from test_computer import GAMES
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def call(**req):
+    reply = json.loads(handle(json.dumps(req)))
+    assert reply["ok"], reply
+    return reply["result"]
+
+
+def new_game(game, players=2, levels=None, seed="9", options=None):
+    rules = GAMES[game].as_mapping()
+    return call(op="new", rules=rules, players=players, levels=levels or ["taitava"] * (players - 1),
+                seed=seed, options=options or {})
+
+
+def play_deal_with_hints(res):
+    state, view = res["state"], res["view"]
+    for _ in range(600):
+        if view["over"]:
+            return state, view
+        h = call(op="hint", state=state)
+        assert h["reason"].endswith(".")
+        r = call(op="move", state=state, move=h["move"])
+        assert "refused" not in r, r
+        state, view = r["state"], r["view"]
+        if not view["over"] and not view["your_turn"]:
+            r = call(op="computer", state=state)
+            state, view = r["state"], r["view"]
+    raise AssertionError("deal did not end")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_whole_deal_and_its_export_verifies(game, tmp_path):
+    players = 2 if game == "gin" else 3
+    state, view = play_deal_with_hints(new_game(game, players))
+    assert view["score"]["lines"] and len(view["totals"]) == players
+    assert sum(view["score"]["points"]) == sum(view["totals"])
+    export = call(op="export", state=state)
+    path = tmp_path / export["filename"]
+    path.write_text(export["yaml"], encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "tools.verify", str(path)], cwd=ROOT, capture_output=True,
+                          text=True)
+    assert proc.returncode == 0, proc.stderr + export["yaml"]
+    own, others = view["names"][0], view["names"][1:]
+    for line in view["log"]:            # another player's card from the stock stays hidden
+        for name in others:
+            if line.startswith(f"{name} nostaa"):
+                assert line == f"{name} nostaa kortin nostopakasta.", line
+    frames = call(op="replay", state=state, deal=0)["frames"]
+    assert any(" nostaa nostopakasta " in f["text"] for f in frames)      # the replay shows every card
+    assert len(frames) == len(state["deals"][0]["moves"]) + 1
+    assert all(f["text"] for f in frames)
+
+
+def test_export_of_an_unfinished_deal_verifies_and_a_changed_one_does_not(tmp_path):
+    res = new_game("gin", seed="31")
+    r = call(op="move", state=res["state"], move={"pass": True})
+    r = call(op="computer", state=r["state"])
+    export = call(op="export", state=r["state"])
+    assert "over: false" in export["yaml"]
+    good = tmp_path / "ok.yaml"
+    good.write_text(export["yaml"], encoding="utf-8")
+    assert subprocess.run([sys.executable, "-m", "tools.verify", str(good)], cwd=ROOT).returncode == 0
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(re.sub(r"stock_size: (\d+)", lambda m: f"stock_size: {int(m.group(1)) + 1}",
+                          export["yaml"]), encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "tools.verify", str(bad)], cwd=ROOT, capture_output=True,
+                          text=True)
+    assert proc.returncode == 1 and "stock_size" in proc.stderr
+
+
+def test_illegal_move_is_refused_with_reason_and_rule_link():
+    res = new_game("perusrommi", seed="4")
+    sections = call(op="new", rules=GAMES["rommi"].as_mapping(), seed="4",
+                    sections=["vuoro", "yhdistelmat-ja-lisaaminen"])
+    r = call(op="move", state=sections["state"], move={"draw": "stock"})
+    r = call(op="move", state=r["state"], move={"lay_off": r["view"]["hand"][:1], "onto": 0})
+    assert r["refused"]["rule"]["href"] == "rommi/#yhdistelmat-ja-lisaaminen"
+    hand = res["view"]["hand"]
+    r = call(op="move", state=res["state"], move={"discard": hand[0]})
+    assert r["refused"]["code"] == "must_draw"
+    assert r["refused"]["reason"].startswith("Vuoro alkaa aina nostolla")
+    assert r["refused"]["rule"]["href"] == "perusrommi/#vuoron-kulku"
+    assert r["state"] == res["state"]                       # nothing changed
+    r = call(op="move", state=res["state"], move={"draw": "stock"})
+    r2 = call(op="move", state=r["state"], move={"meld": r["view"]["hand"][:2]})
+    assert r2["refused"]["code"] == "too_short" and "vähintään kolme" in r2["refused"]["reason"]
+    assert r2["refused"]["rule"]["anchor"] == "yhdistelmat"
+
+
+def test_house_rules_change_the_rules_in_force():
+    res = new_game("perusrommi", options={"melds_per_turn": "one", "rummy_doubling": False})
+    rules = {r["option"]: r for r in res["view"]["rules"]}
+    assert rules["melds_per_turn"]["text"] == "enintään yksi"
+    assert rules["rummy_doubling"]["value"] is False
+    opts = call(op="options", rules=GAMES["gin"].as_mapping())["options"]
+    assert {o["option"] for o in opts} >= {"knock_limit", "gin_bonus"}
+    assert all(o["label"] for o in opts)
+    bad = json.loads(handle(json.dumps({"op": "new", "rules": {"name": "perusrommi"},
+                                        "options": {"ace": "middle"}})))
+    assert bad["ok"] is False and "ace" in bad["error"]
+
+
+def test_rommi51_opening_from_chosen_cards():
+    res = new_game("rommi51", seed="3")
+    r = call(op="move", state=res["state"], move={"draw": "stock"})
+    hand = r["view"]["hand"]
+    r2 = call(op="move", state=r["state"], move={"open_cards": hand[:3]})
+    assert r2["refused"]["code"] in ("not_melds", "opening_too_low", "no_pure_run")
+    assert r2["refused"]["rule"]["anchor"] == "avaus"
+
+
+def test_same_seed_same_game_and_next_deal():
+    a = new_game("gin", seed="77")
+    b = new_game("gin", seed="77")
+    assert a["view"]["hand"] == b["view"]["hand"] and a["state"] == b["state"]
+    state, view = play_deal_with_hints(a)
+    if not view["game_over"]:
+        r = call(op="next_deal", state=state)
+        assert r["view"]["deal_no"] == 2 and not r["view"]["over"]
+        assert r["view"]["totals"] == view["totals"]
+
+
+def test_handle_never_raises_on_garbage():
+    for text in ["", "[]", "{}", '{"op": "move"}', '{"op": "move", "state": {"deals": [{"dealer": 9}]}}',
+                 '{"op": "new", "players": 9}', '{"op": "hint", "state": 5}']:
+        reply = json.loads(handle(text))
+        assert reply["ok"] is False and reply["error"]
+
+
+def _slug(heading: str) -> str:
+    from markdown.extensions.toc import slugify       # how MkDocs makes the anchors
+    return slugify(heading.strip(), "-")
+
+
+@pytest.mark.parametrize("game", sorted(RULE_SECTIONS))
+def test_rule_links_point_at_real_sections(game):
+    """Every kind of refusal links to a section the game's page has (one of the candidates)."""
+    page = GAME_PAGES[game][0]
+    template = (ROOT / "templates" / "pages" / f"{page}.md.j2").read_text(encoding="utf-8")
+    anchors = {_slug(m) for m in re.findall(r"^##+ (.+)$", template, re.M)}
+    for topic, candidates in RULE_SECTIONS[game].items():
+        assert any(anchor in anchors for anchor, _ in candidates), (game, topic)
+        for anchor, title in candidates:
+            assert _slug(title) == anchor
+    link = rule_link(game, "gap", sorted(anchors))
+    assert link["page"] == page and link["anchor"] in anchors
+
+
+def test_finished_deals_replayed_from_the_cache_give_the_same_view():
+    from rommikirja import play
+    res = new_game("gin", seed="5")
+    state, view = play_deal_with_hints(res)
+    while view["game_over"] is False and len(state["deals"]) < 3:
+        state, view = play_deal_with_hints(call(op="next_deal", state=state))
+    assert len(state["deals"]) >= 2
+    cached = call(op="view", state=state)["view"]
+    play._FINISHED.clear()
+    fresh = call(op="view", state=state)["view"]
+    assert cached == fresh and cached["totals"] == view["totals"]
+    refused = json.loads(handle(json.dumps({"op": "replay", "state": call(op="new", rules=GAMES["gin"].as_mapping(),
+                                                                          seed="5")["state"], "deal": 0})))
+    assert refused["ok"] is False              # no replay (all hands) while the deal is on
+
+
+def test_untrusted_states_are_refused_quickly():
+    state = new_game("gin", seed="1")["state"]
+    for bad in [{**state, "deals": [{"dealer": 0, "moves": [{"draw": "stock"}] * 5000}]},
+                {**state, "deals": [{"dealer": 7, "moves": []}]},
+                {**state, "seed": "x" * 100}, {**state, "names": ["A" * 50, "B"]},
+                {**state, "deals": [{"dealer": 0, "moves": []}] * 1001}]:
+        reply = json.loads(handle(json.dumps({"op": "view", "state": bad})))
+        assert reply["ok"] is False
+    assert json.loads(handle(" " * 2_000_001))["ok"] is False

@@ -1,0 +1,156 @@
+"""The Pelaa page in a real browser (Debian's Chromium via Playwright, the built site on 127.0.0.1):
+one complete seeded deal of every game played through the page to the score screen (the reader's
+moves are the page's own hints, made with its buttons), one refused illegal move with the engine's
+Finnish reason and the rule's link, and an exported position that tools.verify accepts."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from test_browser import ENGINE_TIMEOUT, Page, browser, server  # noqa: F401  (fixtures)
+
+ROOT = Path(__file__).resolve().parent.parent
+ROOT_JS = "document.getElementById('pelaa')"
+
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_violations(page):
+    """WCAG 2 A/AA violations inside the Pelaa widget (axe-core from npm), or None without axe-core."""
+    if not AXE.exists():
+        return None
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => (await axe.run(document.getElementById('pelaa'),
+        {runOnly: ['wcag2a', 'wcag2aa']})).violations.map(v => [v.id, v.nodes.map(n => n.target.join(' '))])""")
+    return found
+
+
+def idle(page):
+    page.wait_for_function(f"{ROOT_JS}.dataset.busy === '0'", timeout=ENGINE_TIMEOUT)
+
+
+def open_game(p, query):
+    p.page.goto(p.server + "/pelaa/?" + query)
+    p.page.wait_for_function(f"{ROOT_JS}.dataset.phase && {ROOT_JS}.dataset.busy === '0'", timeout=ENGINE_TIMEOUT)
+
+
+def play_to_score(page, limit=400):
+    for _ in range(limit):
+        if page.evaluate(f"{ROOT_JS}.dataset.phase") == "over":
+            return
+        page.locator("button[data-action='hint']").click()
+        idle(page)
+        action = page.evaluate(f"{ROOT_JS}.dataset.hintAction")
+        assert action, "no hint"
+        page.locator(f"button[data-action='{action}']").click()
+        idle(page)
+        assert page.evaluate(f"{ROOT_JS}.dataset.refused || ''") == ""
+    raise AssertionError("the deal did not end")
+
+
+@pytest.mark.parametrize("game, query", [
+    ("gin", "peli=gin&siemen=12&taso=taitava"),
+    ("perusrommi", "peli=perusrommi&siemen=5&taso=aloittelija"),
+    ("rommi", "peli=rommi&siemen=8&taso=taitava,aloittelija"),
+    ("rommi51", "peli=rommi51&siemen=3&taso=aloittelija,taitava,aloittelija"),
+])
+def test_play_a_whole_deal(browser, server, game, query):  # noqa: F811
+    p = Page(browser, server, "/pelaa/")
+    p.page.evaluate("localStorage.clear()")
+    open_game(p, query)
+    page = p.page
+    assert page.evaluate(f"{ROOT_JS}.dataset.game") == game
+    players = len(query.split("taso=")[1].split(",")) + 1
+    assert page.locator(".pelaa-pelaajat li").count() == players
+    if game == "perusrommi":
+        # an illegal move: two cards are no meld; the engine refuses it and links the rule
+        page.locator("button[data-action='draw_stock']").click()
+        idle(page)
+        cards = page.locator(".pelaa-kasi button.kortti")
+        cards.nth(0).click()
+        cards.nth(1).click()
+        page.locator("button[data-action='meld']").click()
+        idle(page)
+        assert page.evaluate(f"{ROOT_JS}.dataset.refused") == "too_short"
+        feedback = page.locator(".pelaa-palaute").inner_text()
+        assert "Yhdistelmässä on oltava vähintään kolme korttia, tässä on kaksi." in feedback
+        assert page.locator(".pelaa-palaute a").get_attribute("href").endswith("/perusrommi/#yhdistelmat")
+    assert axe_violations(page) in (None, [])
+    play_to_score(page)
+    assert axe_violations(page) in (None, [])
+    result = page.locator(".pelaa-tulos")
+    assert result.is_visible()
+    assert "Jako päättyi" in result.inner_text()
+    assert result.locator("tbody tr").count() == players
+    assert page.locator(".pelaa-kertomus li").count() > 0       # the computer's moves narrated
+    # "Näytä jako": the replay steps through the deal
+    page.locator("button[data-action='replay']").click()
+    idle(page)
+    first = page.locator(".pelaa-kertaus").inner_text()
+    page.locator("button[data-action='replay-next']").click()
+    assert page.locator(".pelaa-kertaus").inner_text() != first
+    p.close()
+
+
+def test_setup_form_offers_house_rules_and_is_accessible(browser, server):  # noqa: F811
+    p = Page(browser, server, "/pelaa/")
+    p.page.evaluate("localStorage.clear()")
+    p.page.goto(p.server + "/pelaa/")
+    page = p.page
+    page.wait_for_function("document.querySelector('.pelaa-asetukset') && "
+                           "document.querySelector('.pelaa-asetukset').dataset.ready === '1'", timeout=ENGINE_TIMEOUT)
+    page.select_option("#pelaa-peli", "perusrommi")
+    page.wait_for_function("document.querySelector('#pelaa-saanto-melds_per_turn')", timeout=ENGINE_TIMEOUT)
+    page.select_option("#pelaa-vastustajat", "3")
+    assert page.locator(".pelaa-tasot select").count() == 3
+    page.select_option("#pelaa-saanto-melds_per_turn", "one")
+    assert axe_violations(page) in (None, [])
+    page.fill("#pelaa-siemen", "404")
+    page.locator(".pelaa-asetukset button[type='submit']").click()
+    page.wait_for_function(f"{ROOT_JS}.dataset.phase && {ROOT_JS}.dataset.busy === '0'", timeout=ENGINE_TIMEOUT)
+    assert "saannot=melds_per_turn%3Aone" in page.url and "siemen=404" in page.url
+    assert page.locator(".pelaa-pelaajat li").count() == 4
+    rules = page.locator(".pelaa-saannot").inner_text()
+    assert "enintään yksi" in rules
+    p.close()
+
+
+def test_export_a_position_and_verify_it(browser, server, tmp_path):  # noqa: F811
+    p = Page(browser, server, "/pelaa/")
+    p.page.evaluate("localStorage.clear()")
+    open_game(p, "peli=gin&siemen=21&taso=aloittelija")
+    page = p.page
+    # keyboard: V asks for a hint, the action's letter makes the move
+    keys = {"draw_stock": "n", "draw_discard": "o", "pass": "s", "discard": "p", "knock": "k"}
+    page.locator("body").press("v")
+    idle(page)
+    assert "Vihje:" in page.locator(".pelaa-palaute").inner_text()
+    before = page.evaluate(f"{ROOT_JS}.dataset.phase")
+    page.locator("body").press(keys[page.evaluate(f"{ROOT_JS}.dataset.hintAction")])
+    idle(page)
+    assert page.evaluate(f"{ROOT_JS}.dataset.phase") != before or page.locator(".pelaa-kertomus li").count()
+    for _ in range(4):           # a few moves of the reader's own (the hints), the computer answers
+        page.locator("button[data-action='hint']").click()
+        idle(page)
+        page.locator(f"button[data-action='{page.evaluate(ROOT_JS + '.dataset.hintAction')}']").click()
+        idle(page)
+    hand = page.locator(".pelaa-kasi").inner_text()
+    # an unfinished game survives a reload
+    page.reload()
+    page.wait_for_function(f"{ROOT_JS}.dataset.phase && {ROOT_JS}.dataset.busy === '0'", timeout=ENGINE_TIMEOUT)
+    assert page.locator(".pelaa-kasi").inner_text() == hand
+    page.locator("button[data-action='export']").click()
+    idle(page)
+    text = page.locator("#pelaa-vienti").input_value()
+    assert text.startswith("# Vie esimerkiksi") and "game: gin" in text
+    path = tmp_path / "pelattu.yaml"
+    path.write_text(text, encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "tools.verify", str(path)], cwd=ROOT, capture_output=True,
+                          text=True)
+    assert proc.returncode == 0, proc.stderr + text
+    p.close()

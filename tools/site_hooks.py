@@ -1,0 +1,15 @@
+"""MkDocs hook (``hooks:`` in mkdocs.yml): after MkDocs has rendered the site, finish it for
+caching and offline use with the renderer-independent ``tools.offline.finish_site``."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+_ROOT = Path(__file__).resolve().parent.parent
+if str(_ROOT) not in sys.path:
+    sys.path.insert(0, str(_ROOT))
+
+
+def on_post_build(config, **kwargs) -> None:
+    from tools.offline import finish_site
+    finish_site(Path(config["site_dir"]))

@@ -1,0 +1,117 @@
+"""A small static server for the built site, used by the browser tests and ``tools.bench_browser``.
+
+It behaves like a static host configured as the README describes: a request whose
+``Accept-Encoding`` allows it gets the precompressed ``.br`` or ``.gz`` copy with
+``Content-Encoding`` (``compress=True``), and ``sitemap.xml`` names the address actually served
+(Material's instant navigation only takes over links listed in the sitemap, which the build writes
+for ``site_url``). ``stop()`` stops answering, for the offline tests.
+"""
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import threading
+from pathlib import Path
+
+SITE_URL = re.compile(rb"https?://[^/<]+/")
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    compress = False
+    base = ""
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
+                      ".json": "application/json", ".whl": "application/zip"}
+
+    def log_message(self, *args):
+        pass
+
+    def end_headers(self):
+        self.send_header("Vary", "Accept-Encoding")
+        super().end_headers()
+
+    def copyfile(self, source, outputfile):
+        data = source.read()
+        outputfile.write(data)
+        counts = self.server.counts
+        with self.server.lock:
+            counts["sent"] += len(data)
+            counts["raw"] += getattr(self, "_raw", len(data))
+
+    def send_head(self):
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        self._raw = path.stat().st_size if path.is_file() else 0
+        if path.name == "sitemap.xml" and path.is_file():
+            body = SITE_URL.sub(self.base.encode() + b"/", path.read_bytes())
+            return self._send(body, "application/xml", None)
+        if self.compress and path.is_file():
+            accepted = self.headers.get("Accept-Encoding", "")
+            for enc, ext in (("br", ".br"), ("gzip", ".gz")):
+                packed = path.with_name(path.name + ext)
+                if enc in accepted and packed.is_file():
+                    return self._send(packed.read_bytes(), self.guess_type(str(path)), enc)
+        return super().send_head()
+
+    def _send(self, body: bytes, ctype: str, encoding: str | None):
+        import io
+        self.send_response(200)
+        self.send_header("Content-Type", ctype)
+        if encoding:
+            self.send_header("Content-Encoding", encoding)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-cache")
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.counts = {"sent": 0, "raw": 0}
+        self.lock = threading.Lock()
+
+    def handle_error(self, request, client_address):
+        pass            # a browser closing a connection early is not worth a traceback
+
+
+class SiteServer:
+    """Serve ``site`` on 127.0.0.1 (a free port) in a thread: ``with SiteServer(site) as base: ...``."""
+
+    def __init__(self, site: Path, compress: bool = False):
+        handler = type("Handler", (_Handler,), {"compress": compress})
+        self.httpd = _Server(("127.0.0.1", 0),
+                                                     functools.partial(handler, directory=str(site)))
+        self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        handler.base = self.base
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+        self.running = True
+
+    @property
+    def sent(self) -> int:
+        """Body bytes sent since the last reset (compressed where a copy was served)."""
+        return self.httpd.counts["sent"]
+
+    @property
+    def sent_raw(self) -> int:
+        """What the same responses weigh uncompressed."""
+        return self.httpd.counts["raw"]
+
+    def reset_counts(self) -> None:
+        with self.httpd.lock:
+            self.httpd.counts.update(sent=0, raw=0)
+
+    def stop(self) -> None:
+        if self.running:
+            self.httpd.shutdown()
+            self.httpd.server_close()
+            self.running = False
+
+    def __enter__(self) -> str:
+        return self.base
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
