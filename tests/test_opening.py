@@ -79,3 +79,30 @@ def test_opening_examples():
     # every card melded: one must be left for the discard
     o = best_opening(parse_cards("10S JS QS KS KC KD KH"), RULES)
     assert o is not None and len(o.cards) == 6 and o.points == 60
+
+
+def test_cards_the_pack_does_not_have_are_refused():
+    import pytest
+    from rommikirja import IllegalMove
+    from rommikirja.opening import melds_using_all
+    one_deck = RULES.with_options(decks=1, jokers=0)
+    for rules, text, code in ((one_deck, "7S 8S 9S 9S' KH KD KC", "no_such_card"),
+                              (one_deck, "7S 8S 9S JK KH KD KC", "no_such_card"),
+                              (RULES, "7S 8S 9S JK'''' KH KD KC", "no_such_card"),
+                              (RULES, "7S 8S 9S 9S 9S' KH KD KC", "duplicate_card"),
+                              (one_deck, "7S 8S 9S 9S KH KD KC", "duplicate_card")):
+        for solve in (best_opening, melds_using_all):
+            with pytest.raises(IllegalMove) as exc:
+                solve(parse_cards(text), rules)
+            assert exc.value.code == code
+    with pytest.raises(IllegalMove) as exc:
+        best_opening([Card(14, Suit.SPADES)] + list(parse_cards("7S 8S 9S")), RULES)
+    assert exc.value.code == "no_such_card"
+
+
+def test_hands_without_three_in_a_row_of_a_suit_cannot_open():
+    # plenty of points, but no pure run is possible: the search is skipped and the answer is None
+    hand = parse_cards("KS KH KD KC QS QH QD JK JK' 2S 4S 6H 8H")
+    assert best_opening(hand, RULES) is None and brute(hand, RULES) is None
+    qka = parse_cards("QS KS AS 5H 5D 5C 2C")      # Q-K-A is a pure run when the ace may be high
+    assert best_opening(qka, LOW_BAR).points == brute(qka, LOW_BAR) == 46

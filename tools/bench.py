@@ -250,7 +250,9 @@ def bench_gin(args: argparse.Namespace, peers: bool) -> None:
     print("ratios (per round, median):")
     ratio("card API best_discard / best_discard_mask", r["ours best_discard (cards)"],
           r["ours best_discard_mask"])
-    ratio("card API best_arrangement / min_deadwood_mask", r["ours best_arrangement (cards, 10)"],
+    ratio("card API best_arrangement / best_discard_mask", r["ours best_arrangement (cards, 10)"],
+          r["ours best_discard_mask"])
+    ratio("card API best_arrangement / min_deadwood_mask (10)", r["ours best_arrangement (cards, 10)"],
           r["ours min_deadwood_mask (10)"])
     if "openspiel deals" in r:
         ratio("random gin deals: ours / OpenSpiel", r["ours deals"], r["openspiel deals"])

@@ -91,11 +91,15 @@ class Card:
     #: 0–51 (suit × 13 + rank − 1) for a first-deck card, −1 otherwise: the bit of the card in the
     #: gin solver's masks and an index into its tables (computed once, not part of the value).
     _index: int = field(default=-1, init=False, repr=False, compare=False)
+    #: ``1 << _index`` for a first-deck card, 0 otherwise (a hand's mask is the sum of its bits).
+    _bit: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         rank, suit = self.rank, self.suit
         if self.deck == 0 and type(rank) is int and 1 <= rank <= 13 and isinstance(suit, Suit):
-            object.__setattr__(self, "_index", _SUIT_ORDER[suit] * 13 + rank - 1)
+            index = _SUIT_ORDER[suit] * 13 + rank - 1
+            object.__setattr__(self, "_index", index)
+            object.__setattr__(self, "_bit", 1 << index)
 
     @property
     def is_joker(self) -> bool:

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .cards import ACE, Card, Suit
+from .errors import IllegalMove
+from .finnish import capitalize, card_name
 from .melds import Meld, meld_points
 from .rules import RuleSet
 
@@ -216,6 +218,7 @@ def opening_problem(cards: Iterable[Card]) -> tuple[int, int, int, dict[int, lis
 def _best(cards: Sequence[Card], rules: RuleSet, keep_card: bool = True) -> Opening | None:
     """The best packing of ``cards`` into melds (with a pure run if the rules ask for one): keeping
     a card for the discard, or (``keep_card=False``) using every card."""
+    _check_cards(cards, rules)
     m1, m2, nj, by_type, jokers = opening_problem(cards)
     if rules.opening_pure_run and not _pure_run_possible(m1, rules.ace == "high_or_low"):
         return None
@@ -232,6 +235,32 @@ def _best(cards: Sequence[Card], rules: RuleSet, keep_card: bool = True) -> Open
     melds = _follow(search, rules, m1, m2, nj, best_o, by_type, jokers)
     points = sum(meld_points(m) for m in melds)
     return Opening(tuple(melds), points, any(m.kind.value == "run" and not m.jokers for m in melds))
+
+
+def _check_cards(cards: Sequence[Card], rules: RuleSet) -> None:
+    """Refuse what the game's pack does not have: a second-deck card in a one-deck game, a joker
+    too many, more copies of a card than there are decks, something that is not a card."""
+    copies: dict[tuple[int, Suit], int] = {}
+    jokers = 0
+    for c in cards:
+        if not isinstance(c, Card):
+            raise IllegalMove("not_a_card", "Mukana on jotain, mikä ei ole kortti.")
+        if c.is_joker:
+            jokers += 1
+            if not 0 <= c.deck < rules.jokers or jokers > rules.jokers:
+                raise IllegalMove("no_such_card", f"Tässä pelissä on {rules.jokers} jokeria, joten jokeria "
+                                                  f"{c.code} ei ole.")
+            continue
+        if not (isinstance(c.suit, Suit) and type(c.rank) is int and 1 <= c.rank <= 13):
+            raise IllegalMove("no_such_card", "Sellaista korttia ei ole pakassa: arvo tai maa on virheellinen.")
+        if not 0 <= c.deck < rules.decks:
+            raise IllegalMove("no_such_card", f"Tässä pelissä on vain {rules.decks} pakka, joten toisen pakan "
+                                              f"korttia {c.code} ei ole.")
+        key = (c.rank, c.suit)
+        copies[key] = n = copies.get(key, 0) + 1
+        if n > rules.decks:
+            raise IllegalMove("duplicate_card", f"{capitalize(card_name(c))} on mukana useammin kuin "
+                                                "pakoissa on.")
 
 
 def _pure_run_possible(m1: int, high_ace: bool) -> bool:

@@ -386,6 +386,7 @@ def _q_avaus_try(rng: random.Random, rules: RuleSet) -> dict:
     lo = rng.randint(1, 8)
     pool = [c for c in naturals if c.suit is suit and lo <= c.rank < lo + 6] + \
         [c for c in naturals if c.rank in (lo + 2, 12, 13)]
+    pool = list(dict.fromkeys(pool))        # each physical card once
     hand = rng.sample(pool, 9)
     while len(hand) < 13:
         c = rng.choice(naturals)

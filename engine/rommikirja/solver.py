@@ -22,12 +22,13 @@ and a run for the same card.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
-from typing import Iterable, Sequence
+from operator import attrgetter
+from typing import Iterable, NamedTuple, Sequence
 
 from .cards import Card, Suit
 from .errors import IllegalMove
 from .finnish import capitalize, card_name
+from .rules import RuleSet
 
 __all__ = ["Arrangement", "best_arrangement", "best_discard", "deadwood_of", "mask_of",
            "cards_of", "min_deadwood_mask", "best_discard_mask", "min_discard_deadwood", "CARD_VALUE", "CARDS", "card_values",
@@ -77,13 +78,11 @@ def mask_of(cards: Iterable[Card]) -> int:
     """
     if type(cards) is not list and type(cards) is not tuple:
         cards = list(cards)
-    m = 0
     try:
-        for c in cards:
-            m |= 1 << c._index
-    except (ValueError, AttributeError):        # a negative shift: not a first-deck card
+        m = sum(map(_BIT, cards))       # distinct bits: the sum is the union
+    except (AttributeError, TypeError):
         m = -1
-    if m < 0 or m.bit_count() != len(cards):
+    if m < 0 or m.bit_count() != len(cards):     # a card outside the pack (bit 0) or a repeated one
         seen = 0
         for c in cards:
             i = getattr(c, "_index", -1)
@@ -93,6 +92,9 @@ def mask_of(cards: Iterable[Card]) -> int:
                 raise IllegalMove("duplicate_card", f"{capitalize(card_name(c))} on mukana kahdesti.")
             seen |= 1 << i
     return m
+
+
+_BIT = attrgetter("_bit")
 
 
 def cards_of(mask: int) -> list[Card]:
@@ -139,7 +141,7 @@ def _build_tables(card_value: Sequence[int]) -> tuple[list[int], ...]:
                     best_d, best_d_run = v + cover_d[left], run
         cover[p], cover_run[p] = best, best_run
         cover_d[p], cover_d_run[p] = best_d, best_d_run
-    return value, cover, cover_run, cover_d, cover_d_run, list(card_value), {}
+    return value, cover, cover_run, cover_d, cover_d_run, list(card_value), {0: ((), (), 0)}
 
 
 _TABLES: dict[int, tuple[list[int], ...]] = {1: _build_tables(CARD_VALUE)}
@@ -327,9 +329,9 @@ def _runs_of(pattern: int, suit: int, cover_run: list[int]) -> list[int]:
     return runs
 
 
-@dataclass(frozen=True)
-class Arrangement:
-    """Melds and deadwood of a hand (and the discard, for an 11-card hand)."""
+class Arrangement(NamedTuple):
+    """Melds and deadwood of a hand (and the discard, for an 11-card hand): an immutable value
+    (a named tuple, so that the solver makes one in a single step)."""
 
     melds: tuple[tuple[Card, ...], ...]
     deadwood: tuple[Card, ...]
@@ -341,7 +343,7 @@ class Arrangement:
         return not self.deadwood
 
 
-_SUIT_MASKS = (FULL, FULL << 13, FULL << 26, FULL << 39)
+_S0, _S1, _S2, _S3 = FULL, FULL << 13, FULL << 26, FULL << 39
 
 
 def _suit_split(tabs: tuple, key: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], int]:
@@ -360,57 +362,58 @@ def _suit_split(tabs: tuple, key: int) -> tuple[tuple[tuple[Card, ...], ...], tu
 
 
 def _arrangement(mask: int, groups: int, discard: Card | None = None, ace: int = 1) -> Arrangement:
-    tabs = _DEFAULT if ace == 1 else _tables(ace)
-    memo = tabs[6]
-    melds: list[tuple[Card, ...]] = []
-    g = groups
-    while g:
-        low = g & -g
-        r = (low.bit_length() - 1) % 13
-        group = ((1 << r) | (1 << (13 + r)) | (1 << (26 + r)) | (1 << (39 + r))) & groups
-        melds.append(tuple(cards_of(group)))
-        g &= ~group
+    return _arrangement_in(mask, groups, discard, _DEFAULT if ace == 1 else _tables(ace))
+
+
+def _arrangement_in(mask: int, groups: int, discard: Card | None, tabs: tuple) -> Arrangement:
+    get = tabs[6].get             # per suit: (runs, cards left, their value), memoised
     rest = mask & ~groups
-    dead: tuple[Card, ...] = ()
-    points = 0
-    for suit_mask in _SUIT_MASKS:
-        key = rest & suit_mask
-        if key:
-            got = memo.get(key)
-            if got is None:
-                got = _suit_split(tabs, key)
-            melds += got[0]
-            dead += got[1]
-            points += got[2]
-    return Arrangement(tuple(melds), dead, points, discard)
+    k0, k1, k2, k3 = rest & _S0, rest & _S1, rest & _S2, rest & _S3
+    r0 = get(k0) or _suit_split(tabs, k0)
+    r1 = get(k1) or _suit_split(tabs, k1)
+    r2 = get(k2) or _suit_split(tabs, k2)
+    r3 = get(k3) or _suit_split(tabs, k3)
+    melds = r0[0] + r1[0] + r2[0] + r3[0]
+    if groups:
+        found = []
+        g = groups
+        while g:
+            low = g & -g
+            r = (low.bit_length() - 1) % 13
+            group = ((1 << r) | (1 << (13 + r)) | (1 << (26 + r)) | (1 << (39 + r))) & groups
+            found.append(tuple(cards_of(group)))
+            g &= ~group
+        melds = tuple(found) + melds
+    # the named tuple made directly (Arrangement(...) would go through a Python-level __new__)
+    return _new(Arrangement, (melds, r0[1] + r1[1] + r2[1] + r3[1], r0[2] + r1[2] + r2[2] + r3[2], discard))
 
 
-def _ace(rules) -> int:
-    return 1 if rules is None else rules.ace_points
+_new = tuple.__new__
 
 
-def best_arrangement(cards: Iterable[Card], rules=None) -> Arrangement:
+def best_arrangement(cards: Iterable[Card], rules: RuleSet | None = None) -> Arrangement:
     """The melds that leave the least deadwood (gin rules: ace low, one deck); card values follow
     ``rules.card_points`` when a rule set is given (an ace may be worth more than one)."""
-    ace = _ace(rules)
+    ace = 1 if rules is None else rules.ace_points
     mask = mask_of(cards)
     _, groups = min_deadwood_mask(mask, ace)
-    return _arrangement(mask, groups, None, ace)
+    return _arrangement_in(mask, groups, None, _DEFAULT if ace == 1 else _tables(ace))
 
 
-def best_discard(cards: Iterable[Card], forbidden: Iterable[Card] = (), rules=None) -> Arrangement:
+def best_discard(cards: Iterable[Card], forbidden: Iterable[Card] = (), rules: RuleSet | None = None
+                 ) -> Arrangement:
     """For a hand about to discard: the discard and melds leaving the least deadwood."""
-    ace = _ace(rules)
+    ace = 1 if rules is None else rules.ace_points
+    tabs = _DEFAULT if ace == 1 else _tables(ace)
     mask = mask_of(cards)
     if forbidden:
-        dw, groups, low = best_discard_mask(mask, mask_of(forbidden), ace)
-    else:
-        tabs = _DEFAULT if ace == 1 else _tables(ace)
-        total, best, groups, suit, pattern = _best_discard_cover(mask, tabs)
-        low = _discard_in(pattern, suit, tabs[4])
-    return _arrangement(mask ^ low, groups, CARDS[low.bit_length() - 1], ace)
+        _, groups, low = best_discard_mask(mask, mask_of(forbidden), ace)
+    else:       # best_discard_mask, inline
+        _, _, groups, suit, p = _best_discard_cover(mask, tabs)
+        low = _discard_in(p, suit, tabs[4])
+    return _arrangement_in(mask ^ low, groups, CARDS[low.bit_length() - 1], tabs)
 
 
-def deadwood_of(cards: Iterable[Card], rules=None) -> int:
+def deadwood_of(cards: Iterable[Card], rules: RuleSet | None = None) -> int:
     """The least deadwood of a hand."""
-    return min_deadwood_mask(mask_of(cards), _ace(rules))[0]
+    return min_deadwood_mask(mask_of(cards), 1 if rules is None else rules.ace_points)[0]
