@@ -22,7 +22,7 @@ from .cards import Card, standard_deck
 from .legal import LegalMoves
 from .moves import DISCARD, STOCK, Claim, Discard, Draw, Event, LayOff, MisDraw, Open, Pass, PlayMeld, RejectExposed
 from .errors import IllegalMove, discard_taken_card, not_in_hand
-from .finnish import capitalize, card_name
+from .finnish import capitalize, card_name, count
 from .melds import Meld, MeldKind, check_meld
 from .rules import RuleSet
 from .solver import (CARDS, Arrangement, best_arrangement, deck_card_refusal, mask_of, min_deadwood_mask,
@@ -462,8 +462,8 @@ class GinDeal:
             points = sum(self.rules.card_points(c.rank) for c in dead)
         if points > self.rules.knock_limit:
             return IllegalMove("knock_over_limit",
-                               f"Irtokortteja jäisi {points} pistettä; koputtaa saa vasta, kun niitä on "
-                               f"enintään {self.rules.knock_limit}.")
+                               lambda who: f"{who} ei voi vielä koputtaa, koska irtokortteja jäisi "
+                                           f"{count(points, 'piste', digits=True)}, ja raja on {count(self.rules.knock_limit, 'piste', digits=True)}.")
         return None
 
     def _refusal(self, move: object) -> IllegalMove | None:
@@ -471,44 +471,40 @@ class GinDeal:
         kind = type(move)
         if kind not in _GIN_MOVES:
             if kind in _TABLE_MOVES:
-                return IllegalMove("not_in_gin", "Gin-rommissa yhdistelmät pysyvät kädessä: kesken jaon ei "
-                                                 "pelata pöytään eikä avata, vaan nostetaan, poistetaan "
-                                                 "tai koputetaan.")
-            return IllegalMove("unknown_move", "Tuntematon siirto: gin-rommissa siirrot ovat nosto, "
-                                               "passaus, poisto ja koputus.")
+                return IllegalMove("not_in_gin", "Gin-rommissa yhdistelmät pysyvät kädessä koko jaon ajan, "
+                                                 "joten pöytään ei pelata eikä avata.")
+            return IllegalMove("unknown_move", "Gin-rommissa siirrot ovat nosto, passaus, poisto ja koputus.")
         phase = self.phase
         if phase is GinPhase.OVER:
             return IllegalMove("deal_over", "Jako on jo päättynyt.")
         if kind is Draw and move.source not in (STOCK, DISCARD):
-            return IllegalMove("unknown_source", "Tuntematon nostopaikka: nostetaan nostopakasta tai "
-                                                 "poistopakasta.")
+            return IllegalMove("unknown_source", "Kortti nostetaan joko nostopakasta tai poistopakasta.")
         if phase is GinPhase.OFFER:
             if kind is Pass or (kind is Draw and move.source == DISCARD):
                 return None
             if kind is Draw:
-                return IllegalMove("offer_stock", "Ensin päätetään avokortista: ota se tai passaa. "
-                                                  "Nostopakasta nostetaan vasta, kun molemmat ovat passanneet.")
-            return IllegalMove("must_draw", "Ota ensin avokortti tai passaa.")
+                return IllegalMove("offer_stock", lambda who: f"{who} päättää ensin avokortista, sillä nostopakasta "
+                                                              "nostetaan vasta, kun molemmat ovat passanneet.")
+            return IllegalMove("must_draw", lambda who: f"{who} joko ottaa ensin avokortin tai passaa.")
         if kind is Pass:
-            return IllegalMove("no_pass", "Passata saa vain jaon ensimmäisen avokortin kohdalla; "
+            return IllegalMove("no_pass", "Passata saa vain jaon ensimmäisen avokortin kohdalla, ja "
                                           "tavallisella vuorolla on nostettava.")
         if phase is GinPhase.FORCED:
             if kind is Draw and move.source == STOCK:
                 return None
-            return IllegalMove("forced_stock", "Molemmat passasivat avokortin, joten nyt on nostettava "
-                                               "nostopakasta.")
+            return IllegalMove("forced_stock", lambda who: "Molemmat passasivat avokortin, joten "
+                                                           f"{who} nostaa nyt nostopakasta.")
         if phase is GinPhase.DRAW:
             if kind is not Draw:
-                return IllegalMove("must_draw", "Vuoro alkaa nostolla: nosta ensin nostopakasta tai "
-                                                "poistopakan päältä.")
+                return IllegalMove("must_draw", lambda who: f"Vuoro alkaa nostolla, joten {who} nostaa ensin "
+                                                            "nostopakasta tai poistopakan päältä.")
             if move.source == STOCK and not self.stock:
                 return IllegalMove("stock_empty", "Nostopakka on tyhjä.")
             if move.source == DISCARD and not self.discard:
-                return IllegalMove("discard_empty", "Poistopakka on tyhjä: nosta nostopakasta.")
+                return IllegalMove("discard_empty", lambda who: f"Poistopakka on tyhjä, joten {who} nostaa nostopakasta.")
             return None
         if kind is Draw:
-            return IllegalMove("draw_twice", "Olet jo nostanut tällä vuorolla: vuorossa nostetaan vain "
-                                             "yksi kortti.")
+            return IllegalMove("draw_twice", lambda who: f"{who} on jo nostanut tällä vuorolla.")
         if kind is Discard:
             return self._card_in_hand_refusal(move.card)
         return self._knock_refusal(move)

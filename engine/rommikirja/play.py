@@ -34,6 +34,7 @@ from .errors import IllegalMove
 from .finnish import card_name, cards_text
 from .games import new_deal
 from .gin import GinDeal, Knock
+from .finnish import UnknownName, player_name
 from .narrate import DEFAULT_NAMES, narrate_event
 from .opening import melds_using_all
 from .rules import OPTIONS, RuleSet
@@ -431,7 +432,11 @@ def _computers(g: _Game, seat: int = 0, limit: int = 400) -> list[str]:
 
 
 def _refusal(g: _Game, err: IllegalMove) -> dict:
-    return {"code": err.code, "reason": err.message, "rule": rule_link(g.game, err.code, g.state.get("sections"))}
+    try:                # the refusal names the player, as on the game pages ("Aino on jo nostanut …")
+        reason = err.sentence(player_name(g.names[g.deal.turn]))
+    except (UnknownName, IndexError):
+        reason = err.message
+    return {"code": err.code, "reason": reason, "rule": rule_link(g.game, err.code, g.state.get("sections"))}
 
 
 def _human_move(g: _Game, step: Any) -> Move:
