@@ -87,7 +87,7 @@ class Meld:
         for joker, stands in self.jokers:
             if any(c.rank == stands.rank and c.suit is stands.suit for c in cards):
                 def detail(stands=stands) -> str:
-                    return (f"jokeri on jo kortin {card_name(stands, 'gen')} paikalla, eikä jokeria "
+                    return (f"jokeri on jo {card_name(stands, 'gen')} paikalla, eikä jokeria "
                             "vaihdeta pois")
                 raise InvalidMeld("joker_in_place", lambda who: self._lay_off_text(who, cards, detail()), detail)
         try:
