@@ -587,7 +587,7 @@ const RENDER = {
       w.submit({ scorer, points: v });
     }, who);
     return el("div", {},
-      el("p", {}, el("strong", {}, q.players[0]), " koputtaa kädellä ", cardRow(q.knocker, q.labels)),
+      el("p", {}, el("strong", {}, q.players[0]), " lopettaa jaon kädellä ", cardRow(q.knocker, q.labels)),
       el("p", {}, el("strong", {}, q.players[1]), " puolustaa kädellä ", cardRow(q.defender, q.labels)),
       el("p", {}, "Vastustaja tekee omat yhdistelmänsä ja parhaat mahdolliset liittämiset."), form);
   },
