@@ -147,7 +147,7 @@ async function renderSetup(game, levels, options, seed) {
   setup.replaceChildren(
     el("h2", { class: "pelaa-otsikko" }, "Uusi peli"),
     el("p", {}, el("label", { for: "pelaa-peli" }, "Peli: "), gameSel),
-    game === "gin" ? el("p", {}, "Gin-rommia pelataan kahdestaan: yksi vastustaja.")
+    maxOpp === 1 ? el("p", {}, `${g.title}: pelaajia on enintään kaksi, joten vastustajia on yksi.`)
       : el("p", {}, el("label", { for: "pelaa-vastustajat" }, "Vastustajia: "), oppSel),
     levelBox, house,
     el("p", {}, el("label", { for: "pelaa-siemen" }, "Pelin numero (sama numero jakaa samat kortit): "), seedInput),
@@ -155,7 +155,7 @@ async function renderSetup(game, levels, options, seed) {
   setup.onsubmit = (e) => {
     e.preventDefault();
     const lv = [...levelBox.querySelectorAll("select")].map((s) => s.value);
-    startGame(gameSel.value, game === "gin" ? lv.slice(0, 1) : lv, readOptions(house), seedInput.value.trim() || "1");
+    startGame(gameSel.value, lv.slice(0, maxOpp), readOptions(house), seedInput.value.trim() || "1");
   };
   try {
     const { options: specs } = await engine.call({ op: "options", rules: g.rules });
@@ -505,8 +505,8 @@ async function init() {
     } catch { /* a stored game the engine no longer accepts: start afresh */ }
   }
   if (seed) {
-    await startGame(game, game === "gin" ? (levels.length ? levels.slice(0, 1) : ["taitava"]) : (levels.length ? levels : ["taitava"]),
-                    options, seed);
+    // as many opponents as the address names, within the game's player count (rule set's max_players)
+    await startGame(game, (levels.length ? levels : ["taitava"]).slice(0, games[game].max - 1), options, seed);
   } else {
     await renderSetup(game, levels, options, null);
   }
