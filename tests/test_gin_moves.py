@@ -1,5 +1,6 @@
 """Gin-rommi legal moves: a perft table, the view against its predicate, parity with the
 straightforward listing, and total refusals (every move gets a code or is legal)."""
+import dataclasses
 import random
 
 import pytest
@@ -7,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rommikirja import (DISCARD, STOCK, Card, Discard, Draw, GinDeal, GinPhase, IllegalMove, Knock, LayOff,
-                        Pass, PlayMeld, RuleSet, Suit, parse_card, parse_cards, standard_deck)
+                        Pass, PlayMeld, RuleSet, RuleSetError, Suit, parse_card, parse_cards, standard_deck)
 from rommikirja.cards import joker
 from rommikirja.deal import Claim, MisDraw, Open, RejectExposed
 from rommikirja.gin import defender_best
@@ -233,9 +234,12 @@ def test_second_deck_cards_and_jokers_are_refused_everywhere():
     with pytest.raises(IllegalMove) as exc:
         best_arrangement(parse_cards("7H 8H 9H 7H"))
     assert exc.value.code == "duplicate_card"
-    for rules in (GIN.with_options(decks=2), GIN.with_options(jokers=2)):
+    for bad in ({"decks": 2}, {"jokers": 2}, {"max_players": 3}, {"ace": "high_or_low"}):
+        with pytest.raises(RuleSetError, match=r"style: knock"):   # the rule set itself is refused
+            GIN.with_options(**bad)
+    for bad in ({"decks": 2}, {"jokers": 2}):      # built without validation: the deal still refuses
         with pytest.raises(IllegalMove) as exc:
-            GinDeal.new(rules, seed=1)
+            GinDeal.new(dataclasses.replace(GIN, **bad), seed=1)
         assert exc.value.code == "rules"
 
 
