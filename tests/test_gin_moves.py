@@ -243,6 +243,15 @@ def test_second_deck_cards_and_jokers_are_refused_everywhere():
         assert exc.value.code == "rules"
 
 
+def test_an_offer_position_needs_the_offer_rule():
+    """Without upcard_offer (or without an upcard) no deal reaches the offer phase."""
+    assert pos(GIN, [KNOCKER, DEFENDER], phase="offer").phase is GinPhase.OFFER
+    for rules in (NO_OFFER, GIN.with_options(upcard=False)):
+        with pytest.raises(IllegalMove) as exc:
+            pos(rules, [KNOCKER, DEFENDER], phase="offer")
+        assert exc.value.code == "phase"
+
+
 def test_table_moves_are_refused_in_gin():
     deal = pos(GIN, [KNOCKER, DEFENDER])
     deal.play(Draw(STOCK))
