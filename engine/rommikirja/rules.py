@@ -100,8 +100,10 @@ def _hand_sizes(value: Any, rules: "RuleSet") -> str:
 def _target(value: Any, rules: "RuleSet") -> str:
     if rules.style == "knock" or rules.scoring == "winner_takes":
         return f"Tavoitepisteet ovat {value}."
-    what = "sakkopistettä" if rules.scoring == "penalty" else "miinuspistettä"
-    return f"Tavoitepisteet ovat {value} {what}: peli päättyy, kun jollekulle on kertynyt niitä vähintään niin paljon."
+    noun, plural = ("sakkopiste", "sakkopisteitä") if rules.scoring == "penalty" else \
+        ("miinuspiste", "miinuspisteitä")
+    return (f"Tavoitepisteet ovat {_count(value, noun)}; ne on saavutettu, kun jollekulle on kertynyt "
+            f"{plural} vähintään niin paljon.")
 
 
 def _turnovers(value: Any, rules: "RuleSet") -> str:
