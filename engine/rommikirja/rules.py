@@ -97,8 +97,10 @@ def _hand_sizes(value: Any, rules: "RuleSet") -> str:
 def _target(value: Any, rules: "RuleSet") -> str:
     if rules.style == "knock" or rules.scoring == "winner_takes":
         return f"Tavoitepisteet ovat {value}."
-    what = "sakkopistettä" if rules.scoring == "penalty" else "miinuspistettä"
-    return f"Tavoitepisteet ovat {value} {what}: peli päättyy, kun jollekulle on kertynyt niitä vähintään niin paljon."
+    if rules.scoring == "penalty":
+        return (f"Tavoitepisteinä on {count(value, 'sakkopiste', 'gen')} raja: sen saavuttaa pelaaja, "
+                "jolle on kertynyt sakkoja yhteensä vähintään näin paljon.")
+    return f"Tavoitepisteet ovat {value} miinuspistettä: peli päättyy, kun jollekulle on kertynyt niitä vähintään niin paljon."
 
 
 def _turnovers(value: Any, rules: "RuleSet") -> str:
@@ -154,7 +156,7 @@ OPTIONS: dict[str, OptionSpec] = {
     "min_players": OptionSpec("Pelaajia vähintään", "int", minimum=2, maximum=6,
                               says=lambda v, r: f"Pelaajia on vähintään {number_word(v)}."),
     "max_players": OptionSpec("Pelaajia enintään", "int", minimum=2, maximum=6,
-                              says=lambda v, r: f"Pelaajia on enintään {number_word(v)}."),
+                              says=lambda v, r: f"Mukaan mahtuu enintään {_count(v, 'pelaaja')}."),
     "hand_size": OptionSpec("Jaettavat kortit pelaajamäärän mukaan", "hand_size", says=_hand_sizes),
     "upcard": OptionSpec("Aloituskortti", "bool", {
         "true": "nostopakan päällimmäinen käännetään poistopakan ensimmäiseksi kortiksi",
@@ -176,7 +178,8 @@ OPTIONS: dict[str, OptionSpec] = {
                     "yhdistelmän.",
             "false": "Pöydän yhdistelmiin saa lisätä kortteja vasta sitten, kun on itse pelannut "
                      "pöytään yhdistelmän."}),
-        applies=_rummy),
+        # with an opening the first melds go down together, so no lay-off can come before them
+        applies=lambda r: r.style == "rummy" and r.opening_points == 0),
     "final_discard": OptionSpec("Loppupoisto", "choice", {
         "optional": "ulos saa mennä ilman poistoa",
         "required": "viimeinen kortti on aina poistettava"},
