@@ -97,10 +97,10 @@ def _hand_sizes(value: Any, rules: "RuleSet") -> str:
 def _target(value: Any, rules: "RuleSet") -> str:
     if rules.style == "knock" or rules.scoring == "winner_takes":
         return f"Tavoitepisteet ovat {value}."
-    if rules.scoring == "penalty":
-        return (f"Tavoitepisteinä on {count(value, 'sakkopiste', 'gen')} raja: sen saavuttaa pelaaja, "
-                "jolle on kertynyt sakkoja yhteensä vähintään näin paljon.")
-    return f"Tavoitepisteet ovat {value} miinuspistettä: peli päättyy, kun jollekulle on kertynyt niitä vähintään niin paljon."
+    noun, plural = ("sakkopiste", "sakkopisteitä") if rules.scoring == "penalty" else \
+        ("miinuspiste", "miinuspisteitä")
+    return (f"Tavoitepisteet ovat {_count(value, noun)}; ne on saavutettu, kun jollekulle on kertynyt "
+            f"{plural} vähintään niin paljon.")
 
 
 def _turnovers(value: Any, rules: "RuleSet") -> str:
@@ -154,7 +154,7 @@ OPTIONS: dict[str, OptionSpec] = {
         says=lambda v, r: f"Jos pelaaja ei ole avannut jaon päättyessä, hänen sakkonsa on {_points(v)}.",
         applies=lambda r: r.style == "rummy" and r.scoring == "penalty"),
     "min_players": OptionSpec("Pelaajia vähintään", "int", minimum=2, maximum=6,
-                              says=lambda v, r: f"Pelaajia on vähintään {number_word(v)}."),
+                              says=lambda v, r: f"Peliin tarvitaan vähintään {_count(v, 'pelaaja')}."),
     "max_players": OptionSpec("Pelaajia enintään", "int", minimum=2, maximum=6,
                               says=lambda v, r: f"Mukaan mahtuu enintään {_count(v, 'pelaaja')}."),
     "hand_size": OptionSpec("Jaettavat kortit pelaajamäärän mukaan", "hand_size", says=_hand_sizes),
