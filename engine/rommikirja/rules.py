@@ -159,10 +159,10 @@ OPTIONS: dict[str, OptionSpec] = {
         applies=lambda r: r.style == "rummy" and r.scoring == "penalty"),
     "min_players": OptionSpec("Pelaajia vähintään", "int", minimum=2, maximum=6,
                               says=lambda v, r: f"Pelaajia on {number_word(v)}." if v == r.max_players
-                              else f"Pelaajia on vähintään {number_word(v)}."),
+                              else f"Peliin tarvitaan vähintään {_count(v, 'pelaaja')}."),
     "max_players": OptionSpec("Pelaajia enintään", "int", minimum=2, maximum=6,
                               says=lambda v, r: f"Pelaajia on {number_word(v)}." if v == r.min_players
-                              else f"Pelaajia on enintään {number_word(v)}."),
+                              else f"Mukaan mahtuu enintään {_count(v, 'pelaaja')}."),
     "hand_size": OptionSpec("Jaettavat kortit pelaajamäärän mukaan", "hand_size", says=_hand_sizes),
     "upcard": OptionSpec("Aloituskortti", "bool", {
         "true": "nostopakan päällimmäinen käännetään poistopakan ensimmäiseksi kortiksi",
@@ -184,7 +184,8 @@ OPTIONS: dict[str, OptionSpec] = {
                     "yhdistelmän.",
             "false": "Pöydän yhdistelmiin saa lisätä kortteja vasta sitten, kun on itse pelannut "
                      "pöytään yhdistelmän."}),
-        applies=_rummy),
+        # with an opening the first melds go down together, so no lay-off can come before them
+        applies=lambda r: r.style == "rummy" and r.opening_points == 0),
     "final_discard": OptionSpec("Loppupoisto", "choice", {
         "optional": "ulos saa mennä ilman poistoa",
         "required": "viimeinen kortti on aina poistettava"},
