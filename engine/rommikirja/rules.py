@@ -152,9 +152,9 @@ OPTIONS: dict[str, OptionSpec] = {
         says=lambda v, r: f"Jos pelaaja ei ole avannut jaon päättyessä, hänen sakkonsa on {_points(v)}.",
         applies=lambda r: r.style == "rummy" and r.scoring == "penalty"),
     "min_players": OptionSpec("Pelaajia vähintään", "int", minimum=2, maximum=6,
-                              says=lambda v, r: f"Pelaajia on vähintään {number_word(v)}."),
+                              says=lambda v, r: f"Peliin tarvitaan vähintään {_count(v, 'pelaaja')}."),
     "max_players": OptionSpec("Pelaajia enintään", "int", minimum=2, maximum=6,
-                              says=lambda v, r: f"Pelaajia on enintään {number_word(v)}."),
+                              says=lambda v, r: f"Mukaan mahtuu enintään {_count(v, 'pelaaja')}."),
     "hand_size": OptionSpec("Jaettavat kortit pelaajamäärän mukaan", "hand_size", says=_hand_sizes),
     "upcard": OptionSpec("Aloituskortti", "bool", {
         "true": "nostopakan päällimmäinen käännetään poistopakan ensimmäiseksi kortiksi",
