@@ -262,6 +262,41 @@ def stale_claims(page: str, option: str, old_value: Any, old_rules: RuleSet) -> 
     return [s for s in claim_sentences(page) if any(c.matches(s) for c in found)]
 
 
+def shared_pages(preset: str) -> list[str]:
+    """Other pages that state ``preset``'s rules (their template reads ``rulesets["<preset>"]``),
+    such as the front page and the glossary."""
+    from .presets import PAGES, page_of
+    own = page_of(preset)
+    pattern = re.compile(r"""rulesets\[\s*["']""" + re.escape(preset) + r"""["']\s*\]""")
+    return sorted(tpl.name[:-len(".j2")] for tpl in PAGES.glob("*.md.j2")
+                  if not tpl.name.startswith("_") and tpl.name[:-len(".j2")] != own
+                  and pattern.search(tpl.read_text(encoding="utf-8")))
+
+
+def _title_word(title: str) -> str:
+    return re.sub(r"\s*\(.*\)\s*$", "", title).strip().lower()
+
+
+def mentions(preset: str) -> tuple[str, list[str]] | None:
+    """How a sentence on a shared page names ``preset`` (a regex), and the other presets' names
+    to blank out first; None when the preset's name is part of another's (*Rommi* in *Rommi 51*),
+    so that a sentence cannot be told to be about it."""
+    from .presets import preset_meta
+    titles = {name: _title_word(p.title) for name, p in preset_meta().items()}
+    mine = titles.get(preset, preset.lower())
+    others = [t for n, t in titles.items() if n != preset]
+    if not mine or any(mine in t for t in others):
+        return None
+    return r"\b" + re.escape(mine), sorted((t for t in others if t not in mine), key=len, reverse=True)
+
+
+def _about(sentence: str, mention: tuple[str, list[str]]) -> bool:
+    text = sentence.lower()
+    for other in mention[1]:
+        text = text.replace(other, " ")
+    return bool(re.search(mention[0], text))
+
+
 # ---------------------------------------------------------------------------------------------
 # the flip test
 
@@ -279,20 +314,29 @@ def check_flips(scenarios: list[Any], preset: str, rulesets: dict | None = None,
     Each other value of the option goes into a copy of the rule set and the preset's page is
     rendered again. ``lause``: the page must state the new sentence and not the old one.
     ``väite``: no sentence of the page (outside example boxes and ``muunnelma`` passages) may
-    still make a claim of the old value (:data:`CLAIMS`). ``render`` (rule sets → page text) and
-    ``rulesets`` replace the real page and presets (tests use a tiny fixed page).
+    still make a claim of the old value (:data:`CLAIMS`); nor may a sentence that names the
+    preset on a page shared by several games (:func:`shared_pages`: front page, glossary).
+    ``render`` (rule sets → page text) and ``rulesets`` replace the real page and presets (tests
+    use a tiny fixed page; shared pages are then not read).
     """
     from .build import BuildError, render_pages
     from .presets import page_of
     from .scenario import load_rulesets
     rulesets = rulesets if rulesets is not None else load_rulesets()
     page = page_of(preset)
+    shared: list[str] = []
+    mention = None
     if render is None:
+        mention = mentions(preset)
+        shared = shared_pages(preset) if mention else []
+
         def render(sets: dict) -> str:
-            return render_pages(scenarios, sets, only={page})[page]
+            pages = render_pages(scenarios, sets, only={page, *shared})
+            rendered_shared.update((p, pages[p]) for p in shared)
+            return pages[page]
+    rendered_shared: dict[str, str] = {}
     rules = rulesets[preset]
-    original_raw = render(rulesets)
-    original = _norm(original_raw)
+    original = _norm(render(rulesets))
     failures = {}
     for option in OPTIONS:
         if not _applies(option, rules):
@@ -325,6 +369,10 @@ def check_flips(scenarios: list[Any], preset: str, rulesets: dict | None = None,
                 problems.append(f"arvolla {value} vanha lause jää sivulle")
             for sentence in stale_claims(raw, option, old_value, rules):
                 stale.append(f"arvolla {value} sivulla lukee yhä vanha sääntö: ”{sentence[:160]}”")
+            for other, other_raw in rendered_shared.items():
+                for sentence in stale_claims(other_raw, option, old_value, rules):
+                    if _about(sentence, mention):
+                        stale.append(f"arvolla {value} sivulla {other} lukee yhä vanha sääntö: ”{sentence[:160]}”")
         if problems:
             problems.append("sivun teksti muuttuu arvon mukana, mutta lause on kirjoitettu pohjaan käsin"
                             if moved else "sivun teksti ei muutu lainkaan: sääntö on kirjoitettu käsin tai "
