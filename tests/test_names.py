@@ -193,3 +193,13 @@ def test_unknown_name_points_at_the_yaml_file_then_the_page_inflects_it(tmp_path
     added = "\n".join(line for line in diff.stdout.splitlines() if line.lstrip().startswith("+"))
     assert "Kallelle tulee 25 pistettä: Kallen" in added, diff.stdout
     assert "eikä Kallella ole enää kortteja" in added
+
+
+def test_names_from_replaces_the_club_file_for_a_while(tmp_path):
+    from tools.scenario.names import names_from
+    before = finnish.club_names()
+    with names_from(write(tmp_path, KALLE)) as table:
+        assert set(table) == {"Kalle"} and finnish.player_name("Kalle", "ela") == "Kallesta"
+    with names_from(None):
+        assert finnish.name_forms("Kalle") is None and finnish.name_forms("Aino") is not None
+    assert finnish.club_names() == before

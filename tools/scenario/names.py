@@ -23,15 +23,16 @@ from __future__ import annotations
 
 import os
 import re
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from rommikirja.finnish import NAME_FORMS, SINGULAR_CASES, set_club_names
 
 from ..yamlsrc import LDict, SourceError, line_of, loads, read_text
 from .model import NAMES_FILE, rel_path
 
-__all__ = ["NAMES_FILE", "CASE_HELP", "read_names", "load_names", "names_hint"]
+__all__ = ["NAMES_FILE", "CASE_HELP", "read_names", "load_names", "names_hint", "names_from"]
 
 #: Each case key: its Finnish name, the question it answers, and Aino's form (for errors and docs).
 CASE_HELP: dict[str, tuple[str, str, str]] = {
@@ -174,6 +175,29 @@ def load_names(path: Path | None = None) -> dict[str, tuple[str, ...]]:
     set_club_names(table)
     _LOADED.append((key, table))
     return table
+
+
+@contextmanager
+def names_from(path: Path | None) -> Iterator[dict[str, tuple[str, ...]]]:
+    """Use the names in ``path`` (None: no club names at all) instead of the club's file for a
+    while — tests whose outcome must not depend on which names a club added.
+
+    >>> from rommikirja.finnish import name_forms
+    >>> with names_from(None):
+    ...     name_forms("Aino") is not None
+    True
+    """
+    global NAMES_FILE
+    saved, saved_loaded = NAMES_FILE, list(_LOADED)
+    old = set_club_names({})
+    NAMES_FILE = Path(path) if path is not None else Path(os.devnull + ".rommikirja-ei-nimia.yaml")
+    _LOADED.clear()
+    try:
+        yield load_names()
+    finally:
+        NAMES_FILE = saved
+        _LOADED[:] = saved_loaded
+        set_club_names(old)
 
 
 def is_names_file(path: Path) -> bool:
