@@ -135,6 +135,13 @@ def scenario_schema(base: dict[str, Any], games: dict[str, list[str]]) -> dict[s
                      + GENERATED_NOTE}
     props["section"] = {"type": "string", "description": "sivun osio, johon esimerkki tulee (sallitut osiot "
                         "riippuvat pelistä); " + GENERATED_NOTE}
+    try:
+        from rommikirja.finnish import NAME_FORMS
+        props["players"]["items"]["description"] = (
+            "pelaajan nimi: valmiit nimet " + ", ".join(NAME_FORMS) + "; muut nimet sijamuotoineen "
+            "tiedostoon scenarios/nimet.yaml; " + GENERATED_NOTE)
+    except KeyError:
+        pass
     schema["allOf"] = [{"if": {"properties": {"game": {"const": g}}, "required": ["game"]},
                         "then": {"properties": {"section": {"enum": secs}}}} for g, secs in games.items()]
     try:
@@ -142,7 +149,7 @@ def scenario_schema(base: dict[str, Any], games: dict[str, list[str]]) -> dict[s
         expect["properties"]["expect"]["properties"]["options"] = options_schema()
     except (KeyError, StopIteration):
         pass
-    schema["$comment"] = ("options, game, section and allOf are " + GENERATED_NOTE + "; edit the rest by hand")
+    schema["$comment"] = ("options, game, section, players' description and allOf are " + GENERATED_NOTE + "; edit the rest by hand")
     return schema
 
 
