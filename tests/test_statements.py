@@ -189,3 +189,11 @@ def test_template_globals_refuse_unknown_options():
     with pytest.raises(ValueError, match="sääntöjä"):
         rule("ace", "perusrommi")
     assert rules_list(RuleSet(), ["knock_limit"]) == ""      # does not apply: no sentence
+
+
+def test_a_shared_page_sentence_counts_when_it_names_the_game():
+    from tools.statements import _about
+    mention = (r"\bkerhorommi", ["rommi 51", "gin-rommi"])
+    assert _about("Kerhorommissa rommi tuplaa pisteet.", mention)
+    assert not _about("Rommi 51:ssä avaukseen tarvitaan 51 pistettä.", mention)
+    assert not _about("Gin-rommissa yhdistelmät pysyvät kädessä.", mention)

@@ -331,6 +331,7 @@ def check_flips(scenarios: list[Any], preset: str, rulesets: dict | None = None,
         shared = shared_pages(preset) if mention else []
 
         def render(sets: dict) -> str:
+            rendered_shared.clear()
             pages = render_pages(scenarios, sets, only={page, *shared})
             rendered_shared.update((p, pages[p]) for p in shared)
             return pages[page]
