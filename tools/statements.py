@@ -9,8 +9,14 @@ reading the old rule. Templates call the globals defined here instead::
 
 The sentences themselves live beside the options in
 :data:`rommikirja.rules.OPTIONS` (engine data, so widgets and narration can use
-them too); this module only exposes them and turns a wrong option name into a
+them too); this module exposes them and turns a wrong option name into a
 build error that names it and lists the known ones.
+
+It also holds the test that binds pages to rule sets (:func:`check_flips`): flip an
+option, re-render, and the page must state the new sentence, drop the old one, and
+keep no typed sentence that still *claims* the old value (:data:`CLAIMS`, phrase
+patterns kept here beside the options; marked ``muunnelma`` passages and example boxes
+are exempt). ``python -m tools.statements --allowlist`` writes today's failures.
 """
 from __future__ import annotations
 
