@@ -76,7 +76,10 @@ def test_claims_recognise_their_own_sentence_and_no_other(preset):
     """A value's claims find its rule sentence (they are not dead patterns) and never another
     value's sentence (a correct page is never refused)."""
     base = FIXED[preset]
-    base = base.with_options(jokers=2) if base.jokers == 0 else base
+    try:                    # joker options apply only with jokers (a knock game refuses them)
+        base = base.with_options(jokers=2) if base.jokers == 0 else base
+    except RuleSetError:
+        pass
     for option in CLAIMS:
         values = _values(option, base)
         for value, rules in values:

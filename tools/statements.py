@@ -160,9 +160,11 @@ CLAIMS: dict[str, Callable[[Any, RuleSet], list[Claim]]] = {
         True: [Claim(r"(jokeriton|puhdas) suora|suora, jossa ei ole jokeria", r"avau|avaa", r"ei tarvita")],
         False: [Claim(r"ei tarvita (jokeritonta|puhdasta) suoraa")]}),
     "unopened_penalty": _points(r"avaa|avann|avaamat", "piste", "sakkopiste", "miinuspiste"),
-    "min_players": lambda v, r: [Claim(rf"(vähintään|ainakin) {_number(v)}|(?<![\d–-]){v}\s*[–-]\s*\d+(?!\d)",
+    "min_players": lambda v, r: [Claim(rf"(vähintään|ainakin) {_number(v)}|(?<![\d–-]){v}\s*[–-]\s*\d+(?!\d)|"
+                                       rf"pelaajia on {_number(v)}(?!\s*[–-])",
                                        r"pelaaj", _DEALT)],
-    "max_players": lambda v, r: [Claim(rf"(enintään|korkeintaan) {_number(v)}|\d+\s*[–-]\s*{v}(?![\d–-])",
+    "max_players": lambda v, r: [Claim(rf"(enintään|korkeintaan) {_number(v)}|\d+\s*[–-]\s*{v}(?![\d–-])|"
+                                       rf"pelaajia on {_number(v)}(?!\s*[–-])",
                                        r"pelaaj", _DEALT)],
     "upcard": _values({
         True: [Claim(r"käännetään kuvapuoli ylöspäin|käännetään poistopakan ensimmäiseksi")],
@@ -208,7 +210,7 @@ CLAIMS: dict[str, Callable[[Any, RuleSet], list[Claim]]] = {
     "next_dealer_two_players": _values({
         "winner": [Claim(r"jakaa edellisen jaon voittaja|edellisen jaon voittaja jakaa")],
         "left": [Claim(r"kaksinpelissä[^.]{0,40}(vuorotellen|vasemmalle)|(vuorotellen|vasemmalle)[^.]{0,40}"
-                       r"kaksinpeli", "", r"mutta kaksinpeli")]}),
+                       r"kaksinpeli|jakajaksi tulee vuorotellen", "", r"mutta kaksinpeli")]}),
     "upcard_offer": _values({
         True: [Claim(r"avokortin saa ottaa ensin")],
         False: [Claim(r"avokorttia ei tarjota")]}),
