@@ -14,6 +14,7 @@ from .context import LIMITS, Ctx, as_int, plain_text, player_name, type_name
 from .expect import run_expect
 from .model import RULES_DIR, SCENARIO_DIR, Scenario, Snapshot, Step
 from .moves import play_move
+from .names import is_names_file, load_names
 from .rulesets import rules_from
 from .setup import read_setup
 from .steps import STEP_KINDS
@@ -24,7 +25,10 @@ TOP_KEYS = {"source", "game", "title", "section", "options", "players", "setup",
 
 def load_scenario(path: Path, rulesets: dict[str, RuleSet]) -> Scenario:
     """Parse and play one scenario file. Malformed input raises :class:`SourceError`;
-    expectations that do not hold are collected in ``Scenario.failures``."""
+    expectations that do not hold are collected in ``Scenario.failures``.
+
+    The club's player names (``scenarios/nimet.yaml``) are read first when they changed."""
+    load_names()
     ctx = Ctx(path)
     data = load(path, ctx.rel)
     sc = read_header(ctx, path, data, rulesets)
@@ -170,7 +174,7 @@ def scenario_paths(paths: Sequence[str | Path] = ()) -> list[Path]:
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
             here.extend(Path(folder) / f for f in files if f.endswith(".yaml") and not f.startswith("."))
         found.extend(sorted(here))
-    return found
+    return [p for p in found if not is_names_file(p)]
 
 
 def _real(path: Path) -> str:

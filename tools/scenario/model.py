@@ -14,6 +14,8 @@ from ..yamlsrc import SourceError
 ROOT = Path(__file__).resolve().parent.parent.parent
 SCENARIO_DIR = ROOT / "scenarios"
 RULES_DIR = SCENARIO_DIR / "rules"
+#: The club's own player names and their case forms (:mod:`.names`).
+NAMES_FILE = SCENARIO_DIR / "nimet.yaml"
 
 
 def rel_path(path: Path) -> str:
