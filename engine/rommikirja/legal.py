@@ -56,7 +56,11 @@ class LegalMoves(Generic[M]):
         return sum(1 for _ in self.position.generate_legal_moves())
 
     def __call__(self) -> list[M]:
-        """The legal moves as a new list."""
+        """The legal moves as a new list (the position's ``legal_move_list()`` when it has one:
+        the same moves, made without a generator's steps)."""
+        lister = getattr(self.position, "legal_move_list", None)
+        if lister is not None:
+            return lister()
         return list(self.position.generate_legal_moves())
 
     def __repr__(self) -> str:

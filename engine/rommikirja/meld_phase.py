@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 from typing import Iterable, Iterator, NamedTuple, Sequence
 
-from .cards import ACE, KING, Card, Suit
+from .cards import ACE, JOKER_BIT, KING, Card, Suit
 from .errors import IllegalMove, InvalidMeld, malformed_move, meld_refusal, no_such_card, not_in_hand
 from .finnish import card_name
 from .melds import Meld, MeldKind, holds, run_positions
@@ -102,74 +102,137 @@ class MeldPhase:
 
     def _candidate_layoffs(self, grouped: "Grouped | None" = None) -> Iterator[LayOff]:
         """Every card set of the hand that might be laid off onto a table meld (checked by the caller)."""
+        grouped = grouped or self._grouped()
+        for i, tm in enumerate(self.table):
+            yield from self._layoffs_onto(i, tm.meld, grouped)
+
+    def _layoffs_onto(self, i: int, meld: Meld, grouped: "Grouped") -> Iterator[LayOff]:
+        """Every card set of the hand that might be laid off onto the table meld ``i`` (``meld``)."""
         rules = self.rules
-        jokers, by_rank, by_suit = grouped or self._grouped()
+        jokers, by_rank, by_suit = grouped
         if rules.max_jokers_per_meld <= 0:
             jokers = []
         corner = rules.ace == "round_the_corner"
-        for i, tm in enumerate(self.table):
-            meld = tm.meld
-            if meld.kind is MeldKind.GROUP:
-                same = by_rank.get(meld.stands_for(meld.cards[0]).rank, ())
-                if not same and not jokers:
-                    continue
-                joker_sets = _joker_sets(jokers, rules.max_jokers_per_meld - len(meld.jokers))
-                for size in range(0, 5 - len(meld.cards)):
-                    for combo in itertools.combinations(same, size):
-                        for js in joker_sets:
-                            if 1 <= size + len(js) <= 4 - len(meld.cards):
-                                yield from self._lay_off_variants(i, meld, combo, js)
-                continue
-            if meld.jokers:
-                virtual = [meld.stands_for(c) for c in meld.cards]
-            else:
-                virtual = meld.cards
-            suited = by_suit[_SUIT_INDEX[id(virtual[0].suit)]]
-            if not suited and not jokers:
-                continue
-            if not jokers and not corner:
-                # without jokers only a card next to an end can start a lay-off
-                lo, hi = virtual[0].rank, virtual[-1].rank
-                if hi == ACE and len(virtual) > 1:
-                    hi = 14
-                nexts = (lo - 1, hi + 1 if hi < 13 else (ACE if hi == 13 else -1))
-                for c in suited:
-                    if c.rank in nexts:
-                        break
-                else:
-                    continue
-            held = {v.rank for v in virtual}
-            suited = [c for c in suited or () if c.rank not in held]
-            if not suited and not jokers:
-                continue
+        if meld.kind is MeldKind.GROUP:
+            same = by_rank.get(meld.stands_for(meld.cards[0]).rank, ())
+            if not same and not jokers:
+                return
             joker_sets = _joker_sets(jokers, rules.max_jokers_per_meld - len(meld.jokers))
-            if corner:
-                yield from _corner_layoffs(self, i, meld, virtual, suited, joker_sets, rules)
-                continue
-            high = rules.ace == "high_or_low"
-            ranks = [v.rank for v in virtual]
-            ace_high = high and ACE in held and KING in held
-            lo = min(ranks) if not ace_high else min(r for r in ranks if r != ACE)
-            hi = max(ranks) if not ace_high else 14
-            by_pos = _by_position(suited, high)
-            below = sorted((p for p in by_pos if p < lo), reverse=True)
-            above = sorted(p for p in by_pos if p > hi)
-            max_gaps = len(joker_sets[-1])
-            seen: set = set()
-            for down, g1 in _extensions(lo, below, max_gaps):
-                for up, g2 in _extensions(hi, above, max_gaps - g1):
-                    chosen = down + up
-                    if 1 in chosen and 14 in chosen:
-                        continue
-                    for combo in itertools.product(*(by_pos[p] for p in chosen)):
-                        if high and (1 in chosen or 14 in chosen):
-                            key = frozenset(combo)
-                            if key in seen:
-                                continue
-                            seen.add(key)
-                        for js in joker_sets:
-                            if (combo or js) and len(js) >= g1 + g2:
-                                yield from self._lay_off_variants(i, meld, combo, js)
+            for size in range(0, 5 - len(meld.cards)):
+                for combo in itertools.combinations(same, size):
+                    for js in joker_sets:
+                        if 1 <= size + len(js) <= 4 - len(meld.cards):
+                            yield from self._lay_off_variants(i, meld, combo, js)
+            return
+        if meld.jokers:
+            virtual = [meld.stands_for(c) for c in meld.cards]
+        else:
+            virtual = meld.cards
+        suited = by_suit[_SUIT_INDEX[id(virtual[0].suit)]]
+        if not suited and not jokers:
+            return
+        if not jokers and not corner:
+            # without jokers only a card next to an end can start a lay-off
+            lo, hi = virtual[0].rank, virtual[-1].rank
+            if hi == ACE and len(virtual) > 1:
+                hi = 14
+            nexts = (lo - 1, hi + 1 if hi < 13 else (ACE if hi == 13 else -1))
+            for c in suited:
+                if c.rank in nexts:
+                    break
+            else:
+                return
+        held = {v.rank for v in virtual}
+        suited = [c for c in suited or () if c.rank not in held]
+        if not suited and not jokers:
+            return
+        joker_sets = _joker_sets(jokers, rules.max_jokers_per_meld - len(meld.jokers))
+        if corner:
+            yield from _corner_layoffs(self, i, meld, virtual, suited, joker_sets, rules)
+            return
+        high = rules.ace == "high_or_low"
+        ranks = [v.rank for v in virtual]
+        ace_high = high and ACE in held and KING in held
+        lo = min(ranks) if not ace_high else min(r for r in ranks if r != ACE)
+        hi = max(ranks) if not ace_high else 14
+        by_pos = _by_position(suited, high)
+        below = sorted((p for p in by_pos if p < lo), reverse=True)
+        above = sorted(p for p in by_pos if p > hi)
+        max_gaps = len(joker_sets[-1])
+        seen: set = set()
+        for down, g1 in _extensions(lo, below, max_gaps):
+            for up, g2 in _extensions(hi, above, max_gaps - g1):
+                chosen = down + up
+                if 1 in chosen and 14 in chosen:
+                    continue
+                for combo in itertools.product(*(by_pos[p] for p in chosen)):
+                    if high and (1 in chosen or 14 in chosen):
+                        key = frozenset(combo)
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                    for js in joker_sets:
+                        if (combo or js) and len(js) >= g1 + g2:
+                            yield from self._lay_off_variants(i, meld, combo, js)
+
+    def _meld_and_layoff_moves(self) -> Iterator[PlayMeld | LayOff]:
+        """The legal new melds, then the legal lay-offs (after the draw, once the player may meld).
+
+        The same candidates as :meth:`_candidate_melds` and :meth:`_candidate_layoffs`, in the same
+        order, checked by the same rules; when the hand has no joker it may use, a few bit tests on
+        the ranks held per suit (:attr:`Card._sbit`) first skip the generators that could yield
+        nothing: no rank in three suits and no three in a row means no meld candidate, and a table
+        meld takes a lay-off only from a card of its rank (a group) or next to its ends (a run).
+        """
+        rules = self.rules
+        hand = self.hand
+        held = 0
+        for c in hand:
+            held |= c._sbit
+        table = self.table
+        if (held & JOKER_BIT and rules.max_jokers_per_meld > 0) or rules.ace == "round_the_corner":
+            grouped = self._grouped()
+            refuse = self._refuse_meld
+            for move in self._candidate_melds(grouped):
+                if refuse(move) is None:
+                    yield move
+            if table:
+                refuse = self._refuse_lay_off
+                for move in self._candidate_layoffs(grouped):
+                    if refuse(move) is None:
+                        yield move
+            return
+        high = rules.ace == "high_or_low"
+        grouped = None
+        s, h, d, c = held & 0xFFFF, (held >> 16) & 0xFFFF, (held >> 32) & 0xFFFF, (held >> 48) & 0xFFFF
+        if (s & h & (d | c)) | (d & c & (s | h)):
+            maybe = True            # a rank held in three suits
+        else:
+            maybe = False
+            for m in (s, h, d, c):
+                if high and m & 2:
+                    m |= 1 << 14
+                if m & (m >> 1) & (m >> 2):
+                    maybe = True    # three in a row
+                    break
+        if maybe:
+            grouped = self._grouped()
+            refuse = self._refuse_meld
+            for move in self._candidate_melds(grouped):
+                if refuse(move) is None:
+                    yield move
+        if table:
+            refuse = self._refuse_lay_off
+            for i, tm in enumerate(table):
+                attach = tm.meld._attach
+                if attach < 0:
+                    attach = _attach_mask(tm.meld)
+                if held & attach:
+                    if grouped is None:
+                        grouped = self._grouped()
+                    for move in self._layoffs_onto(i, tm.meld, grouped):
+                        if refuse(move) is None:
+                            yield move
 
     def _meld_variants(self, naturals: tuple[Card, ...], jokers: tuple[Card, ...]) -> Iterator[PlayMeld]:
         """The meld of ``naturals`` and ``jokers`` as the engine reads it, then once for every other
@@ -387,6 +450,31 @@ class Grouped(NamedTuple):
 
 
 _SUIT_INDEX = {id(s): i for i, s in enumerate(Suit)}
+
+
+def _attach_mask(meld: Meld) -> int:
+    """The :attr:`Card._sbit` bits of the natural cards that could start a lay-off onto ``meld``
+    without a joker: its rank in any suit for a group, the ranks just below and above a run's
+    ends (remembered in the meld)."""
+    mask = _attach_bits(meld)
+    object.__setattr__(meld, "_attach", mask)
+    return mask
+
+
+def _attach_bits(meld: Meld) -> int:
+    if meld.kind is MeldKind.GROUP:
+        rank = meld.stands_for(meld.cards[0]).rank
+        return sum(1 << (k * 16 + rank) for k in range(4))
+    virtual = [meld.stands_for(c) for c in meld.cards] if meld.jokers else meld.cards
+    lo, hi = virtual[0].rank, virtual[-1].rank
+    if hi == ACE and len(virtual) > 1:
+        hi = 14
+    shift = _SUIT_INDEX[id(virtual[0].suit)] * 16
+    mask = 0
+    for r in (lo - 1, hi + 1 if hi < 13 else (ACE if hi == 13 else -1)):
+        if 1 <= r <= 13:
+            mask |= 1 << (shift + r)
+    return mask
 
 
 def _joker_sets(jokers: Sequence[Card], most: int) -> list[tuple[Card, ...]]:
