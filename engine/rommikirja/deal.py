@@ -227,7 +227,10 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
         >>> deal.legal_moves(), deal.legal_moves.count(), Draw(DISCARD) in deal.legal_moves
         ([Draw(source='stock'), Draw(source='discard')], 2, True)
         """
-        return LegalMoves(self)
+        view = self.__dict__.get("_legal_view")
+        if view is None:
+            view = self.__dict__["_legal_view"] = LegalMoves(self)
+        return view
 
     def generate_legal_moves(self) -> Iterator[Move]:
         """The legal moves: candidates filtered through the refusal rules of their kind.
@@ -259,7 +262,7 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
             return []
         if phase is Phase.DRAW or self.exposed is not None:
             return self._draw_moves()
-        if self._must_open():
+        if self.rules.opening_points > 0 and not self.opened[self.turn]:     # _must_open()
             refuse = self._refuse_open
             moves = [move for move in self._candidate_openings() if refuse(move) is None]
         else:
@@ -271,6 +274,8 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
         """The legal moves before drawing (or with a card exposed by an out-of-turn draw)."""
         if self.exposed is None:
             # the draw rule directly (the phase is checked); the rarer kinds through _refusal
+            if self.stock and self.final_turns is None and not self.rules.rommi_claim:
+                return [_DRAW_STOCK, _DRAW_DISCARD] if self.discard else [_DRAW_STOCK]
             moves = []
             if self._refuse_draw(_DRAW_STOCK) is None:
                 moves.append(_DRAW_STOCK)

@@ -190,39 +190,42 @@ class MeldPhase:
         for c in hand:
             held |= c._sbit
         table = self.table
+        # a rule refusing every meld or every lay-off now: no candidates to make
+        melds = not (rules.melds_per_turn == "one" and self.melds_this_turn >= 1)
+        if table and not rules.lay_off_before_meld and not self._has_own_meld():
+            table = ()
         if (held & JOKER_BIT and rules.max_jokers_per_meld > 0) or rules.ace == "round_the_corner":
             grouped = self._grouped()
-            refuse = self._refuse_meld
-            for move in self._candidate_melds(grouped):
-                if refuse(move) is None:
-                    yield move
+            if melds:
+                rule = self._meld_rule
+                for move in self._candidate_melds(grouped):
+                    if rule(move, move.cards) is None:
+                        yield move
             if table:
-                refuse = self._refuse_lay_off
+                rule = self._lay_off_rule
                 for move in self._candidate_layoffs(grouped):
-                    if refuse(move) is None:
+                    if rule(move, move.cards) is None:
                         yield move
             return
-        high = rules.ace == "high_or_low"
+        if not melds and not table:
+            return
         grouped = None
-        s, h, d, c = held & 0xFFFF, (held >> 16) & 0xFFFF, (held >> 32) & 0xFFFF, (held >> 48) & 0xFFFF
-        if (s & h & (d | c)) | (d & c & (s | h)):
-            maybe = True            # a rank held in three suits
-        else:
-            maybe = False
-            for m in (s, h, d, c):
-                if high and m & 2:
-                    m |= 1 << 14
-                if m & (m >> 1) & (m >> 2):
-                    maybe = True    # three in a row
-                    break
-        if maybe:
+        if melds:
+            s, h, d, c = held & 0xFFFF, (held >> 16) & 0xFFFF, (held >> 32) & 0xFFFF, (held >> 48) & 0xFFFF
+            # a rank held in three suits, or three in a row of a suit (the 16-bit fields keep
+            # bits 0, 14 and 15 clear, so the shifts never join two suits; a high ace is bit 14)
+            runs = held & _NATURAL_BITS
+            if rules.ace == "high_or_low":
+                runs |= (runs & _ACE_BITS) << 13
+            melds = bool((s & h & (d | c)) | (d & c & (s | h)) or runs & (runs >> 1) & (runs >> 2))
+        if melds:
             grouped = self._grouped()
-            refuse = self._refuse_meld
+            rule = self._meld_rule
             for move in self._candidate_melds(grouped):
-                if refuse(move) is None:
+                if rule(move, move.cards) is None:
                     yield move
         if table:
-            refuse = self._refuse_lay_off
+            rule = self._lay_off_rule
             for i, tm in enumerate(table):
                 attach = tm.meld._attach
                 if attach < 0:
@@ -231,7 +234,7 @@ class MeldPhase:
                     if grouped is None:
                         grouped = self._grouped()
                     for move in self._layoffs_onto(i, tm.meld, grouped):
-                        if refuse(move) is None:
+                        if rule(move, move.cards) is None:
                             yield move
 
     def _meld_variants(self, naturals: tuple[Card, ...], jokers: tuple[Card, ...]) -> Iterator[PlayMeld]:
@@ -338,7 +341,11 @@ class MeldPhase:
         err = self._cards_refusal(cards)
         if err is not None:
             return err
-        cards = tuple(cards)
+        return self._meld_rule(move, tuple(cards))
+
+    def _meld_rule(self, move: PlayMeld, cards: tuple[Card, ...]) -> IllegalMove | None:
+        """The rules of a new meld once the phase, the opening and the cards held are checked
+        (the move generator asks this directly for the card sets it makes from the hand)."""
         if self.rules.melds_per_turn == "one" and self.melds_this_turn >= 1:
             return IllegalMove("one_meld_per_turn", lambda who: f"{who} on jo pelannut uuden yhdistelmän "
                                                                 "tällä vuorolla, eikä tässä pelissä saa pelata "
@@ -364,25 +371,31 @@ class MeldPhase:
         target = move.target
         if type(target) is not int or not 0 <= target < len(self.table):
             return IllegalMove("no_such_meld", "Pöydällä ei ole sellaista yhdistelmää.")
+        return self._lay_off_rule(move, cards)
+
+    def _lay_off_rule(self, move: LayOff, cards: tuple[Card, ...]) -> IllegalMove | None:
+        """The rules of a lay-off once the phase, the opening, the cards held and the target are
+        checked (the move generator asks this directly for the card sets it makes from the hand)."""
         if not self.rules.lay_off_before_meld and not self._has_own_meld():
             return IllegalMove("lay_off_before_meld", lambda who: f"{who} ei ole vielä pelannut omaa "
                                                                   "yhdistelmää, ja tässä pelissä kortteja "
                                                                   "saa lisätä pöytään vasta sen jälkeen.")
-        try:
-            if move.jokers:
-                err = _reading_refusal(cards, move.jokers)
-                if err is not None:
-                    return err
-            self.table[target].meld.extended(cards, self.rules, move.jokers)
-        except InvalidMeld as err:
-            return err
+        if move.jokers:
+            err = _reading_refusal(cards, move.jokers)
+            if err is not None:
+                return err
+        extended = self._extension_of(self.table[move.target].meld, cards, move.jokers)
+        if type(extended) is not Meld:
+            return extended
         return self._leaves_refusal(move, cards)
 
     # -- making the move ------------------------------------------------------------------
 
     def _apply_meld(self, move: PlayMeld) -> None:
         p = self.turn
-        meld = Meld.from_cards(move.cards, self.rules, move.jokers)
+        meld = self._meld_of(tuple(move.cards), move.jokers)
+        if type(meld) is not Meld:
+            raise meld
         self._remove_from_hand(move.cards)
         self.table.append(TableMeld(p, meld))
         self.melds_this_turn += 1
@@ -394,7 +407,9 @@ class MeldPhase:
 
     def _apply_lay_off(self, move: LayOff) -> None:
         tm = self.table[move.target]
-        meld = tm.meld.extended(move.cards, self.rules, move.jokers)
+        meld = self._extension_of(tm.meld, tuple(move.cards), move.jokers)
+        if type(meld) is not Meld:
+            raise meld
         self.table[move.target] = TableMeld(tm.owner, meld)
         self._remove_from_hand(move.cards)
         self.played_this_turn = True
@@ -404,28 +419,55 @@ class MeldPhase:
             self._went_out()
 
     def _meld_of(self, cards: tuple[Card, ...], jokers: tuple = ()) -> Meld | InvalidMeld:
-        """``Meld.from_cards(cards, self.rules)`` or the :class:`InvalidMeld` it raises, remembered while the same card objects are asked
-        about again in this turn (an opening's melds are checked many times over)."""
+        """``Meld.from_cards(cards, self.rules)`` or the :class:`InvalidMeld` it raises, remembered for
+        the deal while the same card objects are asked about again (an opening's melds are checked
+        many times over, and a hand's candidates come back turn after turn)."""
         if jokers:
             try:
                 return Meld.from_cards(cards, self.rules, jokers)
             except InvalidMeld as err:
                 return err
-        cache = self.__dict__.get("_melds_seen")
-        if cache is None or cache[0] is not self.rules or cache[1] != self.turns:
-            cache = self.__dict__["_melds_seen"] = (self.rules, self.turns, {})
-        memo = cache[2]
+        memo = self._memo(0)
         key = tuple(map(id, cards))
         hit = memo.get(key)
         if hit is not None and all(a is b for a, b in zip(hit[0], cards)):
-            result = hit[1]
-        else:
-            try:
-                result = Meld.from_cards(cards, self.rules)
-            except InvalidMeld as err:
-                result = err
-            memo[key] = (cards, result)    # the cards stay alive: their ids are not reused
+            return hit[1]
+        try:
+            result = Meld.from_cards(cards, self.rules)
+        except InvalidMeld as err:
+            result = err
+        memo[key] = (cards, result)    # the cards stay alive: their ids are not reused
         return result
+
+    def _extension_of(self, meld: Meld, cards: tuple[Card, ...], jokers: tuple = ()) -> Meld | InvalidMeld:
+        """``meld.extended(cards, self.rules, jokers)`` or the :class:`InvalidMeld` it raises; remembered
+        (without ``jokers``) like :meth:`_meld_of`, so making a lay-off reuses its check."""
+        if jokers:
+            try:
+                return meld.extended(cards, self.rules, jokers)
+            except InvalidMeld as err:
+                return err
+        memo = self._memo(1)
+        key = (id(meld),) + tuple(map(id, cards))
+        hit = memo.get(key)
+        if hit is not None and hit[0] is meld and all(a is b for a, b in zip(hit[1], cards)):
+            return hit[2]
+        try:
+            result = meld.extended(cards, self.rules)
+        except InvalidMeld as err:
+            result = err
+        memo[key] = (meld, cards, result)
+        return result
+
+    def _memo(self, which: int) -> dict:
+        """The deal's memo ``which`` (0: melds, 1: lay-offs), emptied when the rules change or it grows large."""
+        cache = self.__dict__.get("_melds_seen")
+        if cache is None or cache[0] is not self.rules:
+            cache = self.__dict__["_melds_seen"] = (self.rules, {}, {})
+        memo = cache[1 + which]
+        if len(memo) > 50_000:
+            memo.clear()
+        return memo
 
     def _remove_from_hand(self, cards: Iterable[Card]) -> None:
         hand = self.hand
@@ -450,6 +492,9 @@ class Grouped(NamedTuple):
 
 
 _SUIT_INDEX = {id(s): i for i, s in enumerate(Suit)}
+#: ``Card._sbit`` bits: every natural card (ranks 1–13 of the four suits), and the four aces.
+_NATURAL_BITS = sum(0x3FFE << (16 * k) for k in range(4))
+_ACE_BITS = sum(1 << (16 * k + 1) for k in range(4))
 
 
 def _attach_mask(meld: Meld) -> int:
