@@ -99,9 +99,10 @@ def gin_deals(checked: bool = False) -> Callable[[int], int]:
     return work
 
 
-def rummy_deals(rules: RuleSet, players: int = 2) -> Callable[[int], int]:
+def rummy_deals(rules: RuleSet, players: int = 2, checked: bool = True) -> Callable[[int], int]:
     """Random deals of a table game: a random meld or lay-off when there is one (70 %), otherwise
-    a uniform random legal move (the policy of the figures in issue 12)."""
+    a uniform random legal move (the policy of the figures in issue 12); the generated moves are
+    played checked (``play``) or pushed unchecked (``push``, python-chess's way for them)."""
     seed = [0]
 
     def work(n: int) -> int:
@@ -109,10 +110,11 @@ def rummy_deals(rules: RuleSet, players: int = 2) -> Callable[[int], int]:
             s = seed[0] = seed[0] + 1
             deal = Deal.new(rules, players, dealer=s % players, seed=s)
             rng = random.Random(s)
+            make = deal.play if checked else deal.push
             while not deal.is_over:
                 moves = deal.legal_moves()
                 eager = [m for m in moves if isinstance(m, (PlayMeld, LayOff))]
-                deal.play(rng.choice(eager) if eager and rng.random() < 0.7 else rng.choice(moves))
+                make(rng.choice(eager) if eager and rng.random() < 0.7 else rng.choice(moves))
         return n
     return work
 
@@ -362,6 +364,7 @@ def rummy_deals_of(engine, rules) -> Callable[[int], int]:
     """:func:`rummy_deals` with another engine package (the same policy, seeds and harness)."""
     seed = [0]
     Deal_, meldish = engine.Deal, (engine.PlayMeld, engine.LayOff)
+    # the same harness as rummy_deals (checked play), for any engine package
 
     def work(n: int) -> int:
         for _ in range(n):
@@ -386,6 +389,8 @@ def bench_deals(args: argparse.Namespace, shipped: dict[str, RuleSet]) -> None:
             work[f"{k} @{args.baseline}"] = rummy_deals_of(base, same_rules(base, shipped[k].with_options(
                 max_turnovers=2)))
             work[k] = rummy_deals_of(rommikirja, shipped[k].with_options(max_turnovers=2))
+    for k in games:
+        work[f"{k} (push)"] = rummy_deals(shipped[k].with_options(max_turnovers=2), checked=False)
     r = interleaved(work, args.rounds, args.seconds)
     print("random 2-player deals of the shipped rule sets (at most 2 turn-overs), medians per CPU-second:")
     for k, v in r.items():
@@ -396,6 +401,9 @@ def bench_deals(args: argparse.Namespace, shipped: dict[str, RuleSet]) -> None:
         print(f"ratios to the engine of {args.baseline} in the same run (per round, median):")
         for k in games:
             ratio(f"{k}: now / {args.baseline}", r[k], r[f"{k} @{args.baseline}"])
+        for k in games:
+            ratio(f"{k}: now, generated moves pushed / {args.baseline}", r[f"{k} (push)"],
+                  r[f"{k} @{args.baseline}"])
 
 
 # -- scaling ----------------------------------------------------------------------------

@@ -64,25 +64,26 @@ class MeldPhase:
                         if 3 <= size + len(js) <= 4:
                             yield from self._meld_variants(combo, js)
         high = rules.ace == "high_or_low"
+        runs_in: list[bool] | None = None
         if not usable and rules.ace != "round_the_corner":
-            # no jokers: a run needs three cards in a row; most hands have none
+            # no jokers: a run needs three cards in a row of its suit; most hands have none
+            runs_in = []
             for cards in by_suit:
+                mask = 0
                 if len(cards) >= 3:
-                    mask = 0
                     for c in cards:
                         mask |= 1 << c.rank
                     if high and mask & 2:
                         mask |= 1 << 14
-                    if mask & (mask >> 1) & (mask >> 2):
-                        break
-            else:
+                runs_in.append(bool(mask & (mask >> 1) & (mask >> 2)))
+            if not any(runs_in):
                 return
         if rules.ace == "round_the_corner":
             yield from _corner_runs(self, by_suit, joker_sets, smallest, rules)
             return
         max_gaps = len(joker_sets[-1])
-        for cards in by_suit:
-            if len(cards) < smallest:
+        for si, cards in enumerate(by_suit):
+            if len(cards) < smallest or (runs_in is not None and not runs_in[si]):
                 continue
             by_pos = _by_position(cards, high)
             positions = sorted(by_pos)
