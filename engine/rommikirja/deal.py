@@ -266,7 +266,7 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
             refuse = self._refuse_open
             moves = [move for move in self._candidate_openings() if refuse(move) is None]
         else:
-            moves = list(self._meld_and_layoff_moves())
+            moves = self._meld_and_layoff_moves()
         moves += self._discard_moves()
         return moves
 
@@ -350,7 +350,13 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
 
         A move that is not legal leaves the deal in an undefined state.
         """
-        getattr(self, MOVE_KINDS[type(move)].apply)(move)
+        kind = type(move)
+        if kind is Discard:
+            self._apply_discard(move)
+        elif kind is Draw:
+            self._apply_draw(move)
+        else:
+            getattr(self, MOVE_KINDS[kind].apply)(move)
 
     def refusal(self, move: Move) -> IllegalMove | None:
         """Why ``move`` is illegal now (its Finnish sentence is made only when shown), or ``None``."""

@@ -176,7 +176,7 @@ class MeldPhase:
                         if (combo or js) and len(js) >= g1 + g2:
                             yield from self._lay_off_variants(i, meld, combo, js)
 
-    def _meld_and_layoff_moves(self) -> Iterator[PlayMeld | LayOff]:
+    def _meld_and_layoff_moves(self) -> list[PlayMeld | LayOff]:
         """The legal new melds, then the legal lay-offs (after the draw, once the player may meld).
 
         The same candidates as :meth:`_candidate_melds` and :meth:`_candidate_layoffs`, in the same
@@ -186,7 +186,7 @@ class MeldPhase:
         meld takes a lay-off only from a card of its rank (a group) or next to its ends (a run).
         """
         rules = self.rules
-        hand = self.hand
+        hand = self.hands[self.turn]
         held = 0
         for c in hand:
             held |= c._sbit
@@ -195,21 +195,18 @@ class MeldPhase:
         melds = not (rules.melds_per_turn == "one" and self.melds_this_turn >= 1)
         if table and not rules.lay_off_before_meld and not self._has_own_meld():
             table = ()
+        out: list[PlayMeld | LayOff] = []
         if (held & JOKER_BIT and rules.max_jokers_per_meld > 0) or rules.ace == "round_the_corner":
             grouped = self._grouped()
             if melds:
                 rule = self._meld_rule
-                for move in self._candidate_melds(grouped):
-                    if rule(move, move.cards) is None:
-                        yield move
+                out = [move for move in self._candidate_melds(grouped) if rule(move, move.cards) is None]
             if table:
                 rule = self._lay_off_rule
-                for move in self._candidate_layoffs(grouped):
-                    if rule(move, move.cards) is None:
-                        yield move
-            return
+                out += [move for move in self._candidate_layoffs(grouped) if rule(move, move.cards) is None]
+            return out
         if not melds and not table:
-            return
+            return out
         grouped = None
         if melds:
             s, h, d, c = held & 0xFFFF, (held >> 16) & 0xFFFF, (held >> 32) & 0xFFFF, (held >> 48) & 0xFFFF
@@ -218,13 +215,10 @@ class MeldPhase:
             runs = held & _NATURAL_BITS
             if rules.ace == "high_or_low":
                 runs |= (runs & _ACE_BITS) << 13
-            melds = bool((s & h & (d | c)) | (d & c & (s | h)) or runs & (runs >> 1) & (runs >> 2))
-        if melds:
-            grouped = self._grouped()
-            rule = self._meld_rule
-            for move in self._candidate_melds(grouped):
-                if rule(move, move.cards) is None:
-                    yield move
+            if (s & h & (d | c)) | (d & c & (s | h)) or runs & (runs >> 1) & (runs >> 2):
+                grouped = self._grouped()
+                rule = self._meld_rule
+                out = [move for move in self._candidate_melds(grouped) if rule(move, move.cards) is None]
         if table:
             rule = self._lay_off_rule
             for i, tm in enumerate(table):
@@ -234,9 +228,9 @@ class MeldPhase:
                 if held & attach:
                     if grouped is None:
                         grouped = self._grouped()
-                    for move in self._layoffs_onto(i, tm.meld, grouped):
-                        if rule(move, move.cards) is None:
-                            yield move
+                    out += [move for move in self._layoffs_onto(i, tm.meld, grouped)
+                            if rule(move, move.cards) is None]
+        return out
 
     def _meld_variants(self, naturals: tuple[Card, ...], jokers: tuple[Card, ...]) -> Iterator[PlayMeld]:
         """The meld of ``naturals`` and ``jokers`` as the engine reads it, then once for every other
