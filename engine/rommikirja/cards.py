@@ -101,9 +101,15 @@ class Card:
     #: The :class:`~rommikirja.moves.Discard` of this card, made once when a move generator first
     #: lists it (moves are immutable values; not part of the card's value).
     _discard_move: object = field(default=None, init=False, repr=False, compare=False)
+    #: ``hash((rank, suit, deck))``, the dataclass hash, computed once (cards are hashed often).
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         rank, suit = self.rank, self.suit
+        try:
+            object.__setattr__(self, "_hash", hash((rank, suit, self.deck)))
+        except TypeError:
+            pass                      # not a card value: hashing it fails as before
         if type(rank) is int and 1 <= rank <= 13 and isinstance(suit, Suit):
             order = _SUIT_ORDER[suit]
             object.__setattr__(self, "_sbit", 1 << (order * 16 + rank))
@@ -113,6 +119,16 @@ class Card:
                 object.__setattr__(self, "_bit", 1 << index)
         elif rank == JOKER_RANK and suit is None:
             object.__setattr__(self, "_sbit", JOKER_BIT)
+
+    def __eq__(self, other: object) -> bool:
+        # the dataclass comparison (rank, suit, deck), without building two tuples
+        if other.__class__ is Card:
+            return self.rank == other.rank and self.suit == other.suit and self.deck == other.deck
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        h = self._hash
+        return h if h is not None else hash((self.rank, self.suit, self.deck))
 
     @property
     def is_joker(self) -> bool:

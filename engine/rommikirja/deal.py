@@ -228,7 +228,7 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
         ([Draw(source='stock'), Draw(source='discard')], 2, True)
         """
         view = self.__dict__.get("_legal_view")
-        if view is None:
+        if view is None or view.position is not self:      # (a shallow copy of a deal gets its own)
             view = self.__dict__["_legal_view"] = LegalMoves(self)
         return view
 
