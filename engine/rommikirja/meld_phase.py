@@ -157,10 +157,36 @@ class MeldPhase:
         lo = min(ranks) if not ace_high else min(r for r in ranks if r != ACE)
         hi = max(ranks) if not ace_high else 14
         by_pos = _by_position(suited, high)
+        seen: set = set()
+        if len(joker_sets) == 1:
+            # no jokers: the run grows by unbroken chains of places below and above its ends
+            # (what _extensions gives with no gaps allowed, in the same order)
+            downs: list[tuple[int, ...]] = [()]
+            p = lo - 1
+            while p in by_pos:
+                downs.append(downs[-1] + (p,))
+                p -= 1
+            ups: list[tuple[int, ...]] = [()]
+            p = hi + 1
+            while p in by_pos:
+                ups.append(ups[-1] + (p,))
+                p += 1
+            for down in downs:
+                for up in ups:
+                    chosen = down + up
+                    if not chosen or (1 in chosen and 14 in chosen):
+                        continue
+                    for combo in itertools.product(*(by_pos[p] for p in chosen)):
+                        if high and (1 in chosen or 14 in chosen):
+                            key = frozenset(combo)
+                            if key in seen:
+                                continue
+                            seen.add(key)
+                        yield LayOff(combo, i)
+            return
         below = sorted((p for p in by_pos if p < lo), reverse=True)
         above = sorted(p for p in by_pos if p > hi)
         max_gaps = len(joker_sets[-1])
-        seen: set = set()
         for down, g1 in _extensions(lo, below, max_gaps):
             for up, g2 in _extensions(hi, above, max_gaps - g1):
                 chosen = down + up
