@@ -32,6 +32,7 @@ def load_scenario(path: Path, rulesets: dict[str, RuleSet]) -> Scenario:
     ctx = Ctx(path)
     data = load(path, ctx.rel)
     sc = read_header(ctx, path, data, rulesets)
+    sc.data = data                 # the later checks read the file's setup and lines from it, not again from disk
     play(ctx, sc, data)
     return sc
 

@@ -91,6 +91,7 @@ class Scenario:
     failures: list[SourceError] = field(default_factory=list)
     deal: Deal | None = None
     compiled: Any = field(default=None, repr=False, compare=False)   # the text's compiled template
+    data: Any = field(default=None, repr=False, compare=False)       # the file as loaded (LDict), read-only
 
     @property
     def ok(self) -> bool:
