@@ -253,7 +253,10 @@ def claims(option: str, value: Any, rules: RuleSet) -> list[Claim]:
 #: (rendered as a box titled as the template says, so a reader sees it is not the rule). Where a
 #: box does not fit (a table of variants under a "Muunnelmat" heading), the passage goes between
 #: ``<!-- muunnelma -->`` and ``<!-- /muunnelma -->`` lines; its heading must say it is a variant.
-_VARIANT_REGION = re.compile(r"<!-- muunnelma -->.*?<!-- /muunnelma -->", re.S)
+#: Two more regions are skipped the same way, each under a heading that says what it is: a table
+#: of what the *sources* say (``<!-- lähteet -->`` … ``<!-- /lähteet -->``, under "Lähteiden erot")
+#: and a comparison with *another game's* rules (``<!-- vertailu -->`` … ``<!-- /vertailu -->``).
+_VARIANT_REGION = re.compile(r"<!-- (muunnelma|lähteet|vertailu) -->.*?<!-- /\1 -->", re.S)
 _SKIPPED_BLOCK = re.compile(r"^(?P<indent>[ \t]*)(?:!!!|\?\?\?\+?) (?:example|muunnelma)\b.*\n"
                             r"(?:(?:(?P=indent)(?:    |\t).*)?\n)*", re.M)
 
