@@ -11,7 +11,7 @@
 // earlier visit starts it at page load (no download, about a second). Every pending action ends within a bound with a Finnish
 // message and a way on.
 
-import { engine, registerServiceWorker, fastDesktop, sentence, mb, snapshotCached } from "./moottori.js";
+import { engine, registerServiceWorker, fastDesktop, sentence, mb, startIfCached } from "./moottori.js";
 
 const SUITS = { S: ["♠", false], H: ["♥", true], D: ["♦", true], C: ["♣", false] };
 const SEED_MAX = 999999999;
@@ -488,11 +488,7 @@ function initPage() {
     roots.forEach((r) => observer.observe(r));
   }
   if (roots.some((r) => r.dataset.loading)) wake();            // a shared hand is waiting
-  // a browser that already keeps the engine's snapshot (a repeat visit): start at once, as it costs
-  // no download and about a second (not with saveData: the reader asked for less work)
-  if (engine.state === "idle" && !(navigator.connection && navigator.connection.saveData)) {
-    snapshotCached().then((has) => { if (has) wake(); });
-  }
+  startIfCached();            // a repeat visit: no download, so no need to wait for the reader
 }
 
 if (window.document$ && typeof window.document$.subscribe === "function") {
