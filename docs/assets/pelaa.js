@@ -143,8 +143,9 @@ async function renderSetup(game, levels, options, seed) {
     startGame(gameSel.value, lv.slice(0, maxOpp), readOptions(house), seedInput.value.trim() || "1");
   };
   try {
-    const { options: specs } = await engine.call({ op: "options", rules: g.rules });
-    house.replaceChildren(el("legend", {}, "Kotisäännöt"), ...specs.map((o) => optionControl(o, options || {})));
+    const { options: specs, notes } = await engine.call({ op: "options", rules: g.rules });
+    house.replaceChildren(el("legend", {}, "Kotisäännöt"), ...specs.map((o) => optionControl(o, options || {})),
+                          ...(notes || []).map((note) => el("p", { class: "pelaa-tarkennus" }, note)));
     setup.dataset.ready = "1";
   } catch (err) {
     house.replaceChildren(el("legend", {}, "Kotisäännöt"), el("p", {}, `Sääntövalintoja ei saatu: ${err.message}`));
@@ -167,7 +168,7 @@ function optionControl(o, chosen) {
     input = el("input", { type: "number", id, "data-option": o.option, "data-kind": "int", "data-default": String(o.value),
                           min: o.min, max: o.max, value: String(value), inputmode: "numeric" });
   }
-  return el("p", { class: "pelaa-saanto" }, el("label", { for: id }, `${o.label}: `), input);
+  return el("p", { class: "pelaa-saanto" }, el("label", { for: id }, o.note ? `${o.label} (${o.note}): ` : `${o.label}: `), input);
 }
 
 function readOptions(box) {
@@ -325,15 +326,18 @@ function render(log) {
   if (v.deadwood !== undefined) info.push(`Irtopisteesi: ${v.deadwood} (koputusraja ${v.knock_limit}).`);
   if (!v.over) info.push(v.your_turn ? "Sinun vuorosi." : `Vuorossa: ${v.names[v.turn]}.`);
   const available = new Set(v.actions);
-  const relevant = ACTIONS.filter(([a]) => a === "hint" || (v.game === "gin" ? a !== "meld" && a !== "lay_off" && a !== "open"
-    : a !== "knock" && (a !== "open" || v.opened) && !(v.opened && !v.opened[v.seat] && (a === "meld" || a === "lay_off"))));
+  // the buttons follow the rule set's deal style (knock: gin-like; rummy: melds and lay-offs)
+  const knock = v.style === "knock";
+  const relevant = ACTIONS.filter(([a]) => a === "hint" || (knock ? a !== "meld" && a !== "lay_off" && a !== "open"
+    : a !== "knock" && (a !== "pass" || available.has(a)) && (a !== "open" || v.opened)
+      && !(v.opened && !v.opened[v.seat] && (a === "meld" || a === "lay_off"))));
   const bar = el("div", { class: "pelaa-toiminnot", role: "toolbar", "aria-label": "Toiminnot" },
     relevant.map(([a, text, key]) => el("button", {
       type: "button", class: "md-button" + (a === root.dataset.hintAction ? " md-button--primary vihje" : ""),
       "data-action": a, "aria-keyshortcuts": key.toUpperCase(),
       disabled: v.over || !v.your_turn || (a !== "hint" && !available.has(a)) ? "" : false,
       onclick: () => act(a),
-    }, text)));
+    }, a === "pass" && !knock ? "Ohita vuoro" : text)));
   const feedback = el("div", { class: "pelaa-palaute", "aria-live": "assertive" },
     ui.hint ? el("p", { class: "pelaa-vihje" }, "Vihje: ", ui.hint.reason) : "");
   const story = el("div", { class: "pelaa-kertomus" }, el("h3", {}, "Tapahtumat"),
@@ -341,7 +345,8 @@ function render(log) {
   const rules = el("details", { class: "pelaa-saannot", open: ui.rulesOpen ? "" : false,
                                 ontoggle: (e) => { ui.rulesOpen = e.target.open; } },
     el("summary", {}, "Voimassa olevat säännöt"),
-    el("dl", {}, v.rules.map((r) => [el("dt", {}, r.label), el("dd", {}, r.text)])));
+    el("dl", {}, v.rules.map((r) => [el("dt", {}, r.label), el("dd", {}, r.text)])),
+    (v.notes || []).map((note) => el("p", { class: "pelaa-tarkennus" }, note)));
   const tools = el("p", { class: "pelaa-tyokalut" },
     el("button", { type: "button", class: "md-button", "data-action": "export", onclick: exportPosition }, "Vie esimerkiksi"), " ",
     el("button", { type: "button", class: "md-button", "data-action": "new-game", onclick: newGameForm }, "Uusi peli"));
