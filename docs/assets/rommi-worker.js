@@ -10,7 +10,7 @@
 // engine) and keeps it (31 MB, raw) in Cache Storage, keyed by the Pyodide build and the wheel's
 // hash; later starts restore it (under a second instead of 4–10 s). A snapshot that fails to load
 // is removed and the engine starts normally. On such a start everything overlaps: the Emscripten
-// module is imported while the snapshot is read, and the wasm compiles straight from Cache Storage.
+// module is imported and the wasm compiled while the snapshot is read.
 const base = new URL("../", import.meta.url);
 const pyodideURL = new URL("pyodide/", base);
 const t0 = performance.now();
@@ -21,6 +21,20 @@ const TYPES = { wasm: "application/wasm", zip: "application/zip", whl: "applicat
                 mjs: "text/javascript", json: "application/json" };
 
 class EngineError extends Error {}
+
+// The wasm compiled ahead: on a start from the caches its compilation begins with the worker, in
+// parallel with reading the snapshot, and Pyodide's own streaming instantiation (which would begin
+// only once the snapshot is read) takes the compiled module instead.
+let precompiled = null;
+const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const ahead = precompiled;
+  precompiled = null;
+  const module = ahead && await ahead.catch(() => null);
+  if (!module) return instantiateStreaming(source, imports);
+  Promise.resolve(source).then((r) => r.body && r.body.cancel(), () => {});
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
+};
 
 let handle = null;
 let playHandle = null;
@@ -122,6 +136,12 @@ async function start(options) {
   mark("begin");
   const pyodideModule = import(new URL("pyodide.mjs", pyodideURL).href);
   pyodideModule.catch(() => {});
+  const wasmCachedP = "caches" in self ? caches.match(wasmURL.href).then(Boolean, () => false) : Promise.resolve(false);
+  wasmCachedP.then((cached) => {
+    if (!cached) return;
+    precompiled = WebAssembly.compileStreaming(realFetch(wasmURL));      // see instantiateStreaming above
+    precompiled.catch(() => {});
+  });
   const [runtime, files] = await Promise.all([json("data/runtime.json"),
                                               json("data/files.json").catch(() => null)]);  // sizes and hashes
   mark("manifests");
@@ -141,7 +161,7 @@ async function start(options) {
   asmModule.catch(() => {});
   // The wasm in the service worker's cache is left to Pyodide's own streaming fetch (answered by the
   // service worker; answering it here from Cache Storage measured no faster in a whole start).
-  const wasmCached = "caches" in self && await caches.match(wasmURL.href).then(Boolean, () => false);
+  const wasmCached = await wasmCachedP;
   if (wasmCached) loaded += sizeOf("pyodide.asm.wasm");
   else prefetched.set(wasmURL.href, download(wasmURL));
   const stdlibURL = new URL("python_stdlib.zip", pyodideURL);
