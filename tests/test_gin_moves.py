@@ -1,5 +1,6 @@
 """Gin-rommi legal moves: a perft table, the view against its predicate, parity with the
 straightforward listing, and total refusals (every move gets a code or is legal)."""
+import dataclasses
 import random
 
 import pytest
@@ -7,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rommikirja import (DISCARD, STOCK, Card, Discard, Draw, GinDeal, GinPhase, IllegalMove, Knock, LayOff,
-                        Pass, PlayMeld, RuleSet, Suit, parse_card, parse_cards, standard_deck)
+                        Pass, PlayMeld, RuleSet, RuleSetError, Suit, parse_card, parse_cards, standard_deck)
 from rommikirja.cards import joker
 from rommikirja.deal import Claim, MisDraw, Open, RejectExposed
 from rommikirja.gin import defender_best
@@ -233,10 +234,22 @@ def test_second_deck_cards_and_jokers_are_refused_everywhere():
     with pytest.raises(IllegalMove) as exc:
         best_arrangement(parse_cards("7H 8H 9H 7H"))
     assert exc.value.code == "duplicate_card"
-    for rules in (GIN.with_options(decks=2), GIN.with_options(jokers=2)):
+    for bad in ({"decks": 2}, {"jokers": 2}, {"max_players": 3}, {"ace": "high_or_low"}):
+        with pytest.raises(RuleSetError, match=r"style: knock"):   # the rule set itself is refused
+            GIN.with_options(**bad)
+    for bad in ({"decks": 2}, {"jokers": 2}):      # built without validation: the deal still refuses
         with pytest.raises(IllegalMove) as exc:
-            GinDeal.new(rules, seed=1)
+            GinDeal.new(dataclasses.replace(GIN, **bad), seed=1)
         assert exc.value.code == "rules"
+
+
+def test_an_offer_position_needs_the_offer_rule():
+    """Without upcard_offer (or without an upcard) no deal reaches the offer phase."""
+    assert pos(GIN, [KNOCKER, DEFENDER], phase="offer").phase is GinPhase.OFFER
+    for rules in (NO_OFFER, GIN.with_options(upcard=False)):
+        with pytest.raises(IllegalMove) as exc:
+            pos(rules, [KNOCKER, DEFENDER], phase="offer")
+        assert exc.value.code == "phase"
 
 
 def test_table_moves_are_refused_in_gin():

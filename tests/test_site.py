@@ -38,7 +38,7 @@ GAME_PAGES = {
     "rommi51": ("rommi-51", "Rommi 51", ("Jako", "Vuoro", "Yhdistelmät", "Avaus", "Jokerit",
                 "Jaon loppu ja sakot", "Usean jaon peli", "Esimerkkipeli", "Rommikirjan tarkennukset")),
     "gin": ("gin-rommi", "Gin-rommi", ("Jako", "Ensimmäinen avokortti", "Yhdistelmät ja irtokortit",
-            "Vuoron kulku", "Koputus", "Gin", "Pisteet", "Kun nostopakka hupenee", "Peli sataan",
+            "Vuoron kulku", "Koputus", "Gin", "Pisteet", "Kun nostopakka hupenee", "Koko peli",
             "Esimerkkipeli", "Rommikirjan tarkennukset")),
 }
 

@@ -7,7 +7,8 @@ that line: the value after ``key:`` becomes ``Y`` written as the file wrote it (
 in seat order stays a list), the line's comment stays, every other line is untouched.
 A value written as a block over several lines becomes one flow line. Failures of
 another form (a move the engine refuses, a meld check) are listed for the editor to fix
-by hand. When every scenario then holds, the snapshots in ``tests/snapshots`` are
+by hand. The generated sample deals (``z-*.yaml``) are played again under the current
+rules instead (:func:`regenerate_sample_deals`). When every scenario then holds, the snapshots in ``tests/snapshots`` are
 refreshed (:mod:`tools.pagediff`), so ``git diff`` shows the whole change for review.
 """
 from __future__ import annotations
@@ -119,10 +120,34 @@ def _chosen(err: SourceError, names: Sequence[str]) -> bool:
                for n in names)
 
 
+def regenerate_sample_deals(out=sys.stdout) -> bool:
+    """Replay the generated sample deals (``z-*.yaml``) under today's rules; False if that fails.
+
+    Those files are the engine's own deals, so accepting the engine's values means playing
+    them again: a rule change can make their old moves illegal, which no expectation edit
+    could mend.
+    """
+    from . import sample_deal
+    try:
+        files = sample_deal.generate()
+    except Exception as err:            # a rule set under which the sample policy cannot finish
+        print(f"Esimerkkijakoja ei voi pelata uudelleen näillä säännöillä: {err}", file=out)
+        return False
+    stale = [p for p, text in files.items() if not p.exists() or p.read_text(encoding="utf-8") != text]
+    if stale:
+        sample_deal.write(files)
+        print(f"{len(stale)} esimerkkijakoa pelattiin uudelleen nykyisillä säännöillä "
+              "(python -m tools.sample_deal).", file=out)
+    return True
+
+
 def accept(names: Sequence[str], out=sys.stdout) -> int:
     """Write the engine's values into the failing expectations of ``names``; see the module doc."""
     from . import pagediff
     from .verify import verify
+    if not names or any(Path(n).name.startswith("z-") for n in names):
+        if not regenerate_sample_deals(out):
+            return 1
     scenarios, errors = verify()
     by_path = {sc.rel: sc for sc in scenarios}
     unknown = [n for n in names if not any(n in (sc.id, sc.rel, sc.path.name) or

@@ -192,7 +192,12 @@ def report(out=sys.stdout, directory: Path = SNAPSHOTS) -> int:
     if not errors:
         print("  (ei yhtään)", file=out)
     if build_error:
-        print(f"== Sivuja ei voi rakentaa\n  {build_error}", file=out)
+        why = ("ennen kuin yllä luetellut skenaariot täsmäävät; ensimmäinen virhe sivupohjassa: "
+               if errors else "")
+        print(f"== Sivuja ei voi rakentaa\n  {why}{build_error}", file=out)
+    if any(Path(e.path).name.startswith("z-") for e in errors):
+        print("  (z-alkuiset tiedostot ovat moottorin pelaamia esimerkkijakoja: --accept pelaa ne "
+              "uudelleen nykyisillä säännöillä)", file=out)
     print("== Muuttuneet laskennan tulokset (tests/snapshots/facts.txt)", file=out)
     changed = 0
     by_id = {sc.id: sc for sc in scenarios}

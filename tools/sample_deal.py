@@ -223,7 +223,9 @@ def _move_yaml(m) -> str:
 
 
 def scenario_yaml(game: str, title: str, section: str, order: int, names: Sequence[str], start, turns,
-                  deal, rules, totals: Sequence[int] = (), deals_played: int = 0, text: str = "") -> str:
+                  deal, rules, totals: Sequence[int] = (), deals_played: int = 0, text: str = "",
+                  game_over: bool | None = None) -> str:
+    """The scenario file of one played deal; ``game_over`` (score-sheet deals) is checked too."""
     score = score_deal(deal.outcome, rules)
     lines = [HEADER.rstrip("\n"), "source: own", f"game: {game}", f"title: {title}",
              f"section: {section}", f"order: {order}", f"players: [{', '.join(names)}]", "setup:",
@@ -249,6 +251,8 @@ def scenario_yaml(game: str, title: str, section: str, order: int, names: Sequen
         after = [t + p for t, p in zip(totals, score.points)]
         lines.append(f"      totals: [{', '.join(str(t) for t in after)}]")
     lines.append(f"      next_dealer: {names[next_dealer(deal.outcome, rules)]}")
+    if game_over is not None:
+        lines.append(f"      game_over: {'true' if game_over else 'false'}")
     if text:
         lines.append("text: |")
         lines += ["  " + t for t in text.strip().splitlines()]
@@ -277,16 +281,27 @@ def generate(root: Path = SCENARIOS) -> dict[Path, str]:
                 except StuckDeal:
                     seed += 1
             seed += 1
+            before = totals
+            totals = totals.add(score_deal(deal.outcome, rules).points)
             files[root / spec.game / f"z-{spec.game}-peli-{k + 1:02d}.yaml"] = scenario_yaml(
                 spec.game, f"{k + 1}. jako", "pistetaulukko", k + 1, names, start, turns, deal, rules,
-                totals=totals.totals, deals_played=totals.deals)
-            totals = totals.add(score_deal(deal.outcome, rules).points)
+                totals=before.totals, deals_played=before.deals, game_over=totals.is_over(rules))
             dealer = next_dealer(deal.outcome, rules)
             if totals.is_over(rules):
                 break
         else:
             raise RuntimeError(f"{spec.game}: the short game did not end in {spec.max_deals} deals")
     return files
+
+
+def write(files: dict[Path, str]) -> None:
+    """Write the generated files and remove score-sheet deals the generator no longer makes."""
+    for game in {spec.game for spec in SPECS}:
+        for old in (SCENARIOS / game).glob(f"z-{game}-peli-*.yaml"):
+            if old not in files:
+                old.unlink()
+    for p, text in files.items():
+        p.write_text(text, encoding="utf-8")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -298,12 +313,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{p.relative_to(ROOT)}: ei vastaa generaattoria; aja python -m tools.sample_deal",
                   file=sys.stderr)
         return 1 if stale else 0
-    for game in {spec.game for spec in SPECS}:
-        for old in (SCENARIOS / game).glob(f"z-{game}-peli-*.yaml"):
-            if old not in files:
-                old.unlink()
-    for p, text in files.items():
-        p.write_text(text, encoding="utf-8")
+    write(files)
     print(f"{len(files)} esimerkkijakoa kirjoitettu.")
     return 0
 

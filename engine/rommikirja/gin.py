@@ -245,6 +245,9 @@ class GinDeal:
                    phase=GinPhase(phase))
         if deal.phase is GinPhase.OFFER and turn == deal.dealer:
             raise IllegalMove("phase", "Avokortti tarjotaan ensin jakajan vastustajalle.")
+        if deal.phase is GinPhase.OFFER and not (rules.upcard and rules.upcard_offer):
+            raise IllegalMove("phase", "Näillä säännöillä ensimmäistä avokorttia ei tarjota erikseen, "
+                                       "joten jaon alussa ei ole tarjousvaihetta.")
         seen: set[Card] = set()
         for c in deal.all_cards():
             bad = _card_refusal(c)

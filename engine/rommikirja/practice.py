@@ -392,7 +392,8 @@ def _q_avaus_try(rng: random.Random, rules: RuleSet) -> dict:
         c = rng.choice(naturals)
         if c not in hand:
             hand.append(c)
-    hand.append(jokers[0])
+    # a joker when the rules have them (a club may play without: then one more natural card)
+    hand.append(jokers[0] if jokers else next(c for c in naturals if c not in hand))
     return {"hand": _codes(sort_cards(hand))}
 
 

@@ -89,6 +89,9 @@ def _hand_sizes(value: Any, rules: "RuleSet") -> str:
                 groups[-1][1].append(n)
             else:
                 groups.append((size, [n]))
+    if rules.min_players == rules.max_players:      # one table size (gin): no "when there are …"
+        who = "Kumpikin" if rules.max_players == 2 else "Kukin"
+        return f"{who} pelaaja saa jaossa {_count(groups[0][0], 'kortti')}."
     parts = [f"{_count(size, 'kortti')}, kun pelaajia on "
              f"{join_list([number_word(n) for n in ns], 'tai')}" for size, ns in groups]
     return "Kukin pelaaja saa jaossa " + "; ".join(parts) + "."
@@ -97,8 +100,10 @@ def _hand_sizes(value: Any, rules: "RuleSet") -> str:
 def _target(value: Any, rules: "RuleSet") -> str:
     if rules.style == "knock" or rules.scoring == "winner_takes":
         return f"Tavoitepisteet ovat {value}."
-    what = "sakkopistettä" if rules.scoring == "penalty" else "miinuspistettä"
-    return f"Tavoitepisteet ovat {value} {what}: peli päättyy, kun jollekulle on kertynyt niitä vähintään niin paljon."
+    noun, plural = ("sakkopiste", "sakkopisteitä") if rules.scoring == "penalty" else \
+        ("miinuspiste", "miinuspisteitä")
+    return (f"Tavoitepisteet ovat {_count(value, noun)}; ne on saavutettu, kun jollekulle on kertynyt "
+            f"{plural} vähintään niin paljon.")
 
 
 def _turnovers(value: Any, rules: "RuleSet") -> str:
@@ -113,7 +118,8 @@ def _turnovers(value: Any, rules: "RuleSet") -> str:
 OPTIONS: dict[str, OptionSpec] = {
     "style": OptionSpec("Pelityyppi", "choice", {
         "rummy": "yhdistelmät pelataan pöytään kesken jaon; tyhjä käsi voittaa",
-        "knock": "yhdistelmät pysyvät kädessä; jako päättyy koputukseen tai giniin"},
+        "knock": "yhdistelmät pysyvät kädessä; jako päättyy koputukseen tai giniin (kaksi pelaajaa, "
+                 "yksi pakka ilman jokereita, ässä pieni)"},
         says=_per_value({
             "rummy": "Yhdistelmät pelataan pöytään jo kesken jaon, ja jaon voittaa se, jonka käsi "
                      "tyhjenee ensimmäisenä.",
@@ -152,9 +158,11 @@ OPTIONS: dict[str, OptionSpec] = {
         says=lambda v, r: f"Jos pelaaja ei ole avannut jaon päättyessä, hänen sakkonsa on {_points(v)}.",
         applies=lambda r: r.style == "rummy" and r.scoring == "penalty"),
     "min_players": OptionSpec("Pelaajia vähintään", "int", minimum=2, maximum=6,
-                              says=lambda v, r: f"Pelaajia on vähintään {number_word(v)}."),
+                              says=lambda v, r: f"Pelaajia on {number_word(v)}." if v == r.max_players
+                              else f"Peliin tarvitaan vähintään {_count(v, 'pelaaja')}."),
     "max_players": OptionSpec("Pelaajia enintään", "int", minimum=2, maximum=6,
-                              says=lambda v, r: f"Pelaajia on enintään {number_word(v)}."),
+                              says=lambda v, r: f"Pelaajia on {number_word(v)}." if v == r.min_players
+                              else f"Mukaan mahtuu enintään {_count(v, 'pelaaja')}."),
     "hand_size": OptionSpec("Jaettavat kortit pelaajamäärän mukaan", "hand_size", says=_hand_sizes),
     "upcard": OptionSpec("Aloituskortti", "bool", {
         "true": "nostopakan päällimmäinen käännetään poistopakan ensimmäiseksi kortiksi",
@@ -176,7 +184,8 @@ OPTIONS: dict[str, OptionSpec] = {
                     "yhdistelmän.",
             "false": "Pöydän yhdistelmiin saa lisätä kortteja vasta sitten, kun on itse pelannut "
                      "pöytään yhdistelmän."}),
-        applies=_rummy),
+        # with an opening the first melds go down together, so no lay-off can come before them
+        applies=lambda r: r.style == "rummy" and r.opening_points == 0),
     "final_discard": OptionSpec("Loppupoisto", "choice", {
         "optional": "ulos saa mennä ilman poistoa",
         "required": "viimeinen kortti on aina poistettava"},
@@ -251,9 +260,11 @@ OPTIONS: dict[str, OptionSpec] = {
         applies=lambda r: r.style == "rummy" and r.scoring == "winner_takes"),
     "next_dealer_two_players": OptionSpec("Seuraava jakaja kaksinpelissä", "choice", {
         "winner": "jaon voittaja", "left": "vuoro siirtyy vasemmalle"},
-        says=_per_value({
+        says=lambda v, r: {          # a two-player game (gin) needs no "Kaksinpelissä"
+            "winner": "Seuraavan jaon jakaa edellisen jaon voittaja.",
+            "left": "Jakajaksi tulee vuorotellen kumpikin pelaaja."}[v] if r.max_players == 2 else {
             "winner": "Kaksinpelissä seuraavan jaon jakaa edellisen jaon voittaja.",
-            "left": "Kaksinpelissä jakajaksi tulee vuorotellen kumpikin pelaaja."}),
+            "left": "Kaksinpelissä jakajaksi tulee vuorotellen kumpikin pelaaja."}[v],
         applies=lambda r: r.min_players <= 2),
     "upcard_offer": OptionSpec("Ensimmäinen avokortti", "bool", {
         "true": "jakajan vastustaja ja sitten jakaja saavat ottaa sen tai passata",
@@ -465,9 +476,19 @@ class RuleSet:
         result = replace(base, **changes)
         if result.min_players > result.max_players:
             raise RuleSetError("min_players", "vähimmäismäärä on suurempi kuin enimmäismäärä")
+        if result.style == "knock":
+            for key, value in _KNOCK_FIXED.items():
+                if getattr(result, key) != value:
+                    raise RuleSetError(key, f"koputuspelissä (style: knock) arvon on oltava {value}, "
+                                            f"saatiin {getattr(result, key)}: gin-rommia pelataan kahdestaan "
+                                            "yhdellä pakalla ilman jokereita, ja ässä on suorassa pieni")
         for n in range(result.min_players, result.max_players + 1):
             result.hand_size_for(n)
         return result
+
+
+#: What the knock engine (GinDeal and its one-deck solver) plays; a knock rule set must keep these.
+_KNOCK_FIXED: dict[str, Any] = {"decks": 1, "jokers": 0, "min_players": 2, "max_players": 2, "ace": "low"}
 
 
 def _check_value(key: str, spec: OptionSpec, value: Any) -> Any:
