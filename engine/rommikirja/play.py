@@ -648,11 +648,10 @@ def export_yaml(g: _Game) -> str:
         f"game: {g.game}",
         f"title: {_quote('Pelattu jako: ' + GAME_PAGES.get(g.game, (g.game, g.game))[1])}",
     ]
-    options = dict(g.options)
-    base = RuleSet.from_mapping(dict(g.state.get("rules") or {}))
-    if g.rules.max_turnovers != RuleSet.from_mapping(options, base=base).max_turnovers:
-        options["max_turnovers"] = g.rules.max_turnovers          # Pelaa's own limit, for the same replay
-    lines.append("options: {" + ", ".join(f"{k}: {_yaml_value(v)}" for k, v in options.items()) + "}")
+    # Every option of the rules actually played (house-rule switches and Pelaa's own turnover limit
+    # included): the deal replays the same even after the club changes its rule set.
+    lines.append("options:   # koko pelattu sääntökokonaisuus, jotta jako toistuu samana")
+    lines.extend(f"  {k}: {_yaml_value(v)}" for k, v in g.rules.as_mapping().items() if k != "name")
     lines.append("players: [" + ", ".join(names) + "]")
     lines.append("setup:")
     lines.append(f"  dealer: {names[start.dealer]}")
