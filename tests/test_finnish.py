@@ -126,8 +126,13 @@ def test_player_names_inflect(name, case, expected):
 
 
 def test_a_name_without_case_forms_is_an_error():
-    with pytest.raises(UnknownName, match="Kalle"):
-        player_name("Kalle", "gen")
+    from rommikirja.finnish import set_club_names
+    old = set_club_names({})            # whatever names the club's scenarios/nimet.yaml adds
+    try:
+        with pytest.raises(UnknownName, match="Kalle"):
+            player_name("Kalle", "gen")
+    finally:
+        set_club_names(old)
     with pytest.raises(ValueError):
         noun("pöytä", "ade")
     with pytest.raises(ValueError):
@@ -163,5 +168,10 @@ def test_template_filters_inflect():
     out = env.from_string('{{ 7 | count("kortti", "ade") }}; {{ 4 | word("gen") }}; {{ "Aino" | player("all") }}; '
                           '{{ 15 | numeral("gen") }}; {{ "jako" | noun("ela") }}').render()
     assert out == "seitsemällä kortilla; neljän; Ainolle; viidentoista; jaosta"
-    with pytest.raises(UnknownName):
-        env.from_string('{{ "Kalle" | player("gen") }}').render()
+    from rommikirja.finnish import set_club_names
+    old = set_club_names({})            # whatever names the club's scenarios/nimet.yaml adds
+    try:
+        with pytest.raises(UnknownName):
+            env.from_string('{{ "Kalle" | player("gen") }}').render()
+    finally:
+        set_club_names(old)

@@ -259,3 +259,18 @@ def test_table_moves_are_refused_in_gin():
     assert refusal(deal, LayOff(parse_cards("10H"), 0)) == "not_in_gin"
     assert refusal(deal, "Discard(KD)") == "unknown_move"
     assert refusal(deal, Discard("KD")) == "not_a_card"
+
+
+@pytest.mark.parametrize("ace", ["high_or_low", "round_the_corner"])
+def test_a_rule_set_with_a_high_ace_is_refused(ace):
+    """The gin solver knows ace-low runs only: a rule set where Q-K-A could be a run is refused,
+    for a new deal and for a set-up position, with a typed error naming the option."""
+    with pytest.raises(RuleSetError, match="ace"):          # a rule file cannot ask for it
+        GIN.with_options(ace=ace)
+    rules = dataclasses.replace(GIN, ace=ace)             # built around the checks: the deal refuses
+    with pytest.raises(IllegalMove) as exc:
+        GinDeal.new(rules, seed=1)
+    assert exc.value.code == "rules" and "ace: low" in exc.value.message
+    with pytest.raises(IllegalMove):
+        GinDeal.from_position(rules, hands=[[Card(1, Suit.SPADES)], [Card(2, Suit.SPADES)]])
+    GinDeal.new(GIN, seed=1)      # the same rule set with a low ace deals

@@ -2,11 +2,16 @@
 
 For each preset and each option that applies to it, every other value (a limit and a
 neighbour for numbers) is put into a copy of the rule set and the preset's page is
-rendered again. The page must state the rule's new sentence (from
-``rommikirja.rules.statement``) and no longer state the old one.
+rendered again. Two checks (``tools.statements.check_flips``):
 
-Pages whose rule text is still typed prose fail this: such (preset, option, page)
-triples are listed with a reason in ``tests/statement_allowlist.txt``. The list may
+- ``lause``: the page must state the rule's new sentence (from
+  ``rommikirja.rules.statement``) and no longer state the old one;
+- ``väite``: no sentence of the page (outside example boxes and marked ``muunnelma``
+  passages) may still make a claim of the old value (``tools.statements.CLAIMS``: short
+  phrase patterns such as "rommi tuplaa", "ässä on aina pieni", "51 pisteen avaus").
+
+Pages whose rule text is still typed prose fail these: such (preset, option, page[, check])
+lines are listed with a reason in ``tests/statement_allowlist.txt``. The list may
 only shrink: an entry that now passes fails the test until it is removed.
 """
 from __future__ import annotations
@@ -18,20 +23,12 @@ from rommikirja import OPTIONS, RuleSetError
 from rommikirja.rules import other_values, statement
 from tools.presets import page_of
 from tools.scenario import load_rulesets
-from tools.statements import ALLOWLIST, flip_failures, rule, rules_list
+from tools.statements import (ALLOWLIST, CLAIM, CLAIMS, NO_CLAIMS, STATEMENT, check_flips, claims,
+                              read_allowlist, rule, rules_list, stale_claims)
 from tools.verify import verify
+from fixed_rules import FIXED
 
 PRESETS = sorted(load_rulesets())
-
-
-def read_allowlist() -> dict[tuple[str, str, str], str]:
-    out = {}
-    for raw in ALLOWLIST.read_text(encoding="utf-8").splitlines():
-        line, _, reason = raw.partition("#")
-        if line.strip():
-            preset, option, page = line.split()
-            out[(preset, option, page)] = reason.strip()
-    return out
 
 
 @pytest.fixture(scope="module")
@@ -42,8 +39,8 @@ def scenarios():
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_flipping_an_option_changes_the_pages_rule(scenarios, preset):
-    failures = flip_failures(scenarios, preset)
+def test_flipping_an_option_changes_the_pages_rule_and_leaves_no_old_claim(scenarios, preset):
+    failures = check_flips(scenarios, preset)
     allowed = {k: v for k, v in read_allowlist().items() if k[0] == preset}
     unexpected = {k: v for k, v in failures.items() if k not in allowed}
     stale = sorted(k for k in allowed if k not in failures)
@@ -52,8 +49,116 @@ def test_flipping_an_option_changes_the_pages_rule(scenarios, preset):
 
 
 def test_allowlist_names_real_presets_options_and_pages():
-    for preset, option, page in read_allowlist():
+    for preset, option, page, check in read_allowlist():
         assert preset in PRESETS and option in OPTIONS and page == page_of(preset), (preset, option, page)
+        assert check in (STATEMENT, CLAIM), check
+
+
+# --- claims ----------------------------------------------------------------------------------
+
+def test_every_option_declares_claims_or_why_not():
+    assert set(CLAIMS) | set(NO_CLAIMS) == set(OPTIONS)
+    assert not set(CLAIMS) & set(NO_CLAIMS)
+
+
+def _values(option, rules):
+    out = []
+    for value in [getattr(rules, option)] + other_values(option, rules):
+        try:
+            out.append((value, rules.with_options(**{option: value})))
+        except RuleSetError:
+            pass
+    return out
+
+
+@pytest.mark.parametrize("preset", sorted(FIXED))
+def test_claims_recognise_their_own_sentence_and_no_other(preset):
+    """A value's claims find its rule sentence (they are not dead patterns) and never another
+    value's sentence (a correct page is never refused)."""
+    base = FIXED[preset]
+    try:                    # joker options apply only with jokers (a knock game refuses them)
+        base = base.with_options(jokers=2) if base.jokers == 0 else base
+    except RuleSetError:
+        pass
+    for option in CLAIMS:
+        values = _values(option, base)
+        for value, rules in values:
+            found = claims(option, value, rules)
+            assert any(c.matches(statement(option, rules)) for c in found), (option, value)
+            for other, other_rules in values:
+                if other != value:
+                    assert not any(c.matches(statement(option, other_rules)) for c in found), (option, value, other)
+
+
+def test_numeric_claims_use_the_finnish_forms():
+    rules = FIXED["rommi51"]
+    found = claims("opening_points", 51, rules)
+    for sentence in ("Avaukseen tarvitaan 51 pistettä.", "Viidenkymmenenyhden pisteen avaus on pakollinen.",
+                     "51 pisteen avaus on pakollinen."):
+        assert any(c.matches(sentence) for c in found), sentence
+    for sentence in ("Avaukseen tarvitaan 151 pistettä.", "Avaukseen tarvitaan 5 pistettä.",
+                     "Jokeri on 51 pisteen arvoinen."):
+        assert not any(c.matches(sentence) for c in found), sentence
+
+
+TINY_PAGE = """\
+# Pieni sivu
+
+{{ rule("ace", r) }} {{ rule("rummy_doubling", r) }}
+{% if typed %}Rommi tuplaa pisteet, ja ässä on aina pieni.{% endif %}
+
+!!! muunnelma "Kotisääntö"
+    Joissakin kerhoissa ässä on aina pieni, vaikka tällä sivulla sääntö olisi toinen.
+
+??? example "Esimerkki: rommi"
+    Rommi tuplaa pisteet tässä esimerkissä.
+
+<!-- muunnelma -->
+| Sääntö | Muunnelma |
+|---|---|
+| Rommi | pisteet tuplataan |
+<!-- /muunnelma -->
+"""
+
+
+def tiny_render(typed: bool, template: str = TINY_PAGE):
+    import jinja2
+    from tools.statements import template_globals
+    env = jinja2.Environment()
+    env.globals.update(template_globals())
+    tpl = env.from_string(template)
+    return lambda sets: tpl.render(r=sets["perusrommi"], typed=typed)
+
+
+def _claim_failures(render):
+    found = check_flips([], "perusrommi", rulesets={"perusrommi": FIXED["perusrommi"]}, render=render)
+    return {k[1]: v for k, v in found.items() if k[3] == CLAIM}
+
+
+def test_the_claim_check_fails_a_page_that_still_states_the_old_value():
+    """A fixed tiny page: its rule() sentences follow the flip, but a typed sentence stating the old
+    value (rummy doubles, the ace is always low) stays, and the claim check names it."""
+    assert FIXED["perusrommi"].rummy_doubling and FIXED["perusrommi"].ace == "low"
+    failures = _claim_failures(tiny_render(typed=True))
+    assert set(failures) == {"rummy_doubling", "ace"}, failures
+    assert "arvolla False sivulla lukee yhä vanha sääntö: ”Rommi tuplaa pisteet, ja ässä on aina pieni.”" \
+        in failures["rummy_doubling"]
+    assert "arvolla round_the_corner" in failures["ace"] and "arvolla high_or_low" in failures["ace"]
+
+
+def test_marked_variants_and_example_boxes_may_state_other_values():
+    assert _claim_failures(tiny_render(typed=False)) == {}
+    unmarked = TINY_PAGE.replace("<!-- muunnelma -->", "").replace("<!-- /muunnelma -->", "")
+    assert set(_claim_failures(tiny_render(False, unmarked))) == {"rummy_doubling"}
+    boxed = TINY_PAGE.replace("!!! muunnelma", "!!! note")
+    assert set(_claim_failures(tiny_render(False, boxed))) == {"ace"}
+
+
+def test_stale_claims_reads_visible_sentences_only():
+    rules = FIXED["perusrommi"]
+    page = "Ässä on aina pieni.\n\n<script>ässä on aina pieni</script>\n"
+    assert stale_claims(page, "ace", "low", rules) == ["Ässä on aina pieni."]
+    assert stale_claims("Ässä ei ole aina pieni, jos niin sovitaan.", "ace", "high_or_low", rules) == []
 
 
 def test_statements_exist_and_differ_for_every_value():
@@ -87,3 +192,11 @@ def test_template_globals_refuse_unknown_options():
     with pytest.raises(ValueError, match="sääntöjä"):
         rule("ace", "perusrommi")
     assert rules_list(RuleSet(), ["knock_limit"]) == ""      # does not apply: no sentence
+
+
+def test_a_shared_page_sentence_counts_when_it_names_the_game():
+    from tools.statements import _about
+    mention = (r"\bkerhorommi", ["rommi 51", "gin-rommi"])
+    assert _about("Kerhorommissa rommi tuplaa pisteet.", mention)
+    assert not _about("Rommi 51:ssä avaukseen tarvitaan 51 pistettä.", mention)
+    assert not _about("Gin-rommissa yhdistelmät pysyvät kädessä.", mention)

@@ -191,6 +191,9 @@ def accept(names: Sequence[str], out=sys.stdout) -> int:
         print(f"Sivuja ei voi rakentaa: {build_error}", file=out)
         return 1
     pagediff.write_snapshots(facts, pages)
+    from . import schema                 # a new game, section or option reaches the editor's schema
+    for path in schema.write():
+        print(f"päivitetty {path.relative_to(ROOT)}", file=out)
     print(f"Kaikki skenaariot täsmäävät; tilannekuvat päivitetty ({pagediff.SNAPSHOTS.relative_to(ROOT)}/). "
           "Tarkista muutokset: git diff", file=out)
     return 0

@@ -10,6 +10,10 @@ one CPU, several interleaved rounds, medians: the machines are shared and noisy.
   gin rummy when those are importable (a separate virtual environment, see README), with the
   ratios ours / theirs; without them, our figures only. Only the engine is imported, so this
   mode also runs in a venv without the site tools (``PYTHONPATH=engine``).
+- ``--deals``: only the random deals of perusrommi, rommi and Rommi 51, beside the same deals
+  played by the engine of ``--baseline REV`` (default: the commit before issue 12's work,
+  extracted with ``git archive`` and imported as a second package) in the same process and
+  rounds, with the ratios now / baseline (also part of the full run).
 - ``--scale 10,100``: copies the scenarios N times into a temporary tree and reports the time of
   ``tools.verify``, of writing the pages and of ``mkdocs build`` per scenario.
 """
@@ -95,9 +99,10 @@ def gin_deals(checked: bool = False) -> Callable[[int], int]:
     return work
 
 
-def rummy_deals(rules: RuleSet, players: int = 2) -> Callable[[int], int]:
+def rummy_deals(rules: RuleSet, players: int = 2, checked: bool = True) -> Callable[[int], int]:
     """Random deals of a table game: a random meld or lay-off when there is one (70 %), otherwise
-    a uniform random legal move (the policy of the figures in issue 12)."""
+    a uniform random legal move (the policy of the figures in issue 12); the generated moves are
+    played checked (``play``) or pushed unchecked (``push``, python-chess's way for them)."""
     seed = [0]
 
     def work(n: int) -> int:
@@ -105,10 +110,11 @@ def rummy_deals(rules: RuleSet, players: int = 2) -> Callable[[int], int]:
             s = seed[0] = seed[0] + 1
             deal = Deal.new(rules, players, dealer=s % players, seed=s)
             rng = random.Random(s)
+            make = deal.play if checked else deal.push
             while not deal.is_over:
                 moves = deal.legal_moves()
                 eager = [m for m in moves if isinstance(m, (PlayMeld, LayOff))]
-                deal.play(rng.choice(eager) if eager and rng.random() < 0.7 else rng.choice(moves))
+                make(rng.choice(eager) if eager and rng.random() < 0.7 else rng.choice(moves))
         return n
     return work
 
@@ -315,13 +321,89 @@ def bench_site(runs: int) -> None:
     print(f"  render all pages (after verify)    {statistics.median(tb) * 1000:8.1f} ms")
 
 
+#: The commit before issue 12's engine work: ``--baseline`` compares random deals with it.
+BASELINE = "cc4bbaa"
+
+
+def baseline_engine(rev: str):
+    """The engine package of git revision ``rev`` imported beside ours as ``rommikirja_baseline``
+    (``git archive`` into a temporary directory), or a sentence saying why not."""
+    import importlib
+    import shutil
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    tmp = Path(tempfile.mkdtemp(prefix="rommikirja-baseline-"))
+    try:
+        tar = subprocess.run(["git", "-C", str(root), "archive", rev, "engine/rommikirja"],
+                             capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(tmp)], input=tar, check=True)
+    except (OSError, subprocess.CalledProcessError) as err:
+        shutil.rmtree(tmp, ignore_errors=True)
+        return f"baseline {rev} not available ({err})"
+    (tmp / "engine" / "rommikirja").rename(tmp / "rommikirja_baseline")
+    sys.path.insert(0, str(tmp))
+    try:
+        return importlib.import_module("rommikirja_baseline")
+    finally:
+        sys.path.remove(str(tmp))
+        shutil.rmtree(tmp, ignore_errors=True)      # the modules are loaded
+
+
+def same_rules(engine, rules: RuleSet):
+    """``rules`` as the other engine's RuleSet (the options both know)."""
+    import dataclasses
+    known = {f.name for f in dataclasses.fields(engine.RuleSet)}
+    return engine.RuleSet(**{f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if f.name in known})
+
+
+def rummy_deals_of(engine, rules) -> Callable[[int], int]:
+    """:func:`rummy_deals` with another engine package (the same policy, seeds and harness)."""
+    seed = [0]
+    Deal_, meldish = engine.Deal, (engine.PlayMeld, engine.LayOff)
+    # the same harness as rummy_deals (checked play), for any engine package
+
+    def work(n: int) -> int:
+        for _ in range(n):
+            s = seed[0] = seed[0] + 1
+            deal = Deal_.new(rules, 2, dealer=s % 2, seed=s)
+            rng = random.Random(s)
+            while not deal.is_over:
+                moves = deal.legal_moves()
+                eager = [m for m in moves if isinstance(m, meldish)]
+                deal.play(rng.choice(eager) if eager and rng.random() < 0.7 else rng.choice(moves))
+        return n
+    return work
+
+
 def bench_deals(args: argparse.Namespace, shipped: dict[str, RuleSet]) -> None:
-    work = {k: rummy_deals(shipped[k].with_options(max_turnovers=2)) for k in ("perusrommi", "rommi", "rommi51")
-            if k in shipped}
+    games = [k for k in ("perusrommi", "rommi", "rommi51") if k in shipped]
+    work = {k: rummy_deals(shipped[k].with_options(max_turnovers=2)) for k in games}
+    base = baseline_engine(args.baseline) if args.baseline else None
+    if base is not None and not isinstance(base, str):
+        import rommikirja
+        for k in games:
+            work[f"{k} @{args.baseline}"] = rummy_deals_of(base, same_rules(base, shipped[k].with_options(
+                max_turnovers=2)))
+            work[k] = rummy_deals_of(rommikirja, shipped[k].with_options(max_turnovers=2))
+    for k in games:
+        work[f"{k} (push)"] = rummy_deals(shipped[k].with_options(max_turnovers=2), checked=False)
     r = interleaved(work, args.rounds, args.seconds)
     print("random 2-player deals of the shipped rule sets (at most 2 turn-overs), medians per CPU-second:")
     for k, v in r.items():
         show(k, v, "deals/s")
+    if isinstance(base, str):
+        print(f"  ({base})")
+    elif base is not None:
+        print(f"ratios to the engine of {args.baseline} in the same run (per round, median):")
+        for k in games:
+            ratio(f"{k}: now / {args.baseline}", r[k], r[f"{k} @{args.baseline}"])
+        for k in games:
+            ratio(f"{k}: now, generated moves pushed / {args.baseline}", r[f"{k} (push)"],
+                  r[f"{k} @{args.baseline}"])
 
 
 # -- scaling ----------------------------------------------------------------------------
@@ -404,10 +486,17 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=1.0, help="CPU-seconds per workload and round")
     ap.add_argument("--runs", type=int, default=5, help="site timing runs")
     ap.add_argument("--cpu", type=int, help="CPU to pin to (default: the first allowed)")
+    ap.add_argument("--baseline", default=BASELINE, metavar="REV",
+                    help=f"git revision whose engine plays the same random deals in the same run "
+                         f"(default {BASELINE}, before issue 12; '' for none)")
+    ap.add_argument("--deals", action="store_true", help="only the random rummy deals (and the baseline)")
     args = ap.parse_args()
     print(f"rommikirja bench ({pin(args.cpu)})")
     if args.scale:
         bench_scale([int(x) for x in args.scale.split(",") if x.strip()])
+        return 0
+    if args.deals:
+        bench_deals(args, shipped_rules())
         return 0
     bench_gin(args, peers=args.peers)
     shipped = {} if args.peers else shipped_rules()

@@ -74,6 +74,11 @@ class Preset:
     path: Path
 
 
+
+#: What the value 0 means for the options where it is not a plain count (tables show the words).
+ZERO_MEANS = {"max_turnovers": "rajaton", "opening_points": "ei avausvaatimusta", "jokers": "ei jokereita",
+              "unopened_penalty": "ei sakkoa", "gin_bonus": "ei lisäpisteitä", "undercut_bonus": "ei lisäpisteitä"}
+
 def preset_meta(directory: Path = RULES_DIR) -> dict[str, Preset]:
     """Name, title and base of every rule file (options are checked by ``load_rulesets``)."""
     out: dict[str, Preset] = {}
@@ -249,6 +254,8 @@ def template_context(rulesets: dict[str, Any], scenarios: list[Any], pages_dir: 
             return spec.choices.get(str(value).lower(), str(value))
         if spec.kind == "hand_size":
             return ", ".join(f"{n}: {s}" for n, s in value)
+        if value == 0 and option in ZERO_MEANS:      # 0 is "no limit" / "none", not a count of zero
+            return ZERO_MEANS[option]
         return str(value)
 
     return {"extra_presets": generated, "value_text": value_text}, generated

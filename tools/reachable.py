@@ -256,10 +256,12 @@ def _game_problems(pos: Position, rules: RuleSet) -> list[tuple[str, str]]:
 # scenarios
 
 def _setup_data(sc: Any) -> tuple[LDict | None, LDict | None]:
-    try:
-        data = load(sc.path)
-    except Exception:
-        return None, None
+    data = getattr(sc, "data", None)       # loaded once by load_scenario
+    if data is None:
+        try:
+            data = load(sc.path)
+        except Exception:
+            return None, None
     if not isinstance(data, LDict):
         return None, None
     setup = data.get("setup")

@@ -270,7 +270,7 @@ def check_phrasing(text: str) -> list[tuple[int, str]]:
     >>> check_phrasing("Ainolle 36 pistettä, Eerolle 12 pistettä.")
     []
     """
-    from rommikirja.finnish import NAME_FORMS
+    from rommikirja.finnish import name_forms
     clean = _TAG.sub(_blank, text)
     out = []
     endings = {"n": "gen", "lle": "all", "lla": "ade", "lta": "abl", "a": "part", "ksi": "tra",
@@ -278,7 +278,8 @@ def check_phrasing(text: str) -> list[tuple[int, str]]:
     for m in _NAME_PLAYER.finditer(clean):
         name, ending = m.group(1), m.group(2)
         case = endings.get(ending, "nom")
-        hint = NAME_FORMS[name][SINGULAR.index(case)] if name in NAME_FORMS else name
+        forms = name_forms(name)
+        hint = forms[SINGULAR.index(case)] if forms else name
         out.append((clean.count("\n", 0, m.start()) + 1,
                     f"{m.group(0)}: taivuta nimi ({{{{ nimi | player(\"{case}\") }}}} → {hint})"))
     for m in _SAID_TWICE.finditer(clean):
@@ -291,9 +292,9 @@ def check_phrasing(text: str) -> list[tuple[int, str]]:
 # scenarios
 
 def check_player_names(sc: Any) -> list[SourceError]:
-    """Every player name in a scenario needs its case forms (``rommikirja.finnish.NAME_FORMS``)."""
-    from rommikirja.finnish import NAME_FORMS
-    missing = [n for n in sc.names if n not in NAME_FORMS]
+    """Every player name in a scenario needs its case forms (built in, or ``scenarios/nimet.yaml``)."""
+    from rommikirja.finnish import name_forms
+    missing = [n for n in sc.names if name_forms(n) is None]
     if not missing:
         return []
     line = 1
@@ -303,8 +304,8 @@ def check_player_names(sc: Any) -> list[SourceError]:
     except Exception:          # the file loaded once already; a line number is all we want here
         pass
     return [SourceError(sc.rel, line, f"players: nimelle ”{n}” ei ole taivutusmuotoja (Ainon, Ainolle …); "
-                                      "lisää nimi taulukkoon NAME_FORMS (engine/rommikirja/finnish.py) "
-                                      "tai käytä tunnettua nimeä") for n in missing]
+                                      "lisää ne tiedostoon scenarios/nimet.yaml "
+                                      "(ohje tiedoston alussa) tai käytä tunnettua nimeä") for n in missing]
 
 
 _ENV: list = []

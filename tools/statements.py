@@ -9,22 +9,30 @@ reading the old rule. Templates call the globals defined here instead::
 
 The sentences themselves live beside the options in
 :data:`rommikirja.rules.OPTIONS` (engine data, so widgets and narration can use
-them too); this module only exposes them and turns a wrong option name into a
+them too); this module exposes them and turns a wrong option name into a
 build error that names it and lists the known ones.
+
+It also holds the test that binds pages to rule sets (:func:`check_flips`): flip an
+option, re-render, and the page must state the new sentence, drop the old one, and
+keep no typed sentence that still *claims* the old value (:data:`CLAIMS`, phrase
+patterns kept here beside the options; marked ``muunnelma`` passages and example boxes
+are exempt). ``python -m tools.statements --allowlist`` writes today's failures.
 """
 from __future__ import annotations
 
 import re
 import sys
 from pathlib import Path
-from typing import Any, Iterable
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
 
 from rommikirja import OPTIONS, RuleSet
 from rommikirja.rules import RuleSetError, applies as _applies, other_values, statement
 
 ALLOWLIST = Path(__file__).resolve().parent.parent / "tests" / "statement_allowlist.txt"
 
-__all__ = ["rule", "rules_list", "rule_applies", "template_globals"]
+__all__ = ["read_allowlist", "write_allowlist", "rule", "rules_list", "rule_applies", "template_globals", "CLAIMS", "NO_CLAIMS", "Claim", "claims",
+           "stale_claims", "check_flips", "flip_failures"]
 
 
 class StatementError(ValueError):
@@ -78,25 +86,277 @@ def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", " ".join(normalise(text)))
 
 
-def flip_failures(scenarios: list[Any], preset: str) -> dict[tuple[str, str, str], str]:
-    """(preset, option, page) → what is wrong, for every option that applies to ``preset``.
+# ---------------------------------------------------------------------------------------------
+# claims: typed prose that states one value of an option
+
+@dataclass(frozen=True)
+class Claim:
+    """A sentence that states one value of an option: it matches ``says``, and ``about`` (the
+    option's subject) if given, and not ``unless`` (a negation or a contrast). Case-insensitive."""
+
+    says: str
+    about: str = ""
+    unless: str = ""
+
+    def matches(self, sentence: str) -> bool:
+        return bool(re.search(self.says, sentence, re.I)) and \
+            (not self.about or bool(re.search(self.about, sentence, re.I))) and \
+            not (self.unless and re.search(self.unless, sentence, re.I))
+
+
+_NEG = r"\bei\b|\beikä\b|\bmuttei\b|\bilman\b"
+_DEALT = r"kortte|kortti|jaetaan"          # "7 (3–4 pelaajaa)" is a hand size, not the players' range
+
+
+def _counted(n: int, *nouns: str) -> str:
+    """A regex of *n* counted with any of ``nouns`` in every case, in digits and in words
+    (*15 pistettä*, *viidentoista pisteen*, *yksi piste*), from :mod:`rommikirja.finnish`."""
+    from rommikirja.finnish import SINGULAR_CASES, count
+    phrases = {count(n, w, c, digits=d) for w in nouns for c in SINGULAR_CASES for d in (True, False)}
+    return r"(?<![\w−-])(?:" + "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True)) + r")(?!\w)"
+
+
+def _number(n: int) -> str:
+    """A regex of *n* alone, in digits or spelt out in any case (*neljä*, *neljällä*)."""
+    from rommikirja.finnish import SINGULAR_CASES, numeral
+    words = {numeral(n, c) for c in SINGULAR_CASES} | {str(n)}
+    return r"(?<![\w−-])(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")(?!\w)"
+
+
+def _points(about: str, *nouns: str) -> Callable[[Any, RuleSet], list[Claim]]:
+    nouns = nouns or ("piste",)
+    return lambda v, r: [Claim(_counted(v, *nouns), about)]
+
+
+def _values(table: dict[Any, list[Claim]]) -> Callable[[Any, RuleSet], list[Claim]]:
+    return lambda v, r: table.get(v, [])
+
+
+def _zero_or(zero: list[Claim], other: Callable[[Any, RuleSet], list[Claim]]
+             ) -> Callable[[Any, RuleSet], list[Claim]]:
+    return lambda v, r: zero if v == 0 else other(v, r)
+
+
+#: Option → the claims a page stating a value makes: short phrase patterns that only a page
+#: stating that value would contain. When an option is flipped, no claim of its old value may
+#: remain in the page's visible text (outside example boxes and ``muunnelma`` passages).
+#: A test checks each value's claims recognise its own rule sentence and no other value's.
+CLAIMS: dict[str, Callable[[Any, RuleSet], list[Claim]]] = {
+    "style": _values({
+        "rummy": [Claim(r"yhdistelmät pelataan pöytään")],
+        "knock": [Claim(r"yhdistelmät pysyvät kädessä")]}),
+    "decks": _values({
+        1: [Claim(r"yhdellä (tavallisella )?(52 kortin )?pakalla|\byksi (tavallinen )?(52 kortin )?pakka\b")],
+        2: [Claim(r"kahdella (tavallisella )?(52 kortin )?pakalla|\bkaksi (tavallista )?pakkaa\b|104 korti")]}),
+    "jokers": _zero_or([Claim(r"jokereita ei käytetä|ilman jokereita")],
+                       lambda v, r: [Claim(_counted(v, "jokeri"), r"pakka|lisätään|mukana|käytetään")]),
+    "max_jokers_per_meld": _zero_or(
+        [Claim(r"jokeria ei saa käyttää yhdistelm")],
+        lambda v, r: [Claim(_counted(v, "jokeri"), r"yhdistelmä(ssä|än)\b.*(enintään|korkeintaan)|"
+                            r"(enintään|korkeintaan).*yhdistelmä(ssä|än)\b")]),
+    "joker_points": _points(r"jokeri"),
+    "opening_points": _zero_or([Claim(r"avausehtoa ei ole|ensimmäisille yhdistelmille ole pistevaatimusta")], _points(r"avau|avaa|avata|avanne")),
+    "opening_pure_run": _values({
+        True: [Claim(r"(jokeriton|puhdas) suora|suora, jossa ei ole jokeria", r"avau|avaa", r"ei tarvita")],
+        False: [Claim(r"ei tarvita (jokeritonta|puhdasta) suoraa")]}),
+    "unopened_penalty": _points(r"avaa|avann|avaamat", "piste", "sakkopiste", "miinuspiste"),
+    "min_players": lambda v, r: [Claim(rf"(vähintään|ainakin) {_number(v)}|(?<![\d–-]){v}\s*[–-]\s*\d+(?!\d)|"
+                                       rf"pelaajia on {_number(v)}(?!\s*[–-])|voi olla {_number(v)} \w+",
+                                       r"pelaaj", _DEALT)],
+    "max_players": lambda v, r: [Claim(rf"(enintään|korkeintaan) {_number(v)}|\d+\s*[–-]\s*{v}(?![\d–-])|"
+                                       rf"pelaajia on {_number(v)}(?!\s*[–-])|voi olla \w+ {_number(v)}",
+                                       r"pelaaj", _DEALT)],
+    "upcard": _values({
+        True: [Claim(r"käännetään kuvapuoli ylöspäin|käännetään poistopakan ensimmäiseksi")],
+        False: [Claim(r"poistopakka on (jaon jälkeen |aluksi )?tyhjä")]}),
+    "melds_per_turn": _values({
+        "any": [Claim(r"(useita|monta) (uusia |uutta )?yhdistelmi?ä", r"vuoro", r"enintään yhden")],
+        "one": [Claim(r"(enintään|vain|korkeintaan) yhden (uuden )?yhdistelmän")]}),
+    "lay_off_before_meld": _values({
+        True: [Claim(r"jo ennen kuin (on )?(itse )?pelannut", r"lisä")],
+        False: [Claim(r"vasta (sitten, )?kun (on )?(itse )?pelannut", r"lisä")]}),
+    "final_discard": _values({
+        "optional": [Claim(r"ulos saa mennä (myös )?ilman (lopput?)?poistoa|viimeistä korttia ei ole pakko poistaa")],
+        "required": [Claim(r"ulos mennään aina poistamalla|viimeinen kortti on aina poistettava")]}),
+    "ace": _values({
+        "low": [Claim(r"ässä on (suorassa )?aina pieni|ässä käy vain kakkosen alapuolelle|ässä on aina alin")],
+        "high_or_low": [Claim(r"ässä käy suoran kumpaan tahansa päähän|ässä (käy|voi olla) .{0,60}"
+                              r"kuninkaan yläpuolelle")],
+        "round_the_corner": [Claim(r"suora saa kiertää kulman ympäri|kiertää kulman ympäri", "", _NEG)]}),
+    "ace_points": _points(r"ässä|ässän|ässien"),
+    "stock_exhausted": _values({
+        "turn_over": [Claim(r"käännetään sekoittamatta uudeksi nostopakaksi", "", r"viimeksi poistettu|" + _NEG)],
+        "turn_over_keep_top": [Claim(r"viimeksi poistettu kortti jää")],
+        "block": [Claim(r"poistopakkaa ei (käännetä|käytetä uudelleen)")],
+        "last_round": [Claim(r"(jokainen|kukin) saa vielä (kerran )?ottaa poistopakan")]}),
+    "max_turnovers": _zero_or(
+        [Claim(r"kuinka monta kertaa tahansa", r"kään")],
+        lambda v, r: [Claim(r"enintään kerran|vain kerran" if v == 1 else rf"enintään {_number(v)} kertaa",
+                            r"kään")]),
+    "scoring": _values({
+        "winner_takes": [Claim(r"voittaja saa (pisteikseen )?muiden")],
+        "own_hand_minus": [Claim(r"saa miinuspisteiksi omaan")],
+        "penalty": [Claim(r"saa sakoksi omaan|kiinteän sakon")]}),
+    "first_dealer": _values({
+        "agreed": [Claim(r"jakaja sovitaan|sovitaan tai arvotaan")],
+        "lowest_card": [Claim(r"pienimmän kortin", r"jaka")]}),
+    "rommi_claim": _values({
+        True: [Claim(r"”?rommi”? huutanut saa|huutaa ”?rommi", "", _NEG)],
+        False: [Claim(r"rommihuutoa ei käytetä|ei saa napata huutamalla")]}),
+    "rummy_doubling": _values({
+        True: [Claim(r"kaksinkertai|tupla", r"rommi|koko kätensä|koko käden",
+                     r"\b(ei|eikä|eivät|muttei) (\w+ )?(kaksinkertai|tupla)")],
+        False: [Claim(r"ei tuo lisäpisteitä|ei kaksinkertaista|ei tuplaa", r"rommi|koko kätensä|koko käden")]}),
+    "next_dealer_two_players": _values({
+        "winner": [Claim(r"jakaa (kuitenkin )?edellisen jaon voittaja|edellisen jaon voittaja jakaa")],
+        "left": [Claim(r"kaksinpelissä[^.]{0,40}(vuorotellen|vasemmalle)|(vuorotellen|vasemmalle)[^.]{0,40}"
+                       r"kaksinpeli|jakajaksi tulee vuorotellen", "", r"mutta kaksinpeli")]}),
+    "upcard_offer": _values({
+        True: [Claim(r"avokortin\)? saa ottaa ensin")],
+        False: [Claim(r"avokorttia ei tarjota|käännettyä korttia ei tarjota")]}),
+    "knock_limit": _zero_or([Claim(r"kun kädessä ei ole irtokortteja", r"koput")],
+                            lambda v, r: [Claim(_counted(v, "piste") + rf"|enintään {_number(v)}", r"koput")]),
+    "gin_bonus": _zero_or([Claim(r"ginistä ei saa lisäpisteitä")], _points(r"\bgin")),
+    "undercut_bonus": _zero_or([Claim(r"alituksesta ei saa lisäpisteitä")], _points(r"alitu|alitta")),
+    "undercut_on_tie": _values({
+        True: [Claim(r"yhtä suuri.{0,60}alittaa|tasapisteillä.{0,40}alitta|tasapeli riittää|"
+                     r"alitus on myös silloin, kun")],
+        False: [Claim(r"alittaa vain, jos|vain pienempi|tasapisteet eivät ole alitus")]}),
+    "void_stock": _zero_or([Claim(r"nostopakka loppuu.{0,60}mitätöityy|nostopakan viimeisen kortin eikä koputa")],
+                           lambda v, r: [Claim(_counted(v, "kortti"), r"mitätöi")]),
+    "game_end": _values({
+        "deals": [Claim(r"sovitun jakomäärän jälkeen|peli päättyy \S+ jaon jälkeen")],
+        "target": [Claim(r"saavuttaa tavoitepisteet|tavoitepisteet ovat|peli päättyy, kun")]}),
+    "game_deals": lambda v, r: [Claim(_counted(v, "jako"), r"peli|kuuluu|pelataan")],
+    "target_score": lambda v, r: [Claim(_counted(v, "piste", "miinuspiste", "sakkopiste") + rf"|\b{v}\b",
+                                        r"tavoite|peli päättyy|saavuttaa|kertyy|kertynyt")],
+}
+
+#: Options without claims, and why (every option is in CLAIMS or here; a test checks).
+NO_CLAIMS: dict[str, str] = {
+    "hand_size": "jakomäärät ovat luvutaulukko pelaajamäärän mukaan; samat luvut toistuvat muualla",
+}
+
+
+def claims(option: str, value: Any, rules: RuleSet) -> list[Claim]:
+    """The claims a page stating ``option = value`` makes (empty for :data:`NO_CLAIMS`)."""
+    make = CLAIMS.get(option)
+    return make(value, rules) if make else []
+
+
+#: Passages a claim check skips: the example boxes (``??? example``: their facts are checked by
+#: verify against the scenario) and clearly marked variants or house rules, written in a page
+#: template as a Material admonition of type ``muunnelma``::
+#:
+#:     !!! muunnelma "Kotisääntö: rommi tuplaa"
+#:         Joissakin kerhoissa rommi tuplaa pisteet.
+#:
+#: (rendered as a box titled as the template says, so a reader sees it is not the rule). Where a
+#: box does not fit (a table of variants under a "Muunnelmat" heading), the passage goes between
+#: ``<!-- muunnelma -->`` and ``<!-- /muunnelma -->`` lines; its heading must say it is a variant.
+#: Two more regions are skipped the same way, each under a heading that says what it is: a table
+#: of what the *sources* say (``<!-- lähteet -->`` … ``<!-- /lähteet -->``, under "Lähteiden erot")
+#: and a comparison with *another game's* rules (``<!-- vertailu -->`` … ``<!-- /vertailu -->``).
+_VARIANT_REGION = re.compile(r"<!-- (muunnelma|lähteet|vertailu) -->.*?<!-- /\1 -->", re.S)
+_SKIPPED_BLOCK = re.compile(r"^(?P<indent>[ \t]*)(?:!!!|\?\?\?\+?) (?:example|muunnelma)\b.*\n"
+                            r"(?:(?:(?P=indent)(?:    |\t).*)?\n)*", re.M)
+
+
+def claim_sentences(page: str) -> list[str]:
+    """The sentences of a rendered page that the claim check reads."""
+    from .pagediff import normalise
+    return normalise(_SKIPPED_BLOCK.sub("\n", _VARIANT_REGION.sub("\n", page)))
+
+
+def stale_claims(page: str, option: str, old_value: Any, old_rules: RuleSet) -> list[str]:
+    """Sentences of ``page`` that still state ``option = old_value``."""
+    found = claims(option, old_value, old_rules)
+    return [s for s in claim_sentences(page) if any(c.matches(s) for c in found)]
+
+
+def shared_pages(preset: str) -> list[str]:
+    """Other pages that state ``preset``'s rules (their template reads ``rulesets["<preset>"]``),
+    such as the front page and the glossary."""
+    from .presets import PAGES, page_of
+    own = page_of(preset)
+    pattern = re.compile(r"""rulesets\[\s*["']""" + re.escape(preset) + r"""["']\s*\]""")
+    return sorted(tpl.name[:-len(".j2")] for tpl in PAGES.glob("*.md.j2")
+                  if not tpl.name.startswith("_") and tpl.name[:-len(".j2")] != own
+                  and pattern.search(tpl.read_text(encoding="utf-8")))
+
+
+def _title_word(title: str) -> str:
+    return re.sub(r"\s*\(.*\)\s*$", "", title).strip().lower()
+
+
+def mentions(preset: str) -> tuple[str, list[str]] | None:
+    """How a sentence on a shared page names ``preset`` (a regex), and the other presets' names
+    to blank out first; None when the preset's name is part of another's (*Rommi* in *Rommi 51*),
+    so that a sentence cannot be told to be about it."""
+    from .presets import preset_meta
+    titles = {name: _title_word(p.title) for name, p in preset_meta().items()}
+    mine = titles.get(preset, preset.lower())
+    others = [t for n, t in titles.items() if n != preset]
+    if not mine or any(mine in t for t in others):
+        return None
+    return r"\b" + re.escape(mine), sorted((t for t in others if t not in mine), key=len, reverse=True)
+
+
+def _about(sentence: str, mention: tuple[str, list[str]]) -> bool:
+    text = sentence.lower()
+    for other in mention[1]:
+        text = text.replace(other, " ")
+    return bool(re.search(mention[0], text))
+
+
+# ---------------------------------------------------------------------------------------------
+# the flip test
+
+#: The two checks of a flip, as named in the allow-list: the rule sentence (``lause``) and typed
+#: prose still stating the old value (``väite``).
+STATEMENT, CLAIM = "lause", "väite"
+
+Renderer = Callable[[dict], str]
+
+
+def check_flips(scenarios: list[Any], preset: str, rulesets: dict | None = None,
+                render: Renderer | None = None) -> dict[tuple[str, str, str, str], str]:
+    """(preset, option, page, check) → what is wrong, for every option that applies to ``preset``.
 
     Each other value of the option goes into a copy of the rule set and the preset's page is
-    rendered again: it must state the new sentence and not the old one.
+    rendered again. ``lause``: the page must state the new sentence and not the old one.
+    ``väite``: no sentence of the page (outside example boxes and ``muunnelma`` passages) may
+    still make a claim of the old value (:data:`CLAIMS`); nor may a sentence that names the
+    preset on a page shared by several games (:func:`shared_pages`: front page, glossary).
+    ``render`` (rule sets → page text) and ``rulesets`` replace the real page and presets (tests
+    use a tiny fixed page; shared pages are then not read).
     """
     from .build import BuildError, render_pages
     from .presets import page_of
     from .scenario import load_rulesets
-    rulesets = load_rulesets()
-    rules = rulesets[preset]
+    rulesets = rulesets if rulesets is not None else load_rulesets()
     page = page_of(preset)
-    original = _norm(render_pages(scenarios, rulesets, only={page})[page])
+    shared: list[str] = []
+    mention = None
+    if render is None:
+        mention = mentions(preset)
+        shared = shared_pages(preset) if mention else []
+
+        def render(sets: dict) -> str:
+            rendered_shared.clear()
+            pages = render_pages(scenarios, sets, only={page, *shared})
+            rendered_shared.update((p, pages[p]) for p in shared)
+            return pages[page]
+    rendered_shared: dict[str, str] = {}
+    rules = rulesets[preset]
+    original = _norm(render(rulesets))
     failures = {}
     for option in OPTIONS:
         if not _applies(option, rules):
             continue
         old = statement(option, rules)
-        problems = []
+        old_value = getattr(rules, option)
+        problems, stale = [], []
         moved = False
         if old not in original:
             problems.append("sivu ei kerro sääntöä rule()-lauseena")
@@ -110,38 +370,78 @@ def flip_failures(scenarios: list[Any], preset: str) -> dict[tuple[str, str, str
                 problems.append(f"lause ei muutu arvolla {value}")
                 continue
             try:
-                text = _norm(render_pages(scenarios, {**rulesets, preset: flipped}, only={page})[page])
+                raw = render({**rulesets, preset: flipped})
             except BuildError as err:
                 problems.append(f"sivupohja ei toimi arvolla {value}: {str(err).split(': ', 1)[-1]}")
                 continue
+            text = _norm(raw)
             moved = moved or text != original
             if new not in text:
                 problems.append(f"arvolla {value} uusi lause puuttuu")
             if old in text:
                 problems.append(f"arvolla {value} vanha lause jää sivulle")
+            for sentence in stale_claims(raw, option, old_value, rules):
+                stale.append(f"arvolla {value} sivulla lukee yhä vanha sääntö: ”{sentence[:160]}”")
+            for other, other_raw in rendered_shared.items():
+                for sentence in stale_claims(other_raw, option, old_value, rules):
+                    if _about(sentence, mention):
+                        stale.append(f"arvolla {value} sivulla {other} lukee yhä vanha sääntö: ”{sentence[:160]}”")
         if problems:
             problems.append("sivun teksti muuttuu arvon mukana, mutta lause on kirjoitettu pohjaan käsin"
                             if moved else "sivun teksti ei muutu lainkaan: sääntö on kirjoitettu käsin tai "
                             "sitä ei mainita")
-            failures[(preset, option, page)] = "; ".join(dict.fromkeys(problems))
+            failures[(preset, option, page, STATEMENT)] = "; ".join(dict.fromkeys(problems))
+        if stale:
+            failures[(preset, option, page, CLAIM)] = "; ".join(dict.fromkeys(stale))
     return failures
 
 
+def flip_failures(scenarios: list[Any], preset: str) -> dict[tuple[str, str, str], str]:
+    """(preset, option, page) → what is wrong with the rule sentence (the ``lause`` check of
+    :func:`check_flips`)."""
+    return {k[:3]: v for k, v in check_flips(scenarios, preset).items() if k[3] == STATEMENT}
+
+
+def read_allowlist(path: Path = ALLOWLIST) -> dict[tuple[str, str, str, str], str]:
+    """(preset, option, page, check) → reason; a line without a check names the ``lause`` check."""
+    out = {}
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line, _, reason = raw.partition("#")
+        fields = line.split()
+        if fields:
+            if len(fields) == 3:
+                fields.append(STATEMENT)
+            preset, option, page, check = fields
+            out[(preset, option, page, check)] = reason.strip()
+    return out
+
+
+#: How a ``väite`` line's reason starts: typed prose the page template still has (the templates are
+#: being converted to rule()/rules_list() and ``muunnelma`` passages).
+CLAIM_REASON = "sivupohjan proosa sanoo yhä vanhan arvon (muunnos kesken)"
+
+
 def write_allowlist(path: Path = ALLOWLIST) -> int:
-    """Write today's failing (preset, option, page) triples with their reasons; return how many."""
+    """Write today's failing (preset, option, page[, check]) lines with their reasons; return how many."""
     from .scenario import load_rulesets
     from .verify import verify
     scenarios, errors = verify()
     if errors:
         raise SystemExit("skenaariot eivät täsmää; korjaa ne ensin (python -m tools.verify)")
     lines = ["# (preset, option, page) whose page does not yet state the rule with rule();",
-             "# tests/test_statements.py allows exactly these. Regenerate: python -m tools.statements",
-             "# --allowlist; the list must only shrink as templates switch to rule()/rules_list()."]
+             "# (preset, option, page, väite): typed prose on the page still states the old value after a flip",
+             "# (tools/statements.py CLAIMS). tests/test_statements.py allows exactly these. Regenerate:",
+             "# python -m tools.statements --allowlist; the list must only shrink as templates switch to",
+             "# rule()/rules_list() and mark variants as muunnelma passages."]
     count = 0
     for preset in sorted(load_rulesets()):
-        for (p, option, page), reason in sorted(flip_failures(scenarios, preset).items(),
-                                                key=lambda kv: list(OPTIONS).index(kv[0][1])):
-            lines.append(f"{p} {option} {page}  # {reason}")
+        found = check_flips(scenarios, preset)
+        for (p, option, page, check), reason in sorted(
+                found.items(), key=lambda kv: (list(OPTIONS).index(kv[0][1]), kv[0][3] != STATEMENT)):
+            if check == STATEMENT:
+                lines.append(f"{p} {option} {page}  # {reason}")
+            else:
+                lines.append(f"{p} {option} {page} {check}  # {CLAIM_REASON}: {reason}")
             count += 1
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return count

@@ -13,6 +13,7 @@ from typing import Sequence
 
 from .scenario import SCENARIO_DIR, rel_path
 from .scenario import Scenario, SourceError, load_rulesets, load_scenario, scenario_paths
+from .scenario.names import load_names
 from .presets import check_sections
 from .reachable import allowed_truth_checks, known_failures
 from .templating import check_template
@@ -28,6 +29,7 @@ def verify(paths: Sequence[str | Path] = (), rules_dir: Path | None = None
     errors: list[SourceError] = []
     try:
         rulesets = load_rulesets() if rules_dir is None else load_rulesets(rules_dir)
+        load_names()                  # the club's player names (scenarios/nimet.yaml)
     except SourceError as err:
         return [], [err]
     scenarios: list[Scenario] = []
@@ -75,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             bad = min(total, len({e.path for e in errors}))
             print(f"{bad} / {total} skenaariota ei täsmää.", file=sys.stderr)
         return 1
-    print(f"Kaikki {total} skenaariota täsmäävät.")
+    print("Skenaario täsmää." if total == 1 else f"Kaikki {total} skenaariota täsmäävät.")
     known = known_failures()
     if known:
         print(f"Huom: {len(known)} skenaariota on väliaikaisella poikkeuslistalla "

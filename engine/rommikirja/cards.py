@@ -25,6 +25,8 @@ __all__ = [
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
 JOKER_RANK = 0
 JOKER_SYMBOL = "🃏"
+#: A joker's ``Card._sbit`` (above the four suits' 16-bit rank fields).
+JOKER_BIT = 1 << 64
 RANKS: tuple[int, ...] = tuple(range(1, 14))
 
 
@@ -93,13 +95,40 @@ class Card:
     _index: int = field(default=-1, init=False, repr=False, compare=False)
     #: ``1 << _index`` for a first-deck card, 0 otherwise (a hand's mask is the sum of its bits).
     _bit: int = field(default=0, init=False, repr=False, compare=False)
+    #: ``1 << (suit × 16 + rank)`` for a natural card of any deck, :data:`JOKER_BIT` for a joker, 0
+    #: otherwise: OR-ed over a hand, the ranks held per suit (the move generator's quick tests).
+    _sbit: int = field(default=0, init=False, repr=False, compare=False)
+    #: The :class:`~rommikirja.moves.Discard` of this card, made once when a move generator first
+    #: lists it (moves are immutable values; not part of the card's value).
+    _discard_move: object = field(default=None, init=False, repr=False, compare=False)
+    #: ``hash((rank, suit, deck))``, the dataclass hash, computed once (cards are hashed often).
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         rank, suit = self.rank, self.suit
-        if self.deck == 0 and type(rank) is int and 1 <= rank <= 13 and isinstance(suit, Suit):
-            index = _SUIT_ORDER[suit] * 13 + rank - 1
-            object.__setattr__(self, "_index", index)
-            object.__setattr__(self, "_bit", 1 << index)
+        try:
+            object.__setattr__(self, "_hash", hash((rank, suit, self.deck)))
+        except TypeError:
+            pass                      # not a card value: hashing it fails as before
+        if type(rank) is int and 1 <= rank <= 13 and isinstance(suit, Suit):
+            order = _SUIT_ORDER[suit]
+            object.__setattr__(self, "_sbit", 1 << (order * 16 + rank))
+            if self.deck == 0:
+                index = order * 13 + rank - 1
+                object.__setattr__(self, "_index", index)
+                object.__setattr__(self, "_bit", 1 << index)
+        elif rank == JOKER_RANK and suit is None:
+            object.__setattr__(self, "_sbit", JOKER_BIT)
+
+    def __eq__(self, other: object) -> bool:
+        # the dataclass comparison (rank, suit, deck), without building two tuples
+        if other.__class__ is Card:
+            return self.rank == other.rank and self.suit == other.suit and self.deck == other.deck
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        h = self._hash
+        return h if h is not None else hash((self.rank, self.suit, self.deck))
 
     @property
     def is_joker(self) -> bool:

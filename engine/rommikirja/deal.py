@@ -227,7 +227,10 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
         >>> deal.legal_moves(), deal.legal_moves.count(), Draw(DISCARD) in deal.legal_moves
         ([Draw(source='stock'), Draw(source='discard')], 2, True)
         """
-        return LegalMoves(self)
+        view = self.__dict__.get("_legal_view")
+        if view is None or view.position is not self:      # (a shallow copy of a deal gets its own)
+            view = self.__dict__["_legal_view"] = LegalMoves(self)
+        return view
 
     def generate_legal_moves(self) -> Iterator[Move]:
         """The legal moves: candidates filtered through the refusal rules of their kind.
@@ -241,19 +244,7 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
         if phase is Phase.OVER:
             return
         if phase is Phase.DRAW or self.exposed is not None:
-            refusal = self._refusal
-            if self.exposed is None:
-                # the draw rule directly (the phase is checked); the rarer kinds through _refusal
-                if self._refuse_draw(_DRAW_STOCK) is None:
-                    yield _DRAW_STOCK
-                if self._refuse_draw(_DRAW_DISCARD) is None:
-                    yield _DRAW_DISCARD
-                candidates = self._draw_candidates(draws=False)
-            else:
-                candidates = self._draw_candidates()
-            for move in candidates:
-                if refusal(move) is None:
-                    yield move
+            yield from self._draw_moves()
             return
         if self._must_open():
             refuse = self._refuse_open
@@ -261,24 +252,54 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
                 if refuse(move) is None:
                     yield move
         else:
-            grouped = self._grouped()
-            refuse = self._refuse_meld
-            for move in self._candidate_melds(grouped):
-                if refuse(move) is None:
-                    yield move
-            if self.table:
-                refuse = self._refuse_lay_off
-                for move in self._candidate_layoffs(grouped):
-                    if refuse(move) is None:
-                        yield move
-        kept = self._undiscardable()
-        if kept is None:
-            for card in self.hand:
-                yield Discard(card)
+            yield from self._meld_and_layoff_moves()
+        yield from self._discard_moves()
+
+    def legal_move_list(self) -> list[Move]:
+        """``list(self.generate_legal_moves())``, made without a generator's steps (``legal_moves()``)."""
+        phase = self.phase
+        if phase is Phase.OVER:
+            return []
+        if phase is Phase.DRAW or self.exposed is not None:
+            return self._draw_moves()
+        if self.rules.opening_points > 0 and not self.opened[self.turn]:     # _must_open()
+            refuse = self._refuse_open
+            moves = [move for move in self._candidate_openings() if refuse(move) is None]
         else:
-            for card in self.hand:
-                if card is not kept and card != kept:
-                    yield Discard(card)
+            moves = self._meld_and_layoff_moves()
+        moves += self._discard_moves()
+        return moves
+
+    def _draw_moves(self) -> list[Move]:
+        """The legal moves before drawing (or with a card exposed by an out-of-turn draw)."""
+        if self.exposed is None:
+            # the draw rule directly (the phase is checked); the rarer kinds through _refusal
+            if self.stock and self.final_turns is None and not self.rules.rommi_claim:
+                return [_DRAW_STOCK, _DRAW_DISCARD] if self.discard else [_DRAW_STOCK]
+            moves = []
+            if self._refuse_draw(_DRAW_STOCK) is None:
+                moves.append(_DRAW_STOCK)
+            if self._refuse_draw(_DRAW_DISCARD) is None:
+                moves.append(_DRAW_DISCARD)
+            if self.final_turns is None and not self.rules.rommi_claim:
+                return moves
+            candidates = self._draw_candidates(draws=False)
+        else:
+            moves = []
+            candidates = self._draw_candidates()
+        refusal = self._refusal
+        moves.extend(move for move in candidates if refusal(move) is None)
+        return moves
+
+    def _discard_moves(self) -> list[Discard]:
+        """A discard of every card of the hand but the one that may not be discarded now."""
+        kept = self._undiscardable()
+        hand = self.hand
+        if kept is None:
+            return [c._discard_move or _discard_of(c) for c in hand]
+        if any(c is kept for c in hand):
+            return [c._discard_move or _discard_of(c) for c in hand if c is not kept]
+        return [c._discard_move or _discard_of(c) for c in hand if c != kept]
 
     def _draw_candidates(self, draws: bool = True) -> Iterator[Move]:
         """Moves that might be legal before drawing: every legal one is among them."""
@@ -304,17 +325,38 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
         An out-of-turn draw (:class:`MisDraw`) is an irregularity, never a legal move, but
         ``play`` makes it when it can happen (to narrate what the rules then say).
         """
-        err = self._irregularity_refusal(move) if type(move) in IRREGULARITIES else self._refusal(move)
+        kind = type(move)
+        if self.exposed is None:
+            # the two commonest moves straight to their rule (what _refusal does for them here)
+            if kind is Discard and self.phase is Phase.PLAY:
+                err = self._refuse_discard(move)
+                if err is not None:
+                    raise err
+                self._apply_discard(move)
+                return
+            if kind is Draw and self.phase is Phase.DRAW:
+                err = self._refuse_draw(move)
+                if err is not None:
+                    raise err
+                self._apply_draw(move)
+                return
+        err = self._irregularity_refusal(move) if kind in IRREGULARITIES else self._refusal(move)
         if err is not None:
             raise err
-        getattr(self, MOVE_KINDS[type(move)].apply)(move)
+        getattr(self, MOVE_KINDS[kind].apply)(move)
 
     def push(self, move: Move) -> None:
         """Make ``move`` without checking it: for moves taken from :attr:`legal_moves`.
 
         A move that is not legal leaves the deal in an undefined state.
         """
-        getattr(self, MOVE_KINDS[type(move)].apply)(move)
+        kind = type(move)
+        if kind is Discard:
+            self._apply_discard(move)
+        elif kind is Draw:
+            self._apply_draw(move)
+        else:
+            getattr(self, MOVE_KINDS[kind].apply)(move)
 
     def refusal(self, move: Move) -> IllegalMove | None:
         """Why ``move`` is illegal now (its Finnish sentence is made only when shown), or ``None``."""
@@ -352,6 +394,13 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
 
 _DRAW_STOCK = Draw(STOCK)
 _DRAW_DISCARD = Draw(DISCARD)
+
+
+def _discard_of(card: Card) -> Discard:
+    """The discard of ``card``, made once and kept with the card (moves are immutable values)."""
+    move = Discard(card)
+    object.__setattr__(card, "_discard_move", move)
+    return move
 
 
 def _unknown_move(move: object) -> IllegalMove:

@@ -17,6 +17,8 @@ class DrawPhase:
         if self.phase is not Phase.DRAW:
             return IllegalMove("draw_twice", lambda who: f"{who} on jo nostanut tällä vuorolla.")
         if move.source == STOCK:
+            if self.stock and self.final_turns is None:
+                return None
             if not self._can_draw_stock():
                 if self.final_turns is not None:
                     return IllegalMove("stock_used", lambda who: f"Nostopakka on käyty läpi, joten {who} voi "
@@ -46,7 +48,7 @@ class DrawPhase:
             card = self.discard.pop()
             self.taken_from_discard = card
             self.events.append(Event(p, "draw_discard", (card,)))
-        self.hand.append(card)
+        self.hands[p].append(card)
         self.phase = Phase.PLAY
 
     def _can_draw_stock(self) -> bool:

@@ -26,8 +26,9 @@ number but one; every other case: numeral and noun in the same case):
 >>> count(1, "piste"), count(15, "piste"), count(15, "piste", "gen", digits=False)
 ('yksi piste', '15 pistettä', 'viidentoista pisteen')
 
-Player names have their case forms in a table (:data:`NAME_FORMS`); a name the
-table lacks is an error, never a guessed form:
+Player names have their case forms in a table (:data:`NAME_FORMS`, plus a club's own
+names registered with :func:`set_club_names`); a name neither holds is an error, never a
+guessed form:
 
 >>> player_name("Aino", "gen"), player_name("Matti", "all"), player_name("Pekka", "ade")
 ('Ainon', 'Matille', 'Pekalla')
@@ -42,7 +43,8 @@ __all__ = [
     "CASES", "capitalize", "card_name", "card_names", "rank_name", "suit_name", "join_list",
     "cards_text", "number_word", "all_card_word_forms", "RANK_WORDS", "SUIT_WORDS",
     "SINGULAR_CASES", "numeral", "digits_text", "count", "noun", "NOUN_FORMS", "player_name",
-    "NAME_FORMS", "UnknownName", "all_numeral_forms", "ordinal",
+    "NAME_FORMS", "UnknownName", "all_numeral_forms", "ordinal", "name_forms", "set_club_names",
+    "club_names",
 ]
 
 #: Case keys: singular nominative, genitive, partitive, illative, inessive,
@@ -472,7 +474,8 @@ def _consonant_name(nom: str) -> tuple[str, ...]:
 
 
 #: Players' names and their singular case forms (order of :data:`SINGULAR_CASES`).
-#: A scenario may only use names listed here: add a name with its forms to use it.
+#: A scenario may only use names listed here or in the club's ``scenarios/nimet.yaml``
+#: (:func:`set_club_names`); a club adds names there, not here.
 NAME_FORMS: dict[str, tuple[str, ...]] = {
     "Aino": _name("Aino"), "Eero": _name("Eero"), "Kaisa": _name("Kaisa"), "Olli": _name("Olli"),
     "Liisa": _name("Liisa"), "Matti": _name("Matti", "Mati"), "Ville": _name("Ville"),
@@ -485,23 +488,69 @@ NAME_FORMS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: A club's own names (``scenarios/nimet.yaml``, read and checked by the tools), set with
+#: :func:`set_club_names`; the engine itself does no I/O.
+_CLUB_NAMES: dict[str, tuple[str, ...]] = {}
+
+
+def set_club_names(table: dict[str, Sequence[str]]) -> dict[str, tuple[str, ...]]:
+    """Replace the club's own names: name → its forms in the order of :data:`SINGULAR_CASES`.
+
+    Returns the table it replaced (to restore it). A built-in name may be repeated only with
+    its built-in forms; a wrong shape is a ValueError and leaves the table unchanged.
+
+    >>> old = set_club_names({"Kalle": ("Kalle Kallen Kallea Kalleen Kallessa Kallesta Kallelle "
+    ...                                 "Kallella Kallelta Kallena Kalleksi").split()})
+    >>> player_name("Kalle", "all"), player_name("Kalle", "gen")
+    ('Kallelle', 'Kallen')
+    >>> _ = set_club_names(old)
+    """
+    checked: dict[str, tuple[str, ...]] = {}
+    for name, forms in dict(table).items():
+        forms = tuple(forms)
+        if not isinstance(name, str) or len(forms) != len(SINGULAR_CASES) or \
+                not all(isinstance(f, str) and f for f in forms) or forms[0] != name:
+            raise ValueError(f"club name {name!r}: expected its {len(SINGULAR_CASES)} singular forms, "
+                             f"the nominative first")
+        if name in NAME_FORMS and NAME_FORMS[name] != forms:
+            raise ValueError(f"club name {name!r} is built in with other forms")
+        checked[name] = forms
+    global _CLUB_NAMES
+    old, _CLUB_NAMES = _CLUB_NAMES, checked
+    return old
+
+
+def club_names() -> dict[str, tuple[str, ...]]:
+    """The club's own names now registered (a copy)."""
+    return dict(_CLUB_NAMES)
+
+
+def name_forms(name: str) -> tuple[str, ...] | None:
+    """A name's singular forms (built in, else the club's), or None when neither has it.
+
+    >>> name_forms("Aino")[:3], name_forms("Xyzzy")
+    (('Aino', 'Ainon', 'Ainoa'), None)
+    """
+    if not isinstance(name, str):
+        return None
+    return NAME_FORMS.get(name) or _CLUB_NAMES.get(name)
+
+
 def player_name(name: str, case: str = "nom") -> str:
-    """A player's name in a singular case, from :data:`NAME_FORMS`.
+    """A player's name in a singular case, from :data:`NAME_FORMS` or the club's names.
 
     >>> player_name("Aino", "gen"), player_name("Aino", "part"), player_name("Kaisa", "ade")
     ('Ainon', 'Ainoa', 'Kaisalla')
     >>> player_name("Eero", "ill"), player_name("Ville", "part"), player_name("Ben", "all")
     ('Eeroon', 'Villeä', 'Benille')
-    >>> player_name("Kalle", "gen")
+    >>> player_name("Xyzzy", "gen")
     Traceback (most recent call last):
     ...
-    rommikirja.finnish.UnknownName: no case forms for the player name 'Kalle'; add them to NAME_FORMS in rommikirja/finnish.py
+    rommikirja.finnish.UnknownName: nimelle ”Xyzzy” ei ole taivutusmuotoja; lisää ne tiedostoon scenarios/nimet.yaml
     """
-    try:
-        forms = NAME_FORMS[name]
-    except (KeyError, TypeError):
-        raise UnknownName(f"no case forms for the player name {name!r}; add them to NAME_FORMS in "
-                          "rommikirja/finnish.py") from None
+    forms = name_forms(name)
+    if forms is None:
+        raise UnknownName(f"nimelle ”{name}” ei ole taivutusmuotoja; lisää ne tiedostoon scenarios/nimet.yaml")
     return forms[_singular_index(case)]
 
 

@@ -531,6 +531,10 @@ _TABLE_MOVES = frozenset((PlayMeld, LayOff, Open, Claim, MisDraw, RejectExposed)
 def _check_rules(rules: RuleSet) -> None:
     if rules.decks != 1 or rules.jokers:
         raise IllegalMove("rules", "Gin-rommi pelataan yhdellä pakalla ilman jokereita.")
+    if rules.ace != "low":
+        # the gin solver (solver.py) knows runs with a low ace only: refuse rather than misjudge
+        raise IllegalMove("rules", "Gin-rommissa ässä on aina alin kortti (A-2-3 käy suoraksi, "
+                                   "Q-K-A ei), joten säännöstössä on oltava ace: low.")
 
 
 def _card_refusal(card: object) -> IllegalMove | None:

@@ -35,10 +35,11 @@ class Position(Protocol[M]):
 class LegalMoves(Generic[M]):
     """The legal moves of ``position`` now, computed when asked (the view does not cache)."""
 
-    __slots__ = ("position",)
+    __slots__ = ("position", "_lister")
 
     def __init__(self, position: Position[M]) -> None:
         self.position = position
+        self._lister = getattr(position, "legal_move_list", None)
 
     def __iter__(self) -> Iterator[M]:
         return self.position.generate_legal_moves()
@@ -56,7 +57,10 @@ class LegalMoves(Generic[M]):
         return sum(1 for _ in self.position.generate_legal_moves())
 
     def __call__(self) -> list[M]:
-        """The legal moves as a new list."""
+        """The legal moves as a new list (the position's ``legal_move_list()`` when it has one:
+        the same moves, made without a generator's steps)."""
+        if self._lister is not None:
+            return self._lister()
         return list(self.position.generate_legal_moves())
 
     def __repr__(self) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 from typing import Iterable, Iterator, NamedTuple, Sequence
 
-from .cards import ACE, KING, Card, Suit
+from .cards import ACE, JOKER_BIT, KING, Card, Suit
 from .errors import IllegalMove, InvalidMeld, malformed_move, meld_refusal, no_such_card, not_in_hand
 from .finnish import card_name
 from .melds import Meld, MeldKind, holds, run_positions
@@ -64,25 +64,26 @@ class MeldPhase:
                         if 3 <= size + len(js) <= 4:
                             yield from self._meld_variants(combo, js)
         high = rules.ace == "high_or_low"
+        runs_in: list[bool] | None = None
         if not usable and rules.ace != "round_the_corner":
-            # no jokers: a run needs three cards in a row; most hands have none
+            # no jokers: a run needs three cards in a row of its suit; most hands have none
+            runs_in = []
             for cards in by_suit:
+                mask = 0
                 if len(cards) >= 3:
-                    mask = 0
                     for c in cards:
                         mask |= 1 << c.rank
                     if high and mask & 2:
                         mask |= 1 << 14
-                    if mask & (mask >> 1) & (mask >> 2):
-                        break
-            else:
+                runs_in.append(bool(mask & (mask >> 1) & (mask >> 2)))
+            if not any(runs_in):
                 return
         if rules.ace == "round_the_corner":
             yield from _corner_runs(self, by_suit, joker_sets, smallest, rules)
             return
         max_gaps = len(joker_sets[-1])
-        for cards in by_suit:
-            if len(cards) < smallest:
+        for si, cards in enumerate(by_suit):
+            if len(cards) < smallest or (runs_in is not None and not runs_in[si]):
                 continue
             by_pos = _by_position(cards, high)
             positions = sorted(by_pos)
@@ -102,64 +103,78 @@ class MeldPhase:
 
     def _candidate_layoffs(self, grouped: "Grouped | None" = None) -> Iterator[LayOff]:
         """Every card set of the hand that might be laid off onto a table meld (checked by the caller)."""
+        grouped = grouped or self._grouped()
+        for i, tm in enumerate(self.table):
+            yield from self._layoffs_onto(i, tm.meld, grouped)
+
+    def _layoffs_onto(self, i: int, meld: Meld, grouped: "Grouped") -> Iterator[LayOff]:
+        """Every card set of the hand that might be laid off onto the table meld ``i`` (``meld``)."""
         rules = self.rules
-        jokers, by_rank, by_suit = grouped or self._grouped()
+        jokers, by_rank, by_suit = grouped
         if rules.max_jokers_per_meld <= 0:
             jokers = []
         corner = rules.ace == "round_the_corner"
-        for i, tm in enumerate(self.table):
-            meld = tm.meld
-            if meld.kind is MeldKind.GROUP:
-                same = by_rank.get(meld.stands_for(meld.cards[0]).rank, ())
-                if not same and not jokers:
-                    continue
-                joker_sets = _joker_sets(jokers, rules.max_jokers_per_meld - len(meld.jokers))
-                for size in range(0, 5 - len(meld.cards)):
-                    for combo in itertools.combinations(same, size):
-                        for js in joker_sets:
-                            if 1 <= size + len(js) <= 4 - len(meld.cards):
-                                yield from self._lay_off_variants(i, meld, combo, js)
-                continue
-            if meld.jokers:
-                virtual = [meld.stands_for(c) for c in meld.cards]
-            else:
-                virtual = meld.cards
-            suited = by_suit[_SUIT_INDEX[id(virtual[0].suit)]]
-            if not suited and not jokers:
-                continue
-            if not jokers and not corner:
-                # without jokers only a card next to an end can start a lay-off
-                lo, hi = virtual[0].rank, virtual[-1].rank
-                if hi == ACE and len(virtual) > 1:
-                    hi = 14
-                nexts = (lo - 1, hi + 1 if hi < 13 else (ACE if hi == 13 else -1))
-                for c in suited:
-                    if c.rank in nexts:
-                        break
-                else:
-                    continue
-            held = {v.rank for v in virtual}
-            suited = [c for c in suited or () if c.rank not in held]
-            if not suited and not jokers:
-                continue
+        if meld.kind is MeldKind.GROUP:
+            same = by_rank.get(meld.stands_for(meld.cards[0]).rank, ())
+            if not same and not jokers:
+                return
             joker_sets = _joker_sets(jokers, rules.max_jokers_per_meld - len(meld.jokers))
-            if corner:
-                yield from _corner_layoffs(self, i, meld, virtual, suited, joker_sets, rules)
-                continue
-            high = rules.ace == "high_or_low"
-            ranks = [v.rank for v in virtual]
-            ace_high = high and ACE in held and KING in held
-            lo = min(ranks) if not ace_high else min(r for r in ranks if r != ACE)
-            hi = max(ranks) if not ace_high else 14
-            by_pos = _by_position(suited, high)
-            below = sorted((p for p in by_pos if p < lo), reverse=True)
-            above = sorted(p for p in by_pos if p > hi)
-            max_gaps = len(joker_sets[-1])
-            seen: set = set()
-            for down, g1 in _extensions(lo, below, max_gaps):
-                for up, g2 in _extensions(hi, above, max_gaps - g1):
+            for size in range(0, 5 - len(meld.cards)):
+                for combo in itertools.combinations(same, size):
+                    for js in joker_sets:
+                        if 1 <= size + len(js) <= 4 - len(meld.cards):
+                            yield from self._lay_off_variants(i, meld, combo, js)
+            return
+        if meld.jokers:
+            virtual = [meld.stands_for(c) for c in meld.cards]
+        else:
+            virtual = meld.cards
+        suited = by_suit[_SUIT_INDEX[id(virtual[0].suit)]]
+        if not suited and not jokers:
+            return
+        if not jokers and not corner:
+            # without jokers only a card next to an end can start a lay-off
+            lo, hi = virtual[0].rank, virtual[-1].rank
+            if hi == ACE and len(virtual) > 1:
+                hi = 14
+            nexts = (lo - 1, hi + 1 if hi < 13 else (ACE if hi == 13 else -1))
+            for c in suited:
+                if c.rank in nexts:
+                    break
+            else:
+                return
+        held = {v.rank for v in virtual}
+        suited = [c for c in suited or () if c.rank not in held]
+        if not suited and not jokers:
+            return
+        joker_sets = _joker_sets(jokers, rules.max_jokers_per_meld - len(meld.jokers))
+        if corner:
+            yield from _corner_layoffs(self, i, meld, virtual, suited, joker_sets, rules)
+            return
+        high = rules.ace == "high_or_low"
+        ranks = [v.rank for v in virtual]
+        ace_high = high and ACE in held and KING in held
+        lo = min(ranks) if not ace_high else min(r for r in ranks if r != ACE)
+        hi = max(ranks) if not ace_high else 14
+        by_pos = _by_position(suited, high)
+        seen: set = set()
+        if len(joker_sets) == 1:
+            # no jokers: the run grows by unbroken chains of places below and above its ends
+            # (what _extensions gives with no gaps allowed, in the same order)
+            downs: list[tuple[int, ...]] = [()]
+            p = lo - 1
+            while p in by_pos:
+                downs.append(downs[-1] + (p,))
+                p -= 1
+            ups: list[tuple[int, ...]] = [()]
+            p = hi + 1
+            while p in by_pos:
+                ups.append(ups[-1] + (p,))
+                p += 1
+            for down in downs:
+                for up in ups:
                     chosen = down + up
-                    if 1 in chosen and 14 in chosen:
+                    if not chosen or (1 in chosen and 14 in chosen):
                         continue
                     for combo in itertools.product(*(by_pos[p] for p in chosen)):
                         if high and (1 in chosen or 14 in chosen):
@@ -167,9 +182,81 @@ class MeldPhase:
                             if key in seen:
                                 continue
                             seen.add(key)
-                        for js in joker_sets:
-                            if (combo or js) and len(js) >= g1 + g2:
-                                yield from self._lay_off_variants(i, meld, combo, js)
+                        yield LayOff(combo, i)
+            return
+        below = sorted((p for p in by_pos if p < lo), reverse=True)
+        above = sorted(p for p in by_pos if p > hi)
+        max_gaps = len(joker_sets[-1])
+        for down, g1 in _extensions(lo, below, max_gaps):
+            for up, g2 in _extensions(hi, above, max_gaps - g1):
+                chosen = down + up
+                if 1 in chosen and 14 in chosen:
+                    continue
+                for combo in itertools.product(*(by_pos[p] for p in chosen)):
+                    if high and (1 in chosen or 14 in chosen):
+                        key = frozenset(combo)
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                    for js in joker_sets:
+                        if (combo or js) and len(js) >= g1 + g2:
+                            yield from self._lay_off_variants(i, meld, combo, js)
+
+    def _meld_and_layoff_moves(self) -> list[PlayMeld | LayOff]:
+        """The legal new melds, then the legal lay-offs (after the draw, once the player may meld).
+
+        The same candidates as :meth:`_candidate_melds` and :meth:`_candidate_layoffs`, in the same
+        order, checked by the same rules; when the hand has no joker it may use, a few bit tests on
+        the ranks held per suit (:attr:`Card._sbit`) first skip the generators that could yield
+        nothing: no rank in three suits and no three in a row means no meld candidate, and a table
+        meld takes a lay-off only from a card of its rank (a group) or next to its ends (a run).
+        """
+        rules = self.rules
+        hand = self.hands[self.turn]
+        held = 0
+        for c in hand:
+            held |= c._sbit
+        table = self.table
+        # a rule refusing every meld or every lay-off now: no candidates to make
+        melds = not (rules.melds_per_turn == "one" and self.melds_this_turn >= 1)
+        if table and not rules.lay_off_before_meld and not self._has_own_meld():
+            table = ()
+        out: list[PlayMeld | LayOff] = []
+        if (held & JOKER_BIT and rules.max_jokers_per_meld > 0) or rules.ace == "round_the_corner":
+            grouped = self._grouped()
+            if melds:
+                rule = self._meld_rule
+                out = [move for move in self._candidate_melds(grouped) if rule(move, move.cards) is None]
+            if table:
+                rule = self._lay_off_rule
+                out += [move for move in self._candidate_layoffs(grouped) if rule(move, move.cards) is None]
+            return out
+        if not melds and not table:
+            return out
+        grouped = None
+        if melds:
+            s, h, d, c = held & 0xFFFF, (held >> 16) & 0xFFFF, (held >> 32) & 0xFFFF, (held >> 48) & 0xFFFF
+            # a rank held in three suits, or three in a row of a suit (the 16-bit fields keep
+            # bits 0, 14 and 15 clear, so the shifts never join two suits; a high ace is bit 14)
+            runs = held & _NATURAL_BITS
+            if rules.ace == "high_or_low":
+                runs |= (runs & _ACE_BITS) << 13
+            if (s & h & (d | c)) | (d & c & (s | h)) or runs & (runs >> 1) & (runs >> 2):
+                grouped = self._grouped()
+                rule = self._meld_rule
+                out = [move for move in self._candidate_melds(grouped) if rule(move, move.cards) is None]
+        if table:
+            rule = self._lay_off_rule
+            for i, tm in enumerate(table):
+                attach = tm.meld._attach
+                if attach < 0:
+                    attach = _attach_mask(tm.meld)
+                if held & attach:
+                    if grouped is None:
+                        grouped = self._grouped()
+                    out += [move for move in self._layoffs_onto(i, tm.meld, grouped)
+                            if rule(move, move.cards) is None]
+        return out
 
     def _meld_variants(self, naturals: tuple[Card, ...], jokers: tuple[Card, ...]) -> Iterator[PlayMeld]:
         """The meld of ``naturals`` and ``jokers`` as the engine reads it, then once for every other
@@ -275,7 +362,11 @@ class MeldPhase:
         err = self._cards_refusal(cards)
         if err is not None:
             return err
-        cards = tuple(cards)
+        return self._meld_rule(move, tuple(cards))
+
+    def _meld_rule(self, move: PlayMeld, cards: tuple[Card, ...]) -> IllegalMove | None:
+        """The rules of a new meld once the phase, the opening and the cards held are checked
+        (the move generator asks this directly for the card sets it makes from the hand)."""
         if self.rules.melds_per_turn == "one" and self.melds_this_turn >= 1:
             return IllegalMove("one_meld_per_turn", lambda who: f"{who} on jo pelannut uuden yhdistelmän "
                                                                 "tällä vuorolla, eikä tässä pelissä saa pelata "
@@ -301,25 +392,31 @@ class MeldPhase:
         target = move.target
         if type(target) is not int or not 0 <= target < len(self.table):
             return IllegalMove("no_such_meld", "Pöydällä ei ole sellaista yhdistelmää.")
+        return self._lay_off_rule(move, cards)
+
+    def _lay_off_rule(self, move: LayOff, cards: tuple[Card, ...]) -> IllegalMove | None:
+        """The rules of a lay-off once the phase, the opening, the cards held and the target are
+        checked (the move generator asks this directly for the card sets it makes from the hand)."""
         if not self.rules.lay_off_before_meld and not self._has_own_meld():
             return IllegalMove("lay_off_before_meld", lambda who: f"{who} ei ole vielä pelannut omaa "
                                                                   "yhdistelmää, ja tässä pelissä kortteja "
                                                                   "saa lisätä pöytään vasta sen jälkeen.")
-        try:
-            if move.jokers:
-                err = _reading_refusal(cards, move.jokers)
-                if err is not None:
-                    return err
-            self.table[target].meld.extended(cards, self.rules, move.jokers)
-        except InvalidMeld as err:
-            return err
+        if move.jokers:
+            err = _reading_refusal(cards, move.jokers)
+            if err is not None:
+                return err
+        extended = self._extension_of(self.table[move.target].meld, cards, move.jokers)
+        if type(extended) is not Meld:
+            return extended
         return self._leaves_refusal(move, cards)
 
     # -- making the move ------------------------------------------------------------------
 
     def _apply_meld(self, move: PlayMeld) -> None:
         p = self.turn
-        meld = Meld.from_cards(move.cards, self.rules, move.jokers)
+        meld = self._meld_of(tuple(move.cards), move.jokers)
+        if type(meld) is not Meld:
+            raise meld
         self._remove_from_hand(move.cards)
         self.table.append(TableMeld(p, meld))
         self.melds_this_turn += 1
@@ -331,7 +428,9 @@ class MeldPhase:
 
     def _apply_lay_off(self, move: LayOff) -> None:
         tm = self.table[move.target]
-        meld = tm.meld.extended(move.cards, self.rules, move.jokers)
+        meld = self._extension_of(tm.meld, tuple(move.cards), move.jokers)
+        if type(meld) is not Meld:
+            raise meld
         self.table[move.target] = TableMeld(tm.owner, meld)
         self._remove_from_hand(move.cards)
         self.played_this_turn = True
@@ -341,28 +440,55 @@ class MeldPhase:
             self._went_out()
 
     def _meld_of(self, cards: tuple[Card, ...], jokers: tuple = ()) -> Meld | InvalidMeld:
-        """``Meld.from_cards(cards, self.rules)`` or the :class:`InvalidMeld` it raises, remembered while the same card objects are asked
-        about again in this turn (an opening's melds are checked many times over)."""
+        """``Meld.from_cards(cards, self.rules)`` or the :class:`InvalidMeld` it raises, remembered for
+        the deal while the same card objects are asked about again (an opening's melds are checked
+        many times over, and a hand's candidates come back turn after turn)."""
         if jokers:
             try:
                 return Meld.from_cards(cards, self.rules, jokers)
             except InvalidMeld as err:
                 return err
-        cache = self.__dict__.get("_melds_seen")
-        if cache is None or cache[0] is not self.rules or cache[1] != self.turns:
-            cache = self.__dict__["_melds_seen"] = (self.rules, self.turns, {})
-        memo = cache[2]
+        memo = self._memo(0)
         key = tuple(map(id, cards))
         hit = memo.get(key)
         if hit is not None and all(a is b for a, b in zip(hit[0], cards)):
-            result = hit[1]
-        else:
-            try:
-                result = Meld.from_cards(cards, self.rules)
-            except InvalidMeld as err:
-                result = err
-            memo[key] = (cards, result)    # the cards stay alive: their ids are not reused
+            return hit[1]
+        try:
+            result = Meld.from_cards(cards, self.rules)
+        except InvalidMeld as err:
+            result = err
+        memo[key] = (cards, result)    # the cards stay alive: their ids are not reused
         return result
+
+    def _extension_of(self, meld: Meld, cards: tuple[Card, ...], jokers: tuple = ()) -> Meld | InvalidMeld:
+        """``meld.extended(cards, self.rules, jokers)`` or the :class:`InvalidMeld` it raises; remembered
+        (without ``jokers``) like :meth:`_meld_of`, so making a lay-off reuses its check."""
+        if jokers:
+            try:
+                return meld.extended(cards, self.rules, jokers)
+            except InvalidMeld as err:
+                return err
+        memo = self._memo(1)
+        key = (id(meld),) + tuple(map(id, cards))
+        hit = memo.get(key)
+        if hit is not None and hit[0] is meld and all(a is b for a, b in zip(hit[1], cards)):
+            return hit[2]
+        try:
+            result = meld.extended(cards, self.rules)
+        except InvalidMeld as err:
+            result = err
+        memo[key] = (meld, cards, result)
+        return result
+
+    def _memo(self, which: int) -> dict:
+        """The deal's memo ``which`` (0: melds, 1: lay-offs), emptied when the rules change or it grows large."""
+        cache = self.__dict__.get("_melds_seen")
+        if cache is None or cache[0] is not self.rules:
+            cache = self.__dict__["_melds_seen"] = (self.rules, {}, {})
+        memo = cache[1 + which]
+        if len(memo) > 50_000:
+            memo.clear()
+        return memo
 
     def _remove_from_hand(self, cards: Iterable[Card]) -> None:
         hand = self.hand
@@ -387,6 +513,34 @@ class Grouped(NamedTuple):
 
 
 _SUIT_INDEX = {id(s): i for i, s in enumerate(Suit)}
+#: ``Card._sbit`` bits: every natural card (ranks 1–13 of the four suits), and the four aces.
+_NATURAL_BITS = sum(0x3FFE << (16 * k) for k in range(4))
+_ACE_BITS = sum(1 << (16 * k + 1) for k in range(4))
+
+
+def _attach_mask(meld: Meld) -> int:
+    """The :attr:`Card._sbit` bits of the natural cards that could start a lay-off onto ``meld``
+    without a joker: its rank in any suit for a group, the ranks just below and above a run's
+    ends (remembered in the meld)."""
+    mask = _attach_bits(meld)
+    object.__setattr__(meld, "_attach", mask)
+    return mask
+
+
+def _attach_bits(meld: Meld) -> int:
+    if meld.kind is MeldKind.GROUP:
+        rank = meld.stands_for(meld.cards[0]).rank
+        return sum(1 << (k * 16 + rank) for k in range(4))
+    virtual = [meld.stands_for(c) for c in meld.cards] if meld.jokers else meld.cards
+    lo, hi = virtual[0].rank, virtual[-1].rank
+    if hi == ACE and len(virtual) > 1:
+        hi = 14
+    shift = _SUIT_INDEX[id(virtual[0].suit)] * 16
+    mask = 0
+    for r in (lo - 1, hi + 1 if hi < 13 else (ACE if hi == 13 else -1)):
+        if 1 <= r <= 13:
+            mask |= 1 << (shift + r)
+    return mask
 
 
 def _joker_sets(jokers: Sequence[Card], most: int) -> list[tuple[Card, ...]]:

@@ -13,7 +13,7 @@ rommikirja.errors.InvalidMeld: Suorasta puuttuu välistä patakuutonen.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Iterable, Sequence
 
@@ -49,6 +49,9 @@ class Meld:
     kind: MeldKind
     cards: tuple[Card, ...]
     jokers: tuple[tuple[Card, Card], ...] = ()
+    #: The move generator's lay-off filter, computed when first asked (not part of the value):
+    #: see :func:`rommikirja.meld_phase._attach_mask`.
+    _attach: int = field(default=-1, init=False, repr=False, compare=False)
 
     @classmethod
     def from_cards(cls, cards: Iterable[Card], rules: RuleSet,

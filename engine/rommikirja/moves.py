@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Union
+from typing import NamedTuple, Union
 
 from .cards import Card
 from .melds import Meld
@@ -116,9 +116,12 @@ class TableMeld:
     meld: Meld
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One thing that happened, for narrating a deal: ``kind`` plus details."""
+class Event(NamedTuple):
+    """One thing that happened, for narrating a deal: ``kind`` plus details.
+
+    An immutable named tuple (a deal makes two or more every turn: the cheapest immutable value
+    to make in Python).
+    """
 
     player: int
     kind: str            # draw_stock, draw_discard, turn_over, meld, lay_off, discard, out, blocked

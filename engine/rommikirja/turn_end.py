@@ -16,8 +16,11 @@ class TurnEnd:
 
     def _refuse_discard(self, move: Discard) -> IllegalMove | None:
         card = move.card
-        if not holds(self.hand, card):
+        if not holds(self.hands[self.turn], card):
             return self._cards_refusal((card,))
+        kept = self._undiscardable()
+        if kept is None:
+            return None
         return self._discard_rule(card)
 
     def _discard_rule(self, card) -> IllegalMove | None:
@@ -32,10 +35,17 @@ class TurnEnd:
         return self.taken_from_discard
 
     def _apply_discard(self, move: Discard) -> None:
-        self._remove_from_hand((move.card,))
-        self.discard.append(move.card)
-        self.events.append(Event(self.turn, "discard", (move.card,)))
-        if not self.hand:
+        card = move.card
+        hand = self.hands[self.turn]
+        for i, c in enumerate(hand):
+            if c is card:
+                del hand[i]
+                break
+        else:
+            hand.remove(card)
+        self.discard.append(card)
+        self.events.append(Event(self.turn, "discard", (card,)))
+        if not hand:
             self._went_out()
             return
         self._end_turn()

@@ -134,7 +134,9 @@ class Rommi51Opening:
     def _apply_open(self, move: Open) -> None:
         p = self.turn
         for cards in move.melds:
-            meld = Meld.from_cards(cards, self.rules, _pairs_for(move.jokers, cards))
+            meld = self._meld_of(tuple(cards), _pairs_for(move.jokers, cards))
+            if type(meld) is not Meld:
+                raise meld
             self._remove_from_hand(cards)
             self.table.append(TableMeld(p, meld))
             self.events.append(Event(p, "meld", meld.cards, len(self.table) - 1, meld.jokers))

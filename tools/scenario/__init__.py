@@ -11,6 +11,7 @@ The package is one pipeline (:mod:`.load`) over small parts:
 - :mod:`.context` — :class:`Ctx` (values → engine values, ``file:line`` errors) and
   :func:`compare`, which writes every "odotettiin …, moottori antoi …";
 - :mod:`.rulesets` — presets from ``scenarios/rules/``;
+- :mod:`.names` — the club's player names from ``scenarios/nimet.yaml``;
 - :mod:`.setup` — the ``setup:`` position;
 - :mod:`.moves` — move steps (:data:`MOVE_PARSERS`);
 - :mod:`.expect` — ``expect:`` keys (:data:`EXPECTS`);
@@ -23,8 +24,9 @@ from ..yamlsrc import LDict, LList, SourceError
 from .context import Ctx, compare, fmt
 from .expect import EXPECT_KEYS, EXPECTS, Expectation, run_expect
 from .load import TOP_KEYS, finish, load_scenario, play, read_header, scenario_paths
-from .model import RULES_DIR, ROOT, SCENARIO_DIR, Scenario, Snapshot, Step, rel_path
+from .model import NAMES_FILE, RULES_DIR, ROOT, SCENARIO_DIR, Scenario, Snapshot, Step, rel_path
 from .moves import MOVE_KEYS, MOVE_PARSERS, STEP_EXTRA, in_legal, parse_move, play_move
+from .names import load_names, read_names
 from .rulesets import load_rulesets, rules_from
 from .setup import SETUP_KEYS, read_setup
 from .steps import STEP_KINDS, StepKind, step_kind
@@ -38,6 +40,7 @@ __all__ = [
     "LList",
     "MOVE_KEYS",
     "MOVE_PARSERS",
+    "NAMES_FILE",
     "ROOT",
     "RULES_DIR",
     "SCENARIO_DIR",
@@ -54,12 +57,14 @@ __all__ = [
     "finish",
     "fmt",
     "in_legal",
+    "load_names",
     "load_rulesets",
     "load_scenario",
     "parse_move",
     "play",
     "play_move",
     "read_header",
+    "read_names",
     "read_setup",
     "rel_path",
     "rules_from",

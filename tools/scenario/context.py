@@ -179,7 +179,10 @@ def plain_text(ctx: Ctx, value: Any, line: int, what: str, limit: int = LIMITS["
 
 
 def player_name(ctx: Ctx, value: Any, line: int) -> str:
-    """A player's name: letters, with single spaces, hyphens or apostrophes between parts."""
+    """A player's name: letters, with single spaces, hyphens or apostrophes between parts.
+
+    Whether its case forms are known (built in, or in the club's ``scenarios/nimet.yaml``) is
+    checked with the scenario's sentences (``tools.sentences.check_player_names``)."""
     if not isinstance(value, str) or len(value) > LIMITS["name"] or not _NAME.fullmatch(value):
         shown = value if isinstance(value, (str, int, float, bool)) and len(str(value)) <= 40 else type_name(value)
         raise ctx.err(line, f"players: ”{shown}” ei kelpaa nimeksi; nimessä saa olla vain kirjaimia "

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 import traceback
 from pathlib import Path
 from typing import Callable, Sequence, TypeVar
@@ -14,20 +15,28 @@ from .context import LIMITS, Ctx, as_int, plain_text, player_name, type_name
 from .expect import run_expect
 from .model import RULES_DIR, SCENARIO_DIR, Scenario, Snapshot, Step
 from .moves import play_move
+from .names import is_names_file, load_names
 from .rulesets import rules_from
 from .setup import read_setup
 from .steps import STEP_KINDS
 
+#: A scenario's ``source``: a catalogue id of ../shared/seed-examples.md, ``own`` (Rommikirja's own
+#: example) or ``kerho`` (a club's own example); templates/_example.md.j2 labels each kind.
+SOURCE_ID = re.compile(r"own|kerho|[PBGRF][0-9]{2}")
 TOP_KEYS = {"source", "game", "title", "section", "options", "players", "setup", "steps", "text",
             "order"}
 
 
 def load_scenario(path: Path, rulesets: dict[str, RuleSet]) -> Scenario:
     """Parse and play one scenario file. Malformed input raises :class:`SourceError`;
-    expectations that do not hold are collected in ``Scenario.failures``."""
+    expectations that do not hold are collected in ``Scenario.failures``.
+
+    The club's player names (``scenarios/nimet.yaml``) are read first when they changed."""
+    load_names()
     ctx = Ctx(path)
     data = load(path, ctx.rel)
     sc = read_header(ctx, path, data, rulesets)
+    sc.data = data                 # the later checks read the file's setup and lines from it, not again from disk
     play(ctx, sc, data)
     return sc
 
@@ -56,6 +65,10 @@ def read_header(ctx: Ctx, path: Path, data: object, rulesets: dict[str, RuleSet]
         raise ctx.err(data.line_of("text"), f"text: teksti on liian pitkä ({len(text)} merkkiä; "
                                             f"enintään {LIMITS['text']})")
     source = plain_text(ctx, data["source"], data.line_of("source"), "source", 40)
+    if not SOURCE_ID.fullmatch(source):
+        raise ctx.err(data.line_of("source"), f"source: tuntematon lähde ”{source}”; odotettiin lähdeluettelon "
+                                              "tunnusta (P01…, B01…, G01…, R01…, F01…), own (Rommikirjan oma "
+                                              "esimerkki) tai kerho (kerhon oma esimerkki)")
     title = plain_text(ctx, data["title"], data.line_of("title"), "title")
     section = plain_text(ctx, data["section"], data.line_of("section"), "section") if "section" in data else ""
     players = data.get("players")
@@ -170,7 +183,7 @@ def scenario_paths(paths: Sequence[str | Path] = ()) -> list[Path]:
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
             here.extend(Path(folder) / f for f in files if f.endswith(".yaml") and not f.startswith("."))
         found.extend(sorted(here))
-    return found
+    return [p for p in found if not is_names_file(p)]
 
 
 def _real(path: Path) -> str:

@@ -14,6 +14,8 @@ from ..yamlsrc import SourceError
 ROOT = Path(__file__).resolve().parent.parent.parent
 SCENARIO_DIR = ROOT / "scenarios"
 RULES_DIR = SCENARIO_DIR / "rules"
+#: The club's own player names and their case forms (:mod:`.names`).
+NAMES_FILE = SCENARIO_DIR / "nimet.yaml"
 
 
 def rel_path(path: Path) -> str:
@@ -89,6 +91,7 @@ class Scenario:
     failures: list[SourceError] = field(default_factory=list)
     deal: Deal | None = None
     compiled: Any = field(default=None, repr=False, compare=False)   # the text's compiled template
+    data: Any = field(default=None, repr=False, compare=False)       # the file as loaded (LDict), read-only
 
     @property
     def ok(self) -> bool:
