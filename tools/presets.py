@@ -50,15 +50,16 @@ GENERIC_SECTIONS: dict[str, str] = {
 }
 
 #: Rule statements of a generated page, grouped under headings (options that do not apply are left out).
+#: min_players also states max_players, and game_end states target_score or game_deals (one sentence
+#: each in rommikirja.rules), so those are not listed twice.
 GENERIC_RULES: dict[str, tuple[str, ...]] = {
-    "Välineet ja pelaajat": ("decks", "jokers", "min_players", "max_players", "hand_size", "first_dealer",
+    "Välineet ja pelaajat": ("decks", "jokers", "min_players", "hand_size", "first_dealer",
                              "next_dealer_two_players", "upcard", "upcard_offer"),
     "Pelin kulku": ("style", "melds_per_turn", "opening_points", "opening_pure_run", "lay_off_before_meld",
                     "max_jokers_per_meld", "ace", "rommi_claim", "knock_limit"),
     "Jaon loppu": ("final_discard", "stock_exhausted", "max_turnovers", "void_stock"),
     "Pisteet": ("scoring", "ace_points", "joker_points", "unopened_penalty", "rummy_doubling", "gin_bonus",
-                "undercut_bonus", "undercut_on_tie", "game_end", "game_deals",
-                "target_score"),
+                "undercut_bonus", "undercut_on_tie", "game_end"),
 }
 
 _SET_R = re.compile(r"""\{%-?\s*set\s+r\s*=\s*rulesets\[\s*["']([^"']+)["']\s*\]\s*-?%\}""")

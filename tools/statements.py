@@ -147,7 +147,7 @@ CLAIMS: dict[str, Callable[[Any, RuleSet], list[Claim]]] = {
         "knock": [Claim(r"yhdistelmät pysyvät kädessä")]}),
     "decks": _values({
         1: [Claim(r"yhdellä (tavallisella )?(52 kortin )?pakalla|\byksi (tavallinen )?(52 kortin )?pakka\b")],
-        2: [Claim(r"kahdella (tavallisella )?pakalla|\bkaksi (tavallista )?pakkaa\b|104 korti")]}),
+        2: [Claim(r"kahdella (tavallisella )?(52 kortin )?pakalla|\bkaksi (tavallista )?pakkaa\b|104 korti")]}),
     "jokers": _zero_or([Claim(r"jokereita ei käytetä|ilman jokereita")],
                        lambda v, r: [Claim(_counted(v, "jokeri"), r"pakka|lisätään|mukana|käytetään")]),
     "max_jokers_per_meld": _zero_or(
@@ -155,16 +155,16 @@ CLAIMS: dict[str, Callable[[Any, RuleSet], list[Claim]]] = {
         lambda v, r: [Claim(_counted(v, "jokeri"), r"yhdistelmä(ssä|än)\b.*(enintään|korkeintaan)|"
                             r"(enintään|korkeintaan).*yhdistelmä(ssä|än)\b")]),
     "joker_points": _points(r"jokeri"),
-    "opening_points": _zero_or([Claim(r"avausehtoa ei ole")], _points(r"avau|avaa|avata|avanne")),
+    "opening_points": _zero_or([Claim(r"avausehtoa ei ole|ensimmäisille yhdistelmille ole pistevaatimusta")], _points(r"avau|avaa|avata|avanne")),
     "opening_pure_run": _values({
         True: [Claim(r"(jokeriton|puhdas) suora|suora, jossa ei ole jokeria", r"avau|avaa", r"ei tarvita")],
         False: [Claim(r"ei tarvita (jokeritonta|puhdasta) suoraa")]}),
     "unopened_penalty": _points(r"avaa|avann|avaamat", "piste", "sakkopiste", "miinuspiste"),
     "min_players": lambda v, r: [Claim(rf"(vähintään|ainakin) {_number(v)}|(?<![\d–-]){v}\s*[–-]\s*\d+(?!\d)|"
-                                       rf"pelaajia on {_number(v)}(?!\s*[–-])",
+                                       rf"pelaajia on {_number(v)}(?!\s*[–-])|voi olla {_number(v)} \w+",
                                        r"pelaaj", _DEALT)],
     "max_players": lambda v, r: [Claim(rf"(enintään|korkeintaan) {_number(v)}|\d+\s*[–-]\s*{v}(?![\d–-])|"
-                                       rf"pelaajia on {_number(v)}(?!\s*[–-])",
+                                       rf"pelaajia on {_number(v)}(?!\s*[–-])|voi olla \w+ {_number(v)}",
                                        r"pelaaj", _DEALT)],
     "upcard": _values({
         True: [Claim(r"käännetään kuvapuoli ylöspäin|käännetään poistopakan ensimmäiseksi")],
@@ -176,7 +176,7 @@ CLAIMS: dict[str, Callable[[Any, RuleSet], list[Claim]]] = {
         True: [Claim(r"jo ennen kuin (on )?(itse )?pelannut", r"lisä")],
         False: [Claim(r"vasta (sitten, )?kun (on )?(itse )?pelannut", r"lisä")]}),
     "final_discard": _values({
-        "optional": [Claim(r"ulos saa mennä (myös )?ilman (lopput?)?poistoa")],
+        "optional": [Claim(r"ulos saa mennä (myös )?ilman (lopput?)?poistoa|viimeistä korttia ei ole pakko poistaa")],
         "required": [Claim(r"ulos mennään aina poistamalla|viimeinen kortti on aina poistettava")]}),
     "ace": _values({
         "low": [Claim(r"ässä on (suorassa )?aina pieni|ässä käy vain kakkosen alapuolelle|ässä on aina alin")],
@@ -202,30 +202,31 @@ CLAIMS: dict[str, Callable[[Any, RuleSet], list[Claim]]] = {
         "lowest_card": [Claim(r"pienimmän kortin", r"jaka")]}),
     "rommi_claim": _values({
         True: [Claim(r"”?rommi”? huutanut saa|huutaa ”?rommi", "", _NEG)],
-        False: [Claim(r"rommihuutoa ei käytetä")]}),
+        False: [Claim(r"rommihuutoa ei käytetä|ei saa napata huutamalla")]}),
     "rummy_doubling": _values({
         True: [Claim(r"kaksinkertai|tupla", r"rommi|koko kätensä|koko käden",
                      r"\b(ei|eikä|eivät|muttei) (\w+ )?(kaksinkertai|tupla)")],
         False: [Claim(r"ei tuo lisäpisteitä|ei kaksinkertaista|ei tuplaa", r"rommi|koko kätensä|koko käden")]}),
     "next_dealer_two_players": _values({
-        "winner": [Claim(r"jakaa edellisen jaon voittaja|edellisen jaon voittaja jakaa")],
+        "winner": [Claim(r"jakaa (kuitenkin )?edellisen jaon voittaja|edellisen jaon voittaja jakaa")],
         "left": [Claim(r"kaksinpelissä[^.]{0,40}(vuorotellen|vasemmalle)|(vuorotellen|vasemmalle)[^.]{0,40}"
                        r"kaksinpeli|jakajaksi tulee vuorotellen", "", r"mutta kaksinpeli")]}),
     "upcard_offer": _values({
-        True: [Claim(r"avokortin saa ottaa ensin")],
-        False: [Claim(r"avokorttia ei tarjota")]}),
+        True: [Claim(r"avokortin\)? saa ottaa ensin")],
+        False: [Claim(r"avokorttia ei tarjota|käännettyä korttia ei tarjota")]}),
     "knock_limit": _zero_or([Claim(r"kun kädessä ei ole irtokortteja", r"koput")],
                             lambda v, r: [Claim(_counted(v, "piste") + rf"|enintään {_number(v)}", r"koput")]),
     "gin_bonus": _zero_or([Claim(r"ginistä ei saa lisäpisteitä")], _points(r"\bgin")),
     "undercut_bonus": _zero_or([Claim(r"alituksesta ei saa lisäpisteitä")], _points(r"alitu|alitta")),
     "undercut_on_tie": _values({
-        True: [Claim(r"yhtä suuri.{0,60}alittaa|tasapisteillä.{0,40}alitta|tasapeli riittää")],
-        False: [Claim(r"alittaa vain, jos|vain pienempi")]}),
-    "void_stock": _zero_or([Claim(r"nostopakka loppuu.{0,60}mitätöityy")],
+        True: [Claim(r"yhtä suuri.{0,60}alittaa|tasapisteillä.{0,40}alitta|tasapeli riittää|"
+                     r"alitus on myös silloin, kun")],
+        False: [Claim(r"alittaa vain, jos|vain pienempi|tasapisteet eivät ole alitus")]}),
+    "void_stock": _zero_or([Claim(r"nostopakka loppuu.{0,60}mitätöityy|nostopakan viimeisen kortin eikä koputa")],
                            lambda v, r: [Claim(_counted(v, "kortti"), r"mitätöi")]),
     "game_end": _values({
-        "deals": [Claim(r"sovitun jakomäärän jälkeen")],
-        "target": [Claim(r"saavuttaa tavoitepisteet|tavoitepisteet ovat")]}),
+        "deals": [Claim(r"sovitun jakomäärän jälkeen|peli päättyy \S+ jaon jälkeen")],
+        "target": [Claim(r"saavuttaa tavoitepisteet|tavoitepisteet ovat|peli päättyy, kun")]}),
     "game_deals": lambda v, r: [Claim(_counted(v, "jako"), r"peli|kuuluu|pelataan")],
     "target_score": lambda v, r: [Claim(_counted(v, "piste", "miinuspiste", "sakkopiste") + rf"|\b{v}\b",
                                         r"tavoite|peli päättyy|saavuttaa|kertyy|kertynyt")],

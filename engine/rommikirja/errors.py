@@ -143,5 +143,5 @@ def no_such_card(cards, rules) -> IllegalMove | None:
 def meld_refusal(err: "InvalidMeld", cards) -> "InvalidMeld":
     """A meld that the rules refuse, as one sentence about the player (same code and detail)."""
     from .finnish import cards_text
-    return InvalidMeld(err.code, lambda who: f"{who} ei voi pelata yhdistelmää {cards_text(cards)}, "
+    return InvalidMeld(err.code, lambda who: f"{who} ei voi pelata yhdistelmää ({cards_text(cards)}), "
                                              f"koska {err.detail}.", lambda: err.detail)

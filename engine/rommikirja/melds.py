@@ -84,7 +84,7 @@ class Meld:
         >>> run.extended(parse_cards("10D"), RuleSet())
         Traceback (most recent call last):
           ...
-        rommikirja.errors.InvalidMeld: Pelaaja ei voi lisätä ruutukymppiä yhdistelmään ruutukuutonen, ruutuseiska ja ruutukasi, koska välistä puuttuisi ruutuysi.
+        rommikirja.errors.InvalidMeld: Pelaaja ei voi lisätä ruutukymppiä yhdistelmään (ruutukuutonen, ruutuseiska ja ruutukasi), koska välistä puuttuisi ruutuysi.
         """
         cards = tuple(cards)
         for joker, stands in self.jokers:
@@ -103,7 +103,7 @@ class Meld:
         return Meld(kind, ordered, assigned)
 
     def _lay_off_text(self, who: str, cards: tuple[Card, ...], detail: str) -> str:
-        return f"{who} ei voi lisätä {cards_text(cards, 'part')} yhdistelmään {self.text}, koska {detail}."
+        return f"{who} ei voi lisätä {cards_text(cards, 'part')} yhdistelmään ({self.text}), koska {detail}."
 
     @property
     def codes(self) -> tuple[str, ...]:

@@ -6,7 +6,7 @@ functions, so a move is described the same way everywhere.
 >>> from rommikirja.cards import parse_cards
 >>> from rommikirja.deal import Event, Draw, STOCK
 >>> narrate_event(Event(0, "meld", parse_cards("7H 8H 9H")), ["Aino", "Eero"])
-'Aino pelaa pöytään suoran herttaseiska, herttakasi ja herttaysi.'
+'Aino pelaa pöytään suoran: herttaseiska, herttakasi ja herttaysi.'
 >>> describe_move(Draw(STOCK))
 'nostaa nostopakasta'
 """
@@ -57,7 +57,7 @@ def describe_move(move: Move, table_texts: Sequence[str] = (), negative: bool = 
     >>> describe_move(Discard(parse_card("8S")))
     'poistaa patakasin'
     >>> describe_move(LayOff(parse_cards("10D"), 0), ["ruutukuutonen, ruutuseiska ja ruutukasi"], True)
-    'lisätä ruutukymppiä yhdistelmään ruutukuutonen, ruutuseiska ja ruutukasi'
+    'lisätä ruutukymppiä yhdistelmään (ruutukuutonen, ruutuseiska ja ruutukasi)'
     """
     obj = "part" if negative else "gen"
     if isinstance(move, Draw):
@@ -70,12 +70,12 @@ def describe_move(move: Move, table_texts: Sequence[str] = (), negative: bool = 
     if isinstance(move, PlayMeld):
         verb = "pelata" if negative else "pelaa"
         noun = "yhdistelmää" if negative else "yhdistelmän"
-        return f"{verb} pöytään {noun} {cards_text(move.cards)}"
+        return f"{verb} pöytään {noun} ({cards_text(move.cards)})"
     if isinstance(move, Pass):
         return "passata" if negative else "passaa"
     if isinstance(move, Open):
         verb = "avata" if negative else "avaa"
-        return f"{verb} yhdistelmillä " + "; ".join(cards_text(m) for m in move.melds)
+        return f"{verb} yhdistelmillä " + join_list([f"({cards_text(m)})" for m in move.melds])
     if isinstance(move, Claim):
         return "huutaa ”rommi!”"
     if isinstance(move, MisDraw):
@@ -86,7 +86,7 @@ def describe_move(move: Move, table_texts: Sequence[str] = (), negative: bool = 
         return f"koputtaa poistamalla {card_name(move.card, 'gen')}"
     if isinstance(move, LayOff):
         target = table_texts[move.target] if 0 <= move.target < len(table_texts) else None
-        where = f"yhdistelmään {target}" if target else "pöydän yhdistelmään"
+        where = f"yhdistelmään ({target})" if target else "pöydän yhdistelmään"
         verb = "lisätä" if negative else "lisää"
         return f"{verb} {cards_text(move.cards, obj)} {where}"
     return str(move)
@@ -116,11 +116,12 @@ def narrate_event(event: Event, names: Sequence[str], table_texts: Sequence[str]
         return (f"Nostopakka on lopussa, joten {who} kääntää poistopakan sekoittamatta uudeksi "
                 f"nostopakaksi; sen päällimmäisenä on nyt {card_name(cards[0])}.")
     if kind == "meld":
-        return f"{who} pelaa pöytään {_meld_word(cards, event.jokers)} {_with_jokers(cards, event.jokers)}."
+        # the cards after a colon: a nominative list cannot follow the object "suoran" directly
+        return f"{who} pelaa pöytään {_meld_word(cards, event.jokers)}: {_with_jokers(cards, event.jokers)}."
     if kind == "lay_off":
         target = (table_texts[event.target] if event.target is not None
                   and 0 <= event.target < len(table_texts) else None)
-        where = f" yhdistelmään {target}" if target else " pöydän yhdistelmään"
+        where = f" yhdistelmään ({target})" if target else " pöydän yhdistelmään"
         return f"{who} lisää {_with_jokers(cards, event.jokers, 'gen')}{where}."
     if kind == "discard":
         return f"{who} poistaa {card_name(cards[0], 'gen')}."

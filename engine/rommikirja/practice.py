@@ -230,7 +230,7 @@ def _s_lisaa(q: dict, rules: RuleSet) -> dict:
                 pass
         if targets:
             fits.append(c.code)
-            lines.append(f"{_cap(card_name(c))} sopii yhdistelmään {targets[0].text}.")
+            lines.append(f"{_cap(card_name(c))} sopii yhdistelmään ({targets[0].text}).")
     if not fits:
         lines.append("Mikään kädessä oleva kortti ei sovi yksinään pöydän yhdistelmiin.")
     return {"cards": fits, "lines": lines}

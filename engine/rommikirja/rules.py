@@ -89,28 +89,55 @@ def _hand_sizes(value: Any, rules: "RuleSet") -> str:
                 groups[-1][1].append(n)
             else:
                 groups.append((size, [n]))
-    if rules.min_players == rules.max_players:      # one table size (gin): no "when there are …"
-        who = "Kumpikin" if rules.max_players == 2 else "Kukin"
-        return f"{who} pelaaja saa jaossa {_count(groups[0][0], 'kortti')}."
-    parts = [f"{_count(size, 'kortti')}, kun pelaajia on "
-             f"{join_list([number_word(n) for n in ns], 'tai')}" for size, ns in groups]
-    return "Kukin pelaaja saa jaossa " + "; ".join(parts) + "."
+    who = "Kumpikin" if rules.max_players == 2 else "Kukin"
+    if len(groups) == 1:                    # one hand size for every table (gin): no "when there are …"
+        return f"{who} pelaaja saa {_count(groups[0][0], 'kortti')}."
+    parts = [(_count(size, "kortti") if i == 0 else _count(size, "kortti").split()[0])
+             + f", kun {'pelaajia' if i == 0 else 'heitä'} on "
+             + join_list([number_word(n) for n in ns], "tai") for i, (size, ns) in enumerate(groups)]
+    # the clauses end in "kun …", so "ja" before the last one takes a comma too
+    return f"{who} saa " + ", ".join(parts[:-1]) + ", ja " + parts[-1] + "."
 
 
 def _target(value: Any, rules: "RuleSet") -> str:
-    if rules.style == "knock" or rules.scoring == "winner_takes":
-        return f"Tavoitepisteet ovat {value}."
-    noun, plural = ("sakkopiste", "sakkopisteitä") if rules.scoring == "penalty" else \
-        ("miinuspiste", "miinuspisteitä")
-    return (f"Tavoitepisteet ovat {_count(value, noun)}; ne on saavutettu, kun jollekulle on kertynyt "
-            f"{plural} vähintään niin paljon.")
+    """The game-end sentence of a game played to ``value`` points (whatever ``game_end`` says).
+
+    ``game_end``, ``target_score`` and ``game_deals`` share one sentence, so the page states
+    each of them once: the end condition with its number.
+    """
+    if rules.style == "rummy" and rules.scoring == "own_hand_minus":
+        return f"Peli päättyy, kun jollekulle on kertynyt vähintään {_count(value, 'miinuspiste')}."
+    if rules.style == "rummy" and rules.scoring == "penalty":
+        return f"Peli päättyy, kun jonkun sakot nousevat yhteensä vähintään {count(value, 'piste', 'ill')}."
+    return f"Peli päättyy, kun jonkun yhteispisteet nousevat vähintään {count(value, 'piste', 'ill')}."
+
+
+def _deals(value: Any, rules: "RuleSet") -> str:
+    """The game-end sentence of a game of ``value`` deals (whatever ``game_end`` says)."""
+    return f"Peli päättyy {count(value, 'jako', 'gen')} jälkeen, ellei toisin sovita."
+
+
+def _game_end(value: Any, rules: "RuleSet") -> str:
+    return _target(rules.target_score, rules) if value == "target" else _deals(rules.game_deals, rules)
+
+
+def _players(rules: "RuleSet") -> str:
+    """One sentence for ``min_players`` and ``max_players`` together.
+
+    >>> _players(RuleSet(min_players=2, max_players=6)), _players(RuleSet(min_players=2, max_players=2))
+    ('Pelaajia voi olla kahdesta kuuteen.', 'Pelaajia on kaksi.')
+    """
+    if rules.min_players == rules.max_players:
+        return f"Pelaajia on {number_word(rules.min_players)}."
+    return (f"Pelaajia voi olla {number_word(rules.min_players, 'ela')} "
+            f"{number_word(rules.max_players, 'ill')}.")
 
 
 def _turnovers(value: Any, rules: "RuleSet") -> str:
     if value == 0:
-        return "Poistopakan saa kääntää uudeksi nostopakaksi kuinka monta kertaa tahansa."
+        return "Poistopakan saa kääntää kuinka monta kertaa tahansa."
     times = "kerran" if value == 1 else f"{number_word(value)} kertaa"
-    return (f"Poistopakan saa kääntää uudeksi nostopakaksi enintään {times}; kun nostopakka sen "
+    return (f"Poistopakan saa kääntää enintään {times}; kun nostopakka sen "
             "jälkeen loppuu, jako päättyy kuten blokkirommissa.")
 
 
@@ -127,10 +154,11 @@ OPTIONS: dict[str, OptionSpec] = {
                      "saa ginin."})),
     "decks": OptionSpec("Korttipakkoja", "int", minimum=1, maximum=2,
                         says=lambda v, r: "Pelataan yhdellä tavallisella 52 kortin pakalla." if v == 1
-                        else f"Pelataan kahdella tavallisella pakalla, yhteensä {52 * v} kortilla."),
+                        else f"Pelataan {number_word(v, 'ade')} tavallisella 52 kortin pakalla."),
     "jokers": OptionSpec("Jokereita", "int", minimum=0, maximum=4,
                          says=lambda v, r: "Jokereita ei käytetä." if v == 0
-                         else f"Pakkaan lisätään {_count(v, 'jokeri')}."),
+                         else f"Kortteja on yhteensä {52 * r.decks + v}, sillä "
+                         f"{'pakkaan' if r.decks == 1 else 'pakkoihin'} lisätään {_count(v, 'jokeri')}."),
     "max_jokers_per_meld": OptionSpec(
         "Jokereita yhdessä yhdistelmässä enintään", "int", minimum=0, maximum=4,
         says=lambda v, r: "Jokeria ei saa käyttää yhdistelmissä." if v == 0
@@ -142,8 +170,8 @@ OPTIONS: dict[str, OptionSpec] = {
         applies=lambda r: r.jokers > 0),
     "opening_points": OptionSpec(
         "Avauksen vähimmäispisteet (0 = ei avausehtoa)", "int", minimum=0, maximum=200,
-        says=lambda v, r: "Avausehtoa ei ole: yhdistelmiä saa pelata pöytään heti ensimmäisellä "
-        "vuorolla." if v == 0 else "Ensimmäisellä kerralla pöytään pelattavien yhdistelmien "
+        says=lambda v, r: "Yhdistelmiä saa pelata pöytään heti ensimmäisellä vuorolla, eikä "
+        "ensimmäisille yhdistelmille ole pistevaatimusta." if v == 0 else "Ensimmäisellä kerralla pöytään pelattavien yhdistelmien "
         f"yhteisarvon on oltava vähintään {_points(v)} (avaus).",
         applies=_rummy),
     "opening_pure_run": OptionSpec(
@@ -158,24 +186,23 @@ OPTIONS: dict[str, OptionSpec] = {
         says=lambda v, r: f"Jos pelaaja ei ole avannut jaon päättyessä, hänen sakkonsa on {_points(v)}.",
         applies=lambda r: r.style == "rummy" and r.scoring == "penalty"),
     "min_players": OptionSpec("Pelaajia vähintään", "int", minimum=2, maximum=6,
-                              says=lambda v, r: f"Pelaajia on {number_word(v)}." if v == r.max_players
-                              else f"Peliin tarvitaan vähintään {_count(v, 'pelaaja')}."),
+                              says=lambda v, r: _players(r)),
     "max_players": OptionSpec("Pelaajia enintään", "int", minimum=2, maximum=6,
-                              says=lambda v, r: f"Pelaajia on {number_word(v)}." if v == r.min_players
-                              else f"Mukaan mahtuu enintään {_count(v, 'pelaaja')}."),
+                              says=lambda v, r: _players(r)),
     "hand_size": OptionSpec("Jaettavat kortit pelaajamäärän mukaan", "hand_size", says=_hand_sizes),
     "upcard": OptionSpec("Aloituskortti", "bool", {
         "true": "nostopakan päällimmäinen käännetään poistopakan ensimmäiseksi kortiksi",
         "false": "poistopakka on aluksi tyhjä"},
         says=_per_value({
-            "true": "Jaon jälkeen nostopakan päällimmäinen kortti käännetään kuvapuoli ylöspäin "
-                    "poistopakan ensimmäiseksi kortiksi.",
-            "false": "Poistopakka on jaon jälkeen tyhjä, joten aloittaja nostaa nostopakasta."})),
+            "true": "Nostopakan päällimmäinen kortti käännetään kuvapuoli ylöspäin poistopakan "
+                    "ensimmäiseksi kortiksi.",
+            "false": "Poistopakka on aluksi tyhjä, joten aloittaja nostaa nostopakasta."})),
     "melds_per_turn": OptionSpec("Uusia yhdistelmiä vuorossa", "choice", {
         "any": "niin monta kuin haluaa", "one": "enintään yksi"},
-        says=_per_value({
-            "any": "Samalla vuorolla saa pelata pöytään useita uusia yhdistelmiä.",
-            "one": "Vuorollaan saa pelata pöytään enintään yhden uuden yhdistelmän."}),
+        says=lambda v, r: ("Vuorollaan saa pelata pöytään enintään yhden uuden yhdistelmän." if v == "one"
+                           else "Avannut pelaaja saa samalla vuorolla pelata pöytään useita uusia "
+                           "yhdistelmiä." if r.opening_points else
+                           "Samalla vuorolla saa pelata pöytään useita uusia yhdistelmiä."),
         applies=_rummy),
     "lay_off_before_meld": OptionSpec("Lisääminen ennen omaa yhdistelmää", "bool", {
         "true": "sallittu", "false": "vasta kun on itse pelannut yhdistelmän pöytään"},
@@ -190,9 +217,9 @@ OPTIONS: dict[str, OptionSpec] = {
         "optional": "ulos saa mennä ilman poistoa",
         "required": "viimeinen kortti on aina poistettava"},
         says=_per_value({
-            "optional": "Ulos saa mennä myös ilman poistoa, kun viimeisetkin kortit menevät pöytään.",
-            "required": "Ulos mennään aina poistamalla viimeinen kortti: kaikkia kortteja ei saa "
-                        "pelata pöytään."}),
+            "optional": "Viimeistä korttia ei ole pakko poistaa.",
+            "required": "Viimeinen kortti on aina poistettava: kättä ei voi tyhjentää pelaamalla "
+                        "kaikkia kortteja pöytään."}),
         applies=_rummy),
     "ace": OptionSpec("Ässä suorassa", "choice", {
         "low": "vain pieni (A-2-3)",
@@ -200,12 +227,13 @@ OPTIONS: dict[str, OptionSpec] = {
         "round_the_corner": "suora saa kiertää kulman ympäri, kuten K-A-2"},
         says=_per_value({
             "low": "Ässä on suorassa aina pieni: se käy vain kakkosen alapuolelle.",
-            "high_or_low": "Ässä käy suoran kumpaan tahansa päähän, kakkosen alapuolelle tai "
-                           "kuninkaan yläpuolelle, mutta suora ei kierrä kulman ympäri.",
+            "high_or_low": "Ässä käy suoran kumpaan tahansa päähän (A-2-3 tai Q-K-A), mutta ei "
+                           "keskelle: K-A-2 ei ole suora.",
             "round_the_corner": "Suora saa kiertää kulman ympäri: ässä voi olla kuninkaan ja kakkosen "
-                                "välissä."})),
+                                "välissä (K-A-2)."})),
     "ace_points": OptionSpec("Ässän pisteet", "int", minimum=1, maximum=20,
-                             says=lambda v, r: f"Käteen jääneen ässän arvo on {_points(v)}."),
+                             says=lambda v, r: f"Ässä on irtokorttina {count(v, 'piste', 'gen')} arvoinen."
+                             if r.style == "knock" else f"Käteen jääneen ässän arvo on {_points(v)}."),
     "stock_exhausted": OptionSpec("Kun nostopakka loppuu", "choice", {
         "turn_over": "poistopakka käännetään sekoittamatta uudeksi nostopakaksi",
         "turn_over_keep_top": "poistopakka käännetään uudeksi nostopakaksi, mutta viimeksi poistettu "
@@ -248,32 +276,36 @@ OPTIONS: dict[str, OptionSpec] = {
         says=_per_value({
             "true": "Jos joku poistaa kortin, joka sopisi pöydän yhdistelmään, ensimmäisenä ”rommi” "
                     "huutanut saa kortin.",
-            "false": "Rommihuutoa ei käytetä: poistettu kortti jää poistopakkaan, vaikka se sopisi "
-                     "pöydän yhdistelmään."}),
+            "false": "Poistettua korttia ei saa napata huutamalla ”rommi”, vaikka se sopisi pöydän "
+                     "yhdistelmään."}),
         applies=_rummy),
     "rummy_doubling": OptionSpec("Rommi (koko käsi kerralla)", "bool", {
         "true": "pisteet kaksinkertaistuvat", "false": "ei lisäpisteitä"},
-        says=_per_value({
-            "true": "Jos voittaja pelaa koko kätensä pöytään yhdellä vuorolla eikä ole aiemmin pelannut "
-                    "tai lisännyt pöytään mitään, hänen pisteensä kaksinkertaistuvat (rommi).",
-            "false": "Koko käden pelaaminen pöytään yhdellä kertaa ei tuo lisäpisteitä."}),
+        says=lambda v, r: ("Jos voittaja tyhjentää koko kätensä yhdellä vuorolla eikä ole aiemmilla "
+                           "vuoroilla pelannut tai lisännyt pöytään mitään, hänen pisteensä "
+                           "kaksinkertaistuvat (rommi)."
+                           + (" Viimeisen kortin saa silloinkin poistaa." if r.final_discard == "optional"
+                              else "")) if v else
+        "Koko käden tyhjentäminen yhdellä vuorolla ei tuo lisäpisteitä.",
         applies=lambda r: r.style == "rummy" and r.scoring == "winner_takes"),
     "next_dealer_two_players": OptionSpec("Seuraava jakaja kaksinpelissä", "choice", {
         "winner": "jaon voittaja", "left": "vuoro siirtyy vasemmalle"},
         says=lambda v, r: {          # a two-player game (gin) needs no "Kaksinpelissä"
             "winner": "Seuraavan jaon jakaa edellisen jaon voittaja.",
             "left": "Jakajaksi tulee vuorotellen kumpikin pelaaja."}[v] if r.max_players == 2 else {
-            "winner": "Kaksinpelissä seuraavan jaon jakaa edellisen jaon voittaja.",
-            "left": "Kaksinpelissä jakajaksi tulee vuorotellen kumpikin pelaaja."}[v],
+            "winner": "Kaksinpelissä seuraavan jaon jakaa kuitenkin edellisen jaon voittaja.",
+            "left": "Kun jako on pelattu, jakovuoro siirtyy vasemmalle, joten kaksinpelissä jakajaksi "
+                    "tulee vuorotellen kumpikin pelaaja."}[v],
         applies=lambda r: r.min_players <= 2),
     "upcard_offer": OptionSpec("Ensimmäinen avokortti", "bool", {
         "true": "jakajan vastustaja ja sitten jakaja saavat ottaa sen tai passata",
         "false": "aloittaja nostaa tavalliseen tapaan"},
         says=_per_value({
-            "true": "Ensimmäisen avokortin saa ottaa ensin jakajan vastustaja ja sitten jakaja; jos "
-                    "kumpikaan ei ota sitä, aloittaja nostaa nostopakasta.",
-            "false": "Ensimmäistä avokorttia ei tarjota erikseen: aloittaja nostaa tavalliseen "
-                     "tapaan."}),
+            "true": "Jaon alussa käännetyn kortin (avokortin) saa ottaa ensin jakajan vastustaja ja "
+                    "sitten jakaja. Jos kumpikaan ei ota sitä, jakajan vastustaja aloittaa nostamalla "
+                    "nostopakasta.",
+            "false": "Jaon alussa käännettyä korttia ei tarjota erikseen: jakajan vastustaja aloittaa "
+                     "tavalliseen tapaan."}),
         applies=lambda r: r.style == "knock" and r.upcard),
     "knock_limit": OptionSpec(
         "Koputusraja (irtokorttipisteitä enintään)", "int", minimum=0, maximum=50,
@@ -291,23 +323,19 @@ OPTIONS: dict[str, OptionSpec] = {
     "undercut_on_tie": OptionSpec("Tasapisteet koputuksessa", "bool", {
         "true": "vastustaja alittaa (tasapeli riittää)", "false": "vain pienempi summa alittaa"},
         says=_per_value({
-            "true": "Jos vastustajan irtokorttien arvo on yhtä suuri kuin koputtajan, vastustaja "
-                    "alittaa.",
-            "false": "Vastustaja alittaa vain, jos hänen irtokorttiensa arvo on pienempi kuin "
-                     "koputtajan."}),
+            "true": "Alitus on myös silloin, kun irtokorttipisteitä on yhtä paljon.",
+            "false": "Tasapisteet eivät ole alitus."}),
         applies=_knock),
     "void_stock": OptionSpec(
         "Jako mitätöityy, kun nostopakassa on kortteja enintään", "int", minimum=0, maximum=10,
-        says=lambda v, r: "Jos nostopakka loppuu eikä kukaan ole koputtanut, jako mitätöityy." if v == 0
-        else f"Kun nostopakassa on jäljellä enää {_count(v, 'kortti')} eikä kukaan ole "
-        "koputtanut, jako mitätöityy.", applies=_knock),
+        says=lambda v, r: "Jos vuorossa ollut pelaaja nostaa nostopakan viimeisen kortin eikä koputa, "
+        "jako mitätöityy." if v == 0
+        else f"Jos nostopakkaan jää vuoron päätyttyä enää {_count(v, 'kortti')} eikä vuorossa ollut "
+        "pelaaja koputtanut, jako mitätöityy.", applies=_knock),
     "game_end": OptionSpec("Peli päättyy", "choice", {
         "deals": "sovitun jakomäärän jälkeen", "target": "kun joku saavuttaa tavoitepisteet"},
-        says=_per_value({
-            "deals": "Peli päättyy sovitun jakomäärän jälkeen.",
-            "target": "Peli päättyy, kun joku saavuttaa tavoitepisteet."})),
-    "game_deals": OptionSpec("Jakojen määrä", "int", minimum=1, maximum=1000,
-                             says=lambda v, r: f"Peliin kuuluu {_count(v, 'jako')}.",
+        says=_game_end),
+    "game_deals": OptionSpec("Jakojen määrä", "int", minimum=1, maximum=1000, says=_deals,
                              applies=lambda r: r.game_end == "deals"),
     "target_score": OptionSpec("Tavoitepisteet", "int", minimum=1, maximum=100000, says=_target,
                                applies=lambda r: r.game_end == "target"),
@@ -333,7 +361,7 @@ def statement(option: str, rules: "RuleSet") -> str:
     >>> statement("ace_points", RuleSet(ace_points=15))
     'Käteen jääneen ässän arvo on 15 pistettä.'
     >>> statement("rummy_doubling", RuleSet(rummy_doubling=False))
-    'Koko käden pelaaminen pöytään yhdellä kertaa ei tuo lisäpisteitä.'
+    'Koko käden tyhjentäminen yhdellä vuorolla ei tuo lisäpisteitä.'
     """
     spec = _spec(option)
     assert spec.says is not None, option
