@@ -397,39 +397,60 @@ def _const_in_output(node: nodes.Node) -> Iterator[nodes.Const]:
             yield from _const_in_output(left)
 
 
+def _walk(tree: nodes.Node) -> Iterator[nodes.Node]:
+    """Every node below ``tree`` (the set :meth:`nodes.Node.find_all` visits, in one pass)."""
+    stack = [tree]
+    pop, push = stack.pop, stack.append
+    node_type, list_type = nodes.Node, list
+    while stack:
+        node = pop()
+        for field in node.fields:
+            value = getattr(node, field, None)
+            if isinstance(value, node_type):
+                yield value
+                push(value)
+            elif isinstance(value, list_type):
+                for item in value:
+                    if isinstance(item, node_type):
+                        yield item
+                        push(item)
+
+
 def template_problems(tree: nodes.Template) -> list[tuple[int, str]]:
     """(template line, message) for every hand-typed number, card name, link or markup."""
     out: list[tuple[int, str]] = []
-    for node in tree.find_all(nodes.TemplateData):
-        for i, line_text in enumerate(node.data.split("\n")):
-            digits, words = _typed_words(line_text)
-            if digits:
-                out.append((node.lineno + i, f"luku on kirjoitettu tekstiin käsin; {_NUMBER_HINT}"))
-            for word in words:
-                out.append((node.lineno + i, f"kortin nimi ”{word}” on kirjoitettu käsin; {_CARD_HINT}"))
-            out.extend((node.lineno + i, p) for p in markup_problems(line_text))
-    for node in tree.find_all(nodes.Const):
-        if isinstance(node.value, str):
-            digits, words = _typed_words(node.value)
-            if digits:
-                out.append((node.lineno, f"lausekkeen tekstissä on käsin kirjoitettu luku; {_NUMBER_HINT}"))
-            for word in words:
-                out.append((node.lineno, f"kortin nimi ”{word}” on kirjoitettu lausekkeeseen käsin; {_CARD_HINT}"))
-            if _HTML.search(node.value) or "](" in node.value or _URL.search(node.value):
-                out.append((node.lineno, "lausekkeen tekstissä on HTML:ää tai linkki; ne eivät ole sallittuja"))
-    for out_node in tree.find_all(nodes.Output):
-        for expr in out_node.nodes:
-            if not isinstance(expr, nodes.TemplateData):
-                for c in _const_in_output(expr):
-                    out.append((c.lineno, f"luku {c.value} on kirjoitettu lausekkeeseen käsin; {_NUMBER_HINT}"))
-    for node in tree.find_all(nodes.Assign):
-        for c in _const_in_output(node.node):
-            out.append((c.lineno, f"luku {c.value} on kirjoitettu lausekkeeseen käsin; {_NUMBER_HINT}"))
-    for node in tree.find_all(nodes.Filter):
-        if node.name in TEXT_DENIED_FILTERS:
-            out.append((node.lineno, f"suodinta ”{node.name}” ei voi käyttää skenaarion tekstissä"))
-    for node in tree.find_all((nodes.Include, nodes.Import, nodes.FromImport, nodes.Extends)):
-        out.append((node.lineno, "toisten pohjien käyttö (include, import, extends) ei ole sallittua tekstissä"))
+    for node in _walk(tree):
+        if isinstance(node, nodes.TemplateData):
+            for i, line_text in enumerate(node.data.split("\n")):
+                digits, words = _typed_words(line_text)
+                if digits:
+                    out.append((node.lineno + i, f"luku on kirjoitettu tekstiin käsin; {_NUMBER_HINT}"))
+                for word in words:
+                    out.append((node.lineno + i, f"kortin nimi ”{word}” on kirjoitettu käsin; {_CARD_HINT}"))
+                out.extend((node.lineno + i, p) for p in markup_problems(line_text))
+        elif isinstance(node, nodes.Const):
+            if isinstance(node.value, str):
+                digits, words = _typed_words(node.value)
+                if digits:
+                    out.append((node.lineno, f"lausekkeen tekstissä on käsin kirjoitettu luku; {_NUMBER_HINT}"))
+                for word in words:
+                    out.append((node.lineno, f"kortin nimi ”{word}” on kirjoitettu lausekkeeseen käsin; "
+                                             f"{_CARD_HINT}"))
+                if _HTML.search(node.value) or "](" in node.value or _URL.search(node.value):
+                    out.append((node.lineno, "lausekkeen tekstissä on HTML:ää tai linkki; ne eivät ole sallittuja"))
+        elif isinstance(node, nodes.Output):
+            for expr in node.nodes:
+                if not isinstance(expr, nodes.TemplateData):
+                    for c in _const_in_output(expr):
+                        out.append((c.lineno, f"luku {c.value} on kirjoitettu lausekkeeseen käsin; {_NUMBER_HINT}"))
+        elif isinstance(node, nodes.Assign):
+            for c in _const_in_output(node.node):
+                out.append((c.lineno, f"luku {c.value} on kirjoitettu lausekkeeseen käsin; {_NUMBER_HINT}"))
+        elif isinstance(node, nodes.Filter):
+            if node.name in TEXT_DENIED_FILTERS:
+                out.append((node.lineno, f"suodinta ”{node.name}” ei voi käyttää skenaarion tekstissä"))
+        elif isinstance(node, (nodes.Include, nodes.Import, nodes.FromImport, nodes.Extends)):
+            out.append((node.lineno, "toisten pohjien käyttö (include, import, extends) ei ole sallittua tekstissä"))
     return sorted(set(out))
 
 
@@ -539,5 +560,7 @@ def check_template(sc: Any) -> list[SourceError]:
 
 def render_scenario_text(sc: Any, env: jinja2.Environment | None = None) -> Markup:
     """The scenario's explanation as Markdown (``env`` is ignored: texts have their own sandbox)."""
+    if not sc.text:
+        return Markup("")          # nothing to compile: an empty template renders as nothing
     text = render_limited(compile_text(sc), scenario_context(sc), LIMITS["text_chars"], LIMITS["text_seconds"])
     return Markup(text.strip())

@@ -233,8 +233,11 @@ def deck_cards(ctx: Ctx, value: Any, line: int, what: str, rules: Any, limit: in
 
 
 def deck_of(rules: Any) -> frozenset[Card]:
-    return _DECKS.setdefault((rules.decks, rules.jokers),
-                             frozenset(standard_deck(rules.decks, rules.jokers)))
+    key = (rules.decks, rules.jokers)
+    deck = _DECKS.get(key)
+    if deck is None:                  # built once per deck shape, not on every call
+        deck = _DECKS[key] = frozenset(standard_deck(rules.decks, rules.jokers))
+    return deck
 
 
 def deck_text(rules: Any) -> str:
