@@ -258,6 +258,10 @@ def make_text_env() -> jinja2.Environment:
     env = make_env(jinja2.DictLoader({}))
     for name in TEXT_DENIED_FILTERS:
         env.filters.pop(name, None)
+    # No compile-time folding of constant expressions: a text is compiled once and rendered
+    # once, so folding only costs time, and every expression is evaluated by the sandbox when
+    # rendered (the same result; its limits apply to all of them).
+    env.optimized = False
     return env
 
 
