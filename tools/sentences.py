@@ -25,7 +25,7 @@ a range) are not arithmetic; a minus is *−* or a hyphen between spaces.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 from rommikirja.finnish import SINGULAR_CASES as SINGULAR
 
@@ -134,8 +134,35 @@ def _clean(text: str) -> str:
     return _TAG.sub(_blank, text)
 
 
-def _tokens(text: str) -> list[tuple[str, str, int]]:
-    return [(m.lastgroup, m.group(0), m.start()) for m in _TOKEN.finditer(text)]
+def _tokens(text: str, start: int = 0, end: int | None = None) -> list[tuple[str, str, int]]:
+    """The tokens of ``text[start:end]`` (positions in ``text``)."""
+    found = _TOKEN.finditer(text, start) if end is None else _TOKEN.finditer(text, start, end)
+    return [(m.lastgroup, m.group(0), m.start()) for m in found]
+
+
+#: A run of characters that may belong to an expression (numbers, operators, parentheses,
+#: white space): every other character is an "other" token or a relation, which ends one.
+_EXPR_RUN = re.compile(r"[\d+−×·()\s-]+")
+
+
+def _relation_windows(clean: str) -> Iterator[tuple[list[tuple[str, str, int]], int]]:
+    """For each relation in ``clean``: the tokens around it that :func:`_arithmetic` reads, and its index.
+
+    The tokens are those of the whole text, cut to the expression runs just before and just after
+    the relation: a token next to such a run is an "other" word or a relation, so the left side
+    stops at the cut as it would at that token, and the right side finds its number within the
+    run or not at all. Texts are long and relations few: only these windows are tokenised.
+    """
+    rels = [m.start() for m in _RELATIONS.finditer(clean)]
+    if not rels:
+        return
+    runs = {m.start(): m.end() for m in _EXPR_RUN.finditer(clean)}
+    ends = {e: b for b, e in runs.items()}
+    for at in rels:
+        left = _tokens(clean, ends[at], at) if at in ends else []
+        right_end = runs.get(at + 1)
+        right = _tokens(clean, at + 1, right_end) if right_end is not None else []
+        yield left + [("rel", clean[at], at)] + right, len(left)
 
 
 class _Unparsable(Exception):
@@ -215,14 +242,10 @@ _RELATIONS = re.compile(r"[=<>≤≥]")
 
 def _arithmetic(clean: str) -> list[tuple[int, str]]:
     """:func:`check_arithmetic` of text whose markup is already blanked out."""
-    if not _RELATIONS.search(clean):
-        return []                          # no relation: no equation or comparison to check
-    toks = _tokens(clean)
     problems: list[tuple[int, str]] = []
     arith = {"num", "op", "lp", "rp"}
-    for i, (kind, value, at) in enumerate(toks):
-        if kind != "rel":
-            continue
+    for toks, i in _relation_windows(clean):
+        kind, value, at = toks[i]
         # the left side: the longest run of arithmetic tokens just before the relation
         j = i
         while j > 0 and toks[j - 1][0] in arith:
@@ -295,14 +318,14 @@ def _phrasing(clean: str) -> list[tuple[int, str]]:
     from rommikirja.finnish import name_forms
     out = []
     endings = _ENDINGS
-    for m in _NAME_PLAYER.finditer(clean):
+    for m in (_NAME_PLAYER.finditer(clean) if "-pelaaja" in clean else ()):
         name, ending = m.group(1), m.group(2)
         case = endings.get(ending, "nom")
         forms = name_forms(name)
         hint = forms[SINGULAR.index(case)] if forms else name
         out.append((clean.count("\n", 0, m.start()) + 1,
                     f"{m.group(0)}: taivuta nimi ({{{{ nimi | player(\"{case}\") }}}} → {hint})"))
-    for m in _SAID_TWICE.finditer(clean):
+    for m in (_SAID_TWICE.finditer(clean) if "piste" in clean else ()):
         out.append((clean.count("\n", 0, m.start()) + 1,
                     f"sama pistemäärä kahdesti peräkkäin: {m.group(1)} {m.group(2)}"))
     return out
