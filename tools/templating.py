@@ -213,9 +213,26 @@ class Sandbox(ImmutableSandboxedEnvironment):
         return None     # no str.format / format_map at all (a width can eat memory); see is_safe_attribute
 
     def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
+        # The answer depends only on the object's type and the attribute's name (Jinja2's
+        # checks are isinstance tests and name tests), so it is worked out once per pair.
+        cls = type(obj)
+        key = (cls, attr)
+        verdict = _ATTRIBUTE_VERDICTS.get(key)
+        if verdict is None:
+            verdict = self._is_safe_attribute(obj, attr, value)
+            if obj.__class__ is cls and len(_ATTRIBUTE_VERDICTS) < _ATTRIBUTE_VERDICTS_MAX:
+                _ATTRIBUTE_VERDICTS[key] = verdict
+        return verdict
+
+    def _is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
         if isinstance(obj, str) and attr not in _SAFE_STR_METHODS:
             return False
         return super().is_safe_attribute(obj, attr, value)
+
+
+#: (type, attribute name) → :meth:`Sandbox.is_safe_attribute` (bounded: names come from untrusted texts).
+_ATTRIBUTE_VERDICTS: dict[tuple[type, str], bool] = {}
+_ATTRIBUTE_VERDICTS_MAX = 10_000
 
 
 def make_env(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:

@@ -148,7 +148,12 @@ class _Converter:
             for key_node, value_node in node.value:
                 if key_node.tag == "tag:yaml.org,2002:merge":
                     raise self.err(key_node, "YAML-yhdistäminen (<<) ei ole käytössä; kirjoita kentät auki")
-                key = self.convert(key_node, depth + 1)
+                if key_node.tag == _STR_TAG and type(key_node) is yaml.ScalarNode \
+                        and self.values < LIMITS["values"] and depth < LIMITS["depth"]:
+                    self.values += 1                  # convert() of a text key, without the call
+                    key = key_node.value
+                else:
+                    key = self.convert(key_node, depth + 1)
                 try:
                     hash(key)
                 except TypeError:
