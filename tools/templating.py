@@ -28,6 +28,7 @@ Arithmetic is never typed: ``{{ sum_text(values(cards)) }}`` → *11 + 20 + 10 +
 from __future__ import annotations
 
 import html
+import os
 import re
 from pathlib import Path
 from typing import Any, Iterable, Sequence
@@ -235,9 +236,47 @@ _ATTRIBUTE_VERDICTS: dict[tuple[type, str], bool] = {}
 _ATTRIBUTE_VERDICTS_MAX = 10_000
 
 
+class _TemplateCache(jinja2.FileSystemBytecodeCache):
+    """Compiled project templates kept in ``templates/__pycache__/`` (ignored by git, like ``.pyc``).
+
+    Jinja2 stores each template's compiled code with a checksum of its source and recompiles
+    when the source changed. Only the project's own templates are cached, never scenario
+    texts. A cache that cannot be written is skipped. The compiled code also depends on the
+    environment (sandbox, escaping, whitespace options), so the key includes this module's
+    source and the Jinja2 version: any change here compiles afresh.
+    """
+
+    def __init__(self, directory: str, pattern: str) -> None:
+        super().__init__(directory, pattern)
+        import hashlib
+        self.salt = hashlib.sha256(Path(__file__).read_bytes() + jinja2.__version__.encode()).hexdigest()
+
+    def get_cache_key(self, name: str, filename: str | None = None) -> str:
+        return super().get_cache_key(f"{name}\0{self.salt}", filename)
+
+    def dump_bytecode(self, bucket: Any) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError:
+            pass
+
+
+def _template_cache() -> jinja2.BytecodeCache | None:
+    """The cache of compiled templates; none with ``ROMMIKIRJA_TEMPLATE_CACHE=0`` or when it cannot be made."""
+    if os.environ.get("ROMMIKIRJA_TEMPLATE_CACHE", "1") == "0":
+        return None
+    directory = TEMPLATE_DIR / "__pycache__"
+    try:
+        directory.mkdir(exist_ok=True)
+    except OSError:
+        return None
+    return _TemplateCache(str(directory), "%s.jinja")
+
+
 def make_env(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
     env = Sandbox(
         loader=loader or jinja2.FileSystemLoader(str(TEMPLATE_DIR)),
+        bytecode_cache=_template_cache() if loader is None else None,
         undefined=jinja2.StrictUndefined,
         autoescape=True,
         keep_trailing_newline=True,

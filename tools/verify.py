@@ -8,7 +8,6 @@ from __future__ import annotations
 import gc
 import os
 import sys
-import traceback
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, Sequence
@@ -74,6 +73,7 @@ def _verify(paths: Sequence[str | Path], rules_dir: Path | None) -> tuple[list[S
             continue
         except Exception as err:  # a bug in the tools or engine: still name the file, no traceback
             if os.environ.get("ROMMIKIRJA_DEBUG"):
+                import traceback          # only to debug the tools
                 traceback.print_exception(err)
             errors.append(SourceError(rel_path(path), None, "sisäinen virhe tarkistuksessa; tämä on "
                                       "Rommikirjan vika, ei tiedoston (ROMMIKIRJA_DEBUG=1 näyttää jäljityksen)"))

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-import traceback
 from pathlib import Path
 from typing import Callable, Sequence, TypeVar
 
@@ -133,6 +132,7 @@ def guarded(ctx: Ctx, line: int, what: str, run: Callable[[], T]) -> T:
         raise ctx.err(line, f"{what} käsittely vei liikaa muistia") from None
     except Exception as err:  # a bug in the tools or the engine: name the line, keep the trace for debugging
         if os.environ.get("ROMMIKIRJA_DEBUG"):
+            import traceback          # only to debug the tools
             traceback.print_exception(err)
         raise ctx.err(line, f"sisäinen virhe {what} käsittelyssä; tämä on "
                             "Rommikirjan vika, ei tiedoston – aja ROMMIKIRJA_DEBUG=1 nähdäksesi "
