@@ -52,7 +52,9 @@ def verify(paths: Sequence[str | Path] = (), rules_dir: Path | None = None
         return _verify(paths, rules_dir)
 
 
-def _verify(paths: Sequence[str | Path], rules_dir: Path | None) -> tuple[list[Scenario], list[SourceError]]:
+def _verify(paths: Sequence[str | Path], rules_dir: Path | None, files: list[Path] | None = None
+            ) -> tuple[list[Scenario], list[SourceError]]:
+    """:func:`verify`; ``files`` is ``scenario_paths(paths)`` when the caller has it already."""
     errors: list[SourceError] = []
     try:
         rulesets = load_rulesets() if rules_dir is None else load_rulesets(rules_dir)
@@ -61,7 +63,7 @@ def _verify(paths: Sequence[str | Path], rules_dir: Path | None) -> tuple[list[S
         return [], [err]
     scenarios: list[Scenario] = []
     known = known_failures()
-    files = scenario_paths(paths)
+    files = scenario_paths(paths) if files is None else files
     if not files:
         where = ", ".join(rel_path(Path(p)) for p in paths) or rel_path(SCENARIO_DIR)
         return [], [SourceError(where, None, "skenaarioita ei löytynyt (yhtään .yaml-tiedostoa)")]
@@ -96,10 +98,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if any(a in ("-h", "--help") for a in args):
         print(__doc__.strip())
         return 0
-    scenarios, errors = verify(args)
+    files = scenario_paths(args)              # walked once: for verifying and for the count
+    with _fewer_collections():
+        scenarios, errors = _verify(args, None, files)
     for err in errors:
         print(err, file=sys.stderr)
-    total = len(scenario_paths(args))
+    total = len(files)
     if errors:
         if total:
             bad = min(total, len({e.path for e in errors}))
