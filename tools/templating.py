@@ -622,5 +622,17 @@ def render_scenario_text(sc: Any, env: jinja2.Environment | None = None) -> Mark
     """The scenario's explanation as Markdown (``env`` is ignored: texts have their own sandbox)."""
     if not sc.text:
         return Markup("")          # nothing to compile: an empty template renders as nothing
-    text = render_limited(compile_text(sc), scenario_context(sc), LIMITS["text_chars"], LIMITS["text_seconds"])
-    return Markup(text.strip())
+    tpl = compile_text(sc)
+    # Rendered once per scenario: verify's text check, the sentence check, the example box and
+    # the build all show the same text of the same played scenario (all of it is set when the
+    # scenario is loaded). A failed rendering is not kept: it fails again with its error.
+    done = getattr(sc, "_rendered_text", None)
+    if done is not None and done[0] is tpl:
+        return done[1]
+    text = render_limited(tpl, scenario_context(sc), LIMITS["text_chars"], LIMITS["text_seconds"])
+    result = Markup(text.strip())
+    try:
+        sc._rendered_text = (tpl, result)
+    except AttributeError:         # an object without attributes of its own: no reuse
+        pass
+    return result
