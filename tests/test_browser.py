@@ -252,6 +252,9 @@ def test_page_is_readable_and_printable_without_javascript(browser, server):
     p.emulate_media(media="print")
     printed = p.locator("#pisteet-perusrommi .harjoitus-tuloste")
     expect(printed).to_be_visible()
+    for chrome in (".md-header", ".md-sidebar--primary", ".md-sidebar--secondary", ".md-footer"):
+        expect(p.locator(chrome)).to_be_hidden()           # no site chrome on paper
+    expect(boxes.first.locator(".lahde")).to_be_visible()     # the examples print
     assert "Ratkaisu" in printed.inner_text() and "pistettä" in printed.inner_text()
     page.close()
 

@@ -220,15 +220,16 @@ max_turnovers: 1
 def test_new_preset_gets_page_nav_and_front_page_row(tmp_path):
     repo = copy_project(tmp_path, full=True)
     (repo / "scenarios" / "rules" / "kerhorommi.yaml").write_text(KERHO, encoding="utf-8")
+    shutil.rmtree(repo / "scenarios" / "kerhorommi", ignore_errors=True)   # a club may have one already
     (repo / "scenarios" / "kerhorommi").mkdir()
     corner = (ROOT / "scenarios" / "rommi" / "f07-kulman-ympari.yaml").read_text(encoding="utf-8")
     corner = re.sub(r"^options: .*\n", "", corner, flags=re.M)
     corner = corner.replace("game: rommi", "game: kerhorommi").replace("section: muunnelmat", "section: yhdistelmat")
-    corner = re.sub(r"^source: .*$", "source: oma", corner, flags=re.M)
+    corner = re.sub(r"^source: .*$", "source: kerho", corner, flags=re.M)
     corner = re.sub(r"^title: .*$", "title: Kerhon suora kulman ympäri", corner, flags=re.M)
     (repo / "scenarios" / "kerhorommi" / "k01-kulma.yaml").write_text(corner, encoding="utf-8")
     points = (ROOT / "scenarios" / "rommi" / "f06-miinuspisteet.yaml").read_text(encoding="utf-8")
-    points = re.sub(r"^source: .*$", "source: oma", points.replace("game: rommi", "game: kerhorommi"), flags=re.M)
+    points = re.sub(r"^source: .*$", "source: kerho", points.replace("game: rommi", "game: kerhorommi"), flags=re.M)
     points = re.sub(r"^title: .*$", "title: Kerhon miinuspisteet", points, flags=re.M)
     (repo / "scenarios" / "kerhorommi" / "k02-pisteet.yaml").write_text(points, encoding="utf-8")
 

@@ -265,7 +265,9 @@ def test_table_moves_are_refused_in_gin():
 def test_a_rule_set_with_a_high_ace_is_refused(ace):
     """The gin solver knows ace-low runs only: a rule set where Q-K-A could be a run is refused,
     for a new deal and for a set-up position, with a typed error naming the option."""
-    rules = GIN.with_options(ace=ace)
+    with pytest.raises(RuleSetError, match="ace"):          # a rule file cannot ask for it
+        GIN.with_options(ace=ace)
+    rules = dataclasses.replace(GIN, ace=ace)             # built around the checks: the deal refuses
     with pytest.raises(IllegalMove) as exc:
         GinDeal.new(rules, seed=1)
     assert exc.value.code == "rules" and "ace: low" in exc.value.message

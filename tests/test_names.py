@@ -134,7 +134,7 @@ def json_schema() -> dict:
 # end to end, on a copy: unknown name → pointer to the YAML file; added there → the page inflects it
 
 SCENARIO = """\
-source: oma
+source: kerho
 game: perusrommi
 title: Kallen pisteet
 section: pisteet

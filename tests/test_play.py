@@ -188,3 +188,18 @@ def test_untrusted_states_are_refused_quickly():
         reply = json.loads(handle(json.dumps({"op": "view", "state": bad})))
         assert reply["ok"] is False
     assert json.loads(handle(" " * 2_000_001))["ok"] is False
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_export_states_every_rule_played_so_a_changed_club_rule_set_does_not_move_it(game):
+    """The export replays under the rules actually played (house-rule switches included), whatever
+    the club's preset file says later: every option is written, none is left to the preset."""
+    import yaml
+    from rommikirja import OPTIONS, RuleSet
+    res = new_game(game, 2, options={"max_turnovers": 2} if game != "gin" else {})
+    export = call(op="export", state=res["state"])
+    options = yaml.safe_load(export["yaml"])["options"]
+    assert set(options) == set(OPTIONS)
+    played = GAMES[game].with_options(**({"max_turnovers": 2} if game != "gin" else {}))
+    other = RuleSet()        # a preset that differs from the played rules in many options
+    assert RuleSet.from_mapping(options, base=other).as_mapping() == {**played.as_mapping(), "name": other.name}

@@ -154,3 +154,38 @@ def test_export_a_position_and_verify_it(browser, server, tmp_path):  # noqa: F8
                           text=True)
     assert proc.returncode == 0, proc.stderr + text
     p.close()
+
+
+def test_widgets_and_pelaa_share_one_engine(browser, server):  # noqa: F811
+    """Game page → a widget answered → Pelaa (instant navigation) → one move → back: one Pyodide start."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    p = Page(ctx, server, "/perusrommi/", own=True)
+    page = p.page
+    page.evaluate("localStorage.clear(); window.sameDocument = true")
+    assert p.ready()["starts"] == 1
+    w = p.widget("kelpaako-perusrommi")
+    w.get_by_role("button", name="Kelpaa", exact=True).click()
+    page.wait_for_function("el => el.dataset.result", arg=w.element_handle(), timeout=ENGINE_TIMEOUT)
+    page.evaluate("document.querySelector(\"a.md-nav__link[href$='/pelaa/']\").click()")
+    page.wait_for_url("**/pelaa/")
+    page.wait_for_function("document.querySelector('.pelaa-asetukset') && "
+                           "document.querySelector('.pelaa-asetukset').dataset.ready === '1'", timeout=ENGINE_TIMEOUT)
+    page.select_option("#pelaa-peli", "perusrommi")
+    page.wait_for_function("document.querySelector('#pelaa-saanto-melds_per_turn')", timeout=ENGINE_TIMEOUT)
+    page.fill("#pelaa-siemen", "77")
+    page.locator(".pelaa-asetukset button[type='submit']").click()
+    page.wait_for_function(f"{ROOT_JS}.dataset.phase && {ROOT_JS}.dataset.busy === '0'", timeout=ENGINE_TIMEOUT)
+    assert page.evaluate(f"{ROOT_JS}.dataset.game") == "perusrommi"
+    count = page.locator(".pelaa-kasi button.kortti").count()
+    page.locator("button[data-action='draw_stock']").click()      # a move: the reader draws
+    idle(page)
+    assert page.locator(".pelaa-kasi button.kortti").count() == count + 1
+    page.go_back()
+    page.wait_for_url("**/perusrommi/")
+    w = p.widget("kelpaako-perusrommi")
+    page.wait_for_selector("#kelpaako-perusrommi .harjoitus-ui button.md-button")
+    w.get_by_role("button", name="Ei kelpaa", exact=True).click()
+    page.wait_for_function("el => el.dataset.result", arg=w.element_handle(), timeout=ENGINE_TIMEOUT)
+    assert page.evaluate("window.rommikirjaStarts") == 1, "Pelaa or a page change started a second engine"
+    assert page.evaluate("window.sameDocument") is True            # instant navigation: no page load
+    p.close()

@@ -6,9 +6,11 @@ Every failing expectation is reported as ``file:line: key: odotettiin X, moottor
 that line: the value after ``key:`` becomes ``Y`` written as the file wrote it (a list
 in seat order stays a list), the line's comment stays, every other line is untouched.
 A value written as a block over several lines becomes one flow line. Failures of
-another form (a move the engine refuses, a meld check) are listed for the editor to fix
-by hand. The generated sample deals (``z-*.yaml``) are played again under the current
-rules instead (:func:`regenerate_sample_deals`). When every scenario then holds, the snapshots in ``tests/snapshots`` are
+another form (a move the engine refuses, a position it cannot reach) are listed for the
+editor to fix by hand, and then nothing else in that file is rewritten either. The
+generated sample deals (``z-*.yaml``) are played again under the current rules instead
+(:func:`regenerate_sample_deals`). When every scenario then holds, the snapshots in
+``tests/snapshots`` are
 refreshed (:mod:`tools.pagediff`), so ``git diff`` shows the whole change for review.
 """
 from __future__ import annotations
@@ -165,6 +167,11 @@ def accept(names: Sequence[str], out=sys.stdout) -> int:
         sc = by_path.get(rel)
         lines = path.read_text(encoding="utf-8").split("\n")
         changed = 0
+        if any(not _FAILURE.match(e.message) for e in errs):
+            # a position the engine cannot reach or a move it refuses: the file's other values
+            # would be taken from a broken example, so the editor mends it first
+            manual.extend(errs)
+            continue
         for err in sorted(errs, key=lambda e: -(e.line or 0)):
             m = _FAILURE.match(err.message)
             try:
@@ -191,6 +198,9 @@ def accept(names: Sequence[str], out=sys.stdout) -> int:
         print(f"Sivuja ei voi rakentaa: {build_error}", file=out)
         return 1
     pagediff.write_snapshots(facts, pages)
+    from . import schema                 # a new game, section or option reaches the editor's schema
+    for path in schema.write():
+        print(f"päivitetty {path.relative_to(ROOT)}", file=out)
     print(f"Kaikki skenaariot täsmäävät; tilannekuvat päivitetty ({pagediff.SNAPSHOTS.relative_to(ROOT)}/). "
           "Tarkista muutokset: git diff", file=out)
     return 0

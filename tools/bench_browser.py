@@ -11,11 +11,16 @@ Each run, in a fresh browser profile (disk cache, service worker, Cache Storage)
 - page change (Material's instant navigation) after the engine is ready: new engine starts, and
   the first answer check on the new page;
 - repeat visit (a new page load in the same profile): engine ready from the cached runtime and the
-  memory snapshot, and the bytes the server sent.
+  memory snapshot (started at page load, no interaction needed), step by step, and the bytes the
+  server sent;
+- with ``--print``: each game page's printed A4 pages (Chromium's page.pdf).
+
+The load average is printed: the machine is shared, so compare runs made under similar load.
 """
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -52,7 +57,9 @@ def _check(page, wid: str) -> float:
 
 
 def main() -> int:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    runs = int(args[0]) if args else 3
+    load_before = os.getloadavg()
     tmp = Path(tempfile.mkdtemp())
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     if subprocess.run([sys.executable, "-m", "tools.build"], cwd=ROOT, env=env).returncode:
@@ -98,7 +105,7 @@ def main() -> int:
             add("snapshot_make", info.get("snapshotMakeMs", float("nan")))
             add("snapshot_raw", info.get("snapshotBytes", float("nan")))
             page.wait_for_function("window.rommikirjaSnapshot && window.rommikirjaOffline", timeout=120000)
-            add("snapshot_gz", page.evaluate("window.rommikirjaSnapshot.gzBytes"))
+            add("snapshot_stored", page.evaluate("window.rommikirjaSnapshot.bytes"))
             add("cold_check", _check(page, "kelpaako-perusrommi"))
             add("cold_bytes", server.sent)
             add("cold_bytes_raw", server.sent_raw)
@@ -108,6 +115,14 @@ def main() -> int:
             page.wait_for_selector("#kelpaako-rommi51 .harjoitus-ui button.md-button")
             add("nav_starts", page.evaluate("window.rommikirjaStarts") - 1)
             add("nav_check", _check(page, "kelpaako-rommi51"))
+            # on to Pelaa (instant navigation): the same engine
+            t_pelaa = page.evaluate("performance.now()")
+            page.evaluate("document.querySelector(\"a.md-nav__link[href$='/pelaa/']\").click()")
+            page.wait_for_url("**/pelaa/")
+            page.wait_for_function("document.querySelector('.pelaa-asetukset') && "
+                                   "document.querySelector('.pelaa-asetukset').dataset.ready === '1'", timeout=120000)
+            add("pelaa_ms", page.evaluate("performance.now()") - t_pelaa)
+            add("pelaa_starts", page.evaluate("window.rommikirjaStarts") - 1)
             page.close()
             # repeat visit: a new page load in the same profile
             server.reset_counts()
@@ -123,16 +138,33 @@ def main() -> int:
             add("warm_worker", info["ms"])
             add("warm_pyodide", info["pyodideMs"])
             add("warm_start_snapshot", 1.0 if info["start"] == "snapshot" else 0.0)
+            # the repeat path step by step, in ms from navigation (the worker's clock shifted to the page's)
+            shift = info["origin"] - page.evaluate("performance.timeOrigin")
+            add("warm_engine_start", info["startedAt"])
+            for name in ("begin", "manifests", "snapshotFound", "pyodideModule", "snapshotRead", "pyodide", "imported"):
+                if name in info["marks"]:
+                    add(f"warm_mark_{name}", info["marks"][name] + shift)
             add("warm_check", _check(page, "kelpaako-gin"))
             add("warm_bytes", server.sent)
             page.close()
             ctx.close()
             shutil.rmtree(profile, ignore_errors=True)
+        printed = {}
+        if "--print" in sys.argv:
+            ctx = browser.new_context(service_workers="block")
+            for path in ("perusrommi", "gin-rommi", "rommi", "rommi51", "sanasto"):
+                page = ctx.new_page()
+                page.goto(f"{base}/{path}/")
+                printed[path] = len(re.findall(rb"/Type\s*/Page[^s]", page.pdf(format="A4")))
+                page.close()
+            ctx.close()
         browser.close()
     server.stop()
     shutil.rmtree(tmp, ignore_errors=True)
     m = {k: statistics.median(v) for k, v in f.items()}
-    print(f"runs: {runs} (medians), Chromium headless, served from 127.0.0.1 with precompressed copies")
+    load_after = os.getloadavg()
+    print(f"runs: {runs} (medians), Chromium headless, served from 127.0.0.1 with precompressed copies; "
+          f"load average {load_before[0]:.1f} before, {load_after[0]:.1f} after ({os.cpu_count()} CPUs)")
     print("cold visit (empty profile), /perusrommi/:")
     print(f"  bare loadPyodide (module worker, from navigation):   {m['bare']:7.0f} ms"
           f"  (inside the worker {m['bare_worker']:.0f} ms)")
@@ -140,20 +172,28 @@ def main() -> int:
           f"  (from the engine's start {m['cold_click']:.0f} ms; worker {m['cold_worker']:.0f} ms,"
           f" of which Pyodide {m['cold_pyodide']:.0f} ms)")
     print(f"  memory snapshot made after the start:               {m['snapshot_make']:7.0f} ms"
-          f"  ({m['snapshot_raw'] / 1e6:.1f} MB raw, {m['snapshot_gz'] / 1e6:.1f} MB gzipped in Cache Storage)")
+          f"  ({m['snapshot_raw'] / 1e6:.1f} MB raw, {m['snapshot_stored'] / 1e6:.1f} MB kept in Cache Storage)")
     print(f"  bytes sent by the server, compressed:               {m['cold_bytes'] / 1e6:7.2f} MB"
           f"  (the same files uncompressed: {m['cold_bytes_raw'] / 1e6:.2f} MB)")
     print(f"  one answer check, page round trip:                  {m['cold_check']:7.1f} ms")
     print("page change after the engine is ready (instant navigation):")
     print(f"  new engine starts:                                  {m['nav_starts']:7.0f}")
     print(f"  first answer check on the new page:                 {m['nav_check']:7.1f} ms")
+    print(f"  on to Pelaa: new engine starts {m['pelaa_starts']:.0f}, set-up form ready in {m['pelaa_ms']:.0f} ms")
     print("repeat visit (new page load, same profile), /gin-rommi/:")
     print(f"  engine ready (from navigation):                     {m['warm']:7.0f} ms"
           f"  (from the engine's start {m['warm_click']:.0f} ms; worker {m['warm_worker']:.0f} ms, of which"
           f" Pyodide {m['warm_pyodide']:.0f} ms; started from the snapshot in {sum(f['warm_start_snapshot']):.0f}/{runs}"
           " runs)")
+    steps = [("engine.start() in the page", "warm_engine_start"), ("worker running", "warm_mark_begin"),
+             ("manifests read", "warm_mark_manifests"), ("snapshot found", "warm_mark_snapshotFound"),
+             ("Pyodide + Emscripten modules", "warm_mark_pyodideModule"), ("snapshot read (31 MB)", "warm_mark_snapshotRead"),
+             ("Pyodide restored", "warm_mark_pyodide"), ("engine imported", "warm_mark_imported")]
+    print("  step by step (ms from navigation): " + ", ".join(f"{label} {m[key]:.0f}" for label, key in steps if key in m))
     print(f"  bytes sent by the server:                           {m['warm_bytes'] / 1e6:7.2f} MB")
     print(f"  one answer check, page round trip:                  {m['warm_check']:7.1f} ms")
+    if "--print" in sys.argv:
+        print("printed A4 pages (Chromium page.pdf): " + ", ".join(f"{k} {v}" for k, v in printed.items()))
     return 0
 
 

@@ -181,6 +181,20 @@ def write_snapshots(facts: dict[str, list[str]], pages: dict[str, str], director
 # ---------------------------------------------------------------------------------------------
 # the report
 
+def stale_sample_deals() -> list[str]:
+    """The generated sample deals (``z-*.yaml``) that differ from what the generator plays today."""
+    from . import sample_deal
+    try:
+        files = sample_deal.generate()
+    except Exception as err:             # the sample policy cannot finish a deal under these rules
+        return [f"(esimerkkijakoja ei voi pelata näillä säännöillä: {err})"]
+    old = {p for game in {spec.game for spec in sample_deal.SPECS}
+           for p in (sample_deal.SCENARIOS / game).glob(f"z-{game}-*.yaml")}
+    changed = {p for p, text in files.items() if not p.exists() or p.read_text(encoding="utf-8") != text}
+    changed |= old - set(files)
+    return sorted(str(p.relative_to(sample_deal.ROOT)) for p in changed)
+
+
 def report(out=sys.stdout, directory: Path = SNAPSHOTS) -> int:
     """Print the diff against the accepted state; 1 when a scenario fails or the build breaks."""
     scenarios, errors, facts, pages, build_error = current_state()
@@ -195,9 +209,13 @@ def report(out=sys.stdout, directory: Path = SNAPSHOTS) -> int:
         why = ("ennen kuin yllä luetellut skenaariot täsmäävät; ensimmäinen virhe sivupohjassa: "
                if errors else "")
         print(f"== Sivuja ei voi rakentaa\n  {why}{build_error}", file=out)
-    if any(Path(e.path).name.startswith("z-") for e in errors):
-        print("  (z-alkuiset tiedostot ovat moottorin pelaamia esimerkkijakoja: --accept pelaa ne "
-              "uudelleen nykyisillä säännöillä)", file=out)
+    stale = stale_sample_deals()
+    if stale:
+        print("== Esimerkkijaot, jotka --accept pelaa uudelleen nykyisillä säännöillä", file=out)
+        print("  (moottorin pelaamia jakoja: niiden siirrot, pisteet ja pistetaulukon pituus voivat "
+              "muuttua kokonaan; katso sivut --accept-ajon jälkeen)", file=out)
+        for rel in stale:
+            print(f"  {rel}", file=out)
     print("== Muuttuneet laskennan tulokset (tests/snapshots/facts.txt)", file=out)
     changed = 0
     by_id = {sc.id: sc for sc in scenarios}

@@ -22,6 +22,7 @@ from typing import Any
 import jinja2
 from jinja2 import nodes
 
+from .scenario.model import rel_path
 from .yamlsrc import LDict, SourceError, load
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,6 +74,11 @@ class Preset:
     path: Path
 
 
+
+#: What the value 0 means for the options where it is not a plain count (tables show the words).
+ZERO_MEANS = {"max_turnovers": "rajaton", "opening_points": "ei avausvaatimusta", "jokers": "ei jokereita",
+              "unopened_penalty": "ei sakkoa", "gin_bonus": "ei lisäpisteitä", "undercut_bonus": "ei lisäpisteitä"}
+
 def preset_meta(directory: Path = RULES_DIR) -> dict[str, Preset]:
     """Name, title and base of every rule file (options are checked by ``load_rulesets``)."""
     out: dict[str, Preset] = {}
@@ -85,6 +91,16 @@ def preset_meta(directory: Path = RULES_DIR) -> dict[str, Preset]:
         if not isinstance(title, str) or not title.strip():
             raise SourceError(path, data.line_of("title"), "title: odotettiin sivun otsikkoa tekstinä")
         base = data.get("base")
+        same = [p for p in out.values() if p.title.casefold() == title.strip().casefold()]
+        if same:
+            other, culprit, line = same[0], (path, data), data.line_of("title") or data.line
+            if data["name"] in headings and other.name not in headings:   # blame the new game, not a shipped page
+                culprit = (other.path, load(other.path))
+                other = Preset(data["name"], title.strip(), None, path)
+                line = culprit[1].line_of("title") or culprit[1].line
+            raise SourceError(rel_path(culprit[0]), line,
+                              f"title: otsikko ”{title.strip()}” on jo pelillä {other.name} "
+                              f"({other.path.name}); kahdella sivulla ei voi olla samaa otsikkoa")
         out[data["name"]] = Preset(data["name"], title.strip(), base if isinstance(base, str) else None, path)
     return out
 
@@ -248,6 +264,8 @@ def template_context(rulesets: dict[str, Any], scenarios: list[Any], pages_dir: 
             return spec.choices.get(str(value).lower(), str(value))
         if spec.kind == "hand_size":
             return ", ".join(f"{n}: {s}" for n, s in value)
+        if value == 0 and option in ZERO_MEANS:      # 0 is "no limit" / "none", not a count of zero
+            return ZERO_MEANS[option]
         return str(value)
 
     return {"extra_presets": generated, "value_text": value_text}, generated

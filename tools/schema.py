@@ -282,7 +282,11 @@ def write() -> list[Path]:
     return changed
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args:
+        print("käyttö: python -m tools.schema   (kirjoittaa skeemat ja scenarios/README.md uudelleen)")
+        return 0 if args in (["-h"], ["--help"]) else 2
     for path in write():
         print(f"kirjoitettu {path.relative_to(ROOT)}")
     return 0

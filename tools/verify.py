@@ -109,7 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             bad = min(total, len({e.path for e in errors}))
             print(f"{bad} / {total} skenaariota ei täsmää.", file=sys.stderr)
         return 1
-    print(f"Kaikki {total} skenaariota täsmäävät.")
+    print("Skenaario täsmää." if total == 1 else f"Kaikki {total} skenaariota täsmäävät.")
     known = known_failures()
     if known:
         print(f"Huom: {len(known)} skenaariota on väliaikaisella poikkeuslistalla "

@@ -7,220 +7,15 @@
 // content, not the document), so the worker survives page changes; the widgets of each new page
 // are bound through Material's `document$`. The engine starts on the reader's first interaction
 // with a widget (or when a widget is in view on a fast desktop connection), never merely on scroll
-// with saveData or a cellular connection (on a fast desktop whose browser keeps the engine's snapshot,
-// it starts when the page is idle: no download). Every pending action ends within a bound with a Finnish
+// with saveData or a cellular connection. A browser that keeps the engine's snapshot from an
+// earlier visit starts it at page load (no download, about a second). Every pending action ends within a bound with a Finnish
 // message and a way on.
 
+import { engine, registerServiceWorker, fastDesktop, sentence, mb, startIfCached } from "./moottori.js";
+
 const SUITS = { S: ["♠", false], H: ["♥", true], D: ["♦", true], C: ["♣", false] };
-// Bounds (a page may lower them before this module runs: window.rommikirjaBounds, for the tests)
-const BOUNDS = { request: 10000, stall: 30000, start: 180000, ...(window.rommikirjaBounds || {}) };
-const REQUEST_MS = BOUNDS.request;      // one engine request (a check takes milliseconds)
-const STALL_MS = BOUNDS.stall;          // engine start: no progress for this long is a failure
-const START_MS = BOUNDS.start;          // engine start: overall bound
 const SEED_MAX = 999999999;
 
-// An error message as a sentence of its own: "Sääntömoottori ei vastannut 10 sekunnissa."
-const sentence = (text) => {
-  const t = String(text || "tuntematon virhe").trim();
-  return t.charAt(0).toUpperCase() + t.slice(1) + (/[.!?]$/.test(t) ? "" : ".");
-};
-const mb = (bytes) => (bytes / 1e6).toFixed(1).replace(".", ",");
-
-class EngineError extends Error {}
-
-// ---------------------------------------------------------------- the engine (one per visit)
-const engine = {
-  worker: null,
-  state: "idle",          // idle | loading | ready | failed
-  info: null,
-  progress: null,
-  listeners: new Set(),
-  starts: 0,
-  pending: new Map(),
-  nextId: 1,
-  readyPromise: null,
-  gen: 0,
-  waitedForOffline: false,
-
-  start() {
-    if (this.readyPromise) return this.readyPromise;
-    if (offline && !navigator.serviceWorker.controller && !this.waitedForOffline) {
-      // first visit: let the service worker take over first (a moment), so that the runtime the
-      // worker downloads goes into its cache once, not twice
-      this.waitedForOffline = true;
-      const gen = this.gen;
-      this.state = "loading";
-      this.emit("state");
-      this.readyPromise = controlled(2500).then(() => {
-        if (gen !== this.gen) return this.readyPromise;
-        this.readyPromise = null;
-        return this.start();
-      });
-      return this.readyPromise;
-    }
-    this.starts += 1;
-    window.rommikirjaStarts = this.starts;          // counted by the browser tests
-    this.state = "loading";
-    this.info = null;
-    this.progress = { loaded: 0, total: 0, phase: "lataus", started: performance.now() };
-    const startedAt = performance.now();
-    let lastProgress = startedAt;
-    let worker;
-    try {
-      worker = new Worker(new URL("./rommi-worker.js", import.meta.url), { type: "module" });
-    } catch {
-      return this.fail("selain ei voinut käynnistää taustatyötä");
-    }
-    this.worker = worker;
-    worker.onmessage = (event) => {
-      const data = event.data;
-      if (data.type === "progress") {
-        lastProgress = performance.now();
-        this.progress = { ...this.progress, ...data };
-        this.emit("progress");
-        return;
-      }
-      if (data.type === "snapshot") {
-        window.rommikirjaSnapshot = data;
-        return;
-      }
-      const entry = this.pending.get(data.id);
-      if (entry) { this.pending.delete(data.id); entry.resolve(data); }
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      this.fail("sääntömoottorin tiedostoja ei saatu ladattua");
-    };
-    const watchdog = setInterval(() => {
-      const now = performance.now();
-      if (this.worker !== worker) clearInterval(watchdog);
-      else if (now - lastProgress > STALL_MS) this.fail(`lataus pysähtyi ${Math.round(STALL_MS / 1000)} sekunniksi`);
-      else if (now - startedAt > START_MS) this.fail("käynnistys kesti liian kauan");
-      else if (this.state === "loading") this.emit("progress");      // the seconds keep counting
-    }, 1000);
-    this.readyPromise = this.send({ op: "start" }, START_MS).then((reply) => {
-      clearInterval(watchdog);
-      if (!reply.ok) throw new EngineError(reply.error);
-      this.state = "ready";
-      this.info = { ...reply.result, readyMs: Math.round(performance.now() - startedAt),
-                    pageMs: Math.round(performance.now()), starts: this.starts };
-      window.rommikirjaEngine = this.info;            // for the browser tests and benchmarks
-      this.emit("state");
-      cacheRuntime();
-    }).catch((err) => {
-      clearInterval(watchdog);
-      this.fail(err.message);
-      throw err instanceof EngineError ? err : new EngineError(err.message);
-    });
-    this.readyPromise.catch(() => {});
-    return this.readyPromise;
-  },
-
-  fail(message) {
-    if (this.worker) this.worker.terminate();
-    this.worker = null;
-    const error = new EngineError(message);
-    for (const entry of this.pending.values()) entry.reject(error);
-    this.pending.clear();
-    if (!this.readyPromise) this.readyPromise = Promise.reject(error);
-    this.readyPromise.catch(() => {});
-    this.state = "failed";
-    this.info = { error: message };
-    this.emit("state");
-    return this.readyPromise;
-  },
-
-  restart() {
-    this.gen += 1;
-    if (this.worker) this.worker.terminate();
-    this.worker = null;
-    this.readyPromise = null;
-    for (const entry of this.pending.values()) entry.reject(new EngineError("sääntömoottori käynnistettiin uudelleen"));
-    this.pending.clear();
-    return this.start();
-  },
-
-  send(request, timeout = REQUEST_MS) {
-    const worker = this.worker;
-    if (!worker) return Promise.reject(new EngineError("sääntömoottori ei ole käynnissä"));
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(Object.assign(new EngineError(`sääntömoottori ei vastannut ${Math.round(timeout / 1000)} sekunnissa`),
-                             { timeout: true }));
-      }, timeout);
-      this.pending.set(id, {
-        resolve: (v) => { clearTimeout(timer); resolve(v); },
-        reject: (e) => { clearTimeout(timer); reject(e); },
-      });
-      worker.postMessage({ id, request });
-    });
-  },
-
-  // A request with a bound and one retry: a request that times out (the worker is stuck) restarts
-  // the engine and is sent once more. An error answer from the engine is final.
-  async call(request) {
-    for (let attempt = 0; ; attempt += 1) {
-      await this.start();
-      try {
-        const reply = await this.send(request);
-        if (!reply.ok) throw Object.assign(new EngineError(reply.error), { final: true });
-        return { result: reply.result, ms: reply.ms };
-      } catch (err) {
-        if (err.final || attempt >= 1) throw err;
-        this.restart().catch(() => {});
-      }
-    }
-  },
-
-  emit(what) { for (const fn of this.listeners) fn(what); },
-};
-
-// ---------------------------------------------------------------- the service worker (offline)
-let offline = null;
-function registerServiceWorker() {
-  if (offline || !("serviceWorker" in navigator) || !window.isSecureContext) return;
-  if (typeof window.livereload === "function") return;     // `mkdocs serve`: always the fresh files
-  const scope = new URL("../", import.meta.url);
-  offline = navigator.serviceWorker.register(new URL("sw.js", scope), { scope: scope.pathname })
-    .catch(() => { offline = null; return null; });
-  navigator.serviceWorker.addEventListener("message", (event) => {
-    if (event.data && event.data.type === "runtime-cached") window.rommikirjaOffline = event.data;
-  });
-}
-
-// Resolves when the service worker controls the page, or at once when none is being installed
-// (registration refused, or an active one that does not control this load), or after `ms`.
-function controlled(ms) {
-  return new Promise((resolve) => {
-    if (!offline || navigator.serviceWorker.controller) { resolve(); return; }
-    const timer = setTimeout(resolve, ms);
-    const done = () => { clearTimeout(timer); resolve(); };
-    navigator.serviceWorker.addEventListener("controllerchange", done, { once: true });
-    offline.then((reg) => { if (!reg || (!reg.installing && !reg.waiting)) done(); }, done);
-  });
-}
-
-async function cacheRuntime() {
-  if (!offline) return;
-  await offline;
-  const registration = await navigator.serviceWorker.ready;
-  if (registration.active) registration.active.postMessage({ type: "cache-runtime" });
-}
-
-// ---------------------------------------------------------------- when to start
-function cheapNetwork() {
-  const c = navigator.connection;
-  if (!c) return true;
-  if (c.saveData) return false;
-  if (c.type === "cellular") return false;
-  return !c.effectiveType || c.effectiveType === "4g";
-}
-
-function fastDesktop() {
-  return cheapNetwork() && window.matchMedia("(hover: hover) and (pointer: fine)").matches;
-}
 
 // ---------------------------------------------------------------- small DOM helpers
 function el(tag, attrs = {}, ...children) {
@@ -693,22 +488,9 @@ function initPage() {
     roots.forEach((r) => observer.observe(r));
   }
   if (roots.some((r) => r.dataset.loading)) wake();            // a shared hand is waiting
-  // a fast desktop whose browser already keeps the engine's snapshot: start when idle (no download)
-  if (fastDesktop() && "caches" in window && engine.state === "idle") {
-    caches.has("rommikirja-snapshot")
-      .then((has) => has && caches.open("rommikirja-snapshot").then((c) => c.keys()))
-      .then((keys) => { if (keys && keys.length) (window.requestIdleCallback || setTimeout)(wake); })
-      .catch(() => {});
-  }
+  startIfCached();            // a repeat visit: no download, so no need to wait for the reader
 }
 
-// Other page scripts (e.g. a game against the computer) share this one engine:
-// `await window.rommikirja.call({op: …})` → {result, ms}; it throws an Error with a Finnish message.
-window.rommikirja = Object.freeze({
-  call: (request) => engine.call(request),
-  start: () => engine.start(),
-  get state() { return engine.state; },
-});
 if (window.document$ && typeof window.document$.subscribe === "function") {
   window.document$.subscribe(() => initPage());                 // every page, instant navigation too
 } else if (document.readyState === "loading") {

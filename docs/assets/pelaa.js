@@ -1,8 +1,11 @@
 // Rommikirja "Pelaa": a whole game against the computer, played through the rules engine in the
-// browser (rommikirja.play.handle in the Pyodide worker, docs/assets/rommi-worker.js). The page
+// browser (rommikirja.play.handle in the Pyodide worker, docs/assets/rommi-worker.js, started and
+// owned by docs/assets/moottori.js, the same engine as the practice widgets'). The page
 // keeps only the game's state (rules, seed, levels, the moves so far); every request sends it and
 // the engine replays it, so the table shown is always a position the engine reached.
 // Finnish UI; touch (tap to select), mouse and keyboard.
+
+import { engine as shared, registerServiceWorker, mb } from "./moottori.js";
 
 let root = null;            // the page's #pelaa element (set by mount)
 const STORE = "rommikirja-pelaa";
@@ -15,34 +18,14 @@ const ACTIONS = [
 ];
 
 // ---------------------------------------------------------------- the engine
+// The page's one engine (moottori.js) is the practice widgets' too: a reader who comes here from
+// a game page with the engine running (instant navigation) starts nothing new.
+const PLAY_MS = 60000;      // one request: the strong computer's turn may take a few seconds
 const engine = {
-  worker: null, pending: new Map(), nextId: 1, ready: null,
-  start() {
-    if (this.ready) return this.ready;
-    this.worker = new Worker(new URL("./rommi-worker.js", import.meta.url), { type: "module" });
-    this.worker.onmessage = (event) => {
-      const entry = this.pending.get(event.data && event.data.id);
-      if (entry) { this.pending.delete(event.data.id); entry(event.data); }
-    };
-    // {op: "start"} starts the engine (a worker that starts by itself answers it as an unknown
-    // request); a first play request then tells whether the engine answers
-    this.ready = this.send({ op: "start" })
-      .then(() => this.send({ op: "options", rules: {}, play: true }))
-      .then((reply) => {
-        if (!reply.ok) throw new Error(reply.error);
-        window.rommikirjaEngine = { ready: true };
-      });
-    return this.ready;
-  },
-  send(request) {
-    const id = this.nextId++;
-    return new Promise((resolve) => { this.pending.set(id, resolve); this.worker.postMessage({ id, request }); });
-  },
+  start() { return shared.start(); },
   async call(request) {
-    await this.start();
-    const reply = await this.send({ ...request, play: true });
-    if (!reply.ok) throw new Error(reply.error);
-    return reply.result;
+    const { result } = await shared.call({ ...request, play: true }, PLAY_MS);
+    return result;
   },
 };
 
@@ -86,7 +69,9 @@ let games, ui, setup, table, status;
 function mount(element) {
   root = element;
   root.dataset.started = "1";
-  games = JSON.parse(root.querySelector("script.pelaa-data").textContent);
+  // the games' data is an attribute, not a <script type="application/json">: Material's instant
+  // navigation re-creates a page's scripts as plain scripts
+  games = JSON.parse(root.dataset.games);
   ui = { state: null, view: null, selected: [], target: null, hint: null, replay: null, exportText: null,
          rulesOpen: true };
   setup = el("form", { class: "pelaa-asetukset", "aria-label": "Uusi peli" });
@@ -158,8 +143,9 @@ async function renderSetup(game, levels, options, seed) {
     startGame(gameSel.value, lv.slice(0, maxOpp), readOptions(house), seedInput.value.trim() || "1");
   };
   try {
-    const { options: specs } = await engine.call({ op: "options", rules: g.rules });
-    house.replaceChildren(el("legend", {}, "Kotisäännöt"), ...specs.map((o) => optionControl(o, options || {})));
+    const { options: specs, notes } = await engine.call({ op: "options", rules: g.rules });
+    house.replaceChildren(el("legend", {}, "Kotisäännöt"), ...specs.map((o) => optionControl(o, options || {})),
+                          ...(notes || []).map((note) => el("p", { class: "pelaa-tarkennus" }, note)));
     setup.dataset.ready = "1";
   } catch (err) {
     house.replaceChildren(el("legend", {}, "Kotisäännöt"), el("p", {}, `Sääntövalintoja ei saatu: ${err.message}`));
@@ -182,7 +168,7 @@ function optionControl(o, chosen) {
     input = el("input", { type: "number", id, "data-option": o.option, "data-kind": "int", "data-default": String(o.value),
                           min: o.min, max: o.max, value: String(value), inputmode: "numeric" });
   }
-  return el("p", { class: "pelaa-saanto" }, el("label", { for: id }, `${o.label}: `), input);
+  return el("p", { class: "pelaa-saanto" }, el("label", { for: id }, o.note ? `${o.label} (${o.note}): ` : `${o.label}: `), input);
 }
 
 function readOptions(box) {
@@ -340,15 +326,18 @@ function render(log) {
   if (v.deadwood !== undefined) info.push(`Irtopisteesi: ${v.deadwood} (koputusraja ${v.knock_limit}).`);
   if (!v.over) info.push(v.your_turn ? "Sinun vuorosi." : `Vuorossa: ${v.names[v.turn]}.`);
   const available = new Set(v.actions);
-  const relevant = ACTIONS.filter(([a]) => a === "hint" || (v.game === "gin" ? a !== "meld" && a !== "lay_off" && a !== "open"
-    : a !== "knock" && (a !== "open" || v.opened) && !(v.opened && !v.opened[v.seat] && (a === "meld" || a === "lay_off"))));
+  // the buttons follow the rule set's deal style (knock: gin-like; rummy: melds and lay-offs)
+  const knock = v.style === "knock";
+  const relevant = ACTIONS.filter(([a]) => a === "hint" || (knock ? a !== "meld" && a !== "lay_off" && a !== "open"
+    : a !== "knock" && (a !== "pass" || available.has(a)) && (a !== "open" || v.opened)
+      && !(v.opened && !v.opened[v.seat] && (a === "meld" || a === "lay_off"))));
   const bar = el("div", { class: "pelaa-toiminnot", role: "toolbar", "aria-label": "Toiminnot" },
     relevant.map(([a, text, key]) => el("button", {
       type: "button", class: "md-button" + (a === root.dataset.hintAction ? " md-button--primary vihje" : ""),
       "data-action": a, "aria-keyshortcuts": key.toUpperCase(),
       disabled: v.over || !v.your_turn || (a !== "hint" && !available.has(a)) ? "" : false,
       onclick: () => act(a),
-    }, text)));
+    }, a === "pass" && !knock ? "Ohita vuoro" : text)));
   const feedback = el("div", { class: "pelaa-palaute", "aria-live": "assertive" },
     ui.hint ? el("p", { class: "pelaa-vihje" }, "Vihje: ", ui.hint.reason) : "");
   const story = el("div", { class: "pelaa-kertomus" }, el("h3", {}, "Tapahtumat"),
@@ -356,7 +345,8 @@ function render(log) {
   const rules = el("details", { class: "pelaa-saannot", open: ui.rulesOpen ? "" : false,
                                 ontoggle: (e) => { ui.rulesOpen = e.target.open; } },
     el("summary", {}, "Voimassa olevat säännöt"),
-    el("dl", {}, v.rules.map((r) => [el("dt", {}, r.label), el("dd", {}, r.text)])));
+    el("dl", {}, v.rules.map((r) => [el("dt", {}, r.label), el("dd", {}, r.text)])),
+    (v.notes || []).map((note) => el("p", { class: "pelaa-tarkennus" }, note)));
   const tools = el("p", { class: "pelaa-tyokalut" },
     el("button", { type: "button", class: "md-button", "data-action": "export", onclick: exportPosition }, "Vie esimerkiksi"), " ",
     el("button", { type: "button", class: "md-button", "data-action": "new-game", onclick: newGameForm }, "Uusi peli"));
@@ -486,13 +476,26 @@ async function init() {
     const [k, v] = pair.split(":");
     options[k] = v === "true" ? true : v === "false" ? false : /^-?\d+$/.test(v) ? Number(v) : v;
   }
+  const progress = () => {
+    if (shared.state !== "loading" || !root.isConnected) return;
+    const p = shared.progress || { loaded: 0, total: 0 };
+    const secs = Math.round((performance.now() - (p.started || performance.now())) / 1000);
+    status.textContent = p.phase === "käynnistys" || !p.total
+      ? `Sääntömoottori käynnistyy… (${secs} s)`
+      : `Sääntömoottori latautuu… (${mb(p.loaded)} / ${mb(p.total)} Mt, ${secs} s)`;
+  };
+  shared.listeners.add(progress);
   try {
     await engine.start();
     status.textContent = "";
   } catch (err) {
-    status.textContent = `Sääntömoottoria ei voitu käynnistää (${err.message}).`;
+    status.replaceChildren(`Sääntömoottoria ei voitu käynnistää: ${err.message}. `,
+      el("button", { type: "button", class: "md-button", onclick: () => { shared.restart().catch(() => {}); init(); } },
+         "Yritä uudelleen"));
     setBusy(false);
     return;
+  } finally {
+    shared.listeners.delete(progress);
   }
   const resume = stored && stored.rules && (!seed || (String(stored.seed) === seed && stored.rules.name === game));
   if (resume) {
@@ -517,7 +520,10 @@ async function init() {
 // module runs only once) mount again whenever a new page brings its own #pelaa.
 function mountHere() {
   const element = document.getElementById("pelaa");
-  if (element && !element.dataset.started) mount(element);
+  if (element && !element.dataset.started) {
+    registerServiceWorker();
+    mount(element);
+  }
 }
 mountHere();
 if (window.document$ && window.document$.subscribe) window.document$.subscribe(mountHere);

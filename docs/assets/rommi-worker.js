@@ -7,17 +7,34 @@
 // Start. The runtime files are fetched here (bytes counted for the progress line, a missing file
 // fails at once instead of leaving Pyodide waiting) and handed to Pyodide through `fetch`. After
 // the first start the worker takes a Pyodide memory snapshot (the heap just after importing the
-// engine) and keeps it gzipped in Cache Storage, keyed by the Pyodide build and the wheel's hash;
-// later starts restore it (about 1 s instead of 4–10 s). A snapshot that fails to load is removed
-// and the engine starts normally.
+// engine) and keeps it (31 MB, raw) in Cache Storage, keyed by the Pyodide build and the wheel's
+// hash; later starts restore it (under a second instead of 4–10 s). A snapshot that fails to load
+// is removed and the engine starts normally. On such a start everything overlaps: the Emscripten
+// module is imported and the wasm compiled while the snapshot is read.
 const base = new URL("../", import.meta.url);
 const pyodideURL = new URL("pyodide/", base);
 const t0 = performance.now();
-const SNAPSHOT_CACHE = "rommikirja-snapshot";   // gzipped: 6 MB reads and unzips faster than 31 MB raw
+// Kept raw: reading 31 MB from Cache Storage took 66–106 ms where reading 6 MB gzipped and
+// unzipping it took 185–470 ms (Chromium, 2 busy CPUs)
+const SNAPSHOT_CACHE = "rommikirja-snapshot";
 const TYPES = { wasm: "application/wasm", zip: "application/zip", whl: "application/zip",
                 mjs: "text/javascript", json: "application/json" };
 
 class EngineError extends Error {}
+
+// The wasm compiled ahead: on a start from the caches its compilation begins with the worker, in
+// parallel with reading the snapshot, and Pyodide's own streaming instantiation (which would begin
+// only once the snapshot is read) takes the compiled module instead.
+let precompiled = null;
+const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const ahead = precompiled;
+  precompiled = null;
+  const module = ahead && await ahead.catch(() => null);
+  if (!module) return instantiateStreaming(source, imports);
+  Promise.resolve(source).then((r) => r.body && r.body.cancel(), () => {});
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
+};
 
 let handle = null;
 let playHandle = null;
@@ -26,6 +43,8 @@ let total = 0;
 let phase = "lataus";
 let lastReport = 0;
 const prefetched = new Map();          // absolute URL → Promise<ArrayBuffer>
+const asmURL = new URL("pyodide.asm.mjs", pyodideURL);
+const wasmURL = new URL("pyodide.asm.wasm", pyodideURL);
 
 function report(force = false) {
   const now = performance.now();
@@ -65,8 +84,9 @@ async function download(url) {
 }
 
 // Pyodide fetches python_stdlib.zip and the wasm itself: answer from what was downloaded above.
+// (Pyodide passes URL objects: a lookup by `input.url` would miss them all and fetch every file twice.)
 self.fetch = (input, init) => {
-  const url = new URL(typeof input === "string" ? input : input.url, base).href;
+  const url = new URL(input instanceof Request ? input.url : String(input), base).href;
   const got = prefetched.get(url);
   if (!got) return realFetch(input, init);
   const ext = url.split(".").pop();
@@ -92,20 +112,18 @@ async function findSnapshot(key) {
     const cache = await caches.open(SNAPSHOT_CACHE);
     const hit = await cache.match(key);
     if (!hit) return null;
-    const stream = hit.body.pipeThrough(new DecompressionStream("gzip"));
-    return { bytes: new Response(stream).arrayBuffer().then((b) => new Uint8Array(b)) };
+    return { bytes: hit.arrayBuffer().then((b) => new Uint8Array(b)) };
   } catch {
     return null;
   }
 }
 
 async function saveSnapshot(key, bytes) {
+  const body = new Blob([bytes]);      // copied now: the engine's memory changes once it answers
   const cache = await caches.open(SNAPSHOT_CACHE);
   for (const old of await cache.keys()) await cache.delete(old);     // one engine version at a time
-  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
-  const body = await new Response(stream).arrayBuffer();
-  await cache.put(key, new Response(body, { headers: { "content-type": "application/gzip" } }));
-  return body.byteLength;
+  await cache.put(key, new Response(body, { headers: { "content-type": "application/octet-stream" } }));
+  return bytes.byteLength;
 }
 
 async function dropSnapshot(key) {
@@ -113,36 +131,52 @@ async function dropSnapshot(key) {
 }
 
 async function start(options) {
-  const runtime = await json("data/runtime.json");
-  const files = await json("data/files.json").catch(() => null);     // sizes and hashes (site build)
+  const marks = {};
+  const mark = (name) => { marks[name] = Math.round(performance.now() - t0); };
+  mark("begin");
+  const pyodideModule = import(new URL("pyodide.mjs", pyodideURL).href);
+  pyodideModule.catch(() => {});
+  const wasmCachedP = "caches" in self ? caches.match(wasmURL.href).then(Boolean, () => false) : Promise.resolve(false);
+  wasmCachedP.then((cached) => {
+    if (!cached) return;
+    precompiled = WebAssembly.compileStreaming(realFetch(wasmURL));      // see instantiateStreaming above
+    precompiled.catch(() => {});
+  });
+  const [runtime, files] = await Promise.all([json("data/runtime.json"),
+                                              json("data/files.json").catch(() => null)]);  // sizes and hashes
+  mark("manifests");
   const wheelURL = new URL(runtime.wheel, pyodideURL);
   const big = ["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"];
   const sizeOf = (name) => (files && files.runtime[`pyodide/${name}`] ? files.runtime[`pyodide/${name}`].size : 0);
   total = [...big, runtime.wheel].reduce((sum, name) => sum + sizeOf(name), 0);
   const key = files && "caches" in self && options.snapshot !== false
-    ? new URL(`pyodide/snapshot-${runtime.pyodide}-${files.runtime[`pyodide/${runtime.wheel}`].sha256.slice(0, 16)}.gz`, base).href
+    ? new URL(`pyodide/snapshot-${runtime.pyodide}-${files.runtime[`pyodide/${runtime.wheel}`].sha256.slice(0, 16)}.raw`, base).href
     : null;
   report(true);
-  const pyodideModule = import(new URL("pyodide.mjs", pyodideURL).href);
+  const snapshotP = key ? findSnapshot(key) : Promise.resolve(null);
   const wheelP = download(wheelURL);
-  // The wasm in the service worker's cache is left to Pyodide's own streaming fetch, so that the
-  // browser can reuse its compiled code (a Response made here would be compiled again).
-  const wasmURL = new URL("pyodide.asm.wasm", pyodideURL);
-  const wasmCached = "caches" in self && await caches.match(wasmURL.href).then(Boolean, () => false);
-  for (const name of big) {
-    const url = new URL(name, pyodideURL);
-    if (wasmCached && url.href === wasmURL.href) { loaded += sizeOf(name); continue; }
-    prefetched.set(url.href, download(url));
-  }
+  // The Emscripten module (1.2 MB of JavaScript) is imported here at once, not after Pyodide's own
+  // set-up, so that it compiles while the snapshot is read; Pyodide gets it as createPyodideModule.
+  const asmModule = import(asmURL.href).then((m) => { loaded += sizeOf("pyodide.asm.mjs"); report(); return m.default; });
+  asmModule.catch(() => {});
+  // The wasm in the service worker's cache is left to Pyodide's own streaming fetch (answered by the
+  // service worker; answering it here from Cache Storage measured no faster in a whole start).
+  const wasmCached = await wasmCachedP;
+  if (wasmCached) loaded += sizeOf("pyodide.asm.wasm");
+  else prefetched.set(wasmURL.href, download(wasmURL));
+  const stdlibURL = new URL("python_stdlib.zip", pyodideURL);
+  prefetched.set(stdlibURL.href, download(stdlibURL));
   // a failed download fails the start at once
-  const all = Promise.all([wheelP, ...prefetched.values()]);
+  const all = Promise.all([wheelP, asmModule, ...prefetched.values()]);
   all.catch(() => {});
-  const marks = { files: Math.round(performance.now() - t0) };
-  const snapshot = key ? await findSnapshot(key) : null;
-  marks.snapshotRead = Math.round(performance.now() - t0);
-  const { loadPyodide } = await pyodideModule;
-  await all;
-  marks.downloaded = Math.round(performance.now() - t0);
+  const failed = all.then(() => new Promise(() => {}));      // rejects when a download fails, never resolves
+  mark("files");
+  const snapshot = await snapshotP;
+  mark("snapshotFound");
+  if (snapshot) snapshot.bytes.then(() => mark("snapshotRead"), () => {});
+  const { loadPyodide } = await Promise.race([pyodideModule, failed]);
+  const createPyodideModule = await Promise.race([asmModule, failed]);
+  mark("pyodideModule");
   phase = "käynnistys";
   report(true);
   let pyodide = null;
@@ -150,28 +184,36 @@ async function start(options) {
   const started = performance.now();
   if (snapshot) {
     try {
-      pyodide = await withTimeout(loadPyodide({ indexURL: pyodideURL.href, _loadSnapshot: snapshot.bytes }), 30000,
-                                  "tilannevedos ei latautunut");
+      pyodide = await withTimeout(Promise.race([
+        loadPyodide({ indexURL: pyodideURL.href, createPyodideModule, _loadSnapshot: snapshot.bytes }), failed]),
+      30000, "tilannevedos ei latautunut");
       how = "snapshot";
-    } catch {
+    } catch (err) {
+      if (err instanceof EngineError && !/tilannevedos/.test(err.message)) throw err;    // a download failed
       await dropSnapshot(key);
       pyodide = null;
     }
   }
   if (!pyodide) {
-    pyodide = await withTimeout(loadPyodide({ indexURL: pyodideURL.href, _makeSnapshot: Boolean(key) }), 90000,
-                                "Python ei käynnistynyt 90 sekunnissa");
+    await Promise.race([all, failed]);
+    mark("downloaded");
+    pyodide = await withTimeout(
+      loadPyodide({ indexURL: pyodideURL.href, createPyodideModule, _makeSnapshot: Boolean(key) }), 90000,
+      "Python ei käynnistynyt 90 sekunnissa");
   }
   const pyodideMs = performance.now() - started;
+  mark("pyodide");
   const wheel = await wheelP;
   pyodide.unpackArchive(wheel, "wheel");
+  mark("unpacked");
   handle = pyodide.runPython("from rommikirja.practice import handle\nhandle");
   // the Pelaa page's requests ({play: true, ...}) go to rommikirja.play.handle, where it exists
   playHandle = pyodide.runPython(
     "try:\n    from rommikirja.play import handle as play_handle\nexcept ImportError:\n    play_handle = None\nplay_handle");
   prefetched.clear();
-  marks.imported = Math.round(performance.now() - t0);
+  mark("imported");
   const info = { ms: Math.round(performance.now() - t0), pyodideMs: Math.round(pyodideMs), start: how, marks,
+                 origin: performance.timeOrigin,
                  pyodide: runtime.pyodide, bytes: loaded, total };
   if (how === "normal" && key) {
     try {
@@ -198,7 +240,7 @@ self.onmessage = async (event) => {
       const { snapshotSaved, ...shown } = info;
       self.postMessage({ id, ok: true, result: shown });
       if (snapshotSaved) {
-        snapshotSaved.then((gz) => self.postMessage({ type: "snapshot", gzBytes: gz }),
+        snapshotSaved.then((n) => self.postMessage({ type: "snapshot", bytes: n }),
                            (err) => self.postMessage({ type: "snapshot", error: String(err) }));
       }
       return;

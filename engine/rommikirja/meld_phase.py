@@ -89,14 +89,7 @@ class MeldPhase:
             positions = sorted(by_pos)
             seen: set = set()
             for chosen, gaps in _position_runs(positions, max_gaps, smallest):
-                if 1 in chosen and 14 in chosen:
-                    continue
-                for combo in itertools.product(*(by_pos[p] for p in chosen)):
-                    if high and (1 in chosen or 14 in chosen):
-                        key = frozenset(combo)
-                        if key in seen:
-                            continue
-                        seen.add(key)
+                for combo in _run_combos(by_pos, chosen, high, seen):
                     for js in joker_sets:
                         if len(js) >= gaps and len(chosen) + len(js) >= 3:
                             yield from self._meld_variants(combo, js)
@@ -189,15 +182,7 @@ class MeldPhase:
         max_gaps = len(joker_sets[-1])
         for down, g1 in _extensions(lo, below, max_gaps):
             for up, g2 in _extensions(hi, above, max_gaps - g1):
-                chosen = down + up
-                if 1 in chosen and 14 in chosen:
-                    continue
-                for combo in itertools.product(*(by_pos[p] for p in chosen)):
-                    if high and (1 in chosen or 14 in chosen):
-                        key = frozenset(combo)
-                        if key in seen:
-                            continue
-                        seen.add(key)
+                for combo in _run_combos(by_pos, down + up, high, seen):
                     for js in joker_sets:
                         if (combo or js) and len(js) >= g1 + g2:
                             yield from self._lay_off_variants(i, meld, combo, js)
@@ -517,6 +502,22 @@ _SUIT_INDEX = {id(s): i for i, s in enumerate(Suit)}
 _NATURAL_BITS = sum(0x3FFE << (16 * k) for k in range(4))
 _ACE_BITS = sum(1 << (16 * k + 1) for k in range(4))
 
+
+
+def _run_combos(by_pos: dict, chosen: list, high: bool, seen: set) -> Iterator[tuple]:
+    """The card choices for the run positions ``chosen`` (one card per position; a run cannot hold
+    the ace at both ends). With a high ace the same cards can come from positions 1 and 14: each
+    card set is yielded once per ``seen``."""
+    if 1 in chosen and 14 in chosen:
+        return
+    both_ends = high and (1 in chosen or 14 in chosen)
+    for combo in itertools.product(*(by_pos[p] for p in chosen)):
+        if both_ends:
+            key = frozenset(combo)
+            if key in seen:
+                continue
+            seen.add(key)
+        yield combo
 
 def _attach_mask(meld: Meld) -> int:
     """The :attr:`Card._sbit` bits of the natural cards that could start a lay-off onto ``meld``

@@ -92,8 +92,19 @@ def describe_move(move: Move, table_texts: Sequence[str] = (), negative: bool = 
     return str(move)
 
 
-def narrate_event(event: Event, names: Sequence[str], table_texts: Sequence[str] = ()) -> str:
-    """One event of a deal as a Finnish sentence."""
+def narrate_event(event: Event, names: Sequence[str], table_texts: Sequence[str] = (),
+                  style: str = "rummy") -> str:
+    """One event of a deal as a Finnish sentence; ``style`` is the rule set's deal style.
+
+    A pass is two different things: in gin (``style="knock"``) a player *passaa* the upcard (the
+    glossary's word, gin only); in a rummy game whose stock has been used up, a player skips the
+    last turn.
+
+    >>> narrate_event(Event(1, "pass"), ["Aino", "Eero"], style="knock")
+    'Eero passaa eikä ota avokorttia.'
+    >>> narrate_event(Event(1, "pass"), ["Aino", "Eero"])
+    'Eero ohittaa viimeisen vuoronsa eikä ota poistopakan korttia.'
+    """
     who = names[event.player]
     cards = event.cards
     kind = event.kind
@@ -116,7 +127,9 @@ def narrate_event(event: Event, names: Sequence[str], table_texts: Sequence[str]
     if kind == "out":
         return f"{who} on mennyt ulos: käsi on tyhjä, ja jako päättyy."
     if kind == "pass":
-        return f"{who} passaa: hän ei ota korttia."
+        if style == "knock":
+            return f"{who} passaa eikä ota avokorttia."
+        return f"{who} ohittaa viimeisen vuoronsa eikä ota poistopakan korttia."
     if kind == "opened":
         return f"{who} on avannut: avauksen yhdistelmät ovat yhteensä {event.target} pistettä."
     if kind == "claim":

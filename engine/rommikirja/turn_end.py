@@ -36,16 +36,10 @@ class TurnEnd:
 
     def _apply_discard(self, move: Discard) -> None:
         card = move.card
-        hand = self.hands[self.turn]
-        for i, c in enumerate(hand):
-            if c is card:
-                del hand[i]
-                break
-        else:
-            hand.remove(card)
+        self._remove_from_hand((card,))
         self.discard.append(card)
         self.events.append(Event(self.turn, "discard", (card,)))
-        if not hand:
+        if not self.hands[self.turn]:
             self._went_out()
             return
         self._end_turn()

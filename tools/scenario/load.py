@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Callable, Sequence, TypeVar
 
@@ -19,6 +20,9 @@ from .rulesets import rules_from
 from .setup import read_setup
 from .steps import STEP_KINDS
 
+#: A scenario's ``source``: a catalogue id of ../shared/seed-examples.md, ``own`` (Rommikirja's own
+#: example) or ``kerho`` (a club's own example); templates/_example.md.j2 labels each kind.
+SOURCE_ID = re.compile(r"own|kerho|[PBGRF][0-9]{2}")
 TOP_KEYS = {"source", "game", "title", "section", "options", "players", "setup", "steps", "text",
             "order"}
 
@@ -61,6 +65,10 @@ def read_header(ctx: Ctx, path: Path, data: object, rulesets: dict[str, RuleSet]
         raise ctx.err(data.line_of("text"), f"text: teksti on liian pitkä ({len(text)} merkkiä; "
                                             f"enintään {LIMITS['text']})")
     source = plain_text(ctx, data["source"], data.line_of("source"), "source", 40)
+    if not SOURCE_ID.fullmatch(source):
+        raise ctx.err(data.line_of("source"), f"source: tuntematon lähde ”{source}”; odotettiin lähdeluettelon "
+                                              "tunnusta (P01…, B01…, G01…, R01…, F01…), own (Rommikirjan oma "
+                                              "esimerkki) tai kerho (kerhon oma esimerkki)")
     title = plain_text(ctx, data["title"], data.line_of("title"), "title")
     section = plain_text(ctx, data["section"], data.line_of("section"), "section") if "section" in data else ""
     players = data.get("players")

@@ -142,7 +142,7 @@ def play_move(ctx: Ctx, sc: Scenario, deal: Deal, step: LDict) -> Step:
                                        f"odotettiin hylkäystä {expected_refusal}, mutta moottori "
                                        f"hyväksyi siirron ({describe_move(move, table_texts)})"))
         for ev in deal.events[events_before:]:
-            st.sentences.append(narrate_event(ev, sc.names, table_texts))
+            st.sentences.append(narrate_event(ev, sc.names, table_texts, style=deal.rules.style))
     st.after = Snapshot.of(deal)
     return st
 

@@ -21,8 +21,11 @@ def load_rulesets(directory: Path = RULES_DIR) -> dict[str, RuleSet]:
         if not isinstance(name, str):
             raise SourceError(path, data.line, "puuttuu kenttä name (pelin nimi)")
         if name in raw:
+            first, first_data = raw[name]
+            if Path(str(path)).stem == name and Path(str(first)).stem != name:   # blame the copy, not the original
+                path, data, first = first, first_data, path
             raise SourceError(path, data.line_of("name"), f"peli ”{name}” on määritelty jo tiedostossa "
-                                                          f"{raw[name][0]}")
+                                                          f"{first}; anna tälle pelille oma nimi")
         raw[name] = (path, data)
     if not raw:
         raise SourceError(rel_path(directory), None, "sääntökansiossa ei ole yhtään sääntötiedostoa (*.yaml)")
@@ -36,7 +39,9 @@ def load_rulesets(directory: Path = RULES_DIR) -> dict[str, RuleSet]:
         if "base" in data:
             parent = data["base"]
             if not isinstance(parent, str) or parent not in raw or parent in chain:
-                raise SourceError(path, data.line_of("base"), f"tuntematon pohjasääntö ”{parent}”")
+                known = ", ".join(sorted(n for n in raw if n != name))
+                why = "kehä: pohjasäännöt viittaavat toisiinsa" if parent in chain else f"tunnetut: {known}"
+                raise SourceError(path, data.line_of("base"), f"tuntematon pohjasääntö ”{parent}”; {why}")
             base = build(parent, chain + (name,))
         options = {k: v for k, v in data.items() if k != "base"}
         out[name] = rules_from(options, base, path, data)
