@@ -15,7 +15,8 @@ one CPU, several interleaved rounds, medians: the machines are shared and noisy.
   extracted with ``git archive`` and imported as a second package) in the same process and
   rounds, with the ratios now / baseline (also part of the full run).
 - ``--scale 10,100``: copies the scenarios N times into a temporary tree and reports the time of
-  ``tools.verify``, of writing the pages and of ``mkdocs build`` per scenario.
+  ``tools.verify``, of writing the pages and of ``mkdocs build`` per scenario (``--verify-only``:
+  only ``tools.verify``, e.g. ``--scale 56 --verify-only`` for 8,400 scenarios).
 """
 from __future__ import annotations
 
@@ -415,14 +416,17 @@ from tools.build import render_pages, write_pages
 t = time.process_time(); scs, errs = verify(); tv = time.process_time() - t
 if errs:
     print("ERR", len(errs), errs[0]); sys.exit(1)
+if "--verify-only" in sys.argv:
+    print(len(scs), tv, 0.0)
+    sys.exit(0)
 t = time.process_time(); write_pages(render_pages(scs)); tb = time.process_time() - t
 print(len(scs), tv, tb)
 """
 
 
-def bench_scale(factors: list[int]) -> None:
+def bench_scale(factors: list[int], verify_only: bool = False) -> None:
     """Copy the scenarios N times into a temporary tree (one extra page shows the copies) and
-    time verify, page writing and mkdocs there."""
+    time verify, page writing and mkdocs there (only verify with ``verify_only``)."""
     import resource
     import shutil
     import subprocess
@@ -462,19 +466,22 @@ def bench_scale(factors: list[int]) -> None:
                 u = resource.getrusage(resource.RUSAGE_CHILDREN)
                 return u.ru_utime + u.ru_stime
 
-            proc = subprocess.run([sys.executable, "-c", SCALE_SCRIPT], cwd=t, env=env, capture_output=True,
-                                  text=True)
+            proc = subprocess.run([sys.executable, "-c", SCALE_SCRIPT] + (["--verify-only"] if verify_only else []),
+                                  cwd=t, env=env, capture_output=True, text=True)
             if proc.returncode != 0:
                 print(f"  ×{n}: failed: {(proc.stdout + proc.stderr).strip()[-400:]}")
                 continue
             count, tv, tb = proc.stdout.split()
             count = int(count)
+            per = lambda s: f"{float(s) * 1000:7.0f} ms {float(s) / count * 1000:5.1f} ms/sc"  # noqa: E731
+            if verify_only:
+                print(f"  {count:9d} {per(tv)}")
+                continue
             c0 = child_cpu()
             mk = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet", "-d", str(t / "site")],
                                 cwd=t, env=env, capture_output=True, text=True)
             tm = child_cpu() - c0
             note = "" if mk.returncode == 0 else f" (mkdocs failed: {mk.stderr.strip()[-200:]})"
-            per = lambda s: f"{float(s) * 1000:7.0f} ms {float(s) / count * 1000:5.1f} ms/sc"  # noqa: E731
             print(f"  {count:9d} {per(tv)} {per(tb)} {per(tm)}{note}")
 
 
@@ -482,6 +489,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--peers", action="store_true", help="gin figures beside OpenSpiel and RLCard")
     ap.add_argument("--scale", help="comma-separated copy factors, e.g. 10,100")
+    ap.add_argument("--verify-only", action="store_true", help="with --scale: time only tools.verify")
     ap.add_argument("--rounds", type=int, default=5, help="interleaved rounds (default 5)")
     ap.add_argument("--seconds", type=float, default=1.0, help="CPU-seconds per workload and round")
     ap.add_argument("--runs", type=int, default=5, help="site timing runs")
@@ -493,7 +501,7 @@ def main() -> int:
     args = ap.parse_args()
     print(f"rommikirja bench ({pin(args.cpu)})")
     if args.scale:
-        bench_scale([int(x) for x in args.scale.split(",") if x.strip()])
+        bench_scale([int(x) for x in args.scale.split(",") if x.strip()], verify_only=args.verify_only)
         return 0
     if args.deals:
         bench_deals(args, shipped_rules())

@@ -25,7 +25,7 @@ a range) are not arithmetic; a minus is *−* or a hyphen between spaces.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 from rommikirja.finnish import SINGULAR_CASES as SINGULAR
 
@@ -105,9 +105,10 @@ _TOKEN = re.compile(r"""
   | (?P<lp>\()
   | (?P<rp>\))
   | (?P<rel>=|<|>|≤|≥)
-  | (?P<space>\s+)
-  | (?P<other>.)
+  | (?P<other>[^\d+−×·()=<>≤≥\s-]+|\S)
 """, re.X | re.S)
+# Runs of other characters are one token (they only ever end an expression), and white space
+# is no token at all (finditer skips it): the same tokens as one per character, fewer of them.
 _REL = {"=": lambda a, b: a == b, "<": lambda a, b: a < b, ">": lambda a, b: a > b,
         "≤": lambda a, b: a <= b, "≥": lambda a, b: a >= b}
 _REL_WORD = {"=": "vasen puoli on", "<": "vasen puoli ei ole pienempi:",
@@ -120,18 +121,48 @@ _MAX_TOKENS = 200
 _MAX_DIGITS = 12
 
 
+_NOT_NEWLINE = re.compile(r"[^\n]")
+
+
 def _blank(m: re.Match) -> str:
-    return re.sub(r"[^\n]", " ", m.group(0))
+    tag = m.group(0)
+    return _NOT_NEWLINE.sub(" ", tag) if "\n" in tag else " " * len(tag)
 
 
-def _tokens(text: str) -> list[tuple[str, str, int]]:
-    out = []
-    for m in _TOKEN.finditer(text):
-        kind = m.lastgroup
-        if kind == "space":
-            continue
-        out.append((kind, m.group(0), m.start()))
-    return out
+def _clean(text: str) -> str:
+    """``text`` with markup blanked out (same length and lines)."""
+    return _TAG.sub(_blank, text)
+
+
+def _tokens(text: str, start: int = 0, end: int | None = None) -> list[tuple[str, str, int]]:
+    """The tokens of ``text[start:end]`` (positions in ``text``)."""
+    found = _TOKEN.finditer(text, start) if end is None else _TOKEN.finditer(text, start, end)
+    return [(m.lastgroup, m.group(0), m.start()) for m in found]
+
+
+#: A run of characters that may belong to an expression (numbers, operators, parentheses,
+#: white space): every other character is an "other" token or a relation, which ends one.
+_EXPR_RUN = re.compile(r"[\d+−×·()\s-]+")
+
+
+def _relation_windows(clean: str) -> Iterator[tuple[list[tuple[str, str, int]], int]]:
+    """For each relation in ``clean``: the tokens around it that :func:`_arithmetic` reads, and its index.
+
+    The tokens are those of the whole text, cut to the expression runs just before and just after
+    the relation: a token next to such a run is an "other" word or a relation, so the left side
+    stops at the cut as it would at that token, and the right side finds its number within the
+    run or not at all. Texts are long and relations few: only these windows are tokenised.
+    """
+    rels = [m.start() for m in _RELATIONS.finditer(clean)]
+    if not rels:
+        return
+    runs = {m.start(): m.end() for m in _EXPR_RUN.finditer(clean)}
+    ends = {e: b for b, e in runs.items()}
+    for at in rels:
+        left = _tokens(clean, ends[at], at) if at in ends else []
+        right_end = runs.get(at + 1)
+        right = _tokens(clean, at + 1, right_end) if right_end is not None else []
+        yield left + [("rel", clean[at], at)] + right, len(left)
 
 
 class _Unparsable(Exception):
@@ -203,13 +234,18 @@ def check_arithmetic(text: str) -> list[tuple[int, str]]:
 
     Markup (HTML tags, ``**``) is ignored; an expression may run over several lines.
     """
-    clean = _TAG.sub(_blank, text)
-    toks = _tokens(clean)
+    return _arithmetic(_clean(text))
+
+
+_RELATIONS = re.compile(r"[=<>≤≥]")
+
+
+def _arithmetic(clean: str) -> list[tuple[int, str]]:
+    """:func:`check_arithmetic` of text whose markup is already blanked out."""
     problems: list[tuple[int, str]] = []
     arith = {"num", "op", "lp", "rp"}
-    for i, (kind, value, at) in enumerate(toks):
-        if kind != "rel":
-            continue
+    for toks, i in _relation_windows(clean):
+        kind, value, at = toks[i]
         # the left side: the longest run of arithmetic tokens just before the relation
         j = i
         while j > 0 and toks[j - 1][0] in arith:
@@ -270,19 +306,26 @@ def check_phrasing(text: str) -> list[tuple[int, str]]:
     >>> check_phrasing("Ainolle 36 pistettä, Eerolle 12 pistettä.")
     []
     """
+    return _phrasing(_clean(text))
+
+
+_ENDINGS = {"n": "gen", "lle": "all", "lla": "ade", "lta": "abl", "a": "part", "ksi": "tra",
+            "na": "ess", "ssa": "ine", "sta": "ela", "an": "ill"}
+
+
+def _phrasing(clean: str) -> list[tuple[int, str]]:
+    """:func:`check_phrasing` of text whose markup is already blanked out."""
     from rommikirja.finnish import name_forms
-    clean = _TAG.sub(_blank, text)
     out = []
-    endings = {"n": "gen", "lle": "all", "lla": "ade", "lta": "abl", "a": "part", "ksi": "tra",
-               "na": "ess", "ssa": "ine", "sta": "ela", "an": "ill"}
-    for m in _NAME_PLAYER.finditer(clean):
+    endings = _ENDINGS
+    for m in (_NAME_PLAYER.finditer(clean) if "-pelaaja" in clean else ()):
         name, ending = m.group(1), m.group(2)
         case = endings.get(ending, "nom")
         forms = name_forms(name)
         hint = forms[SINGULAR.index(case)] if forms else name
         out.append((clean.count("\n", 0, m.start()) + 1,
                     f"{m.group(0)}: taivuta nimi ({{{{ nimi | player(\"{case}\") }}}} → {hint})"))
-    for m in _SAID_TWICE.finditer(clean):
+    for m in (_SAID_TWICE.finditer(clean) if "piste" in clean else ()):
         out.append((clean.count("\n", 0, m.start()) + 1,
                     f"sama pistemäärä kahdesti peräkkäin: {m.group(1)} {m.group(2)}"))
     return out
@@ -335,11 +378,13 @@ def check_scenario_sentences(sc: Any) -> list[SourceError]:
         return errors
     template_lines = sc.text.strip("\n").count("\n") + 1
     seen = set()
-    for line, message in check_arithmetic(rendered) + check_phrasing(rendered):
+    clean = _clean(rendered)
+    for line, message in _arithmetic(clean) + _phrasing(clean):
         at = sc.text_line + line - 1 if line <= template_lines else sc.text_line
         errors.append(SourceError(sc.rel, at, f"text: {message}"))
         seen.add(message)
-    for line, message in check_arithmetic(box) + check_phrasing(box):
+    clean = _clean(box)
+    for line, message in _arithmetic(clean) + _phrasing(clean):
         if message not in seen:
             errors.append(SourceError(sc.rel, 1, f"esimerkkilaatikko (templates/_example.md.j2): {message}"))
     return errors

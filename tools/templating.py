@@ -28,6 +28,7 @@ Arithmetic is never typed: ``{{ sum_text(values(cards)) }}`` → *11 + 20 + 10 +
 from __future__ import annotations
 
 import html
+import os
 import re
 from pathlib import Path
 from typing import Any, Iterable, Sequence
@@ -213,14 +214,69 @@ class Sandbox(ImmutableSandboxedEnvironment):
         return None     # no str.format / format_map at all (a width can eat memory); see is_safe_attribute
 
     def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
+        # The answer depends only on the object's type and the attribute's name (Jinja2's
+        # checks are isinstance tests and name tests), so it is worked out once per pair.
+        cls = type(obj)
+        key = (cls, attr)
+        verdict = _ATTRIBUTE_VERDICTS.get(key)
+        if verdict is None:
+            verdict = self._is_safe_attribute(obj, attr, value)
+            if obj.__class__ is cls and len(_ATTRIBUTE_VERDICTS) < _ATTRIBUTE_VERDICTS_MAX:
+                _ATTRIBUTE_VERDICTS[key] = verdict
+        return verdict
+
+    def _is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
         if isinstance(obj, str) and attr not in _SAFE_STR_METHODS:
             return False
         return super().is_safe_attribute(obj, attr, value)
 
 
+#: (type, attribute name) → :meth:`Sandbox.is_safe_attribute` (bounded: names come from untrusted texts).
+_ATTRIBUTE_VERDICTS: dict[tuple[type, str], bool] = {}
+_ATTRIBUTE_VERDICTS_MAX = 10_000
+
+
+class _TemplateCache(jinja2.FileSystemBytecodeCache):
+    """Compiled project templates kept in ``templates/__pycache__/`` (ignored by git, like ``.pyc``).
+
+    Jinja2 stores each template's compiled code with a checksum of its source and recompiles
+    when the source changed. Only the project's own templates are cached, never scenario
+    texts. A cache that cannot be written is skipped. The compiled code also depends on the
+    environment (sandbox, escaping, whitespace options), so the key includes this module's
+    source and the Jinja2 version: any change here compiles afresh.
+    """
+
+    def __init__(self, directory: str, pattern: str) -> None:
+        super().__init__(directory, pattern)
+        import hashlib
+        self.salt = hashlib.sha256(Path(__file__).read_bytes() + jinja2.__version__.encode()).hexdigest()
+
+    def get_cache_key(self, name: str, filename: str | None = None) -> str:
+        return super().get_cache_key(f"{name}\0{self.salt}", filename)
+
+    def dump_bytecode(self, bucket: Any) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError:
+            pass
+
+
+def _template_cache() -> jinja2.BytecodeCache | None:
+    """The cache of compiled templates; none with ``ROMMIKIRJA_TEMPLATE_CACHE=0`` or when it cannot be made."""
+    if os.environ.get("ROMMIKIRJA_TEMPLATE_CACHE", "1") == "0":
+        return None
+    directory = TEMPLATE_DIR / "__pycache__"
+    try:
+        directory.mkdir(exist_ok=True)
+    except OSError:
+        return None
+    return _TemplateCache(str(directory), "%s.jinja")
+
+
 def make_env(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
     env = Sandbox(
         loader=loader or jinja2.FileSystemLoader(str(TEMPLATE_DIR)),
+        bytecode_cache=_template_cache() if loader is None else None,
         undefined=jinja2.StrictUndefined,
         autoescape=True,
         keep_trailing_newline=True,
@@ -258,6 +314,10 @@ def make_text_env() -> jinja2.Environment:
     env = make_env(jinja2.DictLoader({}))
     for name in TEXT_DENIED_FILTERS:
         env.filters.pop(name, None)
+    # No compile-time folding of constant expressions: a text is compiled once and rendered
+    # once, so folding only costs time, and every expression is evaluated by the sandbox when
+    # rendered (the same result; its limits apply to all of them).
+    env.optimized = False
     return env
 
 
@@ -397,39 +457,60 @@ def _const_in_output(node: nodes.Node) -> Iterator[nodes.Const]:
             yield from _const_in_output(left)
 
 
+def _walk(tree: nodes.Node) -> Iterator[nodes.Node]:
+    """Every node below ``tree`` (the set :meth:`nodes.Node.find_all` visits, in one pass)."""
+    stack = [tree]
+    pop, push = stack.pop, stack.append
+    node_type, list_type = nodes.Node, list
+    while stack:
+        node = pop()
+        for field in node.fields:
+            value = getattr(node, field, None)
+            if isinstance(value, node_type):
+                yield value
+                push(value)
+            elif isinstance(value, list_type):
+                for item in value:
+                    if isinstance(item, node_type):
+                        yield item
+                        push(item)
+
+
 def template_problems(tree: nodes.Template) -> list[tuple[int, str]]:
     """(template line, message) for every hand-typed number, card name, link or markup."""
     out: list[tuple[int, str]] = []
-    for node in tree.find_all(nodes.TemplateData):
-        for i, line_text in enumerate(node.data.split("\n")):
-            digits, words = _typed_words(line_text)
-            if digits:
-                out.append((node.lineno + i, f"luku on kirjoitettu tekstiin käsin; {_NUMBER_HINT}"))
-            for word in words:
-                out.append((node.lineno + i, f"kortin nimi ”{word}” on kirjoitettu käsin; {_CARD_HINT}"))
-            out.extend((node.lineno + i, p) for p in markup_problems(line_text))
-    for node in tree.find_all(nodes.Const):
-        if isinstance(node.value, str):
-            digits, words = _typed_words(node.value)
-            if digits:
-                out.append((node.lineno, f"lausekkeen tekstissä on käsin kirjoitettu luku; {_NUMBER_HINT}"))
-            for word in words:
-                out.append((node.lineno, f"kortin nimi ”{word}” on kirjoitettu lausekkeeseen käsin; {_CARD_HINT}"))
-            if _HTML.search(node.value) or "](" in node.value or _URL.search(node.value):
-                out.append((node.lineno, "lausekkeen tekstissä on HTML:ää tai linkki; ne eivät ole sallittuja"))
-    for out_node in tree.find_all(nodes.Output):
-        for expr in out_node.nodes:
-            if not isinstance(expr, nodes.TemplateData):
-                for c in _const_in_output(expr):
-                    out.append((c.lineno, f"luku {c.value} on kirjoitettu lausekkeeseen käsin; {_NUMBER_HINT}"))
-    for node in tree.find_all(nodes.Assign):
-        for c in _const_in_output(node.node):
-            out.append((c.lineno, f"luku {c.value} on kirjoitettu lausekkeeseen käsin; {_NUMBER_HINT}"))
-    for node in tree.find_all(nodes.Filter):
-        if node.name in TEXT_DENIED_FILTERS:
-            out.append((node.lineno, f"suodinta ”{node.name}” ei voi käyttää skenaarion tekstissä"))
-    for node in tree.find_all((nodes.Include, nodes.Import, nodes.FromImport, nodes.Extends)):
-        out.append((node.lineno, "toisten pohjien käyttö (include, import, extends) ei ole sallittua tekstissä"))
+    for node in _walk(tree):
+        if isinstance(node, nodes.TemplateData):
+            for i, line_text in enumerate(node.data.split("\n")):
+                digits, words = _typed_words(line_text)
+                if digits:
+                    out.append((node.lineno + i, f"luku on kirjoitettu tekstiin käsin; {_NUMBER_HINT}"))
+                for word in words:
+                    out.append((node.lineno + i, f"kortin nimi ”{word}” on kirjoitettu käsin; {_CARD_HINT}"))
+                out.extend((node.lineno + i, p) for p in markup_problems(line_text))
+        elif isinstance(node, nodes.Const):
+            if isinstance(node.value, str):
+                digits, words = _typed_words(node.value)
+                if digits:
+                    out.append((node.lineno, f"lausekkeen tekstissä on käsin kirjoitettu luku; {_NUMBER_HINT}"))
+                for word in words:
+                    out.append((node.lineno, f"kortin nimi ”{word}” on kirjoitettu lausekkeeseen käsin; "
+                                             f"{_CARD_HINT}"))
+                if _HTML.search(node.value) or "](" in node.value or _URL.search(node.value):
+                    out.append((node.lineno, "lausekkeen tekstissä on HTML:ää tai linkki; ne eivät ole sallittuja"))
+        elif isinstance(node, nodes.Output):
+            for expr in node.nodes:
+                if not isinstance(expr, nodes.TemplateData):
+                    for c in _const_in_output(expr):
+                        out.append((c.lineno, f"luku {c.value} on kirjoitettu lausekkeeseen käsin; {_NUMBER_HINT}"))
+        elif isinstance(node, nodes.Assign):
+            for c in _const_in_output(node.node):
+                out.append((c.lineno, f"luku {c.value} on kirjoitettu lausekkeeseen käsin; {_NUMBER_HINT}"))
+        elif isinstance(node, nodes.Filter):
+            if node.name in TEXT_DENIED_FILTERS:
+                out.append((node.lineno, f"suodinta ”{node.name}” ei voi käyttää skenaarion tekstissä"))
+        elif isinstance(node, (nodes.Include, nodes.Import, nodes.FromImport, nodes.Extends)):
+            out.append((node.lineno, "toisten pohjien käyttö (include, import, extends) ei ole sallittua tekstissä"))
     return sorted(set(out))
 
 
@@ -539,5 +620,19 @@ def check_template(sc: Any) -> list[SourceError]:
 
 def render_scenario_text(sc: Any, env: jinja2.Environment | None = None) -> Markup:
     """The scenario's explanation as Markdown (``env`` is ignored: texts have their own sandbox)."""
-    text = render_limited(compile_text(sc), scenario_context(sc), LIMITS["text_chars"], LIMITS["text_seconds"])
-    return Markup(text.strip())
+    if not sc.text:
+        return Markup("")          # nothing to compile: an empty template renders as nothing
+    tpl = compile_text(sc)
+    # Rendered once per scenario: verify's text check, the sentence check, the example box and
+    # the build all show the same text of the same played scenario (all of it is set when the
+    # scenario is loaded). A failed rendering is not kept: it fails again with its error.
+    done = getattr(sc, "_rendered_text", None)
+    if done is not None and done[0] is tpl:
+        return done[1]
+    text = render_limited(tpl, scenario_context(sc), LIMITS["text_chars"], LIMITS["text_seconds"])
+    result = Markup(text.strip())
+    try:
+        sc._rendered_text = (tpl, result)
+    except AttributeError:         # an object without attributes of its own: no reuse
+        pass
+    return result

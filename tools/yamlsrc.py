@@ -53,7 +53,26 @@ class _PureLoader(yaml.SafeLoader):
 
 
 try:
-    _FAST_LOADER: type | None = yaml.CSafeLoader
+    class _CLoader(yaml.CSafeLoader):      # type: ignore[name-defined,misc]
+        """The C loader, with PyYAML's tag resolution written for the common case.
+
+        The C composer asks :meth:`resolve` for every node's tag; this gives the same tags
+        as :meth:`yaml.resolver.BaseResolver.resolve` (a plain scalar: the first implicit
+        resolver for its first character that matches, else ``str``) without its general
+        path-resolver machinery, which the safe loader never has.
+        """
+
+        def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+            resolvers = self.yaml_implicit_resolvers
+            if kind is not yaml.ScalarNode or self.yaml_path_resolvers or None in resolvers:
+                return super().resolve(kind, value, implicit)
+            if implicit[0]:
+                for tag, regexp in resolvers.get(value[:1], ()):    # value[:1] is "" for ""
+                    if regexp.match(value):
+                        return tag
+            return self.DEFAULT_SCALAR_TAG
+
+    _FAST_LOADER: type | None = _CLoader
 except AttributeError:  # PyYAML built without libyaml
     _FAST_LOADER = None
 
@@ -117,6 +136,8 @@ class _Converter:
                                  "voivat moninkertaistaa tiedoston")
         if depth > LIMITS["depth"]:
             raise self.err(node, f"liian syvä sisäkkäisyys (yli {LIMITS['depth']} tasoa)")
+        if node.tag == _STR_TAG and type(node) is yaml.ScalarNode:
+            return node.value                     # the most common value first (what the last branch gives)
         line = node.start_mark.line + 1
         if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _COLLECTION_TAGS:
             raise self.err(node, f"tyyppimerkintä {node.tag.replace('tag:yaml.org,2002:', '!!')[:40]} "
@@ -127,7 +148,12 @@ class _Converter:
             for key_node, value_node in node.value:
                 if key_node.tag == "tag:yaml.org,2002:merge":
                     raise self.err(key_node, "YAML-yhdistäminen (<<) ei ole käytössä; kirjoita kentät auki")
-                key = self.convert(key_node, depth + 1)
+                if key_node.tag == _STR_TAG and type(key_node) is yaml.ScalarNode \
+                        and self.values < LIMITS["values"] and depth < LIMITS["depth"]:
+                    self.values += 1                  # convert() of a text key, without the call
+                    key = key_node.value
+                else:
+                    key = self.convert(key_node, depth + 1)
                 try:
                     hash(key)
                 except TypeError:

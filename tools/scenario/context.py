@@ -21,6 +21,12 @@ from .model import Scenario, rel_path
 MAX_CARDS = 108
 
 
+#: Card notation already read (``"7H"`` → its card): a table of the few codes a deck has, filled
+#: as codes are met (cards are frozen values; a code that does not parse is never stored).
+_PARSED: dict[str, Card] = {}
+_PARSED_MAX = 4096
+
+
 class Ctx:
     """The file being read: makes its errors and converts its values."""
 
@@ -39,10 +45,16 @@ class Ctx:
             value = str(value)
         if not isinstance(value, str):
             raise self.err(line, f"odotettiin korttia (esim. 7H), saatiin {type_name(value)}")
+        card = _PARSED.get(value)
+        if card is not None:
+            return card
         try:
-            return parse_card(value)
+            card = parse_card(value)
         except CardParseError as e:
             raise self.err(line, str(e)) from None
+        if len(_PARSED) < _PARSED_MAX:
+            _PARSED[value] = card
+        return card
 
     def cards(self, value: Any, line: int, what: str) -> tuple[Card, ...]:
         if isinstance(value, str):
@@ -233,8 +245,11 @@ def deck_cards(ctx: Ctx, value: Any, line: int, what: str, rules: Any, limit: in
 
 
 def deck_of(rules: Any) -> frozenset[Card]:
-    return _DECKS.setdefault((rules.decks, rules.jokers),
-                             frozenset(standard_deck(rules.decks, rules.jokers)))
+    key = (rules.decks, rules.jokers)
+    deck = _DECKS.get(key)
+    if deck is None:                  # built once per deck shape, not on every call
+        deck = _DECKS[key] = frozenset(standard_deck(rules.decks, rules.jokers))
+    return deck
 
 
 def deck_text(rules: Any) -> str:

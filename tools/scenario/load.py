@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import os
 import re
-import traceback
 from pathlib import Path
 from typing import Callable, Sequence, TypeVar
 
@@ -15,7 +14,8 @@ from .context import LIMITS, Ctx, as_int, plain_text, player_name, type_name
 from .expect import run_expect
 from .model import RULES_DIR, SCENARIO_DIR, Scenario, Snapshot, Step
 from .moves import play_move
-from .names import is_names_file, load_names
+from . import names as _names_module
+from .names import is_names_file, load_names  # noqa: F401  (is_names_file: re-exported)
 from .rulesets import rules_from
 from .setup import read_setup
 from .steps import STEP_KINDS
@@ -141,6 +141,7 @@ def guarded(ctx: Ctx, line: int, what: str, run: Callable[[], T]) -> T:
         raise ctx.err(line, f"{what} käsittely vei liikaa muistia") from None
     except Exception as err:  # a bug in the tools or the engine: name the line, keep the trace for debugging
         if os.environ.get("ROMMIKIRJA_DEBUG"):
+            import traceback          # only to debug the tools
             traceback.print_exception(err)
         raise ctx.err(line, f"sisäinen virhe {what} käsittelyssä; tämä on "
                             "Rommikirjan vika, ei tiedoston – aja ROMMIKIRJA_DEBUG=1 nähdäksesi "
@@ -183,7 +184,24 @@ def scenario_paths(paths: Sequence[str | Path] = ()) -> list[Path]:
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
             here.extend(Path(folder) / f for f in files if f.endswith(".yaml") and not f.startswith("."))
         found.extend(sorted(here))
-    return [p for p in found if not is_names_file(p)]
+    return _without_names_file(found)
+
+
+def _without_names_file(found: list[Path]) -> list[Path]:
+    """``found`` less the names file (:func:`.names.is_names_file`, its real path worked out once)."""
+    try:
+        names_real = os.path.realpath(_names_module.NAMES_FILE)
+    except (OSError, ValueError):
+        return found
+    out = []
+    for p in found:
+        try:
+            same = os.path.realpath(p) == names_real
+        except (OSError, ValueError):
+            same = False
+        if not same:
+            out.append(p)
+    return out
 
 
 def _real(path: Path) -> str:

@@ -99,7 +99,11 @@ class Scenario:
 
     @property
     def rel(self) -> str:
-        return rel_path(self.path)
+        """The file's path relative to the project (worked out once per path)."""
+        cached = self.__dict__.get("_rel")
+        if cached is None or cached[0] is not self.path:
+            cached = self.__dict__["_rel"] = (self.path, rel_path(self.path))
+        return cached[1]
 
     def steps_of(self, kind: str) -> list[Step]:
         """The steps of one kind, in order."""

@@ -91,11 +91,34 @@ def parse_move(ctx: Ctx, step: LDict, names: Sequence[str] = ()) -> tuple[Move, 
     return MOVE_PARSERS[kind](ctx, step, step[kind], line, names), line
 
 
+class TableTexts(Sequence):
+    """The table's melds as Finnish text, as they were when made; each text is built when first read.
+
+    Narration names a lay-off's target meld from these; most moves need none of them.
+    """
+
+    def __init__(self, deal: Deal) -> None:
+        self._melds = tuple(tm.meld for tm in deal.table)     # melds are frozen values
+        self._texts: dict[int, str] = {}
+
+    def __len__(self) -> int:
+        return len(self._melds)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self._melds)))]
+        meld = self._melds[i]                 # an IndexError as from a list
+        i %= len(self._melds)
+        if i not in self._texts:
+            self._texts[i] = meld.text
+        return self._texts[i]
+
+
 def play_move(ctx: Ctx, sc: Scenario, deal: Deal, step: LDict) -> Step:
     """Play one move; a refusal is a failure unless ``refused:`` names its code."""
     move, line = parse_move(ctx, step, sc.names)
     player = getattr(move, "player", deal.turn)
-    table_texts = [tm.meld.text for tm in deal.table]
+    table_texts = TableTexts(deal)
     expected_refusal = step.get("refused")
     if expected_refusal is not None:
         as_str(ctx, expected_refusal, step.line_of("refused"), "refused")
