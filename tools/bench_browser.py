@@ -57,7 +57,10 @@ def _check(page, wid: str) -> float:
 
 
 def main() -> int:
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    if {"-h", "--help"} & set(sys.argv[1:]):
+        print((__doc__ or "").split("\n\n")[0])
+        return 0
+    args = [a for a in sys.argv[1:] if not a.startswith("-")]
     runs = int(args[0]) if args else 3
     load_before = os.getloadavg()
     tmp = Path(tempfile.mkdtemp())
