@@ -139,6 +139,8 @@ game: perusrommi
 title: Kallen pisteet
 section: pisteet
 order: 99
+options: {ace: low, ace_points: 1, scoring: winner_takes, rummy_doubling: true, final_discard: optional,
+          lay_off_before_meld: true, melds_per_turn: any, stock_exhausted: turn_over}
 players: [Anne, Kalle, Charlotte]
 setup:
   turn: Kalle
@@ -174,7 +176,7 @@ def test_unknown_name_points_at_the_yaml_file_then_the_page_inflects_it(tmp_path
 
     verify = run(repo, "-m", "tools.verify")
     assert verify.returncode == 1
-    assert ("scenarios/perusrommi/x01-kalle.yaml:6: players: nimelle ”Kalle” ei ole taivutusmuotoja"
+    assert ("scenarios/perusrommi/x01-kalle.yaml:8: players: nimelle ”Kalle” ei ole taivutusmuotoja"
             in verify.stderr), verify.stderr
     assert "lisää ne tiedostoon scenarios/nimet.yaml" in verify.stderr
     assert "finnish.py" not in verify.stderr and "NAME_FORMS" not in verify.stderr
