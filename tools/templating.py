@@ -100,8 +100,27 @@ class TemplateLimit(SecurityError):
 def card_html(card: Card, stands_for: Card | None = None) -> Markup:
     """A card as a small face: rank and suit symbol, red or black, with its Finnish name.
 
-    A joker in a meld also says which card it stands for.
+    A joker in a meld also says which card it stands for. The face depends on the cards'
+    values alone (rank, suit, deck), so each is drawn once per process (a page shows the same
+    few dozen cards thousands of times).
     """
+    if type(card) is Card and (stands_for is None or type(stands_for) is Card):
+        key = (card, stands_for)
+        face = _CARD_FACES.get(key)
+        if face is None:
+            face = _card_face(card, stands_for)
+            if len(_CARD_FACES) < _CARD_FACES_MAX:
+                _CARD_FACES[key] = face
+        return face
+    return _card_face(card, stands_for)
+
+
+_CARD_FACES: dict[tuple[Card, Card | None], Markup] = {}
+_CARD_FACES_MAX = 20_000
+
+
+def _card_face(card: Card, stands_for: Card | None) -> Markup:
+    """:func:`card_html` drawn afresh."""
     colour = "jokeri" if card.is_joker else "punainen" if card.is_red else "musta"
     name = card_name(card)
     if stands_for is not None:
