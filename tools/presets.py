@@ -145,25 +145,78 @@ SCORE_SHEET_SECTION = "pistetaulukko"
 
 def template_sections(pages_dir: Path = PAGES) -> dict[str, dict[str, str]]:
     """Game → section → page, from every ``examples("section", "game")`` call in the templates (and ``score_sheet("game")``)."""
-    env = jinja2.Environment()
     out: dict[str, dict[str, str]] = {}
     for tpl in sorted(pages_dir.glob("*.md.j2")):
         if tpl.name.startswith("_"):
             continue
-        try:
-            tree = env.parse(tpl.read_text(encoding="utf-8"))
-        except jinja2.TemplateSyntaxError:
-            continue        # the build reports it
-        for call in tree.find_all(nodes.Call):
-            if isinstance(call.node, nodes.Name) and call.node.name == "examples" and len(call.args) == 2 \
-                    and all(isinstance(a, nodes.Const) for a in call.args):
-                section, game = (a.value for a in call.args)
-                out.setdefault(game, {})[section] = tpl.name[:-len(".j2")]
-            elif isinstance(call.node, nodes.Name) and call.node.name == "score_sheet" and len(call.args) == 1 \
-                    and isinstance(call.args[0], nodes.Const):
-                # _macros.j2: a short game's score sheet shows the game's "pistetaulukko" scenarios
-                out.setdefault(call.args[0].value, {})[SCORE_SHEET_SECTION] = tpl.name[:-len(".j2")]
+        page = tpl.name[:-len(".j2")]
+        for game, section in _sections_of(page, tpl.read_bytes()):
+            out.setdefault(game, {})[section] = page
     return out
+
+
+def _sections_of(page: str, source: bytes) -> list[tuple[str, str]]:
+    """``(game, section)`` of every section call in one page template, in template order.
+
+    Parsing a template costs milliseconds, and verify asks on every run: the answer is kept in
+    ``templates/__pycache__/`` (ignored by git) under a SHA-256 of the page name, the exact
+    template bytes, this module's source and the Jinja2 version, so a changed template (or
+    parser) can never reuse an old answer. ``ROMMIKIRJA_TEMPLATE_CACHE=0`` turns it off; a cache
+    that cannot be read or written is skipped.
+    """
+    import hashlib
+    import os
+    use_cache = os.environ.get("ROMMIKIRJA_TEMPLATE_CACHE", "1") != "0"
+    cache_file = None
+    if use_cache:
+        key = hashlib.sha256(b"\0".join((page.encode(), source, _salt()))).hexdigest()
+        cache_file = TEMPLATE_DIR / "__pycache__" / f"sections-{key}.json"
+        try:
+            return [(g, s) for g, s in json.loads(cache_file.read_text(encoding="utf-8"))]
+        except (OSError, ValueError, TypeError):
+            pass                # no (usable) cached answer: parse
+    found = _parse_sections(source.decode("utf-8"))
+    if cache_file is not None:
+        tmp = cache_file.with_name(f"{cache_file.name}.{os.getpid()}.tmp")
+        try:
+            cache_file.parent.mkdir(exist_ok=True)
+            tmp.write_text(json.dumps(found, ensure_ascii=False), encoding="utf-8")
+            os.replace(tmp, cache_file)     # readers see the whole answer or none
+        except OSError:
+            try:
+                tmp.unlink()
+            except OSError:
+                pass
+    return found
+
+
+_SALT: list[bytes] = []
+
+
+def _salt() -> bytes:
+    """This module's source and the Jinja2 version: what decides how a template is read."""
+    if not _SALT:
+        _SALT.append(Path(__file__).read_bytes() + b"\0" + jinja2.__version__.encode())
+    return _SALT[0]
+
+
+def _parse_sections(text: str) -> list[tuple[str, str]]:
+    """:func:`_sections_of` without the cache: parse the template and walk its calls."""
+    try:
+        tree = jinja2.Environment().parse(text)
+    except jinja2.TemplateSyntaxError:
+        return []           # the build reports it
+    found = []
+    for call in tree.find_all(nodes.Call):
+        if isinstance(call.node, nodes.Name) and call.node.name == "examples" and len(call.args) == 2 \
+                and all(isinstance(a, nodes.Const) for a in call.args):
+            section, game = (a.value for a in call.args)
+            found.append((game, section))
+        elif isinstance(call.node, nodes.Name) and call.node.name == "score_sheet" and len(call.args) == 1 \
+                and isinstance(call.args[0], nodes.Const):
+            # _macros.j2: a short game's score sheet shows the game's "pistetaulukko" scenarios
+            found.append((call.args[0].value, SCORE_SHEET_SECTION))
+    return found
 
 
 def valid_sections(game: str, pages_dir: Path = PAGES) -> list[str]:

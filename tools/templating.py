@@ -100,8 +100,27 @@ class TemplateLimit(SecurityError):
 def card_html(card: Card, stands_for: Card | None = None) -> Markup:
     """A card as a small face: rank and suit symbol, red or black, with its Finnish name.
 
-    A joker in a meld also says which card it stands for.
+    A joker in a meld also says which card it stands for. The face depends on the cards'
+    values alone (rank, suit, deck), so each is drawn once per process (a page shows the same
+    few dozen cards thousands of times).
     """
+    if type(card) is Card and (stands_for is None or type(stands_for) is Card):
+        key = (card, stands_for)
+        face = _CARD_FACES.get(key)
+        if face is None:
+            face = _card_face(card, stands_for)
+            if len(_CARD_FACES) < _CARD_FACES_MAX:
+                _CARD_FACES[key] = face
+        return face
+    return _card_face(card, stands_for)
+
+
+_CARD_FACES: dict[tuple[Card, Card | None], Markup] = {}
+_CARD_FACES_MAX = 20_000
+
+
+def _card_face(card: Card, stands_for: Card | None) -> Markup:
+    """:func:`card_html` drawn afresh."""
     colour = "jokeri" if card.is_joker else "punainen" if card.is_red else "musta"
     name = card_name(card)
     if stands_for is not None:
@@ -240,8 +259,7 @@ class _TemplateCache(jinja2.FileSystemBytecodeCache):
     """Compiled project templates kept in ``templates/__pycache__/`` (ignored by git, like ``.pyc``).
 
     Jinja2 stores each template's compiled code with a checksum of its source and recompiles
-    when the source changed. Only the project's own templates are cached, never scenario
-    texts. A cache that cannot be written is skipped. The compiled code also depends on the
+    when the source changed. Scenario texts are kept apart (:func:`compile_text`). A cache that cannot be written is skipped. The compiled code also depends on the
     environment (sandbox, escaping, whitespace options), so the key includes this module's
     source and the Jinja2 version: any change here compiles afresh.
     """
@@ -582,12 +600,83 @@ def render_error_message(err: BaseException) -> str:
 
 
 def compile_text(sc: Any, tree: nodes.Template | None = None) -> jinja2.Template:
-    """A scenario text compiled once (cached on the scenario; from ``tree`` when already parsed)."""
+    """A scenario text compiled once (cached on the scenario; from ``tree`` when already parsed).
+
+    The compiled code is also kept between runs (:func:`_text_code_file`), like Python's own
+    ``.pyc`` files: only the Jinja2 code generation and Python compilation are skipped; the text
+    is still parsed, checked and rendered in the sandbox on every run.
+    """
     tpl = getattr(sc, "compiled", None)
     if tpl is None:
-        tpl = text_env().from_string(tree if tree is not None else sc.text)
+        env = text_env()
+        cache = _text_code_file(sc)
+        code = _read_code(cache) if cache is not None else None
+        if code is None:
+            code = compile(env.compile(tree if tree is not None else sc.text, raw=True), "<template>", "exec")
+            if cache is not None:
+                _write_code(cache, code)
+        tpl = env.template_class.from_code(env, code, env.make_globals(None))
         sc.compiled = tpl
     return tpl
+
+
+_TEXT_SALT: list[bytes] = []
+
+
+def _text_code_file(sc: Any) -> Path | None:
+    """Where the compiled code of ``sc``'s text is kept: ``templates/__pycache__/text-<key>.jinjac``.
+
+    The key is a SHA-256 of the exact text, the scenario's path, this module's source (the
+    environment's options), the Jinja2 version and the Python bytecode version: a changed text
+    (or tool) never meets an old entry, and a copy of a scenario elsewhere does not share one.
+    None when ``ROMMIKIRJA_TEMPLATE_CACHE=0``.
+    """
+    if os.environ.get("ROMMIKIRJA_TEMPLATE_CACHE", "1") == "0" or not isinstance(sc.text, str):
+        return None
+    import hashlib
+    if not _TEXT_SALT:
+        import importlib.util
+        import sys
+        _TEXT_SALT.append(b"\0".join((Path(__file__).read_bytes(), jinja2.__version__.encode(),
+                                      sys.implementation.cache_tag.encode(), importlib.util.MAGIC_NUMBER)))
+    key = hashlib.sha256(b"\0".join((_TEXT_SALT[0], str(getattr(sc, "path", "")).encode("utf-8", "replace"),
+                                     sc.text.encode("utf-8", "surrogatepass")))).hexdigest()
+    return TEMPLATE_DIR / "__pycache__" / f"text-{key}.jinjac"
+
+
+def _read_code(path: Path) -> Any:
+    """The code kept in ``path`` (a SHA-256 of it, then its ``marshal`` bytes), or None."""
+    import hashlib
+    import marshal
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    digest, payload = data[:32], data[32:]
+    if len(digest) != 32 or hashlib.sha256(payload).digest() != digest:
+        return None                 # torn or damaged: compile afresh
+    try:
+        code = marshal.loads(payload)
+    except (ValueError, EOFError, TypeError):
+        return None
+    return code if isinstance(code, type(compile("", "<template>", "exec"))) else None
+
+
+def _write_code(path: Path, code: Any) -> None:
+    """Keep ``code`` in ``path`` (written whole, then renamed: readers see all of it or nothing)."""
+    import hashlib
+    import marshal
+    payload = marshal.dumps(code)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(exist_ok=True)
+        tmp.write_bytes(hashlib.sha256(payload).digest() + payload)
+        os.replace(tmp, path)
+    except OSError:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
 
 
 def check_template(sc: Any) -> list[SourceError]:

@@ -164,7 +164,7 @@ class _Converter:
                 out.lines[key] = key_node.start_mark.line + 1
             return out
         if isinstance(node, yaml.SequenceNode):
-            out_l = LList(self.convert(item, depth + 1) for item in node.value)
+            out_l = LList([self.convert(item, depth + 1) for item in node.value])
             out_l.line, out_l.lines = line, [item.start_mark.line + 1 for item in node.value]
             return out_l
         if node.tag == _INT_TAG:

@@ -78,11 +78,13 @@ def read_header(ctx: Ctx, path: Path, data: object, rulesets: dict[str, RuleSet]
         for i, name in enumerate(players):
             player_name(ctx, name, players.line_of(i))
     order = data.get("order", 100)
-    return Scenario(path=path, id=path.stem, source=source, game=game,
-                    title=title, section=section,
-                    order=as_int(ctx, "order")(order, data.line_of("order")),
-                    rules=rules, options=dict(options), names=[], text=text,
-                    text_line=data.line_of("text") + 1)
+    sc = Scenario(path=path, id=path.stem, source=source, game=game,
+                  title=title, section=section,
+                  order=as_int(ctx, "order")(order, data.line_of("order")),
+                  rules=rules, options=dict(options), names=[], text=text,
+                  text_line=data.line_of("text") + 1)
+    sc.__dict__["_rel"] = (path, ctx.rel)      # Scenario.rel of this path, worked out once already
+    return sc
 
 
 def play(ctx: Ctx, sc: Scenario, data: LDict) -> None:
@@ -188,15 +190,31 @@ def scenario_paths(paths: Sequence[str | Path] = ()) -> list[Path]:
 
 
 def _without_names_file(found: list[Path]) -> list[Path]:
-    """``found`` less the names file (:func:`.names.is_names_file`, its real path worked out once)."""
+    """``found`` less the names file (:func:`.names.is_names_file`, its real path worked out once).
+
+    A path is the names file when its real path is; only a path that is the same file as it
+    (one ``stat``, not one call per path component) has its real path worked out.
+    """
     try:
         names_real = os.path.realpath(_names_module.NAMES_FILE)
     except (OSError, ValueError):
         return found
+    try:
+        names_stat = os.stat(names_real)
+        names_id: tuple[int, int] | None = (names_stat.st_ino, names_stat.st_dev)
+    except (OSError, ValueError):
+        names_id = None             # no names file: compare every real path
     out = []
     for p in found:
         try:
-            same = os.path.realpath(p) == names_real
+            if names_id is not None:
+                try:
+                    st = os.stat(p)
+                    same = (st.st_ino, st.st_dev) == names_id and os.path.realpath(p) == names_real
+                except OSError:     # a dangling link: it cannot be the existing names file
+                    same = False
+            else:
+                same = os.path.realpath(p) == names_real
         except (OSError, ValueError):
             same = False
         if not same:

@@ -163,8 +163,8 @@ def load_names(path: Path | None = None) -> dict[str, tuple[str, ...]]:
     """
     path = Path(path) if path is not None else NAMES_FILE
     try:
-        st = os.stat(path)
-        key = (os.path.realpath(path), st.st_mtime_ns, st.st_size)
+        st = os.stat(path)          # the file itself (device, inode), not its name: no realpath per call
+        key = (str(path), st.st_dev, st.st_ino, st.st_mtime_ns, st.st_size)
     except OSError:
         key = (str(path), None, None)
     if _LOADED and _LOADED[0][0] == key:
