@@ -407,6 +407,44 @@ def bench_deals(args: argparse.Namespace, shipped: dict[str, RuleSet]) -> None:
                   r[f"{k} @{args.baseline}"])
 
 
+def parity(rev: str, count: int, shipped: dict[str, RuleSet]) -> int:
+    """Play ``count`` seeded random deals of each shipped table game with our engine and the engine
+    of ``rev`` side by side: the legal move lists of every position, the events and the outcome must
+    be identical (exactness of the speed-ups). Prints a summary; returns the number of differences."""
+    import rommikirja
+    base = baseline_engine(rev)
+    if isinstance(base, str):
+        print(base)
+        return 1
+    bad = positions = 0
+    for k in ("perusrommi", "rommi", "rommi51"):
+        if k not in shipped:
+            continue
+        ours_rules = shipped[k].with_options(max_turnovers=2)
+        theirs_rules = same_rules(base, ours_rules)
+        for s in range(1, count + 1):
+            a = rommikirja.Deal.new(ours_rules, 2, dealer=s % 2, seed=s)
+            b = base.Deal.new(theirs_rules, 2, dealer=s % 2, seed=s)
+            rng = random.Random(s)
+            while not a.is_over:
+                ma, mb = a.legal_moves(), b.legal_moves()
+                positions += 1
+                if list(map(repr, ma)) != list(map(repr, mb)) or b.is_over:
+                    print(f"{k} seed {s} turn {a.turns}: legal moves differ\n  {ma}\n  {mb}")
+                    bad += 1
+                    break
+                eager = [i for i, m in enumerate(ma) if isinstance(m, (PlayMeld, LayOff))]
+                i = rng.choice(eager) if eager and rng.random() < 0.7 else rng.randrange(len(ma))
+                a.play(ma[i])
+                b.play(mb[i])
+            else:
+                if not b.is_over or repr(a.events) != repr(b.events) or repr(a.outcome) != repr(b.outcome):
+                    print(f"{k} seed {s}: events or outcome differ")
+                    bad += 1
+    print(f"parity with {rev}: {3 * count} deals, {positions} positions, {bad} differences")
+    return bad
+
+
 # -- scaling ----------------------------------------------------------------------------
 
 SCALE_SCRIPT = """
@@ -498,8 +536,14 @@ def main() -> int:
                     help=f"git revision whose engine plays the same random deals in the same run "
                          f"(default {BASELINE}, before issue 12; '' for none)")
     ap.add_argument("--deals", action="store_true", help="only the random rummy deals (and the baseline)")
+    ap.add_argument("--parity", type=int, metavar="N",
+                    help="instead of timing: N seeded random deals per game played by our engine and by "
+                         "the engine of --parity-rev; legal move lists, events and outcomes must be identical")
+    ap.add_argument("--parity-rev", default="main", metavar="REV", help="the engine --parity compares with")
     args = ap.parse_args()
     print(f"rommikirja bench ({pin(args.cpu)})")
+    if args.parity:
+        return 1 if parity(args.parity_rev, args.parity, shipped_rules()) else 0
     if args.scale:
         bench_scale([int(x) for x in args.scale.split(",") if x.strip()], verify_only=args.verify_only)
         return 0

@@ -263,8 +263,7 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
         if phase is Phase.DRAW or self.exposed is not None:
             return self._draw_moves()
         if self.rules.opening_points > 0 and not self.opened[self.turn]:     # _must_open()
-            refuse = self._refuse_open
-            moves = [move for move in self._candidate_openings() if refuse(move) is None]
+            moves = self._generated_openings()
         else:
             moves = self._meld_and_layoff_moves()
         moves += self._discard_moves()
