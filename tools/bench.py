@@ -105,6 +105,7 @@ def rummy_deals(rules: RuleSet, players: int = 2, checked: bool = True) -> Calla
     a uniform random legal move (the policy of the figures in issue 12); the generated moves are
     played checked (``play``) or pushed unchecked (``push``, python-chess's way for them)."""
     seed = [0]
+    meldish = (PlayMeld, LayOff)     # (no subclasses: ``type(m) in meldish`` is ``isinstance``)
 
     def work(n: int) -> int:
         for _ in range(n):
@@ -112,10 +113,11 @@ def rummy_deals(rules: RuleSet, players: int = 2, checked: bool = True) -> Calla
             deal = Deal.new(rules, players, dealer=s % players, seed=s)
             rng = random.Random(s)
             make = deal.play if checked else deal.push
+            legal, choice = deal.legal_moves, rng.choice
             while not deal.is_over:
-                moves = deal.legal_moves()
-                eager = [m for m in moves if isinstance(m, (PlayMeld, LayOff))]
-                make(rng.choice(eager) if eager and rng.random() < 0.7 else rng.choice(moves))
+                moves = legal()
+                eager = [m for m in moves if type(m) in meldish]
+                make(choice(eager) if eager and rng.random() < 0.7 else choice(moves))
         return n
     return work
 
@@ -372,10 +374,11 @@ def rummy_deals_of(engine, rules) -> Callable[[int], int]:
             s = seed[0] = seed[0] + 1
             deal = Deal_.new(rules, 2, dealer=s % 2, seed=s)
             rng = random.Random(s)
+            legal, choice = deal.legal_moves, rng.choice
             while not deal.is_over:
-                moves = deal.legal_moves()
-                eager = [m for m in moves if isinstance(m, meldish)]
-                deal.play(rng.choice(eager) if eager and rng.random() < 0.7 else rng.choice(moves))
+                moves = legal()
+                eager = [m for m in moves if type(m) in meldish]
+                deal.play(choice(eager) if eager and rng.random() < 0.7 else choice(moves))
         return n
     return work
 

@@ -99,8 +99,10 @@ class Rommi51Opening:
         if rules.opening_pure_run and not self._has_run_of_three():
             return      # an opening needs a pure run: three cards in a row of one suit
         if (rules.max_jokers_per_meld <= 1 and rules.final_discard == "required"
-                and rules.ace != "round_the_corner" and self.best_opening() is None):
-            return      # the exact opening search (one joker per meld, a card kept) found nothing
+                and rules.ace != "round_the_corner"):
+            from .opening import can_open
+            if not can_open(self.hand, rules):
+                return      # the exact opening search (one joker per meld, a card kept) found nothing
         melds: list[tuple[frozenset, tuple[Card, ...], int, bool, tuple]] = []
         for cand in self._candidate_melds():
             meld = self._meld_of(cand.cards, cand.jokers)
