@@ -33,7 +33,6 @@ _SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _NEG = -10 ** 9
 _COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39       # one rank in every suit
 _CANDIDATES: dict[tuple, tuple[tuple, ...]] = {}
-_MEMOS: dict[tuple[bool, int], dict] = {}
 
 
 @dataclass(frozen=True)
@@ -61,12 +60,7 @@ class _Search:
     def __init__(self, rules: RuleSet) -> None:
         self.high = rules.ace == "high_or_low"
         self.max_j = rules.max_jokers_per_meld
-        # the results depend only on the remaining multiset and the two options above: shared by
-        # every search with them (a hand that changed by a card or two finds most of its states)
-        memo = _MEMOS.get((self.high, self.max_j))
-        if memo is None or len(memo) > 20_000:
-            memo = _MEMOS[(self.high, self.max_j)] = {}
-        self.memo: dict[tuple[int, int, int], tuple] = memo
+        self.memo: dict[tuple[int, int, int], tuple] = {}
 
     def candidates(self, t: int, m1: int, jokers: int) -> tuple[tuple, ...]:
         """The melds in which card type ``t`` is the lowest natural card (memoised across
