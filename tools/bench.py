@@ -105,6 +105,7 @@ def rummy_deals(rules: RuleSet, players: int = 2, checked: bool = True) -> Calla
     a uniform random legal move (the policy of the figures in issue 12); the generated moves are
     played checked (``play``) or pushed unchecked (``push``, python-chess's way for them)."""
     seed = [0]
+    meldish = (PlayMeld, LayOff)     # (no subclasses: ``type(m) in meldish`` is ``isinstance``)
 
     def work(n: int) -> int:
         for _ in range(n):
@@ -112,10 +113,11 @@ def rummy_deals(rules: RuleSet, players: int = 2, checked: bool = True) -> Calla
             deal = Deal.new(rules, players, dealer=s % players, seed=s)
             rng = random.Random(s)
             make = deal.play if checked else deal.push
+            legal, choice = deal.legal_moves, rng.choice
             while not deal.is_over:
-                moves = deal.legal_moves()
-                eager = [m for m in moves if isinstance(m, (PlayMeld, LayOff))]
-                make(rng.choice(eager) if eager and rng.random() < 0.7 else rng.choice(moves))
+                moves = legal()
+                eager = [m for m in moves if type(m) in meldish]
+                make(choice(eager) if eager and rng.random() < 0.7 else choice(moves))
         return n
     return work
 
@@ -372,10 +374,11 @@ def rummy_deals_of(engine, rules) -> Callable[[int], int]:
             s = seed[0] = seed[0] + 1
             deal = Deal_.new(rules, 2, dealer=s % 2, seed=s)
             rng = random.Random(s)
+            legal, choice = deal.legal_moves, rng.choice
             while not deal.is_over:
-                moves = deal.legal_moves()
-                eager = [m for m in moves if isinstance(m, meldish)]
-                deal.play(rng.choice(eager) if eager and rng.random() < 0.7 else rng.choice(moves))
+                moves = legal()
+                eager = [m for m in moves if type(m) in meldish]
+                deal.play(choice(eager) if eager and rng.random() < 0.7 else choice(moves))
         return n
     return work
 
@@ -405,6 +408,44 @@ def bench_deals(args: argparse.Namespace, shipped: dict[str, RuleSet]) -> None:
         for k in games:
             ratio(f"{k}: now, generated moves pushed / {args.baseline}", r[f"{k} (push)"],
                   r[f"{k} @{args.baseline}"])
+
+
+def parity(rev: str, count: int, shipped: dict[str, RuleSet]) -> int:
+    """Play ``count`` seeded random deals of each shipped table game with our engine and the engine
+    of ``rev`` side by side: the legal move lists of every position, the events and the outcome must
+    be identical (exactness of the speed-ups). Prints a summary; returns the number of differences."""
+    import rommikirja
+    base = baseline_engine(rev)
+    if isinstance(base, str):
+        print(base)
+        return 1
+    bad = positions = 0
+    for k in ("perusrommi", "rommi", "rommi51"):
+        if k not in shipped:
+            continue
+        ours_rules = shipped[k].with_options(max_turnovers=2)
+        theirs_rules = same_rules(base, ours_rules)
+        for s in range(1, count + 1):
+            a = rommikirja.Deal.new(ours_rules, 2, dealer=s % 2, seed=s)
+            b = base.Deal.new(theirs_rules, 2, dealer=s % 2, seed=s)
+            rng = random.Random(s)
+            while not a.is_over:
+                ma, mb = a.legal_moves(), b.legal_moves()
+                positions += 1
+                if list(map(repr, ma)) != list(map(repr, mb)) or b.is_over:
+                    print(f"{k} seed {s} turn {a.turns}: legal moves differ\n  {ma}\n  {mb}")
+                    bad += 1
+                    break
+                eager = [i for i, m in enumerate(ma) if isinstance(m, (PlayMeld, LayOff))]
+                i = rng.choice(eager) if eager and rng.random() < 0.7 else rng.randrange(len(ma))
+                a.play(ma[i])
+                b.play(mb[i])
+            else:
+                if not b.is_over or repr(a.events) != repr(b.events) or repr(a.outcome) != repr(b.outcome):
+                    print(f"{k} seed {s}: events or outcome differ")
+                    bad += 1
+    print(f"parity with {rev}: {3 * count} deals, {positions} positions, {bad} differences")
+    return bad
 
 
 # -- scaling ----------------------------------------------------------------------------
@@ -498,8 +539,14 @@ def main() -> int:
                     help=f"git revision whose engine plays the same random deals in the same run "
                          f"(default {BASELINE}, before issue 12; '' for none)")
     ap.add_argument("--deals", action="store_true", help="only the random rummy deals (and the baseline)")
+    ap.add_argument("--parity", type=int, metavar="N",
+                    help="instead of timing: N seeded random deals per game played by our engine and by "
+                         "the engine of --parity-rev; legal move lists, events and outcomes must be identical")
+    ap.add_argument("--parity-rev", default="main", metavar="REV", help="the engine --parity compares with")
     args = ap.parse_args()
     print(f"rommikirja bench ({pin(args.cpu)})")
+    if args.parity:
+        return 1 if parity(args.parity_rev, args.parity, shipped_rules()) else 0
     if args.scale:
         bench_scale([int(x) for x in args.scale.split(",") if x.strip()], verify_only=args.verify_only)
         return 0

@@ -263,8 +263,7 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
         if phase is Phase.DRAW or self.exposed is not None:
             return self._draw_moves()
         if self.rules.opening_points > 0 and not self.opened[self.turn]:     # _must_open()
-            refuse = self._refuse_open
-            moves = [move for move in self._candidate_openings() if refuse(move) is None]
+            moves = self._generated_openings()
         else:
             moves = self._meld_and_layoff_moves()
         moves += self._discard_moves()
@@ -329,6 +328,17 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
         if self.exposed is None:
             # the two commonest moves straight to their rule (what _refusal does for them here)
             if kind is Discard and self.phase is Phase.PLAY:
+                # a card object of the hand, not the one taken from the pile: legal (one scan)
+                card = move.card
+                hand = self.hands[self.turn]
+                for i, c in enumerate(hand):
+                    if c is card:
+                        kept = self.taken_from_discard
+                        if kept is None or (card is not kept and card != kept):
+                            del hand[i]
+                            self._after_discard(card)
+                            return
+                        break
                 err = self._refuse_discard(move)
                 if err is not None:
                     raise err

@@ -428,12 +428,26 @@ class MeldPhase:
         """``Meld.from_cards(cards, self.rules)`` or the :class:`InvalidMeld` it raises, remembered for
         the deal while the same card objects are asked about again (an opening's melds are checked
         many times over, and a hand's candidates come back turn after turn)."""
-        if jokers:
-            try:
-                return Meld.from_cards(cards, self.rules, jokers)
-            except InvalidMeld as err:
-                return err
         memo = self._memo(0)
+        if jokers:
+            # a declared reading: remembered by the jokers' objects and the (card) values they stand for
+            if type(jokers) is not tuple or not all(type(p) is tuple and len(p) == 2 and type(p[1]) is Card
+                                                    for p in jokers):
+                try:
+                    return Meld.from_cards(cards, self.rules, jokers)
+                except InvalidMeld as err:
+                    return err
+            key = (tuple(map(id, cards)), tuple([(id(j), s) for j, s in jokers]))
+            hit = memo.get(key)
+            if (hit is not None and all(a is b for a, b in zip(hit[0], cards))
+                    and all(a[0] is b[0] for a, b in zip(hit[2], jokers))):
+                return hit[1]
+            try:
+                result = Meld.from_cards(cards, self.rules, jokers)
+            except InvalidMeld as err:
+                result = err
+            memo[key] = (cards, result, jokers)     # (the jokers stay alive too)
+            return result
         key = tuple(map(id, cards))
         hit = memo.get(key)
         if hit is not None and all(a is b for a, b in zip(hit[0], cards)):

@@ -215,11 +215,11 @@ def opening_problem(cards: Iterable[Card]) -> tuple[int, int, int, dict[int, lis
     return m1, m2, len(jokers), by_type, jokers
 
 
-def _best(cards: Sequence[Card], rules: RuleSet, keep_card: bool = True) -> Opening | None:
-    """The best packing of ``cards`` into melds (with a pure run if the rules ask for one): keeping
-    a card for the discard, or (``keep_card=False``) using every card."""
+def _solved(cards: Sequence[Card], rules: RuleSet, keep_card: bool = True):
+    """The search for :func:`_best`: (search, problem, objective, its points), or ``None``."""
     _check_cards(cards, rules)
-    m1, m2, nj, by_type, jokers = opening_problem(cards)
+    problem = opening_problem(cards)
+    m1, m2, nj = problem[:3]
     if rules.opening_pure_run and not _pure_run_possible(m1, rules.ace == "high_or_low"):
         return None
     search = _Search(rules)
@@ -232,6 +232,31 @@ def _best(cards: Sequence[Card], rules: RuleSet, keep_card: bool = True) -> Open
             best_o = o
     if best_o is None:
         return None
+    return search, problem, best_o, vals[best_o]
+
+
+def can_open(cards: Iterable[Card], rules: RuleSet) -> bool:
+    """``best_opening(cards, rules) is not None``, without building the melds (the search's points
+    are the melds' points).
+
+    >>> from rommikirja.cards import parse_cards
+    >>> rules = RuleSet(decks=2, jokers=4, ace="high_or_low", opening_points=51, opening_pure_run=True)
+    >>> can_open(parse_cards("QH KH AH 7S 8S 9S 5D 5C JK 2C 3D 9H"), rules)
+    True
+    >>> can_open(parse_cards("QH KH JK 7S 8S 5D 5C 2C 3D 9H"), rules)
+    False
+    """
+    solved = _solved(list(cards), rules)
+    return solved is not None and solved[3] >= rules.opening_points
+
+
+def _best(cards: Sequence[Card], rules: RuleSet, keep_card: bool = True) -> Opening | None:
+    """The best packing of ``cards`` into melds (with a pure run if the rules ask for one): keeping
+    a card for the discard, or (``keep_card=False``) using every card."""
+    solved = _solved(cards, rules, keep_card)
+    if solved is None:
+        return None
+    search, (m1, m2, nj, by_type, jokers), best_o, _ = solved
     melds = _follow(search, rules, m1, m2, nj, best_o, by_type, jokers)
     points = sum(meld_points(m) for m in melds)
     return Opening(tuple(melds), points, any(m.kind.value == "run" and not m.jokers for m in melds))

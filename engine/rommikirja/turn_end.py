@@ -37,6 +37,10 @@ class TurnEnd:
     def _apply_discard(self, move: Discard) -> None:
         card = move.card
         self._remove_from_hand((card,))
+        self._after_discard(card)
+
+    def _after_discard(self, card) -> None:
+        """The rest of a discard once ``card`` has left the hand."""
         self.discard.append(card)
         self.events.append(Event(self.turn, "discard", (card,)))
         if not self.hands[self.turn]:

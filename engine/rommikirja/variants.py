@@ -72,6 +72,23 @@ class Rommi51Opening:
                                               "jossa ei ole jokeria.")
         return self._leaves_refusal(move, used)
 
+    def _generated_openings(self) -> list[Open]:
+        """The legal openings: :meth:`_candidate_openings` less those :meth:`_refuse_open` refuses.
+
+        A generated opening is valid by construction up to the end of the turn (held, disjoint
+        cards; melds classified with their own jokers' readings; enough points; a pure run when
+        needed), so only :meth:`_leaves_refusal` is asked (``tests/test_legal.py`` and
+        ``tools.bench --parity`` compare this with the full check)."""
+        out = []
+        size = len(self.hand) - 1
+        leaves = self._leaves_refusal
+        for move in self._candidate_openings():
+            if sum(map(len, move.melds)) < size:
+                out.append(move)                    # a card to spare: _leaves_refusal has nothing to say
+            elif leaves(move, tuple(c for cards in move.melds for c in cards)) is None:
+                out.append(move)
+        return out
+
     def _candidate_openings(self) -> Iterator[Open]:
         """Every set of disjoint melds from the hand worth enough to open (checked by the caller).
 
@@ -82,8 +99,10 @@ class Rommi51Opening:
         if rules.opening_pure_run and not self._has_run_of_three():
             return      # an opening needs a pure run: three cards in a row of one suit
         if (rules.max_jokers_per_meld <= 1 and rules.final_discard == "required"
-                and rules.ace != "round_the_corner" and self.best_opening() is None):
-            return      # the exact opening search (one joker per meld, a card kept) found nothing
+                and rules.ace != "round_the_corner"):
+            from .opening import can_open
+            if not can_open(self.hand, rules):
+                return      # the exact opening search (one joker per meld, a card kept) found nothing
         melds: list[tuple[frozenset, tuple[Card, ...], int, bool, tuple]] = []
         for cand in self._candidate_melds():
             meld = self._meld_of(cand.cards, cand.jokers)
