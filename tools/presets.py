@@ -219,6 +219,16 @@ def _parse_sections(text: str) -> list[tuple[str, str]]:
     return found
 
 
+def generic_sections(rules: Any = None) -> list[str]:
+    """The generic page's sections that fit ``rules``: no opening, joker or knock section in a game
+    without an opening requirement, jokers or knocking."""
+    if rules is None:
+        return list(GENERIC_SECTIONS)
+    skip = {"avaus": not getattr(rules, "opening_points", 0), "jokerit": not getattr(rules, "jokers", 0),
+            "koputus": getattr(rules, "style", "knock") != "knock"}
+    return [k for k in GENERIC_SECTIONS if not skip.get(k)]
+
+
 def valid_sections(game: str, pages_dir: Path = PAGES) -> list[str]:
     """The sections a scenario of ``game`` may name."""
     found = template_sections(pages_dir)
@@ -236,7 +246,7 @@ def check_sections(scenarios: list[Any], pages_dir: Path = PAGES) -> list[Source
         if not sc.section:
             continue
         # a hand-written page lists its sections; a generated one uses the generic list
-        valid = sorted(found.get(sc.game, {})) if sc.game in own else list(GENERIC_SECTIONS)
+        valid = sorted(found.get(sc.game, {})) if sc.game in own else generic_sections(getattr(sc, "rules", None))
         if sc.section not in valid:
             line = getattr(sc, "section_line", None) or _key_line(sc.path, "section")
             errors.append(SourceError(sc.rel, line, f"section: tuntematon osio ”{sc.section}” pelille "

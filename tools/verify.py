@@ -156,10 +156,18 @@ def exit_now(code: int) -> None:
     try:
         sys.stdout.flush()
         sys.stderr.flush()
+    except BrokenPipeError:          # the reader closed the pipe (``| head``): nothing more to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        os._exit(code or 1)
     except Exception:
         sys.exit(code)
     os._exit(code)
 
 
 if __name__ == "__main__":
-    exit_now(main())
+    try:
+        status = main()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 1
+    exit_now(status)
