@@ -11,26 +11,13 @@
 // earlier visit starts it at page load (no download, about a second). Every pending action ends within a bound with a Finnish
 // message and a way on.
 
-import { engine, registerServiceWorker, fastDesktop, sentence, mb, startIfCached } from "./moottori.js";
+import { engine, registerServiceWorker, fastDesktop, sentence, mb, startIfCached, el } from "./moottori.js";
 
 const SUITS = { S: ["♠", false], H: ["♥", true], D: ["♦", true], C: ["♣", false] };
 const SEED_MAX = 999999999;
 
 
-// ---------------------------------------------------------------- small DOM helpers
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "class") node.className = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
+// ---------------------------------------------------------------- small DOM helpers (el: moottori.js)
 
 // A card's face: [visible text, colour class, second-deck mark]. Two decks' identical cards are
 // told apart only where both are in the same question (labels holds every code of the question).

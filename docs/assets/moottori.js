@@ -21,6 +21,22 @@ export const sentence = (text) => {
 };
 export const mb = (bytes) => (bytes / 1e6).toFixed(1).replace(".", ",");
 
+// An element with attributes (class, on<event> handlers, others unless false/null) and children
+// (nested arrays flattened; null/false skipped; strings become text nodes).
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value);
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
 export class EngineError extends Error {}
 
 // ---------------------------------------------------------------- the engine (one per visit)

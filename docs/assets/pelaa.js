@@ -5,7 +5,7 @@
 // the engine replays it, so the table shown is always a position the engine reached.
 // Finnish UI; touch (tap to select), mouse and keyboard.
 
-import { engine as shared, registerServiceWorker, mb } from "./moottori.js";
+import { engine as shared, registerServiceWorker, mb, el } from "./moottori.js";
 
 let root = null;            // the page's #pelaa element (set by mount)
 const STORE = "rommikirja-pelaa";
@@ -29,20 +29,7 @@ const engine = {
   },
 };
 
-// ---------------------------------------------------------------- DOM helpers
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "class") node.className = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value);
-  }
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
+// ---------------------------------------------------------------- DOM helpers (el: moottori.js)
 
 function face(code) {
   const body = code.replace(/'+$/, "");
