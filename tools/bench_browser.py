@@ -56,6 +56,22 @@ def _check(page, wid: str) -> float:
     return float(w.get_attribute("data-last-check-ms"))
 
 
+def _visit(ctx, base: str, path: str, wid: str, prefix: str, add) -> tuple:
+    """Open a game page, touch a widget, wait for the engine; record its timings under ``prefix``."""
+    page = ctx.new_page()
+    page.goto(f"{base}/{path}/")
+    w = page.locator(f"#{wid}")
+    w.scroll_into_view_if_needed()
+    w.locator(".harjoitus-otsikko").click()
+    page.wait_for_function(READY, timeout=120000)
+    info = page.evaluate("window.rommikirjaEngine")
+    add(prefix, info["pageMs"])
+    add(f"{prefix}_click", info["readyMs"])
+    add(f"{prefix}_worker", info["ms"])
+    add(f"{prefix}_pyodide", info["pyodideMs"])
+    return page, info
+
+
 def main() -> int:
     if {"-h", "--help"} & set(sys.argv[1:]):
         print((__doc__ or "").split("\n\n")[0])
@@ -94,17 +110,7 @@ def main() -> int:
                                                        viewport={"width": 1280, "height": 900})
             # cold visit
             server.reset_counts()
-            page = ctx.new_page()
-            page.goto(base + "/perusrommi/")
-            w = page.locator("#kelpaako-perusrommi")
-            w.scroll_into_view_if_needed()
-            w.locator(".harjoitus-otsikko").click()
-            page.wait_for_function(READY, timeout=120000)
-            info = page.evaluate("window.rommikirjaEngine")
-            add("cold", info["pageMs"])
-            add("cold_click", info["readyMs"])
-            add("cold_worker", info["ms"])
-            add("cold_pyodide", info["pyodideMs"])
+            page, info = _visit(ctx, base, "perusrommi", "kelpaako-perusrommi", "cold", add)
             add("snapshot_make", info.get("snapshotMakeMs", float("nan")))
             add("snapshot_raw", info.get("snapshotBytes", float("nan")))
             page.wait_for_function("window.rommikirjaSnapshot && window.rommikirjaOffline", timeout=120000)
@@ -129,17 +135,7 @@ def main() -> int:
             page.close()
             # repeat visit: a new page load in the same profile
             server.reset_counts()
-            page = ctx.new_page()
-            page.goto(base + "/gin-rommi/")
-            w = page.locator("#kelpaako-gin")
-            w.scroll_into_view_if_needed()
-            w.locator(".harjoitus-otsikko").click()
-            page.wait_for_function(READY, timeout=120000)
-            info = page.evaluate("window.rommikirjaEngine")
-            add("warm", info["pageMs"])
-            add("warm_click", info["readyMs"])
-            add("warm_worker", info["ms"])
-            add("warm_pyodide", info["pyodideMs"])
+            page, info = _visit(ctx, base, "gin-rommi", "kelpaako-gin", "warm", add)
             add("warm_start_snapshot", 1.0 if info["start"] == "snapshot" else 0.0)
             # the repeat path step by step, in ms from navigation (the worker's clock shifted to the page's)
             shift = info["origin"] - page.evaluate("performance.timeOrigin")
