@@ -368,22 +368,7 @@ def test_the_error_names_the_line():
     assert check_arithmetic("rivi\nrivi\n2 + 2 = 5")[0][0] == 3
 
 
-FALSE_TEXT = """
-    source: own
-    game: testirommi
-    title: Testi
-    setup:
-      turn: Aino
-      hands:
-        - [2C, 5D, 9S, JH, KC, 4S, 7D]
-        - [3H, 8C, QS, AD]
-      stock: [6H, 6C]
-      discard: [10D]
-      table:
-        - {owner: Eero, cards: [5S, 6S, 7S]}
-    steps:
-      - draw: stock
-      - discard: 6H
+FALSE_TEXT = REACHABLE_HAND + """\
     text: |
       Ensimmäinen rivi.
       Summa {{ sum_text(values(start.hands[1])) }} pistettä, ja {{ 2 }} + {{ 2 }} = {{ 5 }}.
