@@ -18,7 +18,6 @@ import stat
 from pathlib import Path
 from typing import Any
 
-import yaml
 
 __all__ = ["SourceError", "LDict", "LList", "loads", "load", "line_of", "read_text", "LIMITS",
            "yaml_loader"]
@@ -37,48 +36,62 @@ _STR_TAG = "tag:yaml.org,2002:str"
 _COLLECTION_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
 _SCALAR_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "bool", "null", "float")}
 
-class _PureLoader(yaml.SafeLoader):
-    """The pure-Python loader, with a nesting bound (its composer recurses per level)."""
+def _yaml() -> Any:
+    """PyYAML, imported when a file is first parsed (a run that finds every file in the cache of
+    parsed files, :func:`load`, never imports it), with this module's loader classes."""
+    global yaml, _FAST_LOADER, _PureLoader
+    if yaml is not None:
+        return yaml
+    import yaml as module
 
-    _depth = 0
+    class PureLoader(module.SafeLoader):
+        """The pure-Python loader, with a nesting bound (its composer recurses per level)."""
 
-    def compose_node(self, parent: Any, index: Any) -> Any:
-        self._depth += 1
-        try:
-            if self._depth > LIMITS["depth"] + 1:
-                raise yaml.composer.ComposerError(None, None, "too deep", self.peek_event().start_mark)
-            return super().compose_node(parent, index)
-        finally:
-            self._depth -= 1
+        _depth = 0
+
+        def compose_node(self, parent: Any, index: Any) -> Any:
+            self._depth += 1
+            try:
+                if self._depth > LIMITS["depth"] + 1:
+                    raise module.composer.ComposerError(None, None, "too deep", self.peek_event().start_mark)
+                return super().compose_node(parent, index)
+            finally:
+                self._depth -= 1
+
+    fast: type | None = None
+    if hasattr(module, "CSafeLoader"):          # PyYAML built with libyaml
+        class CLoader(module.CSafeLoader):      # type: ignore[name-defined,misc]
+            """The C loader, with PyYAML's tag resolution written for the common case.
+
+            The C composer asks :meth:`resolve` for every node's tag; this gives the same tags
+            as :meth:`yaml.resolver.BaseResolver.resolve` (a plain scalar: the first implicit
+            resolver for its first character that matches, else ``str``) without its general
+            path-resolver machinery, which the safe loader never has.
+            """
+
+            def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+                resolvers = self.yaml_implicit_resolvers
+                if kind is not module.ScalarNode or self.yaml_path_resolvers or None in resolvers:
+                    return super().resolve(kind, value, implicit)
+                if implicit[0]:
+                    for tag, regexp in resolvers.get(value[:1], ()):    # value[:1] is "" for ""
+                        if regexp.match(value):
+                            return tag
+                return self.DEFAULT_SCALAR_TAG
+
+        fast = CLoader
+    _PureLoader, _FAST_LOADER, yaml = PureLoader, fast, module
+    return module
 
 
-try:
-    class _CLoader(yaml.CSafeLoader):      # type: ignore[name-defined,misc]
-        """The C loader, with PyYAML's tag resolution written for the common case.
-
-        The C composer asks :meth:`resolve` for every node's tag; this gives the same tags
-        as :meth:`yaml.resolver.BaseResolver.resolve` (a plain scalar: the first implicit
-        resolver for its first character that matches, else ``str``) without its general
-        path-resolver machinery, which the safe loader never has.
-        """
-
-        def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
-            resolvers = self.yaml_implicit_resolvers
-            if kind is not yaml.ScalarNode or self.yaml_path_resolvers or None in resolvers:
-                return super().resolve(kind, value, implicit)
-            if implicit[0]:
-                for tag, regexp in resolvers.get(value[:1], ()):    # value[:1] is "" for ""
-                    if regexp.match(value):
-                        return tag
-            return self.DEFAULT_SCALAR_TAG
-
-    _FAST_LOADER: type | None = _CLoader
-except AttributeError:  # PyYAML built without libyaml
-    _FAST_LOADER = None
+yaml: Any = None                  # PyYAML once :func:`_yaml` has imported it
+_PureLoader: Any = None
+_FAST_LOADER: type | None = None
 
 
 def yaml_loader(fast: bool = True) -> type:
     """The loader class used: ``yaml.CSafeLoader`` when available (and ``fast``), else ``yaml.SafeLoader``."""
+    _yaml()
     return _FAST_LOADER if fast and _FAST_LOADER is not None else _PureLoader
 
 
@@ -193,8 +206,9 @@ def loads(text: str, path: str | Path = "<text>", fast: bool = True) -> Any:
     if nul >= 0:
         raise SourceError(path, text.count("\n", 0, nul) + 1, "tiedostossa on NUL-merkki (tiedosto ei ole tekstiä)")
     loader = None
+    loader_class = yaml_loader(fast)          # imports PyYAML (the except clauses below name it)
     try:
-        loader = yaml_loader(fast)(text)
+        loader = loader_class(text)
         node = loader.get_single_node()
         if node is None:
             raise SourceError(path, 1, "tiedosto on tyhjä")
@@ -283,6 +297,101 @@ def read_text(path: str | Path, shown: str | Path | None = None, limit: int | No
 
 
 def load(path: str | Path, shown: str | Path | None = None, fast: bool = True) -> Any:
-    """Read and parse one YAML file (bounded, see :data:`LIMITS`)."""
+    """Read and parse one YAML file (bounded, see :data:`LIMITS`).
+
+    What a file parses to is kept between runs (:func:`_cached`), like Python's ``.pyc``
+    files: the file is read and checked on every call, and parsed again whenever its text,
+    this module, PyYAML or the limits changed. Errors are never kept: a file that does not
+    parse is parsed (and reported) every time.
+    """
     shown = shown if shown is not None else path
-    return loads(read_text(path, shown), shown, fast)
+    text = read_text(path, shown)
+    if not fast or os.environ.get("ROMMIKIRJA_YAML_CACHE", "1") == "0":
+        return loads(text, shown, fast)
+    entry, key = _cache_entry(shown, text)
+    data = _read_cached(entry, key)
+    if data is _MISSING:
+        data = loads(text, shown, fast)
+        _write_cached(entry, key, data)
+    return data
+
+
+#: Where parsed files are kept (ignored by git, like the ``.pyc`` files beside it).
+CACHE_DIR = Path(__file__).resolve().parent / "__pycache__"
+_MISSING = object()
+_CACHE_SALT: list[bytes] = []
+
+
+def _cache_entry(shown: str | Path, text: str) -> tuple[Path, bytes]:
+    """The cache file of a path (one per path: a changed file replaces its entry) and the key its
+    entry must carry: a SHA-256 of the exact text, this module's source, the limits, PyYAML's
+    version file and the Python version."""
+    import hashlib
+    if not _CACHE_SALT:
+        import sys
+        from importlib.util import find_spec
+        try:
+            spec = find_spec("yaml")
+            pyyaml = Path(spec.origin).read_bytes() if spec and spec.origin else b"?"
+        except (OSError, ImportError, ValueError):
+            pyyaml = b"?"
+        _CACHE_SALT.append(b"\0".join((Path(__file__).read_bytes(), pyyaml, sys.version.encode())))
+    name = hashlib.sha256(str(shown).encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    key = hashlib.sha256(b"\0".join((_CACHE_SALT[0], repr(sorted(LIMITS.items())).encode(),
+                                     text.encode("utf-8", "surrogatepass")))).digest()
+    return CACHE_DIR / f"yaml-{name}.pickle", key
+
+
+_UNPICKLER: list[type] = []
+
+
+def _unpickle(payload: bytes) -> Any:
+    """Unpickling that can make nothing but this module's LDict and LList (and plain values)."""
+    if not _UNPICKLER:
+        import pickle
+
+        class Restricted(pickle.Unpickler):
+            def find_class(self, module: str, name: str) -> Any:
+                if module == __name__ and name in ("LDict", "LList"):
+                    return LDict if name == "LDict" else LList
+                raise pickle.UnpicklingError(f"{module}.{name} ei kuulu jäsennettyyn tiedostoon")
+
+        _UNPICKLER.append(Restricted)
+    import io
+    return _UNPICKLER[0](io.BytesIO(payload)).load()
+
+
+def _read_cached(entry: Path, key: bytes) -> Any:
+    """The data kept in ``entry`` for ``key`` (checked with a SHA-256 of the payload), or _MISSING."""
+    import hashlib
+    try:
+        blob = entry.read_bytes()
+    except OSError:
+        return _MISSING
+    if blob[:32] != key or hashlib.sha256(blob[64:]).digest() != blob[32:64]:
+        return _MISSING             # another text, or a torn or damaged entry
+    try:
+        data = _unpickle(blob[64:])
+    except Exception:               # any unreadable entry is parsed afresh
+        return _MISSING
+    return data
+
+
+def _write_cached(entry: Path, key: bytes, data: Any) -> None:
+    """Keep ``data`` (written whole, then renamed: readers see all of it or nothing)."""
+    import hashlib
+    import pickle
+    try:
+        payload = pickle.dumps(data, protocol=5)
+    except Exception:               # not keepable: simply not kept
+        return
+    tmp = entry.with_name(f"{entry.name}.{os.getpid()}.tmp")
+    try:
+        entry.parent.mkdir(exist_ok=True)
+        tmp.write_bytes(key + hashlib.sha256(payload).digest() + payload)
+        os.replace(tmp, entry)
+    except OSError:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
