@@ -1,4 +1,6 @@
 """What verify keeps between runs (page sections, compiled scenario texts) never outlives a change."""
+import pytest
+
 from tools import presets
 
 
@@ -64,3 +66,43 @@ def test_damaged_compiled_text_is_compiled_again(tmp_path, monkeypatch):
     entry.unlink()
     assert templating.compile_text(_Sc("a.yaml", "{{ 3 * 3 }}")).render() == "9"
     assert not list((tmp_path / "__pycache__").glob("text-*.jinjac"))
+
+
+class _Checked(_Sc):
+    """A scenario as :func:`tools.templating.check_template` reads it."""
+
+    def __init__(self, path, text):
+        super().__init__(path, text)
+        self.rel, self.text_line = path, 10
+
+    def __getattr__(self, name):           # the render context's fields: not used by these texts
+        raise AttributeError(name)
+
+
+def test_a_text_marked_clean_is_checked_again_when_it_or_the_card_words_change(tmp_path, monkeypatch):
+    from tools import templating
+    monkeypatch.setattr(templating, "TEMPLATE_DIR", tmp_path)
+    monkeypatch.setattr(templating, "scenario_context", lambda sc: {})
+    clean = "Hyvä teksti {{ 2 + 3 }}."
+    for _ in range(2):                                       # checked, then known to be clean
+        assert templating.check_template(_Checked("a.yaml", clean)) == []
+    assert len(list((tmp_path / "__pycache__").glob("text-*.checked"))) == 1
+    with monkeypatch.context() as m:                         # the clean text is not parsed again
+        m.setattr(templating.text_env(), "parse", lambda *a, **k: pytest.fail("parsed again"))
+        assert templating.check_template(_Checked("a.yaml", clean)) == []
+    typed = "Huono teksti: 7 korttia."
+    for _ in range(2):                                       # a problem is reported on every run
+        (err,) = templating.check_template(_Checked("a.yaml", typed))
+        assert str(err).startswith("a.yaml:10: text: luku on kirjoitettu tekstiin käsin"), str(err)
+    broken = "{{ 2 + }}"
+    for _ in range(2):
+        (err,) = templating.check_template(_Checked("a.yaml", broken))
+        assert "Jinja2-virhe" in str(err)
+    assert len(list((tmp_path / "__pycache__").glob("text-*.checked"))) == 1
+    # the engine's card words decide what a text may not type: new words, new key
+    words = "Hyvä teksti {{ 2 + 3 }} ja uusisana."
+    assert templating.check_template(_Checked("a.yaml", words)) == []
+    monkeypatch.setattr(templating, "_CARD_WORDS", templating._CARD_WORDS | {"uusisana"})
+    monkeypatch.setattr(templating, "_TEXT_SALT", [])
+    (err,) = templating.check_template(_Checked("a.yaml", words))
+    assert "kortin nimi ”uusisana” on kirjoitettu käsin" in str(err)

@@ -604,7 +604,8 @@ def compile_text(sc: Any, tree: nodes.Template | None = None) -> jinja2.Template
 
     The compiled code is also kept between runs (:func:`_text_code_file`), like Python's own
     ``.pyc`` files: only the Jinja2 code generation and Python compilation are skipped; the text
-    is still parsed, checked and rendered in the sandbox on every run.
+    is still rendered in the sandbox on every run (and parsed and checked unless its key is
+    marked clean, :func:`check_template`).
     """
     tpl = getattr(sc, "compiled", None)
     if tpl is None:
@@ -627,9 +628,10 @@ def _text_code_file(sc: Any) -> Path | None:
     """Where the compiled code of ``sc``'s text is kept: ``templates/__pycache__/text-<key>.jinjac``.
 
     The key is a SHA-256 of the exact text, the scenario's path, this module's source (the
-    environment's options), the Jinja2 version and the Python bytecode version: a changed text
-    (or tool) never meets an old entry, and a copy of a scenario elsewhere does not share one.
-    None when ``ROMMIKIRJA_TEMPLATE_CACHE=0``.
+    environment's options), the Jinja2 version, the Python bytecode version and the card words
+    a text may not type (from the engine): a changed text (or tool) never meets an old entry, and
+    a copy of a scenario elsewhere does not share one. Beside it, ``text-<key>.checked`` says the
+    text parsed without problems (:func:`check_template`). None when ``ROMMIKIRJA_TEMPLATE_CACHE=0``.
     """
     if os.environ.get("ROMMIKIRJA_TEMPLATE_CACHE", "1") == "0" or not isinstance(sc.text, str):
         return None
@@ -638,7 +640,8 @@ def _text_code_file(sc: Any) -> Path | None:
         import importlib.util
         import sys
         _TEXT_SALT.append(b"\0".join((Path(__file__).read_bytes(), jinja2.__version__.encode(),
-                                      sys.implementation.cache_tag.encode(), importlib.util.MAGIC_NUMBER)))
+                                      sys.implementation.cache_tag.encode(), importlib.util.MAGIC_NUMBER,
+                                      "\n".join(sorted(_CARD_WORDS)).encode())))
     key = hashlib.sha256(b"\0".join((_TEXT_SALT[0], str(getattr(sc, "path", "")).encode("utf-8", "replace"),
                                      sc.text.encode("utf-8", "surrogatepass")))).hexdigest()
     return TEMPLATE_DIR / "__pycache__" / f"text-{key}.jinjac"
@@ -688,15 +691,22 @@ def check_template(sc: Any) -> list[SourceError]:
     def at(lineno: int) -> int:
         return sc.text_line + lineno - 1
 
-    try:
-        tree = env.parse(sc.text)
-    except jinja2.TemplateSyntaxError as err:
-        return [SourceError(sc.rel, at(err.lineno or 1), f"text: Jinja2-virhe: {syntax_message(err)}")]
-    except RecursionError:
-        return [SourceError(sc.rel, sc.text_line, "text: liian syvä sisäkkäisyys")]
-    errors = [SourceError(sc.rel, at(line), f"text: {msg}") for line, msg in template_problems(tree)]
-    if errors:
-        return errors
+    cache = _text_code_file(sc)
+    clean = cache.with_suffix(".checked") if cache is not None else None
+    tree = None
+    if clean is None or not clean.exists():     # not known to be clean: parse and check it
+        try:
+            tree = env.parse(sc.text)
+        except jinja2.TemplateSyntaxError as err:
+            return [SourceError(sc.rel, at(err.lineno or 1), f"text: Jinja2-virhe: {syntax_message(err)}")]
+        except RecursionError:
+            return [SourceError(sc.rel, sc.text_line, "text: liian syvä sisäkkäisyys")]
+        errors = [SourceError(sc.rel, at(line), f"text: {msg}") for line, msg in template_problems(tree)]
+        if errors:
+            return errors
+        if clean is not None:
+            _mark_clean(clean)
+    errors = []
     try:
         compile_text(sc, tree)
         render_scenario_text(sc)
@@ -705,6 +715,18 @@ def check_template(sc: Any) -> list[SourceError]:
         line = line or _template_line(err.__traceback__) or 1
         errors.append(SourceError(sc.rel, at(line), f"text: {render_error_message(err)}"))
     return errors
+
+
+def _mark_clean(path: Path) -> None:
+    """Remember that the text of this cache key parses and has no typed numbers, card names or
+    markup (:func:`template_problems`): the next run with the same key skips parsing and checking
+    it (it still compiles from the kept code and renders every time). An empty file, so it is
+    there whole or not at all."""
+    try:
+        path.parent.mkdir(exist_ok=True)
+        path.touch()
+    except OSError:
+        pass
 
 
 def render_scenario_text(sc: Any, env: jinja2.Environment | None = None) -> Markup:
