@@ -96,6 +96,7 @@ def play(ctx: Ctx, sc: Scenario, data: LDict) -> None:
     if len(steps) > LIMITS["steps"]:
         raise ctx.err(data.line_of("steps"), f"steps: liikaa vaiheita ({len(steps)}; enintään {LIMITS['steps']})")
     deal: Deal | None = None
+    derailed: tuple[int, Step, int] | None = None       # step index, step, failures up to it
     if setup is not None:
         setup = ctx.mapping(setup, data.line_of("setup"), "setup")
         deal = guarded(ctx, setup.line, "asetelman", lambda: read_setup(ctx, sc, data, setup))
@@ -104,9 +105,41 @@ def play(ctx: Ctx, sc: Scenario, data: LDict) -> None:
     for i, raw in enumerate(steps):
         line = steps.line_of(i)
         step = ctx.mapping(raw, line, "vaihe")
-        sc.steps.append(guarded(ctx, line, "vaiheen", lambda: run_step(ctx, sc, deal, step, line)))
+        if sc.derailed_at is not None and not any(k in step for k in STEP_KINDS):
+            continue            # a move or expectation after a derailed move: see _derailed
+        st = guarded(ctx, line, "vaiheen", lambda: run_step(ctx, sc, deal, step, line))
+        sc.steps.append(st)
+        if st.derailed and sc.derailed_at is None:
+            sc.derailed_at, derailed = st.line, (i, st, len(sc.failures))
+    if derailed is not None:
+        _derailed(ctx, sc, steps, *derailed)
     if deal is not None:
         guarded(ctx, data.line_of("steps"), "tuloksen", lambda: finish(sc, deal))
+
+
+def _derailed(ctx: Ctx, sc: Scenario, steps: LList, i: int, st: Step, mark: int) -> None:
+    """One note for the moves and expectations after a derailed move (step ``i``; ``mark``: the
+    number of failures found up to it).
+
+    From a move that was refused (or played, though the scenario says it is refused) on, the
+    deal is no longer the one the scenario describes: every later move and expectation would
+    fail because of that one error. They are not run; the rule editor sees the real error and
+    this note at the first step left unchecked. Stand-alone steps (check, opening …) do not use
+    the deal and are still checked.
+    """
+    later = [j for j in range(i + 1, len(steps))
+             if not (isinstance(steps[j], LDict) and any(k in steps[j] for k in STEP_KINDS))]
+    if not later:
+        return
+    why = "hylättiin" if st.refused is not None else "hyväksyttiin, vaikka skenaarion mukaan se hylätään"
+    first, last = steps.line_of(later[0]), steps.line_of(later[-1])
+    what = f"rivin {first} vaihetta" if len(later) == 1 else f"rivien {first}–{last} siirtoja ja odotuksia"
+    note = ctx.err(first, f"rivin {st.line} siirto {why}, joten jako ei enää ole skenaarion kuvaama, "
+                          f"eikä {what} tarkistettu")
+    # in line order among the errors of the stand-alone steps after the derailed move
+    at = next((k for k in range(mark, len(sc.failures)) if (sc.failures[k].line or 0) > first),
+              len(sc.failures))
+    sc.failures.insert(at, note)
 
 
 def run_step(ctx: Ctx, sc: Scenario, deal: Deal | None, step: LDict, line: int) -> Step:

@@ -61,6 +61,9 @@ class Step:
     score: DealScore | None = None
     after: Snapshot | None = None
     facts: dict = field(default_factory=dict)     # for "deal" and "waits" steps
+    #: a move that did not go as the scenario says (refused though it should play, or played
+    #: though it should be refused): from here on the deal is not the one the scenario describes
+    derailed: bool = False
 
 
 @dataclass
@@ -89,6 +92,9 @@ class Scenario:
     totals_after: tuple[int, ...] = ()
     next_dealer: int | None = None
     failures: list[SourceError] = field(default_factory=list)
+    #: the line of the move after which the moves and expectations were not checked (its
+    #: :attr:`Step.derailed`); None when every step was played
+    derailed_at: int | None = None
     deal: Deal | None = None
     compiled: Any = field(default=None, repr=False, compare=False)   # the text's compiled template
     data: Any = field(default=None, repr=False, compare=False)       # the file as loaded (LDict), read-only

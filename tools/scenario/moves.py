@@ -137,6 +137,7 @@ def play_move(ctx: Ctx, sc: Scenario, deal: Deal, step: LDict) -> Step:
         else:
             st.sentences.append(f"{sc.names[player]} yrittää {attempt}, mutta se ei käy. {reason}")
         if expected_refusal is None:
+            st.derailed = True
             sc.failures.append(ctx.err(line, f"siirto {describe_move(move, table_texts)} hylättiin: "
                                              f"{err.message} ({err.code})"))
         elif expected_refusal != err.code:
@@ -145,6 +146,7 @@ def play_move(ctx: Ctx, sc: Scenario, deal: Deal, step: LDict) -> Step:
                                        f"syystä {err.code}: {err.message}"))
     else:
         if expected_refusal is not None:
+            st.derailed = True
             sc.failures.append(ctx.err(step.line_of("refused"),
                                        f"odotettiin hylkäystä {expected_refusal}, mutta moottori "
                                        f"hyväksyi siirron ({describe_move(move, table_texts)})"))
