@@ -639,9 +639,9 @@ def _text_code_file(sc: Any) -> Path | None:
     if not _TEXT_SALT:
         import importlib.util
         import sys
-        _TEXT_SALT.append(b"\0".join((Path(__file__).read_bytes(), jinja2.__version__.encode(),
-                                      sys.implementation.cache_tag.encode(), importlib.util.MAGIC_NUMBER,
-                                      "\n".join(sorted(_CARD_WORDS)).encode())))
+        _TEXT_SALT.append(hashlib.sha256(b"\0".join((
+            Path(__file__).read_bytes(), jinja2.__version__.encode(), sys.implementation.cache_tag.encode(),
+            importlib.util.MAGIC_NUMBER, "\n".join(sorted(_CARD_WORDS)).encode()))).digest())
     key = hashlib.sha256(b"\0".join((_TEXT_SALT[0], str(getattr(sc, "path", "")).encode("utf-8", "replace"),
                                      sc.text.encode("utf-8", "surrogatepass")))).hexdigest()
     return TEMPLATE_DIR / "__pycache__" / f"text-{key}.jinjac"

@@ -335,7 +335,8 @@ def _cache_entry(shown: str | Path, text: str) -> tuple[Path, bytes]:
             pyyaml = Path(spec.origin).read_bytes() if spec and spec.origin else b"?"
         except (OSError, ImportError, ValueError):
             pyyaml = b"?"
-        _CACHE_SALT.append(b"\0".join((Path(__file__).read_bytes(), pyyaml, sys.version.encode())))
+        _CACHE_SALT.append(hashlib.sha256(b"\0".join((Path(__file__).read_bytes(), pyyaml,
+                                                       sys.version.encode()))).digest())
     name = hashlib.sha256(str(shown).encode("utf-8", "surrogatepass")).hexdigest()[:32]
     key = hashlib.sha256(b"\0".join((_CACHE_SALT[0], repr(sorted(LIMITS.items())).encode(),
                                      text.encode("utf-8", "surrogatepass")))).digest()

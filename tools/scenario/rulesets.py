@@ -53,9 +53,30 @@ def load_rulesets(directory: Path = RULES_DIR) -> dict[str, RuleSet]:
 
 
 def rules_from(options: dict, base: RuleSet, path: str | Path, data: LDict) -> RuleSet:
-    """``base`` with ``options`` applied; a bad option names its line."""
+    """``base`` with ``options`` applied; a bad option names its line.
+
+    Rule sets are frozen values: the same options (names, types and values) on the same base
+    give an equal rule set, so each one is built (and checked) once per process; a bad option
+    raises every time.
+    """
     try:
-        return RuleSet.from_mapping(options, base=base)
+        key = (base, tuple((k, type(v), v) for k, v in options.items()))    # true is not 1 here
+        hash(key)
+    except TypeError:               # an unhashable option value: built (and refused) as usual
+        key = None
+    if key is not None:
+        known = _BUILT.get(key)
+        if known is not None:
+            return known
+    try:
+        rules = RuleSet.from_mapping(options, base=base)
     except RuleSetError as err:
         line = data.line_of(err.option) if isinstance(data, LDict) else None
         raise SourceError(path, line, f"sääntö {err}") from None
+    if key is not None and len(_BUILT) < 1024:
+        _BUILT[key] = rules
+    return rules
+
+
+#: (base, options) → the rule set built from them (see :func:`rules_from`)
+_BUILT: dict[tuple, RuleSet] = {}
