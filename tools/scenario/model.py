@@ -39,8 +39,8 @@ class Snapshot:
 
     @classmethod
     def of(cls, deal: Deal) -> "Snapshot":
-        return cls(tuple(tuple(h) for h in deal.hands), tuple(reversed(deal.stock)),
-                   tuple(deal.discard), tuple((tm.owner, tm.meld) for tm in deal.table),
+        return cls(tuple(map(tuple, deal.hands)), tuple(reversed(deal.stock)),
+                   tuple(deal.discard), tuple([(tm.owner, tm.meld) for tm in deal.table]),
                    deal.turn, deal.dealer)
 
 

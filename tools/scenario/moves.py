@@ -81,8 +81,10 @@ MOVE_KEYS = set(MOVE_PARSERS)
 
 def parse_move(ctx: Ctx, step: LDict, names: Sequence[str] = ()) -> tuple[Move, int]:
     """The one move a step names, and its line."""
-    kinds = [k for k in MOVE_PARSERS if k in step]
-    ctx.keys(step, MOVE_KEYS | STEP_EXTRA, "siirto")
+    kinds = [k for k in step if k in MOVE_PARSERS]
+    for key in step:
+        if key not in MOVE_KEYS and key not in STEP_EXTRA:
+            ctx.keys(step, MOVE_KEYS | STEP_EXTRA, "siirto")     # names the unknown key and the allowed ones
     if len(kinds) != 1:
         raise ctx.err(step.line, "vaiheessa on oltava yksi siirto: draw, meld, lay_off tai discard "
                                  "(tai check / expect)")
