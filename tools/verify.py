@@ -1,7 +1,16 @@
 """Verify scenarios: ``python -m tools.verify [PATH ...]`` (default: all of scenarios/).
 
 Exit 0 when every scenario holds; otherwise exit 1 and print, for each failure,
-``file:line: what was expected against what the engine gave``.
+``file:line: what was expected against what the engine gave``. A move that does not go as
+its scenario says (refused, or played though the scenario says it is refused) is one error;
+the moves and expectations after it are not played on the wrong deal, and one note names
+their lines.
+
+What does not change between runs is kept, like Python's ``.pyc`` files: parsed YAML in
+``tools/__pycache__/`` and compiled scenario texts in ``templates/__pycache__/``, each under
+a SHA-256 of the exact file text and the tool sources that read it. Every scenario is still
+played and checked on every run. ``ROMMIKIRJA_YAML_CACHE=0`` and ``ROMMIKIRJA_TEMPLATE_CACHE=0``
+turn the caches off.
 """
 from __future__ import annotations
 
