@@ -118,3 +118,20 @@ def test_cache_can_be_turned_off(tmp_path, cache, monkeypatch):
     path.write_text("a: 1\n", encoding="utf-8")
     assert yamlsrc.load(path) == {"a": 1}
     assert not _entries(cache)
+
+
+def test_a_changed_reader_never_reuses_old_entries(tmp_path, cache, monkeypatch):
+    path = tmp_path / "a.yaml"
+    path.write_text("a: 1\n", encoding="utf-8")
+    yamlsrc.load(path)
+    (entry,) = _entries(cache)
+    old = entry.read_bytes()
+    # another yamlsrc.py, PyYAML or Python: another salt, so the kept entry no longer matches
+    monkeypatch.setattr(yamlsrc, "_CACHE_SALT", [b"another reader"])
+    calls = []
+    real = yamlsrc.loads
+    monkeypatch.setattr(yamlsrc, "loads", lambda *a, **k: calls.append(a) or real(*a, **k))
+    assert yamlsrc.load(path) == {"a": 1}
+    assert len(calls) == 1                                      # parsed again
+    assert entry.read_bytes()[:32] != old[:32]                  # and kept under the new key
+    assert yamlsrc.load(path) == {"a": 1} and len(calls) == 1   # then read back
