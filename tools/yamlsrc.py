@@ -4,7 +4,9 @@ Scenario and rule files are untrusted input, so loading is bounded: file size, n
 depth, number of values (alias bombs), integer size; anything else (a FIFO, a directory,
 a symlink loop, a NUL byte, broken UTF-8) is refused with a Finnish ``file:line`` message.
 The C parser (``yaml.CSafeLoader``) is used when PyYAML has it, the pure one otherwise;
-both give the same data and lines.
+both give the same data and lines. :func:`load` keeps what a file parses to in
+``tools/__pycache__/`` and parses it again only when its text (or this module, PyYAML, the
+limits or Python) changed; PyYAML is imported only when something is parsed.
 
 >>> doc = loads("a: 1\\nb:\\n  - x\\n  - y\\n", "t.yaml")
 >>> doc["b"], doc.line_of("b"), doc["b"].line_of(1)
@@ -299,7 +301,7 @@ def read_text(path: str | Path, shown: str | Path | None = None, limit: int | No
 def load(path: str | Path, shown: str | Path | None = None, fast: bool = True) -> Any:
     """Read and parse one YAML file (bounded, see :data:`LIMITS`).
 
-    What a file parses to is kept between runs (:func:`_cached`), like Python's ``.pyc``
+    What a file parses to is kept between runs (:func:`_cache_entry`), like Python's ``.pyc``
     files: the file is read and checked on every call, and parsed again whenever its text,
     this module, PyYAML or the limits changed. Errors are never kept: a file that does not
     parse is parsed (and reported) every time.
