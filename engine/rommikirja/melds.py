@@ -92,14 +92,15 @@ class Meld:
                 def detail(stands=stands) -> str:
                     return (f"jokeri on jo {card_name(stands, 'gen')} paikalla, eikä jokeria "
                             "vaihdeta pois")
-                raise InvalidMeld("joker_in_place", lambda who: self._lay_off_text(who, cards, detail()), detail)
+                raise InvalidMeld("joker_in_place", lambda who: self._lay_off_text(who, cards, detail()), detail,
+                                  names_move=True)
         try:
             kind, ordered, assigned = _classify(self.cards + cards, rules, adding=True,
                                                 fixed=self.jokers + tuple(jokers))
         except InvalidMeld as err:
             inner = err
             raise InvalidMeld("not_extending", lambda who: self._lay_off_text(who, cards, inner.detail),
-                              lambda: inner.detail) from None
+                              lambda: inner.detail, names_move=True) from None
         return Meld(kind, ordered, assigned)
 
     def _lay_off_text(self, who: str, cards: tuple[Card, ...], detail: str) -> str:
