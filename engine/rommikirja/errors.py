@@ -133,12 +133,16 @@ def no_such_card(cards, rules) -> IllegalMove | None:
     'Toisen pakan herttaseiska ei kuulu tähän peliin, jossa on vain yksi pakka.'
     >>> no_such_card(parse_cards("JK"), RuleSet()).message
     'Jokeri ei kuulu tähän peliin, jossa ei ole jokereita.'
+    >>> no_such_card(parse_cards("JK'"), RuleSet(jokers=1)).message
+    'Tässä pelissä on vain yksi jokeri, joten toista jokeria ei ole.'
     """
     for c in cards:
         if c.is_joker and c.deck >= rules.jokers:
+            from .finnish import count, ordinal
             return IllegalMove("no_such_card", lambda who, n=rules.jokers, c=c: (
                 "Jokeri ei kuulu tähän peliin, jossa ei ole jokereita." if n == 0 else
-                f"Tässä pelissä on vain {n} jokeria, joten jokeria {c.code} ei ole."))
+                f"Tässä pelissä on vain {count(n, 'jokeri')}, joten {ordinal(c.deck + 1, 'part')} "
+                "jokeria ei ole."))
         if not c.is_joker and c.deck >= rules.decks:
             from .finnish import card_name, noun
             return IllegalMove("no_such_card", lambda who, c=c, n=rules.decks: (

@@ -19,7 +19,7 @@ from typing import Iterable, Sequence
 
 from .cards import ACE, KING, Card, Suit
 from .errors import InvalidMeld
-from .finnish import capitalize, card_name, cards_text, number_word, suit_name
+from .finnish import capitalize, card_name, cards_text, count, number_word, suit_name
 from .rules import RuleSet
 
 __all__ = ["Meld", "MeldKind", "check_meld", "holds", "run_positions", "meld_points", "waiting_cards"]
@@ -200,6 +200,17 @@ def _classify(cards: tuple[Card, ...], rules: RuleSet, adding: bool = False,
     return _classify_jokers(cards, rules, adding, dict(fixed))
 
 
+def joker_limit_text(limit: int) -> str:
+    """``max_jokers_per_meld`` as a reason phrase (it follows *koska*).
+
+    >>> joker_limit_text(0), joker_limit_text(1), joker_limit_text(2)
+    ('tässä pelissä jokereita ei käytetä yhdistelmissä', 'yhdessä yhdistelmässä saa olla enintään yksi jokeri', 'yhdessä yhdistelmässä saa olla enintään kaksi jokeria')
+    """
+    if limit <= 0:
+        return "tässä pelissä jokereita ei käytetä yhdistelmissä"
+    return f"yhdessä yhdistelmässä saa olla enintään {count(limit, 'jokeri')}"
+
+
 def _classify_jokers(cards: tuple[Card, ...], rules: RuleSet, adding: bool,
                      fixed: dict[Card, Card]
                      ) -> tuple[MeldKind, tuple[Card, ...], tuple[tuple[Card, Card], ...]]:
@@ -209,9 +220,7 @@ def _classify_jokers(cards: tuple[Card, ...], rules: RuleSet, adding: bool,
         raise _Reason("duplicate", lambda: f"sama kortti ({card_name(dup)}) on mukana kahdesti")
     jokers = [c for c in cards if c.is_joker]
     if len(jokers) > rules.max_jokers_per_meld:
-        raise _Reason("too_many_jokers", lambda: f"yhdessä yhdistelmässä saa olla enintään "
-                                         f"{number_word(rules.max_jokers_per_meld)} jokeri"
-                                         f"{'' if rules.max_jokers_per_meld == 1 else 'a'}")
+        raise _Reason("too_many_jokers", lambda: joker_limit_text(rules.max_jokers_per_meld))
     if n < 3:
         raise _Reason("too_short", lambda: f"yhdistelmässä on oltava vähintään kolme korttia, "
                                    f"tässä on {number_word(n)}")
