@@ -34,7 +34,7 @@ from .errors import IllegalMove
 from .finnish import card_name, cards_text
 from .games import new_deal
 from .gin import GinDeal, Knock
-from .finnish import UnknownName, player_name
+from .finnish import UnknownName, name_forms, player_name
 from .narrate import DEFAULT_NAMES, narrate_event
 from .opening import melds_using_all
 from .rules import OPTIONS, RuleSet
@@ -256,6 +256,9 @@ class _Game:
         if len(self.seed) > LIMITS["seed"] or len(self.names) != self.n or \
                 any(not isinstance(x, str) or not 0 < len(x) <= LIMITS["name"] for x in self.names):
             raise ValueError("pelin numero tai pelaajien nimet eivät kelpaa")
+        unknown = next((x for x in self.names if name_forms(x) is None), None)
+        if unknown is not None:     # narration declines every name: built in, or the club's (data/names.json)
+            raise ValueError(f"nimelle ”{unknown}” ei ole taivutusmuotoja; lisää ne tiedostoon scenarios/nimet.yaml")
         self.deals: list[dict] = list(state.get("deals") or [])
         if len(self.deals) > LIMITS["deals"] or any(
                 not isinstance(d, dict) or not isinstance(d.get("moves"), list)

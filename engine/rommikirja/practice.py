@@ -30,7 +30,7 @@ from .rules import OPTIONS, RuleSet
 from .scoring import hand_value, score_deal
 from .solver import best_arrangement
 
-__all__ = ["KINDS", "question", "check", "solution", "handle"]
+__all__ = ["KINDS", "question", "check", "solution", "handle", "use_club_names"]
 
 NAMES = ("Aino", "Eero", "Kaisa", "Olli")
 
@@ -502,6 +502,28 @@ def check(q: dict, answer: dict) -> dict:
     return {"correct": correct, "message": message}
 
 
+def use_club_names(table: dict) -> int:
+    """Register the club's own player names (the build's ``data/names.json``) in this engine, so
+    that narration in the browser declines them as the pages do; returns how many there are.
+
+    >>> from rommikirja.finnish import club_names, player_name, set_club_names
+    >>> saved = club_names()
+    >>> use_club_names({"Kalle": "Kalle Kallen Kallea Kalleen Kallessa Kallesta Kallelle Kallella "
+    ...                          "Kallelta Kallena Kalleksi".split()})
+    1
+    >>> player_name("Kalle", "gen")
+    'Kallen'
+    >>> _ = set_club_names(saved)
+    """
+    from .finnish import set_club_names
+    from .requests import RequestError
+    try:
+        set_club_names(table)
+    except ValueError:
+        raise RequestError("Kerhon nimissä on valmiin nimen kanssa ristiriitaisia taivutusmuotoja.") from None
+    return len(table)
+
+
 def handle(request: str) -> str:
     """The browser's single entry point: a JSON request in, a JSON reply out, never an exception.
 
@@ -519,6 +541,8 @@ def handle(request: str) -> str:
             result: Any = {"question": q, "solution": solution(q)}
         elif req.op == "check":
             result = check(req.question, req.answer)
+        elif req.op == "names":
+            result = {"names": use_club_names(req.names)}
         else:
             result = solution(req.question)
         return json.dumps({"ok": True, "result": result}, ensure_ascii=False)
