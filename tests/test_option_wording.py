@@ -86,3 +86,16 @@ def test_stock_practice_does_not_turn_a_pile_the_rules_do_not_turn(rule):
     sol = solution(q)
     assert sol["order"] == [] and "käännetään" not in " ".join(sol["lines"])
     assert check(q, {"order": ["5H"]})["message"].startswith("Ei aivan. Tässä pelissä poistopakkaa ei käännetä")
+
+
+def test_pelaa_score_lines_agree_with_one():
+    from types import SimpleNamespace
+
+    from rommikirja.deal import EndReason, Outcome
+    from rommikirja.play import _score_view
+    from rommikirja.scoring import score_deal
+    rules = _rules(PERUS, scoring="winner_takes", ace_points=1, rummy_doubling=False)
+    score = score_deal(Outcome(EndReason.WENT_OUT, 0, ((), parse_cards("AS")), False, 0, ()), rules)
+    game = SimpleNamespace(rules=rules, names=["Aino", "Eero"], scores=[score], deals=[{}],
+                           deal=SimpleNamespace(outcome=None), n=2)
+    assert _score_view(game, 0)["lines"][-1] == "Aino saa 1 piste."

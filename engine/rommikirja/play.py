@@ -31,7 +31,7 @@ from .cards import parse_card, sort_cards
 from .computer import LEVELS, Computer, hint
 from .deal import DISCARD, STOCK, Claim, Discard, Draw, LayOff, Move, Open, Pass, PlayMeld
 from .errors import IllegalMove
-from .finnish import card_name, cards_text
+from .finnish import card_name, cards_text, count
 from .games import new_deal
 from .gin import GinDeal, Knock
 from .finnish import UnknownName, name_forms, player_name
@@ -397,7 +397,7 @@ def _score_view(g: _Game, index: int) -> dict:
                              f"irtopisteiden erotuksen: yhteensä {score.points[score.scorer]}.")
             else:
                 lines.append(f"Koputus onnistui: {w} saa irtopisteiden erotuksen, "
-                             f"{score.points[score.scorer]} pistettä.")
+                             f"{count(score.points[score.scorer], 'piste', digits=True)}.")
             outcome = g.deal.outcome if index == len(g.deals) - 1 else None
             defence = getattr(outcome, "defender", None)
             if defence is not None and defence.layoffs:
@@ -421,7 +421,7 @@ def _score_view(g: _Game, index: int) -> dict:
             lines.append("Käteen jääneiden korttien pisteet: " + ", ".join(
                 f"{names[i]} {v}" for i, v in enumerate(score.hand_values)) + ".")
         if deal_rules.scoring == "winner_takes" and score.scorer is not None:
-            lines.append(f"{names[score.scorer]} saa {score.points[score.scorer]} pistettä"
+            lines.append(f"{names[score.scorer]} saa {count(score.points[score.scorer], 'piste', digits=True)}"
                          + (", rommista kaksinkertaisena." if score.doubled else "."))
     outcome_hands = []
     deal = g.deal if index == len(g.deals) - 1 else None
