@@ -33,6 +33,10 @@ _SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _NEG = -10 ** 9
 _COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39       # one rank in every suit
 _CANDIDATES: dict[tuple, tuple[tuple, ...]] = {}
+#: The searches' memos, shared by every search with the same ace and joker rules: a hand's next
+#: turn (one card in, one out) meets most of its sub-problems again.
+_MEMOS: dict[tuple[bool, int], dict[tuple[int, int, int], tuple]] = {}
+_MEMO_LIMIT = 200_000
 
 
 @dataclass(frozen=True)
@@ -60,7 +64,9 @@ class _Search:
     def __init__(self, rules: RuleSet) -> None:
         self.high = rules.ace == "high_or_low"
         self.max_j = rules.max_jokers_per_meld
-        self.memo: dict[tuple[int, int, int], tuple] = {}
+        self.memo = _MEMOS.setdefault((self.high, self.max_j), {})
+        if len(self.memo) > _MEMO_LIMIT:
+            self.memo.clear()       # (never during a search: its answer is read back from the memo)
 
     def candidates(self, t: int, m1: int, jokers: int) -> tuple[tuple, ...]:
         """The melds in which card type ``t`` is the lowest natural card (memoised across
@@ -160,7 +166,7 @@ class _Search:
             return got
         if m1 == 0:
             # no natural card left: a card is left over only if a joker is
-            res = ([_NEG, 0, _NEG, _NEG] if jokers else [0, _NEG, _NEG, _NEG], [None] * 4)
+            res = ((_NEG, 0, _NEG, _NEG) if jokers else (0, _NEG, _NEG, _NEG), (None,) * 4)
             self.memo[key] = res
             return res
         low = m1 & -m1
@@ -192,7 +198,7 @@ class _Search:
                 if v + pts > vals[target]:
                     vals[target] = v + pts
                     chs[target] = ("meld", cand, o)
-        res = (vals, chs)
+        res = (tuple(vals), tuple(chs))     # (tuples: the garbage collector can stop tracking them)
         self.memo[key] = res
         return res
 
