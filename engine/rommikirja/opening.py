@@ -221,12 +221,15 @@ def opening_problem(cards: Iterable[Card]) -> tuple[int, int, int, dict[int, lis
     return m1, m2, len(jokers), by_type, jokers
 
 
-def _solved(cards: Sequence[Card], rules: RuleSet, keep_card: bool = True):
-    """The search for :func:`_best`: (search, problem, objective, its points), or ``None``."""
+def _solved(cards: Sequence[Card], rules: RuleSet, keep_card: bool = True, need: int = 0):
+    """The search for :func:`_best`: (search, problem, objective, its points), or ``None``; with
+    ``need``, also ``None`` when no packing could reach ``need`` points (checked cheaply first)."""
     _check_cards(cards, rules)
     problem = opening_problem(cards)
     m1, m2, nj = problem[:3]
     if rules.opening_pure_run and not _pure_run_possible(m1, rules.ace == "high_or_low"):
+        return None
+    if need and _points_bound(m1, m2, nj, rules) < need:
         return None
     search = _Search(rules)
     vals, _ = search.solve(m1, m2, nj)
@@ -252,8 +255,60 @@ def can_open(cards: Iterable[Card], rules: RuleSet) -> bool:
     >>> can_open(parse_cards("QH KH JK 7S 8S 5D 5C 2C 3D 9H"), rules)
     False
     """
-    solved = _solved(list(cards), rules)
+    solved = _solved(list(cards), rules, need=rules.opening_points)
     return solved is not None and solved[3] >= rules.opening_points
+
+
+def _points_bound(m1: int, m2: int, jokers: int, rules: RuleSet) -> int:
+    """At least the points of any packing of the hand into melds: every natural card that some
+    meld could hold (enough suits of its rank, or enough of its suit next to it, with the jokers a
+    meld may take), at its highest value, plus every usable joker as an ace. A few bit tests
+    that rule out most hands before the search.
+
+    >>> from rommikirja.cards import parse_cards
+    >>> r = RuleSet(decks=2, jokers=4, ace="high_or_low", max_jokers_per_meld=1)
+    >>> _points_bound(*opening_problem(parse_cards("7S 8S 9S 2H KD"))[:3], r)
+    24
+    >>> _points_bound(*opening_problem(parse_cards("7S 8S 10S 2H 2D JK"))[:3], r)
+    40
+    """
+    if rules.ace == "round_the_corner":
+        return 1 << 30          # (the search does not take runs round the corner either)
+    usable = jokers if rules.max_jokers_per_meld > 0 else 0
+    per_meld = min(rules.max_jokers_per_meld, usable)      # jokers one meld can take
+    need_held = 1 if per_meld >= 2 else 3 - per_meld       # natural cards among three of a meld
+    high = rules.ace == "high_or_low"
+    cols = [(m1 >> (13 * s)) & 0x1FFF for s in range(4)]
+    a, b, c, d = cols
+    if need_held >= 3:
+        groups = (a & b & (c | d)) | (c & d & (a | b))
+    elif need_held == 2:
+        groups = (a & (b | c | d)) | (b & (c | d)) | (c & d)
+    else:
+        groups = a | b | c | d
+    total = 0
+    for s, p in enumerate(cols):
+        if not p:
+            continue
+        q = p | ((p & 1) << 13) if high else p              # a high ace is bit 13
+        x, y, z = q, q >> 1, q >> 2
+        if need_held >= 3:
+            starts = x & y & z
+        elif need_held == 2:
+            starts = (x & y) | (x & z) | (y & z)
+        else:
+            starts = x | y | z
+        starts &= 0xFFF if high else 0x7FF                  # three positions from the start fit
+        covered = (starts | starts << 1 | starts << 2) & q
+        fits = (covered | covered >> 13 | groups) & p     # (the high ace back to the ace)
+        twice = (m2 >> (13 * s)) & 0x1FFF
+        while fits:
+            low = fits & -fits
+            rank = low.bit_length()
+            points = 11 if rank == ACE else min(rank, 10)
+            total += points * 2 if twice & low else points
+            fits ^= low
+    return total + 11 * usable
 
 
 def _best(cards: Sequence[Card], rules: RuleSet, keep_card: bool = True) -> Opening | None:
