@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 from typing import Iterable, Iterator, NamedTuple, Sequence
 
-from .cards import ACE, JOKER_BIT, KING, Card, Suit
+from .cards import ACE, JOKER_BIT, KING, SUITS, Card, Suit, stand_in
 from .errors import IllegalMove, InvalidMeld, malformed_move, meld_refusal, no_such_card, not_in_hand
 from .finnish import card_name
 from .melds import Meld, MeldKind, holds, run_positions
@@ -703,14 +703,14 @@ def joker_readings(naturals: Sequence[Card], jokers: Sequence[Card], rules) -> l
     n = len(jokers)
     if len(ranks) == 1:
         rank = next(iter(ranks))
-        options = [Card(rank, s) for s in Suit if id(s) not in suits]
+        options = [stand_in(rank, s) for s in SUITS if id(s) not in suits]
     elif len(suits) == 1:
         suit = naturals[0].suit
         lo, hi = min(ranks) - n, max(ranks) + n
         if rules.ace == "round_the_corner":
-            options = [Card(r, suit) for r in range(1, 14) if r not in ranks]
+            options = [stand_in(r, suit) for r in range(1, 14) if r not in ranks]
         else:
-            options = [Card(r, suit) for r in range(1, 14) if r not in ranks and (lo <= r <= hi or r == ACE)]
+            options = [stand_in(r, suit) for r in range(1, 14) if r not in ranks and (lo <= r <= hi or r == ACE)]
             high = rules.ace == "high_or_low"
             return [tuple(zip(jokers, stands)) for stands in itertools.permutations(options, n)
                     if _consecutive_with(ranks, stands, high)]

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Iterable, Sequence
 
-from .cards import ACE, KING, Card, Suit
+from .cards import ACE, KING, SUITS, Card, stand_in
 from .errors import InvalidMeld
 from .finnish import capitalize, card_name, cards_text, number_word, suit_name
 from .rules import RuleSet
@@ -230,10 +230,10 @@ def _classify_jokers(cards: tuple[Card, ...], rules: RuleSet, adding: bool,
             raise _Reason("group_same_suit", lambda: f"ryhmän korttien on oltava eri maita, mutta kaksi on "
                                              f"{suit_name(suit, 'part')}")
         rank = next(iter(ranks))
-        missing = [s for s in Suit if s not in suits]
+        missing = [s for s in SUITS if s not in suits]
         assigned = dict(fixed)
         for j, s in zip(free, missing):
-            assigned[j] = Card(rank, s)
+            assigned[j] = stand_in(rank, s)
         ordered = sorted(cards, key=lambda c: assigned.get(c, c).sort_key)
         return MeldKind.GROUP, tuple(ordered), tuple((j, assigned[j]) for j in jokers)
     if len(suits) > 1:
@@ -265,7 +265,7 @@ def _classify_jokers(cards: tuple[Card, ...], rules: RuleSet, adding: bool,
             continue
         assigned = dict(fixed)
         for j, p in zip(free, fills):
-            assigned[j] = Card(ACE if p == 14 else p, suit)
+            assigned[j] = stand_in(ACE if p == 14 else p, suit)
         high_ace = 14 in pos or 14 in fills
         def position(c: Card) -> int:
             r = assigned.get(c, c).rank
