@@ -24,7 +24,7 @@ from typing import Iterable, Sequence
 from .cards import ACE, Card, Suit
 from .errors import IllegalMove
 from .finnish import capitalize, card_name
-from .melds import Meld, meld_points
+from .melds import Meld, meld_points, opening_card_points as _value
 from .rules import RuleSet
 
 __all__ = ["Opening", "best_opening", "melds_using_all", "opening_problem"]
@@ -33,10 +33,8 @@ _SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _NEG = -10 ** 9
 _COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39       # one rank in every suit
 _CANDIDATES: dict[tuple, tuple[tuple, ...]] = {}
-#: The searches' memos, shared by every search with the same ace and joker rules: a hand's next
-#: turn (one card in, one out) meets most of its sub-problems again.
-_MEMOS: dict[tuple[bool, int], dict[tuple[int, int, int], tuple]] = {}
-_MEMO_LIMIT = 200_000
+#: The most one card (or a joker) can count in an opening.
+_MOST_POINTS = max(_value(r, high_ace=True) for r in range(1, 14))
 
 
 @dataclass(frozen=True)
@@ -52,21 +50,13 @@ class Opening:
         return tuple(c for m in self.melds for c in m.cards)
 
 
-def _value(rank: int, high_ace: bool = False) -> int:
-    if rank == ACE or rank == 14:
-        return 11 if high_ace or rank == 14 else 1
-    return min(rank, 10)
-
-
 class _Search:
     """Max-points meld packing over a two-deck multiset with jokers."""
 
     def __init__(self, rules: RuleSet) -> None:
         self.high = rules.ace == "high_or_low"
         self.max_j = rules.max_jokers_per_meld
-        self.memo = _MEMOS.setdefault((self.high, self.max_j), {})
-        if len(self.memo) > _MEMO_LIMIT:
-            self.memo.clear()       # (never during a search: its answer is read back from the memo)
+        self.memo: dict[tuple[int, int, int], tuple] = {}
 
     def candidates(self, t: int, m1: int, jokers: int) -> tuple[tuple, ...]:
         """The melds in which card type ``t`` is the lowest natural card (memoised across
@@ -126,7 +116,7 @@ class _Search:
             for low in range(12, 1, -1):
                 nat = [t]
                 jfor = []
-                pts = 11
+                pts = _value(ACE, high_ace=True)
                 ok = True
                 for r in range(low, 14):
                     if has(r):
@@ -144,7 +134,7 @@ class _Search:
                     out.append((pts, not jfor, tuple(nat), tuple(jfor)))
         # groups of rank r0 using t and higher suits
         others = [s2 * 13 + r0 - 1 for s2 in range(s + 1, 4) if m1 >> (s2 * 13 + r0 - 1) & 1]
-        value = 11 if r0 == ACE else _value(r0)
+        value = _value(r0, high_ace=True)
         n_o = len(others)
         for pick in range(1 << n_o):
             chosen = [others[i] for i in range(n_o) if pick >> i & 1]
@@ -166,7 +156,7 @@ class _Search:
             return got
         if m1 == 0:
             # no natural card left: a card is left over only if a joker is
-            res = ((_NEG, 0, _NEG, _NEG) if jokers else (0, _NEG, _NEG, _NEG), (None,) * 4)
+            res = ([_NEG, 0, _NEG, _NEG] if jokers else [0, _NEG, _NEG, _NEG], [None] * 4)
             self.memo[key] = res
             return res
         low = m1 & -m1
@@ -198,7 +188,7 @@ class _Search:
                 if v + pts > vals[target]:
                     vals[target] = v + pts
                     chs[target] = ("meld", cand, o)
-        res = (tuple(vals), tuple(chs))     # (tuples: the garbage collector can stop tracking them)
+        res = (vals, chs)
         self.memo[key] = res
         return res
 
@@ -305,10 +295,10 @@ def _points_bound(m1: int, m2: int, jokers: int, rules: RuleSet) -> int:
         while fits:
             low = fits & -fits
             rank = low.bit_length()
-            points = 11 if rank == ACE else min(rank, 10)
+            points = _value(rank, high_ace=True)
             total += points * 2 if twice & low else points
             fits ^= low
-    return total + 11 * usable
+    return total + _MOST_POINTS * usable
 
 
 def _best(cards: Sequence[Card], rules: RuleSet, keep_card: bool = True) -> Opening | None:
