@@ -22,7 +22,8 @@ from .errors import InvalidMeld
 from .finnish import capitalize, card_name, cards_text, number_word, suit_name
 from .rules import RuleSet
 
-__all__ = ["Meld", "MeldKind", "check_meld", "holds", "run_positions", "meld_points", "waiting_cards"]
+__all__ = ["Meld", "MeldKind", "check_meld", "holds", "run_positions", "meld_points", "waiting_cards",
+           "opening_card_points", "PICTURE_POINTS", "ACE_LOW_POINTS", "ACE_HIGH_POINTS"]
 
 
 class MeldKind(Enum):
@@ -275,9 +276,30 @@ def _classify_jokers(cards: tuple[Card, ...], rules: RuleSet, adding: bool,
     raise _run_failure(tuple(v for v in virtual), rules, adding)
 
 
+#: What a card counts towards an opening (:func:`opening_card_points`): number cards their number,
+#: the picture cards ``PICTURE_POINTS``, an ace ``ACE_HIGH_POINTS`` in a group or high at the top
+#: of a run (Q-K-A) and ``ACE_LOW_POINTS`` low in a run; a joker what it stands for. The Rommi 51
+#: page states these values from here.
+PICTURE_POINTS = 10
+ACE_LOW_POINTS = 1
+ACE_HIGH_POINTS = 11
+
+
+def opening_card_points(rank: int, high_ace: bool = False) -> int:
+    """What a card of ``rank`` counts in an opening's melds (rank 14 or ``high_ace``: the ace
+    counted high, as in a group or at the top of a run).
+
+    >>> [opening_card_points(r) for r in (2, 10, 12, 1)], opening_card_points(1, high_ace=True)
+    ([2, 10, 10, 1], 11)
+    """
+    if rank == ACE or rank == 14:
+        return ACE_HIGH_POINTS if high_ace or rank == 14 else ACE_LOW_POINTS
+    return rank if rank <= 10 else PICTURE_POINTS
+
+
 def meld_points(meld: Meld) -> int:
-    """The meld's value in an opening: 2–10 face, J/Q/K 10, ace 1 low in a run and 11 high or
-    in a group, a joker the card it stands for.
+    """The meld's value in an opening: each card by :func:`opening_card_points`, the ace high in
+    a group and at the top of a run, a joker as the card it stands for.
 
     >>> from rommikirja.cards import parse_cards
     >>> r = RuleSet(ace="high_or_low", jokers=4, decks=2)
@@ -288,9 +310,9 @@ def meld_points(meld: Meld) -> int:
     """
     faces = [meld.stands_for(c) for c in meld.cards]
     if meld.kind is MeldKind.GROUP:
-        return sum(11 if c.rank == ACE else min(c.rank, 10) for c in faces)
+        return sum(opening_card_points(c.rank, high_ace=True) for c in faces)
     high_ace = faces[-1].rank == ACE and len(faces) > 1 and faces[-2].rank == KING
-    return sum((11 if high_ace else 1) if c.rank == ACE else min(c.rank, 10) for c in faces)
+    return sum(opening_card_points(c.rank, high_ace) for c in faces)
 
 
 def _classify_natural(cards: tuple[Card, ...], rules: RuleSet,
