@@ -17,12 +17,13 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Iterable, Sequence
 
-from .cards import ACE, KING, Card, Suit
+from .cards import ACE, KING, SUITS, Card, stand_in
 from .errors import InvalidMeld
 from .finnish import capitalize, card_name, cards_text, count, number_word, suit_name
 from .rules import RuleSet
 
-__all__ = ["Meld", "MeldKind", "check_meld", "holds", "run_positions", "meld_points", "waiting_cards"]
+__all__ = ["Meld", "MeldKind", "check_meld", "holds", "run_positions", "meld_points", "waiting_cards",
+           "opening_card_points", "PICTURE_POINTS", "ACE_LOW_POINTS", "ACE_HIGH_POINTS"]
 
 
 class MeldKind(Enum):
@@ -240,10 +241,10 @@ def _classify_jokers(cards: tuple[Card, ...], rules: RuleSet, adding: bool,
             raise _Reason("group_same_suit", lambda: f"ryhmän korttien on oltava eri maita, mutta kaksi on "
                                              f"{suit_name(suit, 'part')}")
         rank = next(iter(ranks))
-        missing = [s for s in Suit if s not in suits]
+        missing = [s for s in SUITS if s not in suits]
         assigned = dict(fixed)
         for j, s in zip(free, missing):
-            assigned[j] = Card(rank, s)
+            assigned[j] = stand_in(rank, s)
         ordered = sorted(cards, key=lambda c: assigned.get(c, c).sort_key)
         return MeldKind.GROUP, tuple(ordered), tuple((j, assigned[j]) for j in jokers)
     if len(suits) > 1:
@@ -275,7 +276,7 @@ def _classify_jokers(cards: tuple[Card, ...], rules: RuleSet, adding: bool,
             continue
         assigned = dict(fixed)
         for j, p in zip(free, fills):
-            assigned[j] = Card(ACE if p == 14 else p, suit)
+            assigned[j] = stand_in(ACE if p == 14 else p, suit)
         high_ace = 14 in pos or 14 in fills
         def position(c: Card) -> int:
             r = assigned.get(c, c).rank
@@ -285,9 +286,30 @@ def _classify_jokers(cards: tuple[Card, ...], rules: RuleSet, adding: bool,
     raise _run_failure(tuple(v for v in virtual), rules, adding)
 
 
+#: What a card counts towards an opening (:func:`opening_card_points`): number cards their number,
+#: the picture cards ``PICTURE_POINTS``, an ace ``ACE_HIGH_POINTS`` in a group or high at the top
+#: of a run (Q-K-A) and ``ACE_LOW_POINTS`` low in a run; a joker what it stands for. The Rommi 51
+#: page states these values from here.
+PICTURE_POINTS = 10
+ACE_LOW_POINTS = 1
+ACE_HIGH_POINTS = 11
+
+
+def opening_card_points(rank: int, high_ace: bool = False) -> int:
+    """What a card of ``rank`` counts in an opening's melds (rank 14 or ``high_ace``: the ace
+    counted high, as in a group or at the top of a run).
+
+    >>> [opening_card_points(r) for r in (2, 10, 12, 1)], opening_card_points(1, high_ace=True)
+    ([2, 10, 10, 1], 11)
+    """
+    if rank == ACE or rank == 14:
+        return ACE_HIGH_POINTS if high_ace or rank == 14 else ACE_LOW_POINTS
+    return rank if rank <= 10 else PICTURE_POINTS
+
+
 def meld_points(meld: Meld) -> int:
-    """The meld's value in an opening: 2–10 face, J/Q/K 10, ace 1 low in a run and 11 high or
-    in a group, a joker the card it stands for.
+    """The meld's value in an opening: each card by :func:`opening_card_points`, the ace high in
+    a group and at the top of a run, a joker as the card it stands for.
 
     >>> from rommikirja.cards import parse_cards
     >>> r = RuleSet(ace="high_or_low", jokers=4, decks=2)
@@ -298,9 +320,9 @@ def meld_points(meld: Meld) -> int:
     """
     faces = [meld.stands_for(c) for c in meld.cards]
     if meld.kind is MeldKind.GROUP:
-        return sum(11 if c.rank == ACE else min(c.rank, 10) for c in faces)
+        return sum(opening_card_points(c.rank, high_ace=True) for c in faces)
     high_ace = faces[-1].rank == ACE and len(faces) > 1 and faces[-2].rank == KING
-    return sum((11 if high_ace else 1) if c.rank == ACE else min(c.rank, 10) for c in faces)
+    return sum(opening_card_points(c.rank, high_ace) for c in faces)
 
 
 def _classify_natural(cards: tuple[Card, ...], rules: RuleSet,
