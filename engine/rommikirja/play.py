@@ -223,7 +223,12 @@ def move_of(step: dict, names: Sequence[str] = DEFAULT_NAMES) -> Move:
     if "pass" in step:
         return Pass()
     if "claim" in step:
-        return Claim(list(names).index(step["claim"]), int(step.get("onto", 0)))
+        who, onto = step["claim"], step.get("onto", 0)
+        if who not in list(names):
+            raise PlayError("claim: odotettiin pelaajan nimeä")
+        if not isinstance(onto, int) or isinstance(onto, bool):
+            raise PlayError("claim: kerro onto, minkä pöydän yhdistelmän kortti täydentää")
+        return Claim(list(names).index(who), onto)
     raise PlayError(f"tuntematon siirto {sorted(step)}")
 
 
@@ -545,7 +550,8 @@ def _op(req: dict) -> Any:
         except IllegalMove as err:
             return {"refused": _refusal(g, err), "state": g.to_state(), "view": _view(g)}
         except ValueError as err:
-            return {"refused": {"code": "bad_move", "reason": str(err), "rule": None},
+            reason = str(err) if isinstance(err, (PlayError, CardParseError)) else "Siirtoa ei voitu lukea."
+            return {"refused": {"code": "bad_move", "reason": reason, "rule": None},
                     "state": g.to_state(), "view": _view(g)}
         try:
             log = g.record(move)
