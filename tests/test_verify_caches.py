@@ -41,31 +41,60 @@ class _Sc:
         self.path, self.text, self.compiled = path, text, None
 
 
-def test_changed_text_never_reuses_old_compiled_code(tmp_path, monkeypatch):
+@pytest.fixture
+def store(tmp_path, monkeypatch):
+    """The store of kept values (:mod:`tools.kept`) in a file of its own; ``names()`` lists its
+    entries as the next run reads them."""
+    from tools import kept
+    kept.flush()
+    path = tmp_path / "kept.pickle"
+    monkeypatch.setattr(kept, "STORE_FILE", path)
+    monkeypatch.delenv("ROMMIKIRJA_TEMPLATE_CACHE", raising=False)
+
+    class Store:
+        def names(self, prefix):
+            kept.flush()
+            return sorted(n for n in kept._read(path) if n.startswith(prefix))
+
+        def reread(self):
+            kept.flush()
+            kept._state["entries"] = None
+
+    yield Store()
+    kept.flush()
+
+
+def test_changed_text_never_reuses_old_compiled_code(store):
     from tools import templating
-    monkeypatch.setattr(templating, "TEMPLATE_DIR", tmp_path)
     first = templating.compile_text(_Sc("a.yaml", "yksi {{ 1 + 1 }}"))
     assert first.render() == "yksi 2"
-    kept = list((tmp_path / "__pycache__").glob("text-*.jinjac"))
-    assert len(kept) == 1
+    assert store.names("text-code:") == ["text-code:a.yaml"]
+    store.reread()
     assert templating.compile_text(_Sc("a.yaml", "yksi {{ 1 + 1 }}")).render() == "yksi 2"    # read back
+    store.reread()
     assert templating.compile_text(_Sc("a.yaml", "kaksi {{ 2 + 2 }}")).render() == "kaksi 4"  # changed text
+    store.reread()
     assert templating.compile_text(_Sc("b.yaml", "yksi {{ 1 + 1 }}")).render() == "yksi 2"    # own entry
-    assert len(list((tmp_path / "__pycache__").glob("text-*.jinjac"))) == 3
+    assert store.names("text-code:") == ["text-code:a.yaml", "text-code:b.yaml"]
 
 
-def test_damaged_compiled_text_is_compiled_again(tmp_path, monkeypatch):
-    from tools import templating
-    monkeypatch.setattr(templating, "TEMPLATE_DIR", tmp_path)
+def test_damaged_compiled_text_is_compiled_again(store, monkeypatch):
+    from tools import kept, templating
     templating.compile_text(_Sc("a.yaml", "{{ 3 * 3 }}"))
-    (entry,) = (tmp_path / "__pycache__").glob("text-*.jinjac")
-    for damaged in (b"", entry.read_bytes()[:-5], entry.read_bytes()[:32] + b"x" * 40):
-        entry.write_bytes(damaged)
+    kept.flush()
+    key, payload = kept._entries()["text-code:a.yaml"]
+    for damaged in (b"", payload[:-5], b"x" * 40, pickle_of_a_list()):
+        monkeypatch.setitem(kept._entries(), "text-code:a.yaml", (key, damaged))
         assert templating.compile_text(_Sc("a.yaml", "{{ 3 * 3 }}")).render() == "9"
     monkeypatch.setenv("ROMMIKIRJA_TEMPLATE_CACHE", "0")
-    entry.unlink()
+    monkeypatch.delitem(kept._entries(), "text-code:a.yaml")
     assert templating.compile_text(_Sc("a.yaml", "{{ 3 * 3 }}")).render() == "9"
-    assert not list((tmp_path / "__pycache__").glob("text-*.jinjac"))
+    assert "text-code:a.yaml" not in kept._entries()
+
+
+def pickle_of_a_list():
+    import marshal
+    return marshal.dumps([1, 2, 3])          # marshal data, but not code
 
 
 class _Checked(_Sc):
@@ -79,14 +108,16 @@ class _Checked(_Sc):
         raise AttributeError(name)
 
 
-def test_a_text_marked_clean_is_checked_again_when_it_or_the_card_words_change(tmp_path, monkeypatch):
+def test_a_text_marked_clean_is_checked_again_when_it_or_the_card_words_change(store, monkeypatch):
     from tools import templating
-    monkeypatch.setattr(templating, "TEMPLATE_DIR", tmp_path)
     monkeypatch.setattr(templating, "scenario_context", lambda sc: {})
+
+    def marks():
+        return store.names("text-clean:")
     clean = "Hyvä teksti {{ 2 + 3 }}."
     for _ in range(2):                                       # checked, then known to be clean
         assert templating.check_template(_Checked("a.yaml", clean)) == []
-    assert len(list((tmp_path / "__pycache__").glob("text-*.checked"))) == 1
+    assert marks() == ["text-clean:a.yaml"]
     with monkeypatch.context() as m:                         # the clean text is not parsed again
         m.setattr(templating.text_env(), "parse", lambda *a, **k: pytest.fail("parsed again"))
         assert templating.check_template(_Checked("a.yaml", clean)) == []
@@ -98,7 +129,7 @@ def test_a_text_marked_clean_is_checked_again_when_it_or_the_card_words_change(t
     for _ in range(2):
         (err,) = templating.check_template(_Checked("a.yaml", broken))
         assert "Jinja2-virhe" in str(err)
-    assert len(list((tmp_path / "__pycache__").glob("text-*.checked"))) == 1
+    assert marks() == ["text-clean:a.yaml"]
     # the engine's card words decide what a text may not type: new words, new key
     words = "Hyvä teksti {{ 2 + 3 }} ja uusisana."
     assert templating.check_template(_Checked("a.yaml", words)) == []

@@ -1,4 +1,5 @@
-"""What ``tools.yamlsrc.load`` keeps between runs never outlives a change of the file (or of the limits)."""
+"""What ``tools.yamlsrc.load`` keeps between runs (:mod:`tools.kept`) never outlives a change of the file,
+the limits or the reader."""
 from __future__ import annotations
 
 import os
@@ -7,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tools import yamlsrc
+from tools import kept, yamlsrc
 from tools.verify import verify
 from tools.yamlsrc import LDict, LList, SourceError
 
@@ -41,45 +42,61 @@ steps:
 
 @pytest.fixture
 def cache(tmp_path, monkeypatch):
-    """The cache of parsed files, in a folder of its own."""
-    folder = tmp_path / "cache"
-    monkeypatch.setattr(yamlsrc, "CACHE_DIR", folder)
+    """The store of kept values, in a file of its own."""
+    kept.flush()                                     # nothing of earlier tests goes to this store
+    store = tmp_path / "cache" / "kept.pickle"
+    monkeypatch.setattr(kept, "STORE_FILE", store)
     monkeypatch.delenv("ROMMIKIRJA_YAML_CACHE", raising=False)
-    return folder
+    yield store
+    kept.flush()
 
 
-def _entries(folder: Path) -> list[Path]:
-    return sorted(folder.glob("yaml-*.pickle"))
+def _entries(store: Path) -> list[str]:
+    """The YAML entries written to the store (what the next run reads)."""
+    kept.flush()
+    return sorted(n for n in kept._read(store) if n.startswith("yaml:"))
+
+
+def _reread() -> None:
+    """Forget what this process read from the store: the next load reads it like a new run."""
+    kept.flush()
+    kept._state["entries"] = None
 
 
 def test_changed_scenario_after_a_cached_run_gets_the_new_verdict(tmp_path, cache):
     path = tmp_path / "oma.yaml"
     path.write_text(SCENARIO, encoding="utf-8")
     assert verify([path], rules_dir=RULES)[1] == []
-    kept = _entries(cache)
-    assert len(kept) == 1 + len(list(RULES.glob("*.yaml")))    # the scenario and the rule sets
+    kept_names = _entries(cache)
+    assert len(kept_names) == 1 + len(list(RULES.glob("*.yaml")))   # the scenario and the rule sets
+    _reread()
     assert verify([path], rules_dir=RULES)[1] == []             # read back
     # the same size and modification time, another winner: the text decides, not the file's stat
     st = os.stat(path)
     path.write_text(SCENARIO.replace("winner: Aino", "winner: Eero"), encoding="utf-8")
     os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    _reread()
     errors = verify([path], rules_dir=RULES)[1]
     assert [str(e) for e in errors] == [f"{path}:21: winner: odotettiin Eero, moottori antoi Aino"]
-    assert _entries(cache) == kept                              # one entry per file, replaced
+    assert _entries(cache) == kept_names                         # one entry per file, replaced
     # a broken file is reported on every run (errors are never kept)
     path.write_text(SCENARIO.replace("  - draw: stock\n", "  - draw: [stock\n"), encoding="utf-8")
     for _ in range(2):
+        _reread()
         (err,) = verify([path], rules_dir=RULES)[1]
         assert err.line == 19 and err.message.startswith("YAML-virhe"), str(err)
     path.write_text(SCENARIO, encoding="utf-8")
+    _reread()
     assert verify([path], rules_dir=RULES)[1] == []
 
 
 def test_kept_data_keeps_types_and_lines(tmp_path, cache):
     path = tmp_path / "a.yaml"
     path.write_text("a: 1\nb:\n  - x\n  - {c: true}\n", encoding="utf-8")
-    first, second = yamlsrc.load(path), yamlsrc.load(path)
-    assert _entries(cache)
+    first = yamlsrc.load(path)
+    assert _entries(cache) == [f"yaml:{path}"]
+    _reread()
+    second = yamlsrc.load(path)
     assert first == second == {"a": 1, "b": ["x", {"c": True}]}
     assert type(second) is LDict and type(second["b"]) is LList and type(second["b"][1]) is LDict
     assert (second.line_of("b"), second["b"].line_of(1), second["b"][1].line_of("c")) == (2, 4, 4)
@@ -96,20 +113,24 @@ def test_changed_limits_are_checked_again(tmp_path, cache, monkeypatch):
         yamlsrc.load(path)
 
 
-def test_damaged_or_foreign_entries_are_parsed_again(tmp_path, cache):
+def test_damaged_or_foreign_stores_and_entries_are_parsed_again(tmp_path, cache, monkeypatch):
     path = tmp_path / "a.yaml"
     path.write_text("a: 1\n", encoding="utf-8")
     yamlsrc.load(path)
-    (entry,) = _entries(cache)
-    blob = entry.read_bytes()
-    key = blob[:32]
-    evil = pickle.dumps(os.getcwd)                # a pickle that names a function outside this module
+    kept.flush()
+    blob = cache.read_bytes()
     import hashlib
-    for damaged in (b"", blob[:-3], blob[:64] + b"x" * 10, b"\0" * 32 + blob[32:],
-                    key + hashlib.sha256(evil).digest() + evil):
-        entry.write_bytes(damaged)
+    evil = pickle.dumps({f"yaml:{path}": (b"k", b"v"), "x": os.getcwd})    # names a function: refused
+    for damaged in (b"", blob[:-3], blob[:32] + b"x" * 10, b"\0" * 32 + blob[32:],
+                    hashlib.sha256(evil).digest() + evil):
+        cache.write_bytes(damaged)
+        _reread()
         assert yamlsrc.load(path) == {"a": 1}
-    assert entry.read_bytes() == blob            # written again
+    # an entry under the right key whose payload names something other than LDict and LList
+    (name,) = _entries(cache)
+    key = kept._read(cache)[name][0]
+    monkeypatch.setitem(kept._entries(), name, (key, pickle.dumps(os.getcwd)))
+    assert yamlsrc.load(path) == {"a": 1}
 
 
 def test_cache_can_be_turned_off(tmp_path, cache, monkeypatch):
@@ -117,21 +138,35 @@ def test_cache_can_be_turned_off(tmp_path, cache, monkeypatch):
     path = tmp_path / "a.yaml"
     path.write_text("a: 1\n", encoding="utf-8")
     assert yamlsrc.load(path) == {"a": 1}
-    assert not _entries(cache)
+    assert not _entries(cache) and not cache.exists()
 
 
 def test_a_changed_reader_never_reuses_old_entries(tmp_path, cache, monkeypatch):
     path = tmp_path / "a.yaml"
     path.write_text("a: 1\n", encoding="utf-8")
     yamlsrc.load(path)
-    (entry,) = _entries(cache)
-    old = entry.read_bytes()
+    (name,) = _entries(cache)
+    old = kept._read(cache)[name][0]
     # another yamlsrc.py, PyYAML or Python: another salt, so the kept entry no longer matches
     monkeypatch.setattr(yamlsrc, "_CACHE_SALT", [b"another reader"])
     calls = []
     real = yamlsrc.loads
     monkeypatch.setattr(yamlsrc, "loads", lambda *a, **k: calls.append(a) or real(*a, **k))
+    _reread()
     assert yamlsrc.load(path) == {"a": 1}
     assert len(calls) == 1                                      # parsed again
-    assert entry.read_bytes()[:32] != old[:32]                  # and kept under the new key
+    assert _entries(cache) == [name]
+    assert kept._read(cache)[name][0] != old                    # kept under the new key
+    _reread()
     assert yamlsrc.load(path) == {"a": 1} and len(calls) == 1   # then read back
+
+
+def test_two_runs_ending_together_keep_both_entries(tmp_path, cache):
+    a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    a.write_text("a: 1\n", encoding="utf-8")
+    b.write_text("b: 2\n", encoding="utf-8")
+    yamlsrc.load(a)
+    kept._state["entries"] = {}              # another run read the store before a.yaml was kept ...
+    kept.flush()
+    yamlsrc.load(b)                          # ... and keeps b.yaml: the store then has both
+    assert _entries(cache) == [f"yaml:{a}", f"yaml:{b}"]

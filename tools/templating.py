@@ -46,6 +46,7 @@ from rommikirja.scoring import hand_value
 from rommikirja.solver import best_arrangement
 
 from .sentences import compare_text, difference_text, product_text, sum_text
+from . import kept
 from .yamlsrc import SourceError
 
 import math  # noqa: E402  (sandbox limits below)
@@ -603,20 +604,22 @@ def render_error_message(err: BaseException) -> str:
 def compile_text(sc: Any, tree: nodes.Template | None = None) -> jinja2.Template:
     """A scenario text compiled once (cached on the scenario; from ``tree`` when already parsed).
 
-    The compiled code is also kept between runs (:func:`_text_code_file`), like Python's own
-    ``.pyc`` files: only the Jinja2 code generation and Python compilation are skipped; the text
-    is still rendered in the sandbox on every run (and parsed and checked unless its key is
-    marked clean, :func:`check_template`).
+    The compiled code is also kept between runs (:mod:`tools.kept`, under :func:`_text_key`),
+    like Python's own ``.pyc`` files: only the Jinja2 code generation and Python compilation are
+    skipped; the text is still rendered in the sandbox on every run (and parsed and checked
+    unless its key is marked clean, :func:`check_template`).
     """
     tpl = getattr(sc, "compiled", None)
     if tpl is None:
         env = text_env()
-        cache = _text_code_file(sc)
-        code = _read_code(cache) if cache is not None else None
+        key = _text_key(sc)
+        name = f"text-code:{getattr(sc, 'path', '')}"
+        code = _code_of(kept.get(name, key)) if key is not None else None
         if code is None:
             code = compile(env.compile(tree if tree is not None else sc.text, raw=True), "<template>", "exec")
-            if cache is not None:
-                _write_code(cache, code)
+            if key is not None:
+                import marshal
+                kept.put(name, key, marshal.dumps(code))
         tpl = env.template_class.from_code(env, code, env.make_globals(None))
         sc.compiled = tpl
     return tpl
@@ -625,14 +628,13 @@ def compile_text(sc: Any, tree: nodes.Template | None = None) -> jinja2.Template
 _TEXT_SALT: list[bytes] = []
 
 
-def _text_code_file(sc: Any) -> Path | None:
-    """Where the compiled code of ``sc``'s text is kept: ``templates/__pycache__/text-<key>.jinjac``.
+def _text_key(sc: Any) -> bytes | None:
+    """The key under which what is known about ``sc``'s text is kept (:mod:`tools.kept`).
 
-    The key is a SHA-256 of the exact text, the scenario's path, this module's source (the
-    environment's options), the Jinja2 version, the Python bytecode version and the card words
-    a text may not type (from the engine): a changed text (or tool) never meets an old entry, and
-    a copy of a scenario elsewhere does not share one. Beside it, ``text-<key>.checked`` says the
-    text parsed without problems (:func:`check_template`). None when ``ROMMIKIRJA_TEMPLATE_CACHE=0``.
+    A SHA-256 of the exact text, the scenario's path, this module's source (the environment's
+    options), the Jinja2 version, the Python bytecode version and the card words a text may not
+    type (from the engine): a changed text (or tool) never meets an old entry, and a copy of a
+    scenario elsewhere does not share one. None when ``ROMMIKIRJA_TEMPLATE_CACHE=0``.
     """
     if os.environ.get("ROMMIKIRJA_TEMPLATE_CACHE", "1") == "0" or not isinstance(sc.text, str):
         return None
@@ -643,44 +645,20 @@ def _text_code_file(sc: Any) -> Path | None:
         _TEXT_SALT.append(hashlib.sha256(b"\0".join((
             Path(__file__).read_bytes(), jinja2.__version__.encode(), sys.implementation.cache_tag.encode(),
             importlib.util.MAGIC_NUMBER, "\n".join(sorted(_CARD_WORDS)).encode()))).digest())
-    key = hashlib.sha256(b"\0".join((_TEXT_SALT[0], str(getattr(sc, "path", "")).encode("utf-8", "replace"),
-                                     sc.text.encode("utf-8", "surrogatepass")))).hexdigest()
-    return TEMPLATE_DIR / "__pycache__" / f"text-{key}.jinjac"
+    return hashlib.sha256(b"\0".join((_TEXT_SALT[0], str(getattr(sc, "path", "")).encode("utf-8", "replace"),
+                                      sc.text.encode("utf-8", "surrogatepass")))).digest()
 
 
-def _read_code(path: Path) -> Any:
-    """The code kept in ``path`` (a SHA-256 of it, then its ``marshal`` bytes), or None."""
-    import hashlib
-    import marshal
-    try:
-        data = path.read_bytes()
-    except OSError:
+def _code_of(payload: bytes | None) -> Any:
+    """The code object in a kept payload (``marshal`` bytes), or None."""
+    if payload is None:
         return None
-    digest, payload = data[:32], data[32:]
-    if len(digest) != 32 or hashlib.sha256(payload).digest() != digest:
-        return None                 # torn or damaged: compile afresh
+    import marshal
     try:
         code = marshal.loads(payload)
     except (ValueError, EOFError, TypeError):
         return None
     return code if isinstance(code, type(compile("", "<template>", "exec"))) else None
-
-
-def _write_code(path: Path, code: Any) -> None:
-    """Keep ``code`` in ``path`` (written whole, then renamed: readers see all of it or nothing)."""
-    import hashlib
-    import marshal
-    payload = marshal.dumps(code)
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(exist_ok=True)
-        tmp.write_bytes(hashlib.sha256(payload).digest() + payload)
-        os.replace(tmp, path)
-    except OSError:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
 
 
 def check_template(sc: Any) -> list[SourceError]:
@@ -692,10 +670,10 @@ def check_template(sc: Any) -> list[SourceError]:
     def at(lineno: int) -> int:
         return sc.text_line + lineno - 1
 
-    cache = _text_code_file(sc)
-    clean = cache.with_suffix(".checked") if cache is not None else None
+    key = _text_key(sc)
+    clean = (f"text-clean:{getattr(sc, 'path', '')}", key) if key is not None else None
     tree = None
-    if clean is None or not clean.exists():     # not known to be clean: parse and check it
+    if clean is None or kept.get(*clean) is None:     # not known to be clean: parse and check it
         try:
             tree = env.parse(sc.text)
         except jinja2.TemplateSyntaxError as err:
@@ -706,7 +684,7 @@ def check_template(sc: Any) -> list[SourceError]:
         if errors:
             return errors
         if clean is not None:
-            _mark_clean(clean)
+            kept.put(*clean, b"")
     errors = []
     if getattr(sc, "derailed_at", None) is not None:
         return errors               # played only up to a derailed move: the text would render from a
@@ -719,18 +697,6 @@ def check_template(sc: Any) -> list[SourceError]:
         line = line or _template_line(err.__traceback__) or 1
         errors.append(SourceError(sc.rel, at(line), f"text: {render_error_message(err)}"))
     return errors
-
-
-def _mark_clean(path: Path) -> None:
-    """Remember that the text of this cache key parses and has no typed numbers, card names or
-    markup (:func:`template_problems`): the next run with the same key skips parsing and checking
-    it (it still compiles from the kept code and renders every time). An empty file, so it is
-    there whole or not at all."""
-    try:
-        path.parent.mkdir(exist_ok=True)
-        path.touch()
-    except OSError:
-        pass
 
 
 def render_scenario_text(sc: Any, env: jinja2.Environment | None = None) -> Markup:

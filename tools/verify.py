@@ -6,9 +6,10 @@ its scenario says (refused, or played though the scenario says it is refused) is
 the moves and expectations after it are not played on the wrong deal, and one note names
 their lines.
 
-What does not change between runs is kept, like Python's ``.pyc`` files: parsed YAML in
-``tools/__pycache__/`` and compiled scenario texts in ``templates/__pycache__/``, each under
-a SHA-256 of the exact file text and the tool sources that read it. Every scenario is still
+What does not change between runs is kept, like Python's ``.pyc`` files: parsed YAML and
+"this text has no problems" in ``tools/__pycache__/kept.pickle`` (:mod:`tools.kept`), compiled
+scenario texts in ``templates/__pycache__/``, each under a SHA-256 of the exact file text and
+the tool sources that read it. Every scenario is still
 played and checked on every run. ``ROMMIKIRJA_YAML_CACHE=0`` and ``ROMMIKIRJA_TEMPLATE_CACHE=0``
 turn the caches off.
 """
@@ -21,6 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, Sequence
 
+from . import kept
 from .scenario import SCENARIO_DIR, rel_path
 from .scenario import Scenario, SourceError, load_rulesets, load_scenario, scenario_paths
 from .scenario.names import load_names
@@ -86,7 +88,10 @@ def verify(paths: Sequence[str | Path] = (), rules_dir: Path | None = None
     with a path relative to the project (and a line wherever there is one).
     """
     with _fewer_collections():
-        return _verify(paths, rules_dir)
+        try:
+            return _verify(paths, rules_dir)
+        finally:
+            kept.flush()            # what this run parsed and checked, for the next run
 
 
 def _verify(paths: Sequence[str | Path], rules_dir: Path | None, files: list[Path] | None = None
@@ -139,7 +144,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     files = scenario_paths(args)              # walked once: for verifying and for the count
     with _fewer_collections():
-        scenarios, errors = _verify(args, None, files)
+        try:
+            scenarios, errors = _verify(args, None, files)
+        finally:
+            kept.flush()            # the process ends with os._exit: no exit handlers run
     for err in errors:
         print(err, file=sys.stderr)
     total = len(files)

@@ -4,8 +4,8 @@ Scenario and rule files are untrusted input, so loading is bounded: file size, n
 depth, number of values (alias bombs), integer size; anything else (a FIFO, a directory,
 a symlink loop, a NUL byte, broken UTF-8) is refused with a Finnish ``file:line`` message.
 The C parser (``yaml.CSafeLoader``) is used when PyYAML has it, the pure one otherwise;
-both give the same data and lines. :func:`load` keeps what a file parses to in
-``tools/__pycache__/`` and parses it again only when its text (or this module, PyYAML, the
+both give the same data and lines. :func:`load` keeps what a file parses to
+(:mod:`tools.kept`) and parses it again only when its text (or this module, PyYAML, the
 limits or Python) changed; PyYAML is imported only when something is parsed.
 
 >>> doc = loads("a: 1\\nb:\\n  - x\\n  - y\\n", "t.yaml")
@@ -301,33 +301,35 @@ def read_text(path: str | Path, shown: str | Path | None = None, limit: int | No
 def load(path: str | Path, shown: str | Path | None = None, fast: bool = True) -> Any:
     """Read and parse one YAML file (bounded, see :data:`LIMITS`).
 
-    What a file parses to is kept between runs (:func:`_cache_entry`), like Python's ``.pyc``
+    What a file parses to is kept between runs (:mod:`tools.kept`), like Python's ``.pyc``
     files: the file is read and checked on every call, and parsed again whenever its text,
-    this module, PyYAML or the limits changed. Errors are never kept: a file that does not
-    parse is parsed (and reported) every time.
+    this module, PyYAML, the limits or Python changed (:func:`_cache_key`). Errors are never
+    kept: a file that does not parse is parsed (and reported) every time.
     """
+    from . import kept
     shown = shown if shown is not None else path
     text = read_text(path, shown)
     if not fast or os.environ.get("ROMMIKIRJA_YAML_CACHE", "1") == "0":
         return loads(text, shown, fast)
-    entry, key = _cache_entry(shown, text)
-    data = _read_cached(entry, key)
-    if data is _MISSING:
-        data = loads(text, shown, fast)
-        _write_cached(entry, key, data)
+    name, key = f"yaml:{shown}", _cache_key(text)
+    payload = kept.get(name, key)
+    if payload is not None:
+        try:
+            return _unpickle(payload)
+        except Exception:           # an unreadable entry is parsed afresh
+            pass
+    data = loads(text, shown, fast)
+    import pickle
+    kept.put(name, key, pickle.dumps(data, protocol=5))
     return data
 
 
-#: Where parsed files are kept (ignored by git, like the ``.pyc`` files beside it).
-CACHE_DIR = Path(__file__).resolve().parent / "__pycache__"
-_MISSING = object()
 _CACHE_SALT: list[bytes] = []
 
 
-def _cache_entry(shown: str | Path, text: str) -> tuple[Path, bytes]:
-    """The cache file of a path (one per path: a changed file replaces its entry) and the key its
-    entry must carry: a SHA-256 of the exact text, this module's source, the limits, PyYAML's
-    version file and the Python version."""
+def _cache_key(text: str) -> bytes:
+    """A SHA-256 of the exact text, this module's source, the limits, PyYAML's version file and
+    the Python version: what decides what a text parses to."""
     import hashlib
     if not _CACHE_SALT:
         import sys
@@ -339,10 +341,8 @@ def _cache_entry(shown: str | Path, text: str) -> tuple[Path, bytes]:
             pyyaml = b"?"
         _CACHE_SALT.append(hashlib.sha256(b"\0".join((Path(__file__).read_bytes(), pyyaml,
                                                        sys.version.encode()))).digest())
-    name = hashlib.sha256(str(shown).encode("utf-8", "surrogatepass")).hexdigest()[:32]
-    key = hashlib.sha256(b"\0".join((_CACHE_SALT[0], repr(sorted(LIMITS.items())).encode(),
-                                     text.encode("utf-8", "surrogatepass")))).digest()
-    return CACHE_DIR / f"yaml-{name}.pickle", key
+    return hashlib.sha256(b"\0".join((_CACHE_SALT[0], repr(sorted(LIMITS.items())).encode(),
+                                      text.encode("utf-8", "surrogatepass")))).digest()
 
 
 _UNPICKLER: list[type] = []
@@ -362,39 +362,3 @@ def _unpickle(payload: bytes) -> Any:
         _UNPICKLER.append(Restricted)
     import io
     return _UNPICKLER[0](io.BytesIO(payload)).load()
-
-
-def _read_cached(entry: Path, key: bytes) -> Any:
-    """The data kept in ``entry`` for ``key`` (checked with a SHA-256 of the payload), or _MISSING."""
-    import hashlib
-    try:
-        blob = entry.read_bytes()
-    except OSError:
-        return _MISSING
-    if blob[:32] != key or hashlib.sha256(blob[64:]).digest() != blob[32:64]:
-        return _MISSING             # another text, or a torn or damaged entry
-    try:
-        data = _unpickle(blob[64:])
-    except Exception:               # any unreadable entry is parsed afresh
-        return _MISSING
-    return data
-
-
-def _write_cached(entry: Path, key: bytes, data: Any) -> None:
-    """Keep ``data`` (written whole, then renamed: readers see all of it or nothing)."""
-    import hashlib
-    import pickle
-    try:
-        payload = pickle.dumps(data, protocol=5)
-    except Exception:               # not keepable: simply not kept
-        return
-    tmp = entry.with_name(f"{entry.name}.{os.getpid()}.tmp")
-    try:
-        entry.parent.mkdir(exist_ok=True)
-        tmp.write_bytes(key + hashlib.sha256(payload).digest() + payload)
-        os.replace(tmp, entry)
-    except OSError:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
