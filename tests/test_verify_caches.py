@@ -64,8 +64,12 @@ def store(tmp_path, monkeypatch):
     kept.flush()
 
 
-def test_changed_text_never_reuses_old_compiled_code(store):
+def test_changed_text_never_reuses_old_compiled_code(store, tmp_path, monkeypatch):
     from tools import templating
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.yaml").write_text("", encoding="utf-8")
+    (tmp_path / "b.yaml").write_text("", encoding="utf-8")
+    monkeypatch.setattr("tools.kept.ROOT", tmp_path)              # the files entries are about
     first = templating.compile_text(_Sc("a.yaml", "yksi {{ 1 + 1 }}"))
     assert first.render() == "yksi 2"
     assert store.names("text-code:") == ["text-code:a.yaml"]

@@ -170,3 +170,14 @@ def test_two_runs_ending_together_keep_both_entries(tmp_path, cache):
     kept.flush()
     yamlsrc.load(b)                          # ... and keeps b.yaml: the store then has both
     assert _entries(cache) == [f"yaml:{a}", f"yaml:{b}"]
+
+
+def test_entries_of_deleted_files_are_dropped(tmp_path, cache):
+    a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    a.write_text("a: 1\n", encoding="utf-8")
+    b.write_text("b: 2\n", encoding="utf-8")
+    yamlsrc.load(a)
+    assert _entries(cache) == [f"yaml:{a}"]
+    a.unlink()
+    yamlsrc.load(b)                                             # the next run that keeps something
+    assert _entries(cache) == [f"yaml:{b}"]

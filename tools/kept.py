@@ -12,7 +12,7 @@ simply ignored. ``ROMMIKIRJA_YAML_CACHE=0`` and ``ROMMIKIRJA_TEMPLATE_CACHE=0`` 
 text entries out of it.
 
 :func:`flush` writes what a run added (verify calls it at the end of every run; an ordinary
-interpreter exit does too); two runs that end at once each write a whole file, and the entries
+interpreter exit does too), dropping the entries of files that no longer exist; two runs that end at once each write a whole file, and the entries
 of the one that loses are made again next time.
 """
 from __future__ import annotations
@@ -56,6 +56,8 @@ def flush() -> None:
     _state["added"] = {}
     path = _state["file"]
     on_disk = _read(path)                 # another run may have written since this one read it
+    for name in [n for n in on_disk if n not in added and not _source_exists(n)]:
+        del on_disk[name]                 # about a file that is gone (a deleted scenario, a test's)
     on_disk.update(added)
     if len(on_disk) > MAX_ENTRIES:
         for name in list(on_disk)[:len(on_disk) - MAX_ENTRIES]:
@@ -73,6 +75,19 @@ def flush() -> None:
             tmp.unlink()
         except OSError:
             pass
+
+
+#: Relative paths in entry names are relative to the project (as verify shows them).
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _source_exists(name: str) -> bool:
+    """Whether the file an entry is about (``kind:path``) still exists."""
+    _, _, path = name.partition(":")
+    try:
+        return os.path.exists(path if os.path.isabs(path) else ROOT / path)
+    except (OSError, ValueError):
+        return False
 
 
 def _entries() -> dict[str, tuple[bytes, bytes]]:
