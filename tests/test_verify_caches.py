@@ -49,6 +49,10 @@ def store(tmp_path, monkeypatch):
     kept.flush()
     path = tmp_path / "kept.pickle"
     monkeypatch.setattr(kept, "STORE_FILE", path)
+    monkeypatch.setattr(kept, "ROOT", tmp_path)                # the test's files count as the project's
+    monkeypatch.chdir(tmp_path)
+    for name in ("a.yaml", "b.yaml"):
+        (tmp_path / name).write_text("", encoding="utf-8")
     monkeypatch.delenv("ROMMIKIRJA_TEMPLATE_CACHE", raising=False)
 
     class Store:
@@ -64,12 +68,8 @@ def store(tmp_path, monkeypatch):
     kept.flush()
 
 
-def test_changed_text_never_reuses_old_compiled_code(store, tmp_path, monkeypatch):
+def test_changed_text_never_reuses_old_compiled_code(store):
     from tools import templating
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "a.yaml").write_text("", encoding="utf-8")
-    (tmp_path / "b.yaml").write_text("", encoding="utf-8")
-    monkeypatch.setattr("tools.kept.ROOT", tmp_path)              # the files entries are about
     first = templating.compile_text(_Sc("a.yaml", "yksi {{ 1 + 1 }}"))
     assert first.render() == "yksi 2"
     assert store.names("text-code:") == ["text-code:a.yaml"]

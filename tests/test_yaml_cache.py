@@ -46,6 +46,7 @@ def cache(tmp_path, monkeypatch):
     kept.flush()                                     # nothing of earlier tests goes to this store
     store = tmp_path / "cache" / "kept.pickle"
     monkeypatch.setattr(kept, "STORE_FILE", store)
+    monkeypatch.setattr(kept, "ROOT", tmp_path)                 # the test's files count as the project's
     monkeypatch.delenv("ROMMIKIRJA_YAML_CACHE", raising=False)
     yield store
     kept.flush()
@@ -68,7 +69,7 @@ def test_changed_scenario_after_a_cached_run_gets_the_new_verdict(tmp_path, cach
     path.write_text(SCENARIO, encoding="utf-8")
     assert verify([path], rules_dir=RULES)[1] == []
     kept_names = _entries(cache)
-    assert len(kept_names) == 1 + len(list(RULES.glob("*.yaml")))   # the scenario and the rule sets
+    assert kept_names == [f"yaml:{path}"]          # (the rule sets lie outside this test's project)
     _reread()
     assert verify([path], rules_dir=RULES)[1] == []             # read back
     # the same size and modification time, another winner: the text decides, not the file's stat
@@ -181,3 +182,11 @@ def test_entries_of_deleted_files_are_dropped(tmp_path, cache):
     a.unlink()
     yamlsrc.load(b)                                             # the next run that keeps something
     assert _entries(cache) == [f"yaml:{b}"]
+
+
+def test_files_outside_the_project_are_not_written(tmp_path, cache, monkeypatch):
+    monkeypatch.setattr(kept, "ROOT", tmp_path / "projekti")
+    a = tmp_path / "a.yaml"
+    a.write_text("a: 1\n", encoding="utf-8")
+    assert yamlsrc.load(a) == {"a": 1} == yamlsrc.load(a)      # kept for this process only
+    assert _entries(cache) == []

@@ -12,7 +12,8 @@ simply ignored. ``ROMMIKIRJA_YAML_CACHE=0`` and ``ROMMIKIRJA_TEMPLATE_CACHE=0`` 
 text entries out of it.
 
 :func:`flush` writes what a run added (verify calls it at the end of every run; an ordinary
-interpreter exit does too), dropping the entries of files that no longer exist; two runs that end at once each write a whole file, and the entries
+interpreter exit does too), leaving out the entries of files that no longer exist or lie
+outside the project (they are kept for the rest of the process only); two runs that end at once each write a whole file, and the entries
 of the one that loses are made again next time.
 """
 from __future__ import annotations
@@ -56,9 +57,9 @@ def flush() -> None:
     _state["added"] = {}
     path = _state["file"]
     on_disk = _read(path)                 # another run may have written since this one read it
-    for name in [n for n in on_disk if n not in added and not _source_exists(n)]:
-        del on_disk[name]                 # about a file that is gone (a deleted scenario, a test's)
     on_disk.update(added)
+    for name in [n for n in on_disk if not _worth_keeping(n)]:
+        del on_disk[name]                 # a deleted scenario, a test's temporary file
     if len(on_disk) > MAX_ENTRIES:
         for name in list(on_disk)[:len(on_disk) - MAX_ENTRIES]:
             del on_disk[name]
@@ -81,11 +82,13 @@ def flush() -> None:
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _source_exists(name: str) -> bool:
-    """Whether the file an entry is about (``kind:path``) still exists."""
+def _worth_keeping(name: str) -> bool:
+    """Whether the file an entry is about (``kind:path``) exists inside the project: entries of
+    deleted files and of files elsewhere (a test's temporary scenario) are not written."""
     _, _, path = name.partition(":")
     try:
-        return os.path.exists(path if os.path.isabs(path) else ROOT / path)
+        full = Path(path) if os.path.isabs(path) else ROOT / path
+        return full.is_relative_to(ROOT) and full.exists()
     except (OSError, ValueError):
         return False
 
