@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from .cards import Card, standard_deck
@@ -37,8 +38,9 @@ from .finnish import capitalize, card_name
 from .legal import LegalMoves
 from .meld_phase import MeldPhase
 from .melds import Meld
-from .moves import (DISCARD, STOCK, Claim, Discard, Draw, EndReason, Event, LayOff, MisDraw, Move, Open,
-                    Outcome, Pass, Phase, PlayMeld, RejectExposed, TableMeld)
+from .moves import (DISCARD, DRAW_PHASE, OVER_PHASE, PLAY_PHASE, STOCK, Claim, Discard, Draw, EndReason,
+                    Event, LayOff, MisDraw, Move, Open, Outcome, Pass, Phase, PlayMeld, RejectExposed,
+                    TableMeld)
 from .rules import RuleSet
 from .turn_end import TurnEnd
 from .variants import ClassicRommi, Rommi51Opening
@@ -204,7 +206,7 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is OVER_PHASE
 
     @property
     def hand(self) -> list[Card]:
@@ -258,9 +260,9 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
     def legal_move_list(self) -> list[Move]:
         """``list(self.generate_legal_moves())``, made without a generator's steps (``legal_moves()``)."""
         phase = self.phase
-        if phase is Phase.OVER:
+        if phase is OVER_PHASE:
             return []
-        if phase is Phase.DRAW or self.exposed is not None:
+        if phase is DRAW_PHASE or self.exposed is not None:
             return self._draw_moves()
         if self.rules.opening_points > 0 and not self.opened[self.turn]:     # _must_open()
             moves = self._generated_openings()
@@ -292,13 +294,17 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
 
     def _discard_moves(self) -> list[Discard]:
         """A discard of every card of the hand but the one that may not be discarded now."""
+        hand = self.hands[self.turn]
+        moves = list(map(_discard_move, hand))      # each card's Discard, kept with the card
+        if not all(moves):                          # (a card no generator has listed yet)
+            moves = [c._discard_move or _discard_of(c) for c in hand]
         kept = self._undiscardable()
-        hand = self.hand
         if kept is None:
-            return [c._discard_move or _discard_of(c) for c in hand]
-        if any(c is kept for c in hand):
-            return [c._discard_move or _discard_of(c) for c in hand if c is not kept]
-        return [c._discard_move or _discard_of(c) for c in hand if c != kept]
+            return moves
+        others = [m for m in moves if m.card is not kept]
+        if len(others) < len(moves):
+            return others
+        return [m for m in moves if m.card != kept]     # (an equal card object in its place)
 
     def _draw_candidates(self, draws: bool = True) -> Iterator[Move]:
         """Moves that might be legal before drawing: every legal one is among them."""
@@ -327,7 +333,7 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
         kind = type(move)
         if self.exposed is None:
             # the two commonest moves straight to their rule (what _refusal does for them here)
-            if kind is Discard and self.phase is Phase.PLAY:
+            if kind is Discard and self.phase is PLAY_PHASE:
                 # a card object of the hand, not the one taken from the pile: legal (one scan)
                 card = move.card
                 hand = self.hands[self.turn]
@@ -344,7 +350,7 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
                     raise err
                 self._apply_discard(move)
                 return
-            if kind is Draw and self.phase is Phase.DRAW:
+            if kind is Draw and self.phase is DRAW_PHASE:
                 err = self._refuse_draw(move)
                 if err is not None:
                     raise err
@@ -404,6 +410,10 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
 
 _DRAW_STOCK = Draw(STOCK)
 _DRAW_DISCARD = Draw(DISCARD)
+
+
+#: A card's :class:`Discard` once a generator has made it, else ``None`` (see :func:`_discard_of`).
+_discard_move = attrgetter("_discard_move")
 
 
 def _discard_of(card: Card) -> Discard:

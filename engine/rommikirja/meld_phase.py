@@ -230,7 +230,7 @@ class MeldPhase:
                 grouped = self._grouped()
                 rule = self._meld_rule
                 out = [move for move in self._candidate_melds(grouped) if rule(move, move.cards) is None]
-        if table:
+        if table and held & self._table_attach():
             rule = self._lay_off_rule
             for i, tm in enumerate(table):
                 attach = tm.meld._attach
@@ -242,6 +242,20 @@ class MeldPhase:
                     out += [move for move in self._layoffs_onto(i, tm.meld, grouped)
                             if rule(move, move.cards) is None]
         return out
+
+    def _table_attach(self) -> int:
+        """The :func:`_attach_mask` bits of every table meld together: a hand with none of them can
+        lay nothing off without a joker. Remembered while the table holds the same melds (a list
+        compared item by item, so a table changed in any way is seen)."""
+        seen = self.__dict__.get("_table_seen")
+        table = self.table
+        if seen is None or seen[0] != table:
+            mask = 0
+            for tm in table:
+                attach = tm.meld._attach
+                mask |= attach if attach >= 0 else _attach_mask(tm.meld)
+            seen = self.__dict__["_table_seen"] = (list(table), mask)
+        return seen[1]
 
     def _meld_variants(self, naturals: tuple[Card, ...], jokers: tuple[Card, ...]) -> Iterator[PlayMeld]:
         """The meld of ``naturals`` and ``jokers`` as the engine reads it, then once for every other

@@ -103,6 +103,11 @@ class Phase(Enum):
     OVER = "over"      # the deal has ended
 
 
+#: The phases under plain module names for the hot paths of a deal (``phase is PLAY``): on CPython
+#: 3.11 looking an Enum member up on its class (``Phase.PLAY``) is a slow class-attribute lookup.
+DRAW_PHASE, PLAY_PHASE, OVER_PHASE = Phase.DRAW, Phase.PLAY, Phase.OVER
+
+
 class EndReason(Enum):
     WENT_OUT = "went_out"    # a player's hand became empty
     BLOCKED = "blocked"      # the stock ran out under the no-reuse (Block Rummy) rule
