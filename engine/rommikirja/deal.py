@@ -351,9 +351,13 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
                 self._apply_discard(move)
                 return
             if kind is Draw and self.phase is DRAW_PHASE:
-                err = self._refuse_draw(move)
-                if err is not None:
-                    raise err
+                source = move.source
+                # an open stock or a pile with a card on it: legal (what _refuse_draw accepts first)
+                if not (source == STOCK and self.stock and self.final_turns is None
+                        or source == DISCARD and self.discard):
+                    err = self._refuse_draw(move)
+                    if err is not None:
+                        raise err
                 self._apply_draw(move)
                 return
         err = self._irregularity_refusal(move) if kind in IRREGULARITIES else self._refusal(move)

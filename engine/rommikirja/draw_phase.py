@@ -5,7 +5,7 @@ A mixin of :class:`rommikirja.deal.Deal`; it reads and changes the deal's fields
 from __future__ import annotations
 
 from .errors import IllegalMove
-from .moves import DISCARD, DRAW_PHASE, PLAY_PHASE, STOCK, Draw, Event
+from .moves import DISCARD, DRAW_PHASE, PLAY_PHASE, STOCK, Draw, Event, new_event
 
 __all__ = ["DrawPhase"]
 
@@ -43,11 +43,11 @@ class DrawPhase:
                 self._turn_over_discards()
             card = self.stock.pop()
             self.exposed = None
-            self.events.append(Event(p, "draw_stock", (card,)))
+            self.events.append(new_event((p, "draw_stock", (card,), None, ())))
         else:
             card = self.discard.pop()
             self.taken_from_discard = card
-            self.events.append(Event(p, "draw_discard", (card,)))
+            self.events.append(new_event((p, "draw_discard", (card,), None, ())))
         self.hands[p].append(card)
         self.phase = PLAY_PHASE
 

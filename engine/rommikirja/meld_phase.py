@@ -29,7 +29,7 @@ class MeldPhase:
         by_suit: list[list[Card]] = [[], [], [], []]
         index = _SUIT_INDEX
         get = by_rank.get
-        for c in self.hand:
+        for c in self.hands[self.turn]:
             s = c.suit
             if s is None:
                 jokers.append(c)
@@ -311,7 +311,7 @@ class MeldPhase:
             cards = tuple(cards)
         if not cards:
             return IllegalMove("no_cards", "Siirrossa ei ole yhtään korttia.")
-        hand = self.hand
+        hand = self.hands[self.turn]
         # fast path: distinct objects of the hand (a hand holds no card twice)
         ids = {id(c) for c in cards}
         if len(ids) == len(cards) and ids <= {id(c) for c in hand}:
@@ -333,7 +333,7 @@ class MeldPhase:
         the turn can still lay that card off (it may not be discarded).
         """
         taken = self.taken_from_discard
-        hand = self.hand
+        hand = self.hands[self.turn]
         if len(hand) > len(used) + 1:
             return None
         left = [c for c in hand if c not in used]
@@ -423,7 +423,7 @@ class MeldPhase:
         self.played_this_turn = True
         self.opened[p] = True
         self.events.append(Event(p, "meld", meld.cards, len(self.table) - 1, meld.jokers))
-        if not self.hand:
+        if not self.hands[p]:
             self._went_out()
 
     def _apply_lay_off(self, move: LayOff) -> None:
@@ -434,9 +434,10 @@ class MeldPhase:
         self.table[move.target] = TableMeld(tm.owner, meld)
         self._remove_from_hand(move.cards)
         self.played_this_turn = True
-        laid = tuple((j, s) for j, s in meld.jokers if any(j is c or j == c for c in move.cards))
+        laid = (tuple((j, s) for j, s in meld.jokers if any(j is c or j == c for c in move.cards))
+                if meld.jokers else ())
         self.events.append(Event(self.turn, "lay_off", tuple(move.cards), move.target, laid))
-        if not self.hand:
+        if not self.hands[self.turn]:
             self._went_out()
 
     def _meld_of(self, cards: tuple[Card, ...], jokers: tuple = ()) -> Meld | InvalidMeld:
@@ -510,7 +511,7 @@ class MeldPhase:
         return memo
 
     def _remove_from_hand(self, cards: Iterable[Card]) -> None:
-        hand = self.hand
+        hand = self.hands[self.turn]
         for c in cards:
             for i, h in enumerate(hand):
                 if h is c:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from functools import partial
 from typing import NamedTuple, Union
 
 from .cards import Card
@@ -133,6 +134,11 @@ class Event(NamedTuple):
     cards: tuple[Card, ...] = ()
     target: int | None = None
     jokers: tuple[tuple[Card, Card], ...] = ()   # meld / lay_off: what the jokers played stand for
+
+
+#: ``new_event((player, kind, cards, target, jokers))``: an :class:`Event` from all five fields, made
+#: without the named tuple's Python-level ``__new__`` (for the two events of every turn).
+new_event = partial(tuple.__new__, Event)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .errors import IllegalMove, discard_taken_card
 from .melds import holds
-from .moves import DRAW_PHASE, OVER_PHASE, Discard, EndReason, Event, Outcome
+from .moves import DRAW_PHASE, OVER_PHASE, Discard, EndReason, Event, Outcome, new_event
 
 __all__ = ["TurnEnd"]
 
@@ -42,7 +42,7 @@ class TurnEnd:
     def _after_discard(self, card) -> None:
         """The rest of a discard once ``card`` has left the hand."""
         self.discard.append(card)
-        self.events.append(Event(self.turn, "discard", (card,)))
+        self.events.append(new_event((self.turn, "discard", (card,), None, ())))
         if not self.hands[self.turn]:
             self._went_out()
             return
