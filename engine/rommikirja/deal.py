@@ -243,9 +243,9 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
         (``tests/test_legal.py`` proves the list equals what :meth:`is_legal` accepts).
         """
         phase = self.phase
-        if phase is Phase.OVER:
+        if phase is OVER_PHASE:
             return
-        if phase is Phase.DRAW or self.exposed is not None:
+        if phase is DRAW_PHASE or self.exposed is not None:
             yield from self._draw_moves()
             return
         if self._must_open():
@@ -384,7 +384,7 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
 
     def _refusal(self, move: Move) -> IllegalMove | None:
         """The one predicate: why ``move`` is illegal now, or ``None`` if it is legal."""
-        if self.phase is Phase.OVER:
+        if self.phase is OVER_PHASE:
             return IllegalMove("deal_over", "Jako on jo päättynyt.")
         kind = MOVE_KINDS.get(type(move))
         if kind is None:
@@ -397,7 +397,7 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
             return refuse(move)
         if self.exposed is not None and move != Draw(STOCK):
             return self._exposed_refusal()
-        if kind.when == "play" and self.phase is Phase.DRAW:
+        if kind.when == "play" and self.phase is DRAW_PHASE:
             if len(self.hand) == 1:
                 return IllegalMove("must_draw_one_card", lambda who: f"{who} ei ole vielä nostanut, ja vuoro "
                                                                      "alkaa aina nostolla, vaikka kädessä "
@@ -407,7 +407,7 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
         return refuse(move)
 
     def _irregularity_refusal(self, move: Move) -> IllegalMove | None:
-        if self.phase is Phase.OVER:
+        if self.phase is OVER_PHASE:
             return IllegalMove("deal_over", "Jako on jo päättynyt.")
         return getattr(self, MOVE_KINDS[type(move)].refuse)(move)
 
