@@ -34,7 +34,7 @@ class MeldPhase:
             if s is None:
                 jokers.append(c)
                 continue
-            by_suit[index[id(s)]].append(c)
+            by_suit[index[s]].append(c)
             r = c.rank
             same = get(r)
             if same is None:
@@ -123,7 +123,7 @@ class MeldPhase:
             virtual = [meld.stands_for(c) for c in meld.cards]
         else:
             virtual = meld.cards
-        suited = by_suit[_SUIT_INDEX[id(virtual[0].suit)]]
+        suited = by_suit[_SUIT_INDEX[virtual[0].suit]]
         if not suited and not jokers:
             return
         if not jokers and not corner:
@@ -532,7 +532,8 @@ class Grouped(NamedTuple):
     by_suit: list[list[Card]]
 
 
-_SUIT_INDEX = {id(s): i for i, s in enumerate(Suit)}
+#: A suit's place in :class:`Suit` order (suits hash by identity, so the lookup is quick).
+_SUIT_INDEX = {s: i for i, s in enumerate(Suit)}
 #: ``Card._sbit`` bits: every natural card (ranks 1–13 of the four suits), and the four aces.
 _NATURAL_BITS = sum(0x3FFE << (16 * k) for k in range(4))
 _ACE_BITS = sum(1 << (16 * k + 1) for k in range(4))
@@ -617,7 +618,7 @@ def _attach_bits(meld: Meld) -> int:
     lo, hi = virtual[0].rank, virtual[-1].rank
     if hi == ACE and len(virtual) > 1:
         hi = 14
-    shift = _SUIT_INDEX[id(virtual[0].suit)] * 16
+    shift = _SUIT_INDEX[virtual[0].suit] * 16
     mask = 0
     for r in (lo - 1, hi + 1 if hi < 13 else (ACE if hi == 13 else -1)):
         if 1 <= r <= 13:
