@@ -108,6 +108,11 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
     exposed: Card | None = None          # a stock card exposed by an out-of-turn draw
     final_turns: int | None = None       # "last_round": turns left after the stock ran out
 
+    # Remembered per deal: plain attributes set on first use, not fields (not part of the position).
+    # (Never through ``self.__dict__``: on CPython 3.11 that turns every attribute access of the
+    # instance into a slow dictionary lookup.)
+    _legal_view = None                   # the LegalMoves view (see legal_moves)
+
     # -- construction -------------------------------------------------------------------
 
     @classmethod
@@ -229,9 +234,9 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
         >>> deal.legal_moves(), deal.legal_moves.count(), Draw(DISCARD) in deal.legal_moves
         ([Draw(source='stock'), Draw(source='discard')], 2, True)
         """
-        view = self.__dict__.get("_legal_view")
+        view = self._legal_view
         if view is None or view.position is not self:      # (a shallow copy of a deal gets its own)
-            view = self.__dict__["_legal_view"] = LegalMoves(self)
+            view = self._legal_view = LegalMoves(self)
         return view
 
     def generate_legal_moves(self) -> Iterator[Move]:

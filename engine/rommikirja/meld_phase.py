@@ -20,6 +20,10 @@ __all__ = ["MeldPhase"]
 class MeldPhase:
     """Melding and laying off: candidates, refusals, and making the move."""
 
+    # remembered per deal, set on first use (see Deal._legal_view)
+    _table_seen: "tuple[list, int] | None" = None        # _table_attach: (the table, its bits)
+    _melds_seen: "tuple | None" = None                   # _memo: (rules, melds memo, lay-offs memo)
+
     # -- candidates -----------------------------------------------------------------------
 
     def _grouped(self) -> "Grouped":
@@ -248,14 +252,14 @@ class MeldPhase:
         """The :func:`_attach_mask` bits of every table meld together: a hand with none of them can
         lay nothing off without a joker. Remembered while the table holds the same melds (a list
         compared item by item, so a table changed in any way is seen)."""
-        seen = self.__dict__.get("_table_seen")
+        seen = self._table_seen
         table = self.table
         if seen is None or seen[0] != table:
             mask = 0
             for tm in table:
                 attach = tm.meld._attach
                 mask |= attach if attach >= 0 else _attach_mask(tm.meld)
-            seen = self.__dict__["_table_seen"] = (list(table), mask)
+            seen = self._table_seen = (list(table), mask)
         return seen[1]
 
     def _meld_variants(self, naturals: tuple[Card, ...], jokers: tuple[Card, ...]) -> Iterator[PlayMeld]:
@@ -502,9 +506,9 @@ class MeldPhase:
 
     def _memo(self, which: int) -> dict:
         """The deal's memo ``which`` (0: melds, 1: lay-offs), emptied when the rules change or it grows large."""
-        cache = self.__dict__.get("_melds_seen")
+        cache = self._melds_seen
         if cache is None or cache[0] is not self.rules:
-            cache = self.__dict__["_melds_seen"] = (self.rules, {}, {})
+            cache = self._melds_seen = (self.rules, {}, {})
         memo = cache[1 + which]
         if len(memo) > 50_000:
             memo.clear()
