@@ -67,7 +67,10 @@ class MeldPhase:
                         continue
                     for js in joker_sets:
                         if 3 <= size + len(js) <= 4:
-                            yield from self._meld_variants(combo, js)
+                            if js:
+                                yield from self._meld_variants(combo, js)
+                            else:
+                                yield PlayMeld(combo)       # (natural cards: their one reading)
         high = rules.ace == "high_or_low"
         runs_in: list[bool] | None = None
         if not usable and rules.ace != "round_the_corner":
@@ -97,7 +100,10 @@ class MeldPhase:
                 for combo in _run_combos(by_pos, chosen, high, seen):
                     for js in joker_sets:
                         if len(js) >= gaps and len(chosen) + len(js) >= 3:
-                            yield from self._meld_variants(combo, js)
+                            if js:
+                                yield from self._meld_variants(combo, js)
+                            else:
+                                yield PlayMeld(combo)
 
     def _candidate_layoffs(self, grouped: "Grouped | None" = None) -> Iterator[LayOff]:
         """Every card set of the hand that might be laid off onto a table meld (checked by the caller)."""
@@ -113,7 +119,7 @@ class MeldPhase:
             jokers = []
         corner = rules.ace == "round_the_corner"
         if meld.kind is MeldKind.GROUP:
-            same = by_rank.get(meld.stands_for(meld.cards[0]).rank, ())
+            same = by_rank.get((meld.stands_for(meld.cards[0]) if meld.jokers else meld.cards[0]).rank, ())
             if not same and not jokers:
                 return
             joker_sets = _joker_sets(jokers, rules.max_jokers_per_meld - len(meld.jokers))
@@ -121,7 +127,10 @@ class MeldPhase:
                 for combo in itertools.combinations(same, size):
                     for js in joker_sets:
                         if 1 <= size + len(js) <= 4 - len(meld.cards):
-                            yield from self._lay_off_variants(i, meld, combo, js)
+                            if js:
+                                yield from self._lay_off_variants(i, meld, combo, js)
+                            else:
+                                yield LayOff(combo, i)      # (natural cards: their one reading)
             return
         if meld.jokers:
             virtual = [meld.stands_for(c) for c in meld.cards]
@@ -633,6 +642,8 @@ def _attach_bits(meld: Meld) -> int:
 def _joker_sets(jokers: Sequence[Card], most: int) -> list[tuple[Card, ...]]:
     """The ways to take up to ``most`` of the hand's jokers (the empty set first)."""
     out: list[tuple[Card, ...]] = [()]
+    if not jokers:
+        return out
     for k in range(1, min(most, len(jokers)) + 1):
         out.extend(itertools.combinations(jokers, k))
     return out
@@ -653,6 +664,15 @@ def _position_runs(positions: Sequence[int], max_gaps: int, smallest: int) -> li
     between their ends, of ``smallest`` or more, with their number of gaps."""
     out: list[tuple[tuple[int, ...], int]] = []
     n = len(positions)
+    if max_gaps == 0 and smallest >= 2:
+        # no gaps: from each place, the places in a row after it (what grow() below gives, in order)
+        for i in range(n):
+            k = i + 1
+            while k < n and positions[k] == positions[k - 1] + 1:
+                if k - i + 1 >= smallest:
+                    out.append((tuple(positions[i:k + 1]), 0))
+                k += 1
+        return out
     chosen: list[int] = []
 
     def grow(last: int, gaps: int) -> None:
