@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from rommikirja import Card, RuleSet, Suit, check_meld, parse_cards, standard_deck
 from rommikirja.melds import Meld, meld_points
-from rommikirja.opening import best_opening
+from rommikirja.opening import _points_bound, _Search, best_opening, can_open, opening_problem
 
 RULES = RuleSet(decks=2, jokers=4, ace="high_or_low", opening_points=51, opening_pure_run=True,
                 max_jokers_per_meld=1)
@@ -64,6 +64,25 @@ def test_opening_matches_brute_force(seed, size):
             assert got is not None and got.points == want, ([c.code for c in hand], got, want)
             assert got.pure_run and len(got.cards) < len(hand)
             assert sum(meld_points(m) for m in got.melds) == got.points
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**31), st.integers(7, 11))
+def test_the_quick_bound_never_rules_out_an_opening(seed, size):
+    """``can_open`` skips the search when :func:`_points_bound` is below the bar: the bound is at
+    least the best packing's points, and ``can_open`` agrees with brute force."""
+    rng = random.Random(seed)
+    hand = rich_hand(rng, size)
+    variants = (RULES, RULES.with_options(ace="low"), RULES.with_options(max_jokers_per_meld=0),
+                RULES.with_options(max_jokers_per_meld=2, opening_points=30),
+                RULES.with_options(opening_points=25, opening_pure_run=False))
+    for rules in variants:
+        m1, m2, nj = opening_problem(hand)[:3]
+        best = max(_Search(rules).solve(m1, m2, nj)[0])
+        assert _points_bound(m1, m2, nj, rules) >= best, ([c.code for c in hand], rules.ace)
+        if rules.max_jokers_per_meld <= 1 and rules.opening_pure_run:   # (what brute() knows)
+            want = brute(hand, rules)
+            assert can_open(hand, rules) == (want is not None and want >= rules.opening_points)
 
 
 def test_opening_examples():

@@ -203,3 +203,14 @@ def test_export_states_every_rule_played_so_a_changed_club_rule_set_does_not_mov
     played = GAMES[game].with_options(**({"max_turnovers": 2} if game != "gin" else {}))
     other = RuleSet()        # a preset that differs from the played rules in many options
     assert RuleSet.from_mapping(options, base=other).as_mapping() == {**played.as_mapping(), "name": other.name}
+
+
+@pytest.mark.parametrize("move", [{"claim": "Nobody"}, {"claim": "Sinä", "onto": "x"}, {"lay_off": ["7H"]},
+                                  {"discard": "1H"}, {"frobnicate": 1}])
+def test_a_malformed_move_is_refused_in_finnish(move):
+    """A crafted move gets a Finnish reason, never a Python error text."""
+    res = new_game("rommi")
+    r = call(op="move", state=res["state"], move=move)
+    reason = r["refused"]["reason"]
+    assert r["refused"]["code"] == "bad_move"
+    assert not re.search(r"is not in list|invalid literal|Error|Traceback", reason), reason

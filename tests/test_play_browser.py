@@ -189,3 +189,33 @@ def test_widgets_and_pelaa_share_one_engine(browser, server):  # noqa: F811
     assert page.evaluate("window.rommikirjaStarts") == 1, "Pelaa or a page change started a second engine"
     assert page.evaluate("window.sameDocument") is True            # instant navigation: no page load
     p.close()
+
+
+KALLE = ["Kalle", "Kallen", "Kallea", "Kalleen", "Kallessa", "Kallesta", "Kallelle", "Kallella", "Kallelta",
+         "Kallena", "Kalleksi"]
+
+
+def test_club_names_reach_the_pages_engine(browser, server):  # noqa: F811
+    """The site's data/names.json (here a club's Kalle, served in place of the built file) is registered
+    in the page's engine at its start: Pelaa's narration declines the club's name."""
+    import json
+    ctx = browser.new_context(service_workers="block")        # the route below sees every request
+    ctx.route("**/data/names.json", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps({"names": {"Kalle": KALLE}})))
+    p = Page(ctx, server, "/pelaa/", own=True)
+    page = p.page
+    page.evaluate("localStorage.clear()")
+    page.wait_for_function("window.rommikirjaEngine && window.rommikirjaEngine.readyMs", timeout=ENGINE_TIMEOUT)
+    assert page.evaluate("window.rommikirjaEngine.clubNames") == 1
+    reason = page.evaluate("""async () => {
+        const games = JSON.parse(document.getElementById('pelaa').dataset.games);
+        const call = (req) => window.rommikirja.call({ ...req, play: true }).then((r) => r.result);
+        const game = await call({ op: "new", rules: games.perusrommi.rules, players: 2, levels: ["taitava"],
+                                  names: ["Kalle", "Aino"], seed: "3" });
+        const drawn = await call({ op: "move", state: game.state, move: { draw: "stock" } });
+        const missing = ["AS", "AH", "AD", "AC", "KS"].find((c) => !drawn.view.hand.includes(c));
+        const refused = await call({ op: "move", state: drawn.state, move: { discard: missing } });
+        return refused.refused.reason;
+    }""")
+    assert reason.startswith("Kallen kädessä ei ole "), reason
+    p.close()

@@ -20,14 +20,15 @@ def test_points_feedback_names_the_unit_and_ends_sentences():
 
 
 def test_penalty_and_minus_points_are_answered_as_counts():
-    for rules, unit in ((PENALTY, "sakkopistettä"), (MINUS, "miinuspistettä")):
+    for rules, unit in ((PENALTY, "sakkopiste"), (MINUS, "miinuspiste")):
         for seed in range(1, 25):
             q = question("pisteet", seed, rules)
             sol = solution(q)
             if sol["points"] == 0:
                 continue
             msg = check(q, {"points": "12345"})["message"]
-            assert f"oikea vastaus on {abs(sol['points'])} {unit}." in msg, msg
+            n = abs(sol["points"])
+            assert f"oikea vastaus on {n} {unit if n == 1 else unit + 'ttä'}." in msg, msg
             assert "−" not in msg.split(".")[0].split("oikea")[1]
             assert check(q, {"points": str(abs(sol["points"]))})["correct"]
 

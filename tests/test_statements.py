@@ -200,3 +200,30 @@ def test_a_shared_page_sentence_counts_when_it_names_the_game():
     assert _about("Kerhorommissa rommi tuplaa pisteet.", mention)
     assert not _about("Rommi 51:ssä avaukseen tarvitaan 51 pistettä.", mention)
     assert not _about("Gin-rommissa yhdistelmät pysyvät kädessä.", mention)
+
+
+@pytest.mark.parametrize("ace", ["low", "high_or_low"])
+def test_the_opening_card_values_on_the_page_come_from_the_engine(scenarios, monkeypatch, ace):
+    """What a card counts towards a Rommi 51 opening is engine data the page states (not prose
+    typed beside the engine): other values in the engine, other numbers on the page."""
+    from rommikirja import melds
+    from tools.build import render_pages
+    from tools.pagediff import normalise
+    sets = dict(load_rulesets())
+    sets["rommi51"] = FIXED["rommi51"].with_options(ace=ace)
+    page = page_of("rommi51")
+    monkeypatch.setattr(melds, "PICTURE_POINTS", 9)
+    monkeypatch.setattr(melds, "ACE_HIGH_POINTS", 12)
+    monkeypatch.setattr(melds, "ACE_LOW_POINTS", 2)
+    text = " ".join(normalise(render_pages(scenarios, sets, only={page})[page]))
+    assert "numerokortit numeronsa verran, kuvakortit 9" in text
+    if ace == "low":
+        assert "ässä ryhmässä 12 ja suorassa 2" in text
+    else:
+        assert "ässä 12 ryhmässä ja suurena suoran yläpäässä (rouva, kuningas, ässä), muuten 2" in text
+
+
+def test_number_cards_count_their_number_in_an_opening():
+    """The page says so in words (``numerokortit numeronsa verran``)."""
+    from rommikirja.melds import opening_card_points
+    assert all(opening_card_points(r) == opening_card_points(r, high_ace=True) == r for r in range(2, 11))

@@ -6,8 +6,10 @@
   version) into ``docs/pyodide/``, each copy checked by size and SHA-256;
 - builds the engine as a pure, reproducible ``py3-none-any`` wheel (:mod:`tools.wheel`) into
   ``docs/pyodide/``, only when the engine's sources changed;
-- writes ``docs/data/runtime.json`` (file names) and ``docs/data/rules.json`` (every preset, so
-  the browser never reads YAML).
+- writes ``docs/data/runtime.json`` (file names), ``docs/data/rules.json`` (every preset) and
+  ``docs/data/names.json`` (the club's own player names from ``scenarios/nimet.yaml`` with their
+  case forms, which moottori.js registers in the page's engine at each start), so the browser
+  never reads YAML.
 
 Everything is published in one transaction (:mod:`tools.publish`). Everything it writes is
 git-ignored and rebuilt; nothing is fetched from the network.
@@ -19,7 +21,7 @@ import sys
 from pathlib import Path
 
 from . import publish as pub
-from .scenario import load_rulesets
+from .scenario import load_names, load_rulesets
 from .templating import ROOT
 from .wheel import build_wheel_bytes, source_hash, wheel_name
 
@@ -62,6 +64,14 @@ def _wheel(docs: Path) -> tuple[str, bytes, str]:
     return name, data, digest
 
 
+def names_json(path: Path | None = None) -> bytes:
+    """The club's names (default ``scenarios/nimet.yaml``) as the page's engine takes them:
+    ``{"names": {name: [its singular forms, nominative first]}}``."""
+    table = load_names(path)
+    return json.dumps({"names": {n: list(f) for n, f in table.items()}}, ensure_ascii=False,
+                      sort_keys=True).encode()
+
+
 def runtime_outputs(docs: Path = DOCS, src: Path = PYODIDE_SRC) -> dict[str, pub.Output]:
     """Everything the runtime puts into docs/, keyed by path under docs/."""
     missing = [f for f in PYODIDE_FILES if not (src / f).is_file()]
@@ -72,6 +82,7 @@ def runtime_outputs(docs: Path = DOCS, src: Path = PYODIDE_SRC) -> dict[str, pub
     out[f"pyodide/{name}"] = pub.Output(data=data)
     rules = {n: r.as_mapping() for n, r in load_rulesets().items()}
     out["data/rules.json"] = pub.Output(data=json.dumps(rules, ensure_ascii=False, indent=1).encode())
+    out["data/names.json"] = pub.Output(data=names_json())
     out["data/runtime.json"] = pub.Output(data=json.dumps({"pyodide": pyodide_version(src), "wheel": name,
                                                            "engine": digest}).encode())
     return out

@@ -87,6 +87,8 @@ TEXT_GLOBALS: dict[str, str] = {
     "product_text": "tulo: `product_text(a, b)` → a × b = c",
     "compare_text": "vertailu, joka pitää aina paikkansa: `compare_text(30, 51)` → 30 < 51",
     "hand_size_groups": "jakokoot ryhmiteltyinä: pelaajamäärät, joilla kortteja jaetaan yhtä monta",
+    "opening_points_of": "mitä arvo on avauksen pisteissä: `opening_points_of(13)` → 10, "
+                         "`opening_points_of(1, True)` → 11 (ässä suurena tai ryhmässä)",
 }
 
 

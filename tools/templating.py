@@ -41,6 +41,7 @@ from markupsafe import Markup
 from rommikirja import Card, RuleSet
 from rommikirja.finnish import (all_card_word_forms, capitalize, card_name, cards_text, count, join_list, noun,
                                 number_word, numeral, ordinal, player_name, rank_name, suit_name)
+from rommikirja.melds import opening_card_points
 from rommikirja.scoring import hand_value
 from rommikirja.solver import best_arrangement
 
@@ -321,7 +322,7 @@ def make_env(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
         cap=_cap,
         join_fi=lambda words, conj="ja": join_list([str(w) for w in words], conj),
     )
-    env.globals.update(rank_name=rank_name, suit_name=suit_name,
+    env.globals.update(rank_name=rank_name, suit_name=suit_name, opening_points_of=opening_card_points,
                        sum_text=sum_text, difference_text=difference_text, product_text=product_text,
                        compare_text=compare_text)
     return env

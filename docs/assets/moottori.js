@@ -109,9 +109,20 @@ export const engine = {
       else if (now - startedAt > START_MS) this.fail("käynnistys kesti liian kauan");
       else if (this.state === "loading") this.emit("progress");      // the seconds keep counting
     }, 1000);
-    this.readyPromise = this.send({ op: "start" }, START_MS).then((reply) => {
-      clearInterval(watchdog);
+    const names = clubNames();
+    this.readyPromise = this.send({ op: "start" }, START_MS).then(async (reply) => {
       if (!reply.ok) throw new EngineError(reply.error);
+      // the club's own player names (scenarios/nimet.yaml, as the build wrote them): narration
+      // here declines them as the pages do; registered at every start (a snapshot has none)
+      const table = await names;
+      let clubNameCount = 0;
+      if (table && Object.keys(table).length) {
+        const answer = await this.send({ op: "names", names: table });
+        if (!answer.ok) throw new EngineError(answer.error);
+        clubNameCount = answer.result.names;
+      }
+      clearInterval(watchdog);
+      reply.result.clubNames = clubNameCount;
       this.state = "ready";
       this.info = { ...reply.result, readyMs: Math.round(performance.now() - startedAt),
                     startedAt: Math.round(startedAt),
@@ -188,6 +199,19 @@ export const engine = {
 
   emit(what) { for (const fn of this.listeners) fn(what); },
 };
+
+// The club's names ({name: [forms]}) from data/names.json, or null when the file cannot be read
+// (a site built before the file existed): the engine then knows its built-in names only.
+async function clubNames() {
+  try {
+    const response = await fetch(new URL("../data/names.json", import.meta.url));
+    if (!response.ok) return null;
+    const data = await response.json();
+    return data && typeof data.names === "object" ? data.names : null;
+  } catch {
+    return null;
+  }
+}
 
 // ---------------------------------------------------------------- the service worker (offline)
 let offline = null;

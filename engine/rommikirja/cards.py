@@ -57,6 +57,8 @@ class Suit(Enum):
 _SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 _SYMBOL_TO_SUIT = {v: k for k, v in _SUIT_SYMBOLS.items()}
 _SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
+#: The suits in their order, as a tuple (iterating the Enum class is many times slower).
+SUITS: tuple[Suit, ...] = tuple(Suit)
 _RANK_LETTERS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 _LETTER_TO_RANK = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
 
@@ -166,6 +168,22 @@ class Card:
         return self.code
 
 
+_STAND_INS: dict[tuple[int, Suit], Card] = {}
+
+
+def stand_in(rank: int, suit: Suit) -> Card:
+    """The first-deck card of ``rank`` and ``suit`` as one shared object: what a joker stands for
+    (cards are immutable values, and the move generator names many such cards).
+
+    >>> stand_in(8, Suit.HEARTS) == Card(8, Suit.HEARTS), stand_in(8, Suit.HEARTS) is stand_in(8, Suit.HEARTS)
+    (True, True)
+    """
+    card = _STAND_INS.get((rank, suit))
+    if card is None:
+        card = _STAND_INS[(rank, suit)] = Card(rank, suit)
+    return card
+
+
 def parse_card(text: str) -> Card:
     """Parse author notation: ``7H``, ``10D``/``TD``, ``AS``, ``KC``, ``7♥``.
 
@@ -239,7 +257,7 @@ def standard_deck(decks: int = 1, jokers: int = 0) -> list[Card]:
     key = (decks, jokers)
     cards = _DECKS.get(key)
     if cards is None:
-        cards = (tuple(Card(rank, suit, d) for d in range(decks) for suit in Suit for rank in RANKS)
+        cards = (tuple(Card(rank, suit, d) for d in range(decks) for suit in SUITS for rank in RANKS)
                  + tuple(joker(i) for i in range(jokers)))
         if 0 <= decks <= 4 and 0 <= jokers <= 8:
             _DECKS[key] = cards

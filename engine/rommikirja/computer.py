@@ -33,7 +33,7 @@ from typing import Any, Iterable, Sequence
 
 from .cards import Card, standard_deck
 from .deal import DISCARD, STOCK, Claim, Discard, Draw, LayOff, Move, Open, Pass, PlayMeld, RejectExposed
-from .finnish import card_name, cards_text
+from .finnish import card_name, cards_text, count
 from .gin import GinDeal, GinPhase, Knock
 from .melds import check_meld, meld_points
 from .opening import best_opening
@@ -331,6 +331,20 @@ def hint(deal: Any) -> tuple[Move, str]:
     return move, _reason(deal, move)
 
 
+def _knock_rule(rules: Any) -> str:
+    """When a gin player may knock, as a clause of a hint.
+
+    >>> from rommikirja.rules import RuleSet
+    >>> _knock_rule(RuleSet(knock_limit=10)), _knock_rule(RuleSet(knock_limit=1))
+    ('koputtaa saa, kun irtokorttien arvo on enintään 10 pistettä', 'koputtaa saa, kun irtokorttien arvo on enintään 1 piste')
+    >>> _knock_rule(RuleSet(knock_limit=0))
+    'koputtaa saa vasta, kun kaikki kortit ovat yhdistelmissä'
+    """
+    if rules.knock_limit <= 0:
+        return "koputtaa saa vasta, kun kaikki kortit ovat yhdistelmissä"
+    return f"koputtaa saa, kun irtokorttien arvo on enintään {count(rules.knock_limit, 'piste', digits=True)}"
+
+
 def _reason(deal: Any, move: Move) -> str:
     rules = deal.rules
     if isinstance(deal, GinDeal):
@@ -340,14 +354,14 @@ def _reason(deal: Any, move: Move) -> str:
             if dw == 0:
                 return (f"Poista {card_name(move.card)} kuvapuoli alaspäin ja julista gin: "
                         "kaikki muut kortit ovat yhdistelmissä.")
-            return (f"Koputa poistamalla {card_name(move.card, 'gen')}: irtokortteja jää {dw} pistettä, "
-                    f"ja koputtaa saa, kun niitä on enintään {rules.knock_limit}.")
+            return (f"Koputa poistamalla {card_name(move.card, 'gen')}: irtokorttien arvo on "
+                    f"{count(dw, 'piste', digits=True)}, ja {_knock_rule(rules)}.")
         if isinstance(move, Discard):
             rest = [c for c in deal.hand if c != move.card]
             dw = min_deadwood_mask(mask_of(rest))[0]
-            return (f"Poista {card_name(move.card)}: irtopisteitä jää {dw}, ja jäljelle jäävistä korteista "
-                    "seuraava nosto tekee todennäköisimmin yhdistelmän (koputtaa saa, kun irtopisteitä on "
-                    f"enintään {rules.knock_limit}).")
+            return (f"Poista {card_name(move.card)}: irtokorttien arvo on {count(dw, 'piste', digits=True)}, "
+                    "ja jäljelle jäävistä korteista seuraava nosto tekee todennäköisimmin yhdistelmän "
+                    f"({_knock_rule(rules)}).")
     if isinstance(move, Draw) and move.source == DISCARD:
         return f"Ota {card_name(deal.discard[-1], 'nom')} poistopakasta: se sopii yhdistelmään."
     if isinstance(move, Draw):

@@ -9,6 +9,9 @@ Legal-move generation makes many refusals and shows none of them.
 (True, 'draw_twice', 'Pelaaja on jo nostanut tällä vuorolla.')
 >>> err.sentence("Eero")
 'Eero on jo nostanut tällä vuorolla.'
+
+A refusal whose sentence already names the attempted move (*Eero ei voi lisätä ruutukymppiä
+yhdistelmään …*) says so with ``names_move``; narration then does not describe the move again.
 """
 from __future__ import annotations
 
@@ -28,10 +31,13 @@ class IllegalMove(ValueError):
 
     ``message`` is a sentence, or a function of the player's name (nominative) returning
     one; :meth:`sentence` names the player, ``message`` uses :data:`DEFAULT_SUBJECT`.
+    ``names_move`` is true when that sentence itself names the attempted move, cards and all
+    (*Aino ei voi pelata yhdistelmää (…), koska …*), so it can stand alone in a narration.
     """
 
-    def __init__(self, code: str, message: Text) -> None:
+    def __init__(self, code: str, message: Text, *, names_move: bool = False) -> None:
         self.code = code
+        self.names_move = names_move
         self._text = message
         self._message: str | None = message if isinstance(message, str) else None
         super().__init__(code)
@@ -61,8 +67,9 @@ class InvalidMeld(IllegalMove):
     (a string, or a function returning one, called when it is shown).
     """
 
-    def __init__(self, code: str, message: Text, detail: str | Callable[[], str] | None = None) -> None:
-        super().__init__(code, message)
+    def __init__(self, code: str, message: Text, detail: str | Callable[[], str] | None = None, *,
+                 names_move: bool = False) -> None:
+        super().__init__(code, message, names_move=names_move)
         self._detail = detail
 
     @property
@@ -126,12 +133,16 @@ def no_such_card(cards, rules) -> IllegalMove | None:
     'Toisen pakan herttaseiska ei kuulu tähän peliin, jossa on vain yksi pakka.'
     >>> no_such_card(parse_cards("JK"), RuleSet()).message
     'Jokeri ei kuulu tähän peliin, jossa ei ole jokereita.'
+    >>> no_such_card(parse_cards("JK'"), RuleSet(jokers=1)).message
+    'Tässä pelissä on vain yksi jokeri, joten toista jokeria ei ole.'
     """
     for c in cards:
         if c.is_joker and c.deck >= rules.jokers:
+            from .finnish import count, ordinal
             return IllegalMove("no_such_card", lambda who, n=rules.jokers, c=c: (
                 "Jokeri ei kuulu tähän peliin, jossa ei ole jokereita." if n == 0 else
-                f"Tässä pelissä on vain {n} jokeria, joten jokeria {c.code} ei ole."))
+                f"Tässä pelissä on vain {count(n, 'jokeri')}, joten {ordinal(c.deck + 1, 'part')} "
+                "jokeria ei ole."))
         if not c.is_joker and c.deck >= rules.decks:
             from .finnish import card_name, noun
             return IllegalMove("no_such_card", lambda who, c=c, n=rules.decks: (
@@ -141,7 +152,20 @@ def no_such_card(cards, rules) -> IllegalMove | None:
 
 
 def meld_refusal(err: "InvalidMeld", cards) -> "InvalidMeld":
-    """A meld that the rules refuse, as one sentence about the player (same code and detail)."""
+    """A meld that the rules refuse, as one sentence about the player that names the meld
+    (same code and detail).
+
+    >>> from rommikirja.cards import parse_cards
+    >>> from rommikirja.melds import Meld
+    >>> from rommikirja.rules import RuleSet
+    >>> cards = parse_cards("2C 5H QS")
+    >>> try:
+    ...     Meld.from_cards(cards, RuleSet())
+    ... except InvalidMeld as err:
+    ...     refusal = meld_refusal(err, cards)
+    >>> refusal.names_move, refusal.sentence("Aino")
+    (True, 'Aino ei voi pelata yhdistelmää (ristikakkonen, herttaviitonen ja patarouva), koska kortit eivät ole samanarvoisia eivätkä samaa maata.')
+    """
     from .finnish import cards_text
     return InvalidMeld(err.code, lambda who: f"{who} ei voi pelata yhdistelmää ({cards_text(cards)}), "
-                                             f"koska {err.detail}.", lambda: err.detail)
+                                             f"koska {err.detail}.", lambda: err.detail, names_move=True)

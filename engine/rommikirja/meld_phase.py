@@ -8,7 +8,7 @@ import itertools
 from operator import attrgetter
 from typing import Iterable, Iterator, NamedTuple, Sequence
 
-from .cards import ACE, JOKER_BIT, KING, Card, Suit
+from .cards import ACE, JOKER_BIT, KING, SUITS, Card, Suit, stand_in
 from .errors import IllegalMove, InvalidMeld, malformed_move, meld_refusal, no_such_card, not_in_hand
 from .finnish import card_name
 from .melds import Meld, MeldKind, holds, run_positions
@@ -774,24 +774,50 @@ def joker_readings(naturals: Sequence[Card], jokers: Sequence[Card], rules) -> l
     besides them, jokers already on the table by what they stand for): a quick, complete list of
     candidates; the rules decide which of them are valid.
 
+    In a run (no corner) only the readings that make the ranks consecutive are listed, the ace
+    low or, when the rules allow it, high: the only ones the rules could accept, so the caller
+    checks fewer.
+
     >>> from rommikirja.cards import parse_cards
     >>> from rommikirja.rules import RuleSet
     >>> [[s.code for _, s in r] for r in joker_readings(parse_cards("2H 3H"), parse_cards("JK"), RuleSet())]
     [['AH'], ['4H']]
+    >>> [[s.code for _, s in r] for r in joker_readings(parse_cards("7H 9H"), parse_cards("JK"), RuleSet())]
+    [['8H']]
+    >>> [[s.code for _, s in r]
+    ...  for r in joker_readings(parse_cards("QH KH"), parse_cards("JK"), RuleSet(ace="high_or_low"))]
+    [['AH'], ['JH']]
     """
     if not naturals or not jokers:
         return []
     ranks = {c.rank for c in naturals}
     suits = {id(c.suit) for c in naturals}
+    n = len(jokers)
     if len(ranks) == 1:
         rank = next(iter(ranks))
-        options = [Card(rank, s) for s in Suit if id(s) not in suits]
+        options = [stand_in(rank, s) for s in SUITS if id(s) not in suits]
     elif len(suits) == 1:
         suit = naturals[0].suit
-        n = len(jokers)
         lo, hi = min(ranks) - n, max(ranks) + n
-        options = [Card(r, suit) for r in range(1, 14)
-                   if r not in ranks and (lo <= r <= hi or r == ACE or rules.ace == "round_the_corner")]
+        if rules.ace == "round_the_corner":
+            options = [stand_in(r, suit) for r in range(1, 14) if r not in ranks]
+        else:
+            options = [stand_in(r, suit) for r in range(1, 14) if r not in ranks and (lo <= r <= hi or r == ACE)]
+            high = rules.ace == "high_or_low"
+            return [tuple(zip(jokers, stands)) for stands in itertools.permutations(options, n)
+                    if _consecutive_with(ranks, stands, high)]
     else:
         return []
-    return [tuple(zip(jokers, stands)) for stands in itertools.permutations(options, len(jokers))]
+    return [tuple(zip(jokers, stands)) for stands in itertools.permutations(options, n)]
+
+
+def _consecutive_with(ranks: set[int], stands: tuple[Card, ...], high: bool) -> bool:
+    """Whether ``ranks`` with the ranks of ``stands`` are one unbroken run (the ace low, or
+    with ``high`` also after the king): the run check of :func:`rommikirja.melds._classify`."""
+    every = ranks.union(c.rank for c in stands)
+    if max(every) - min(every) == len(every) - 1:
+        return True
+    if high and ACE in every:
+        every = {14 if r == ACE else r for r in every}
+        return max(every) - min(every) == len(every) - 1
+    return False

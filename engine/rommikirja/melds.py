@@ -17,12 +17,13 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Iterable, Sequence
 
-from .cards import ACE, KING, Card, Suit
+from .cards import ACE, KING, SUITS, Card, stand_in
 from .errors import InvalidMeld
-from .finnish import capitalize, card_name, cards_text, number_word, suit_name
+from .finnish import capitalize, card_name, cards_text, count, number_word, suit_name
 from .rules import RuleSet
 
-__all__ = ["Meld", "MeldKind", "check_meld", "holds", "run_positions", "meld_points", "waiting_cards"]
+__all__ = ["Meld", "MeldKind", "check_meld", "holds", "run_positions", "meld_points", "waiting_cards",
+           "opening_card_points", "PICTURE_POINTS", "ACE_LOW_POINTS", "ACE_HIGH_POINTS"]
 
 
 class MeldKind(Enum):
@@ -92,14 +93,15 @@ class Meld:
                 def detail(stands=stands) -> str:
                     return (f"jokeri on jo {card_name(stands, 'gen')} paikalla, eikä jokeria "
                             "vaihdeta pois")
-                raise InvalidMeld("joker_in_place", lambda who: self._lay_off_text(who, cards, detail()), detail)
+                raise InvalidMeld("joker_in_place", lambda who: self._lay_off_text(who, cards, detail()), detail,
+                                  names_move=True)
         try:
             kind, ordered, assigned = _classify(self.cards + cards, rules, adding=True,
                                                 fixed=self.jokers + tuple(jokers))
         except InvalidMeld as err:
             inner = err
             raise InvalidMeld("not_extending", lambda who: self._lay_off_text(who, cards, inner.detail),
-                              lambda: inner.detail) from None
+                              lambda: inner.detail, names_move=True) from None
         return Meld(kind, ordered, assigned)
 
     def _lay_off_text(self, who: str, cards: tuple[Card, ...], detail: str) -> str:
@@ -199,6 +201,17 @@ def _classify(cards: tuple[Card, ...], rules: RuleSet, adding: bool = False,
     return _classify_jokers(cards, rules, adding, dict(fixed))
 
 
+def joker_limit_text(limit: int) -> str:
+    """``max_jokers_per_meld`` as a reason phrase (it follows *koska*).
+
+    >>> joker_limit_text(0), joker_limit_text(1), joker_limit_text(2)
+    ('tässä pelissä jokereita ei käytetä yhdistelmissä', 'yhdessä yhdistelmässä saa olla enintään yksi jokeri', 'yhdessä yhdistelmässä saa olla enintään kaksi jokeria')
+    """
+    if limit <= 0:
+        return "tässä pelissä jokereita ei käytetä yhdistelmissä"
+    return f"yhdessä yhdistelmässä saa olla enintään {count(limit, 'jokeri')}"
+
+
 def _classify_jokers(cards: tuple[Card, ...], rules: RuleSet, adding: bool,
                      fixed: dict[Card, Card]
                      ) -> tuple[MeldKind, tuple[Card, ...], tuple[tuple[Card, Card], ...]]:
@@ -208,9 +221,7 @@ def _classify_jokers(cards: tuple[Card, ...], rules: RuleSet, adding: bool,
         raise _Reason("duplicate", lambda: f"sama kortti ({card_name(dup)}) on mukana kahdesti")
     jokers = [c for c in cards if c.is_joker]
     if len(jokers) > rules.max_jokers_per_meld:
-        raise _Reason("too_many_jokers", lambda: f"yhdessä yhdistelmässä saa olla enintään "
-                                         f"{number_word(rules.max_jokers_per_meld)} jokeri"
-                                         f"{'' if rules.max_jokers_per_meld == 1 else 'a'}")
+        raise _Reason("too_many_jokers", lambda: joker_limit_text(rules.max_jokers_per_meld))
     if n < 3:
         raise _Reason("too_short", lambda: f"yhdistelmässä on oltava vähintään kolme korttia, "
                                    f"tässä on {number_word(n)}")
@@ -230,10 +241,10 @@ def _classify_jokers(cards: tuple[Card, ...], rules: RuleSet, adding: bool,
             raise _Reason("group_same_suit", lambda: f"ryhmän korttien on oltava eri maita, mutta kaksi on "
                                              f"{suit_name(suit, 'part')}")
         rank = next(iter(ranks))
-        missing = [s for s in Suit if s not in suits]
+        missing = [s for s in SUITS if s not in suits]
         assigned = dict(fixed)
         for j, s in zip(free, missing):
-            assigned[j] = Card(rank, s)
+            assigned[j] = stand_in(rank, s)
         ordered = sorted(cards, key=lambda c: assigned.get(c, c).sort_key)
         return MeldKind.GROUP, tuple(ordered), tuple((j, assigned[j]) for j in jokers)
     if len(suits) > 1:
@@ -265,7 +276,7 @@ def _classify_jokers(cards: tuple[Card, ...], rules: RuleSet, adding: bool,
             continue
         assigned = dict(fixed)
         for j, p in zip(free, fills):
-            assigned[j] = Card(ACE if p == 14 else p, suit)
+            assigned[j] = stand_in(ACE if p == 14 else p, suit)
         high_ace = 14 in pos or 14 in fills
         def position(c: Card) -> int:
             r = assigned.get(c, c).rank
@@ -275,9 +286,30 @@ def _classify_jokers(cards: tuple[Card, ...], rules: RuleSet, adding: bool,
     raise _run_failure(tuple(v for v in virtual), rules, adding)
 
 
+#: What a card counts towards an opening (:func:`opening_card_points`): number cards their number,
+#: the picture cards ``PICTURE_POINTS``, an ace ``ACE_HIGH_POINTS`` in a group or high at the top
+#: of a run (Q-K-A) and ``ACE_LOW_POINTS`` low in a run; a joker what it stands for. The Rommi 51
+#: page states these values from here.
+PICTURE_POINTS = 10
+ACE_LOW_POINTS = 1
+ACE_HIGH_POINTS = 11
+
+
+def opening_card_points(rank: int, high_ace: bool = False) -> int:
+    """What a card of ``rank`` counts in an opening's melds (rank 14 or ``high_ace``: the ace
+    counted high, as in a group or at the top of a run).
+
+    >>> [opening_card_points(r) for r in (2, 10, 12, 1)], opening_card_points(1, high_ace=True)
+    ([2, 10, 10, 1], 11)
+    """
+    if rank == ACE or rank == 14:
+        return ACE_HIGH_POINTS if high_ace or rank == 14 else ACE_LOW_POINTS
+    return rank if rank <= 10 else PICTURE_POINTS
+
+
 def meld_points(meld: Meld) -> int:
-    """The meld's value in an opening: 2–10 face, J/Q/K 10, ace 1 low in a run and 11 high or
-    in a group, a joker the card it stands for.
+    """The meld's value in an opening: each card by :func:`opening_card_points`, the ace high in
+    a group and at the top of a run, a joker as the card it stands for.
 
     >>> from rommikirja.cards import parse_cards
     >>> r = RuleSet(ace="high_or_low", jokers=4, decks=2)
@@ -288,9 +320,9 @@ def meld_points(meld: Meld) -> int:
     """
     faces = [meld.stands_for(c) for c in meld.cards]
     if meld.kind is MeldKind.GROUP:
-        return sum(11 if c.rank == ACE else min(c.rank, 10) for c in faces)
+        return sum(opening_card_points(c.rank, high_ace=True) for c in faces)
     high_ace = faces[-1].rank == ACE and len(faces) > 1 and faces[-2].rank == KING
-    return sum((11 if high_ace else 1) if c.rank == ACE else min(c.rank, 10) for c in faces)
+    return sum(opening_card_points(c.rank, high_ace) for c in faces)
 
 
 def _classify_natural(cards: tuple[Card, ...], rules: RuleSet,

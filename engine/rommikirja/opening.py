@@ -24,7 +24,7 @@ from typing import Iterable, Sequence
 from .cards import ACE, Card, Suit
 from .errors import IllegalMove
 from .finnish import capitalize, card_name
-from .melds import Meld, meld_points
+from .melds import Meld, meld_points, opening_card_points as _value
 from .rules import RuleSet
 
 __all__ = ["Opening", "best_opening", "melds_using_all", "opening_problem"]
@@ -33,6 +33,8 @@ _SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _NEG = -10 ** 9
 _COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39       # one rank in every suit
 _CANDIDATES: dict[tuple, tuple[tuple, ...]] = {}
+#: The most one card (or a joker) can count in an opening.
+_MOST_POINTS = max(_value(r, high_ace=True) for r in range(1, 14))
 
 
 @dataclass(frozen=True)
@@ -46,12 +48,6 @@ class Opening:
     @property
     def cards(self) -> tuple[Card, ...]:
         return tuple(c for m in self.melds for c in m.cards)
-
-
-def _value(rank: int, high_ace: bool = False) -> int:
-    if rank == ACE or rank == 14:
-        return 11 if high_ace or rank == 14 else 1
-    return min(rank, 10)
 
 
 class _Search:
@@ -120,7 +116,7 @@ class _Search:
             for low in range(12, 1, -1):
                 nat = [t]
                 jfor = []
-                pts = 11
+                pts = _value(ACE, high_ace=True)
                 ok = True
                 for r in range(low, 14):
                     if has(r):
@@ -138,7 +134,7 @@ class _Search:
                     out.append((pts, not jfor, tuple(nat), tuple(jfor)))
         # groups of rank r0 using t and higher suits
         others = [s2 * 13 + r0 - 1 for s2 in range(s + 1, 4) if m1 >> (s2 * 13 + r0 - 1) & 1]
-        value = 11 if r0 == ACE else _value(r0)
+        value = _value(r0, high_ace=True)
         n_o = len(others)
         for pick in range(1 << n_o):
             chosen = [others[i] for i in range(n_o) if pick >> i & 1]
@@ -215,12 +211,15 @@ def opening_problem(cards: Iterable[Card]) -> tuple[int, int, int, dict[int, lis
     return m1, m2, len(jokers), by_type, jokers
 
 
-def _solved(cards: Sequence[Card], rules: RuleSet, keep_card: bool = True):
-    """The search for :func:`_best`: (search, problem, objective, its points), or ``None``."""
+def _solved(cards: Sequence[Card], rules: RuleSet, keep_card: bool = True, need: int = 0):
+    """The search for :func:`_best`: (search, problem, objective, its points), or ``None``; with
+    ``need``, also ``None`` when no packing could reach ``need`` points (checked cheaply first)."""
     _check_cards(cards, rules)
     problem = opening_problem(cards)
     m1, m2, nj = problem[:3]
     if rules.opening_pure_run and not _pure_run_possible(m1, rules.ace == "high_or_low"):
+        return None
+    if need and _points_bound(m1, m2, nj, rules) < need:
         return None
     search = _Search(rules)
     vals, _ = search.solve(m1, m2, nj)
@@ -246,8 +245,60 @@ def can_open(cards: Iterable[Card], rules: RuleSet) -> bool:
     >>> can_open(parse_cards("QH KH JK 7S 8S 5D 5C 2C 3D 9H"), rules)
     False
     """
-    solved = _solved(list(cards), rules)
+    solved = _solved(list(cards), rules, need=rules.opening_points)
     return solved is not None and solved[3] >= rules.opening_points
+
+
+def _points_bound(m1: int, m2: int, jokers: int, rules: RuleSet) -> int:
+    """At least the points of any packing of the hand into melds: every natural card that some
+    meld could hold (enough suits of its rank, or enough of its suit next to it, with the jokers a
+    meld may take), at its highest value, plus every usable joker as an ace. A few bit tests
+    that rule out most hands before the search.
+
+    >>> from rommikirja.cards import parse_cards
+    >>> r = RuleSet(decks=2, jokers=4, ace="high_or_low", max_jokers_per_meld=1)
+    >>> _points_bound(*opening_problem(parse_cards("7S 8S 9S 2H KD"))[:3], r)
+    24
+    >>> _points_bound(*opening_problem(parse_cards("7S 8S 10S 2H 2D JK"))[:3], r)
+    40
+    """
+    if rules.ace == "round_the_corner":
+        return 1 << 30          # (the search does not take runs round the corner either)
+    usable = jokers if rules.max_jokers_per_meld > 0 else 0
+    per_meld = min(rules.max_jokers_per_meld, usable)      # jokers one meld can take
+    need_held = 1 if per_meld >= 2 else 3 - per_meld       # natural cards among three of a meld
+    high = rules.ace == "high_or_low"
+    cols = [(m1 >> (13 * s)) & 0x1FFF for s in range(4)]
+    a, b, c, d = cols
+    if need_held >= 3:
+        groups = (a & b & (c | d)) | (c & d & (a | b))
+    elif need_held == 2:
+        groups = (a & (b | c | d)) | (b & (c | d)) | (c & d)
+    else:
+        groups = a | b | c | d
+    total = 0
+    for s, p in enumerate(cols):
+        if not p:
+            continue
+        q = p | ((p & 1) << 13) if high else p              # a high ace is bit 13
+        x, y, z = q, q >> 1, q >> 2
+        if need_held >= 3:
+            starts = x & y & z
+        elif need_held == 2:
+            starts = (x & y) | (x & z) | (y & z)
+        else:
+            starts = x | y | z
+        starts &= 0xFFF if high else 0x7FF                  # three positions from the start fit
+        covered = (starts | starts << 1 | starts << 2) & q
+        fits = (covered | covered >> 13 | groups) & p     # (the high ace back to the ace)
+        twice = (m2 >> (13 * s)) & 0x1FFF
+        while fits:
+            low = fits & -fits
+            rank = low.bit_length()
+            points = _value(rank, high_ace=True)
+            total += points * 2 if twice & low else points
+            fits ^= low
+    return total + _MOST_POINTS * usable
 
 
 def _best(cards: Sequence[Card], rules: RuleSet, keep_card: bool = True) -> Opening | None:

@@ -27,22 +27,28 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping, Sequence
 
-from .cards import parse_card, sort_cards
+from .cards import CardParseError, parse_card, sort_cards
 from .computer import LEVELS, Computer, hint
 from .deal import DISCARD, STOCK, Claim, Discard, Draw, LayOff, Move, Open, Pass, PlayMeld
 from .errors import IllegalMove
-from .finnish import card_name, cards_text
+from .finnish import card_name, cards_text, count
 from .games import new_deal
 from .gin import GinDeal, Knock
-from .finnish import UnknownName, player_name
+from .finnish import UnknownName, name_forms, player_name
 from .narrate import DEFAULT_NAMES, narrate_event
 from .opening import melds_using_all
-from .rules import OPTIONS, RuleSet
+from .rules import OPTIONS, RuleSet, RuleSetError
 from .scoring import GameTotals, next_dealer, score_deal
 from .solver import best_arrangement
 
 __all__ = ["handle", "play_game", "GAME_PAGES", "RULE_SECTIONS", "rule_link", "HOUSE_RULES",
-           "step_of", "move_of", "export_yaml"]
+           "step_of", "move_of", "export_yaml", "PlayError"]
+
+
+class PlayError(ValueError):
+    """A Pelaa request the engine will not answer; the message is Finnish, starting in lower case
+    (the page puts it after a colon)."""
+
 
 #: Each game's page and its Finnish name.
 GAME_PAGES: dict[str, tuple[str, str]] = {
@@ -181,22 +187,22 @@ def step_of(move: Move, names: Sequence[str] = DEFAULT_NAMES) -> dict:
         return {"pass": True}
     if isinstance(move, Claim):
         return {"claim": names[move.player], "onto": move.target}
-    raise ValueError(f"siirtoa {move!r} ei voi tallentaa")
+    raise PlayError(f"siirtoa {move!r} ei voi tallentaa")
 
 
 def _cards(value: Any) -> tuple:
     if not isinstance(value, list) or not value:
-        raise ValueError("odotettiin luetteloa kortteja")
+        raise PlayError("odotettiin luetteloa kortteja")
     return tuple(parse_card(str(c)) for c in value)
 
 
 def move_of(step: dict, names: Sequence[str] = DEFAULT_NAMES) -> Move:
     """The move of a step in the scenario format (the inverse of :func:`step_of`)."""
     if not isinstance(step, dict):
-        raise ValueError("odotettiin siirtoa avain–arvo-muodossa")
+        raise PlayError("odotettiin siirtoa avain–arvo-muodossa")
     if "draw" in step:
         if step["draw"] not in (STOCK, DISCARD):
-            raise ValueError("draw: odotettiin stock tai discard")
+            raise PlayError("draw: odotettiin stock tai discard")
         return Draw(step["draw"])
     if "discard" in step:
         return Discard(parse_card(str(step["discard"])))
@@ -207,18 +213,23 @@ def move_of(step: dict, names: Sequence[str] = DEFAULT_NAMES) -> Move:
     if "lay_off" in step:
         onto = step.get("onto")
         if not isinstance(onto, int) or isinstance(onto, bool):
-            raise ValueError("lay_off: kerro onto, mihin pöydän yhdistelmään")
+            raise PlayError("lay_off: kerro onto, mihin pöydän yhdistelmään")
         return LayOff(_cards(step["lay_off"]), onto)
     if "open" in step:
         melds = step["open"]
         if not isinstance(melds, list) or not melds:
-            raise ValueError("open: odotettiin luetteloa yhdistelmiä")
+            raise PlayError("open: odotettiin luetteloa yhdistelmiä")
         return Open(tuple(_cards(m) for m in melds))
     if "pass" in step:
         return Pass()
     if "claim" in step:
-        return Claim(list(names).index(step["claim"]), int(step.get("onto", 0)))
-    raise ValueError(f"tuntematon siirto {sorted(step)}")
+        who, onto = step["claim"], step.get("onto", 0)
+        if who not in list(names):
+            raise PlayError("claim: odotettiin pelaajan nimeä")
+        if not isinstance(onto, int) or isinstance(onto, bool):
+            raise PlayError("claim: kerro onto, minkä pöydän yhdistelmän kortti täydentää")
+        return Claim(list(names).index(who), onto)
+    raise PlayError(f"tuntematon siirto {sorted(step)}")
 
 
 # -- a game replayed from its state ------------------------------------------------------------
@@ -236,7 +247,7 @@ class _Game:
 
     def __init__(self, state: dict) -> None:
         if not isinstance(state, dict):
-            raise ValueError("odotettiin pelin tilaa")
+            raise PlayError("odotettiin pelin tilaa")
         self.state = state
         base = dict(state.get("rules") or {})
         self.game = str(base.get("name", "perusrommi"))
@@ -247,21 +258,24 @@ class _Game:
         if self.rules.style == "knock":
             self.n = 2
         if not self.rules.min_players <= self.n <= min(self.rules.max_players, 4):
-            raise ValueError(f"pelaajia on oltava {self.rules.min_players}–{min(self.rules.max_players, 4)}")
+            raise PlayError(f"pelaajia on oltava {self.rules.min_players}–{min(self.rules.max_players, 4)}")
         self.names = list(state.get("names") or DEFAULT_NAMES[:self.n])
         self.levels = list(state.get("levels") or ["taitava"] * (self.n - 1))
         if len(self.levels) != self.n - 1 or any(lv not in LEVELS for lv in self.levels):
-            raise ValueError("jokaiselle tietokonepelaajalle on valittava taso: aloittelija tai taitava")
+            raise PlayError("jokaiselle tietokonepelaajalle on valittava taso: aloittelija tai taitava")
         self.seed = str(state.get("seed", "1"))
         if len(self.seed) > LIMITS["seed"] or len(self.names) != self.n or \
                 any(not isinstance(x, str) or not 0 < len(x) <= LIMITS["name"] for x in self.names):
-            raise ValueError("pelin numero tai pelaajien nimet eivät kelpaa")
+            raise PlayError("pelin numero tai pelaajien nimet eivät kelpaa")
+        unknown = next((x for x in self.names if name_forms(x) is None), None)
+        if unknown is not None:     # narration declines every name: built in, or the club's (data/names.json)
+            raise PlayError(f"nimelle ”{unknown}” ei ole taivutusmuotoja; lisää ne tiedostoon scenarios/nimet.yaml")
         self.deals: list[dict] = list(state.get("deals") or [])
         if len(self.deals) > LIMITS["deals"] or any(
                 not isinstance(d, dict) or not isinstance(d.get("moves"), list)
                 or not isinstance(d.get("dealer"), int) or not 0 <= d["dealer"] < self.n
                 or len(d["moves"]) > LIMITS["moves"] for d in self.deals):
-            raise ValueError("pelin tila ei kelpaa")
+            raise PlayError("pelin tila ei kelpaa")
         self.totals = GameTotals.start(self.n)
         self.deal: Any = None
         self.logs: list[list[str]] = []
@@ -292,7 +306,7 @@ class _Game:
                     _FINISHED.clear()
                 _FINISHED[key] = score
             elif i != last:
-                raise ValueError("vain viimeinen jako voi olla kesken")
+                raise PlayError("vain viimeinen jako voi olla kesken")
             self.deal = deal
 
     def _deal(self, index: int, dealer: int):
@@ -394,7 +408,7 @@ def _score_view(g: _Game, index: int) -> dict:
                              f"irtopisteiden erotuksen: yhteensä {score.points[score.scorer]}.")
             else:
                 lines.append(f"Koputus onnistui: {w} saa irtopisteiden erotuksen, "
-                             f"{score.points[score.scorer]} pistettä.")
+                             f"{count(score.points[score.scorer], 'piste', digits=True)}.")
             outcome = g.deal.outcome if index == len(g.deals) - 1 else None
             defence = getattr(outcome, "defender", None)
             if defence is not None and defence.layoffs:
@@ -418,7 +432,7 @@ def _score_view(g: _Game, index: int) -> dict:
             lines.append("Käteen jääneiden korttien pisteet: " + ", ".join(
                 f"{names[i]} {v}" for i, v in enumerate(score.hand_values)) + ".")
         if deal_rules.scoring == "winner_takes" and score.scorer is not None:
-            lines.append(f"{names[score.scorer]} saa {score.points[score.scorer]} pistettä"
+            lines.append(f"{names[score.scorer]} saa {count(score.points[score.scorer], 'piste', digits=True)}"
                          + (", rommista kaksinkertaisena." if score.doubled else "."))
     outcome_hands = []
     deal = g.deal if index == len(g.deals) - 1 else None
@@ -526,7 +540,7 @@ def _op(req: dict) -> Any:
         return {"state": g.to_state(), "view": _view(g)}
     if op == "move":
         if g.deal.is_over:
-            raise ValueError("jako on jo päättynyt")
+            raise PlayError("jako on jo päättynyt")
         if g.deal.turn != 0:
             return {"refused": {"code": "not_your_turn", "reason": f"Nyt on pelaajan {g.names[g.deal.turn]} "
                                                                    "vuoro.", "rule": rule_link(g.game, "turn", g.state.get("sections"))},
@@ -536,7 +550,8 @@ def _op(req: dict) -> Any:
         except IllegalMove as err:
             return {"refused": _refusal(g, err), "state": g.to_state(), "view": _view(g)}
         except ValueError as err:
-            return {"refused": {"code": "bad_move", "reason": str(err), "rule": None},
+            reason = str(err) if isinstance(err, (PlayError, CardParseError)) else "Siirtoa ei voitu lukea."
+            return {"refused": {"code": "bad_move", "reason": reason, "rule": None},
                     "state": g.to_state(), "view": _view(g)}
         try:
             log = g.record(move)
@@ -548,12 +563,12 @@ def _op(req: dict) -> Any:
         return {"state": g.to_state(), "view": _view(g), "log": log}
     if op == "hint":
         if g.deal.is_over or g.deal.turn != 0:
-            raise ValueError("vihjettä voi pyytää vain omalla vuorollaan")
+            raise PlayError("vihjettä voi pyytää vain omalla vuorollaan")
         move, reason = hint(g.deal)
         return {"move": step_of(move, g.names), "reason": reason}
     if op == "next_deal":
         if not g.deal.is_over or g.game_over:
-            raise ValueError("uusi jako alkaa vasta, kun edellinen on päättynyt")
+            raise PlayError("uusi jako alkaa vasta, kun edellinen on päättynyt")
         g.deals.append({"dealer": next_dealer(g.deal.outcome, g.rules), "moves": []})
         g2 = _Game(g.to_state())
         log = _computers(g2)
@@ -562,7 +577,7 @@ def _op(req: dict) -> Any:
         return {"frames": _replay(g, int(req.get("deal", len(g.deals) - 1)))}
     if op == "export":
         return {"yaml": export_yaml(g), "filename": f"pelattu-{g.game}-{_slug(g.seed)}-{len(g.deals)}.yaml"}
-    raise ValueError(f"tuntematon pyyntö {op!r}")
+    raise PlayError(f"tuntematon pyyntö {op!r}")
 
 
 def _slug(text: str) -> str:
@@ -572,7 +587,7 @@ def _slug(text: str) -> str:
 def _replay(g: _Game, index: int) -> list[dict]:
     """Every move of deal ``index`` with its narration and all hands after it (for "Näytä jako")."""
     if not 0 <= index < len(g.deals) or (index == len(g.deals) - 1 and not g.deal.is_over):
-        raise ValueError("jaon voi kerrata vasta, kun se on päättynyt")
+        raise PlayError("jaon voi kerrata vasta, kun se on päättynyt")
     d = g.deals[index]
     deal = g._deal(index, d["dealer"])
 
@@ -720,14 +735,28 @@ def play_game(rules: RuleSet, players: Sequence[Computer], seed: Any = 0, first_
 
 
 def handle(request: str) -> str:
-    """The browser's entry point for the Pelaa page: a JSON request in, a JSON reply out, never an exception."""
+    """The browser's entry point for the Pelaa page: a JSON request in, a JSON reply out, never an exception.
+
+    The error is Finnish text that follows a colon on the page (*Peliä ei voitu aloittaa: …*); a
+    failure without a Finnish message of its own (malformed JSON, a Python error) gets a general one.
+
+    >>> json.loads(handle('{"op": "view", "state": {"rules": {"ace": 5}}}'))["error"]
+    'ace: tuntematon arvo ”5”; sallitut: low, high_or_low, round_the_corner'
+    >>> json.loads(handle('{"op": "view", "state": {"players": "x"}}'))["error"]
+    'pyyntö tai pelin tila on väärää muotoa'
+    """
     try:
         if len(request) > LIMITS["request_chars"]:
-            raise ValueError("pyyntö on liian pitkä")
+            raise PlayError("pyyntö on liian pitkä")
         req = json.loads(request)
         if not isinstance(req, dict):
-            raise ValueError("odotettiin pyyntöä avain–arvo-muodossa")
+            raise PlayError("odotettiin pyyntöä avain–arvo-muodossa")
         result = _op(req)
         return json.dumps({"ok": True, "result": result}, ensure_ascii=False)
-    except Exception as err:  # reported to the page as a Finnish error, not a crash
-        return json.dumps({"ok": False, "error": f"{type(err).__name__}: {err}"}, ensure_ascii=False)
+    except (PlayError, RuleSetError, CardParseError, IllegalMove) as err:    # Finnish messages
+        message = str(err)
+    except json.JSONDecodeError:
+        message = "pyyntö ei ole kelvollista JSONia"
+    except Exception:  # reported to the page as a Finnish error, not a crash
+        message = "pyyntö tai pelin tila on väärää muotoa"
+    return json.dumps({"ok": False, "error": message}, ensure_ascii=False)

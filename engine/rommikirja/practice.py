@@ -22,7 +22,7 @@ from typing import Any, Callable, Sequence
 
 from .cards import Card, parse_card, sort_cards, standard_deck
 from .deal import EndReason, Outcome
-from .finnish import capitalize, card_name, cards_text, join_list
+from .finnish import capitalize, card_name, cards_text, join_list, noun
 from .gin import defender_best, knock_result, GinOutcome
 from .melds import Meld, MeldKind, check_meld, meld_points
 from .opening import best_opening, melds_using_all
@@ -30,7 +30,7 @@ from .rules import OPTIONS, RuleSet
 from .scoring import hand_value, score_deal
 from .solver import best_arrangement
 
-__all__ = ["KINDS", "question", "check", "solution", "handle"]
+__all__ = ["KINDS", "question", "check", "solution", "handle", "use_club_names"]
 
 NAMES = ("Aino", "Eero", "Kaisa", "Olli")
 
@@ -55,11 +55,21 @@ def _num(n: int) -> str:
 _cap = capitalize
 
 
+def _pts(n: int, prefix: str = "") -> str:
+    """Points as printed on the page: digits, a real minus sign, *piste* in agreement;
+    ``prefix`` makes a compound (*sakkopiste*, *miinuspiste*).
+
+    >>> _pts(1), _pts(15), _pts(-1), _pts(1, "sakko"), _pts(100, "sakko"), _pts(0, "miinus")
+    ('1 piste', '15 pistettä', '−1 piste', '1 sakkopiste', '100 sakkopistettä', '0 miinuspistettä')
+    """
+    return f"{_num(n)} {prefix}{noun('piste', 'nom' if abs(n) == 1 else 'part')}"
+
+
+
 def _sum_text(cards: Sequence[Card], rules: RuleSet) -> str:
     values = [rules.card_points(c.rank) for c in cards]
     total = sum(values)
     return f"{' + '.join(map(str, values))} = {total}" if len(values) > 1 else str(total)
-
 
 # -- 1. Pisteet ---------------------------------------------------------------------------------
 
@@ -99,14 +109,15 @@ def _s_pisteet(q: dict, rules: RuleSet) -> dict:
         for p, h in enumerate(q["hands"]):
             if p != q["winner"]:
                 lines.append(f"{names[p]}: {_sum_text(_cards(h), rules)}.")
-        text = f"{names[q['winner']]} saa {score.base} pistettä"
+        text = f"{names[q['winner']]} saa {_pts(score.base)}"
         if score.doubled:
             text += f", rommista kaksinkertaisena {score.points[q['winner']]}"
         lines.append(text + ".")
         return {"points": score.points[q["ask"]], "lines": lines}
     p = q["ask"]
     if rules.scoring == "penalty" and not q.get("opened", [True] * len(names))[p]:
-        lines.append(f"{names[p]} ei avannut, joten sakko on kiinteä {rules.unopened_penalty}.")
+        lines.append(f"{names[p]} ei avannut, joten sakko on käden korteista riippumatta "
+                     f"{_pts(rules.unopened_penalty)}.")
     else:
         lines.append(f"{names[p]}: {_sum_text(_cards(q['hands'][p]), rules)}.")
     return {"points": score.points[p], "lines": lines}
@@ -121,11 +132,11 @@ def _c_pisteet(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, s
     # penalty and minus points are asked as a count ("Montako sakkopistettä…?"): typed with or
     # without the sign
     correct = given == want or (want < 0 and given == -want)
-    unit = {"penalty": "sakkopistettä", "own_hand_minus": "miinuspistettä"}.get(rules.scoring, "pistettä")
-    shown = _num(abs(want)) if unit != "pistettä" else _num(want)
+    prefix = {"penalty": "sakko", "own_hand_minus": "miinus"}.get(rules.scoring, "")
+    shown = _pts(abs(want) if prefix else want, prefix)
     if correct:
-        return True, f"Oikein: {shown} {unit}. " + " ".join(sol["lines"])
-    return False, f"Ei aivan: vastasit {_num(given)}, oikea vastaus on {shown} {unit}. " + " ".join(sol["lines"])
+        return True, f"Oikein: {shown}. " + " ".join(sol["lines"])
+    return False, f"Ei aivan: vastasit {_num(given)}, oikea vastaus on {shown}. " + " ".join(sol["lines"])
 
 
 # -- 2. Kelpaako yhdistelmä ---------------------------------------------------------------------
@@ -268,7 +279,7 @@ def _q_jarjesta(rng: random.Random, rules: RuleSet) -> dict:
 def _s_jarjesta(q: dict, rules: RuleSet) -> dict:
     arr = best_arrangement(_cards(q["hand"]))
     return {"melds": [_codes(m) for m in arr.melds], "deadwood": arr.deadwood_points,
-            "lines": [f"Paras järjestys jättää irtokortteja {arr.deadwood_points} pistettä"
+            "lines": [f"Paras järjestys jättää irtokortteja {_pts(arr.deadwood_points)}"
                       + (f" ({cards_text(arr.deadwood)})." if arr.deadwood else ": gin!")]}
 
 
@@ -287,10 +298,10 @@ def _c_jarjesta(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, 
     points = hand_value(dead, rules)
     status = ("gin" if points == 0 else "koputus käy" if points <= rules.knock_limit
               else "koputus ei vielä käy")
-    text = f"Irtokortteja {points} pistettä: {status}."
+    text = f"Irtokortteja {_pts(points)}: {status}."
     if points == sol["deadwood"]:
         return True, text + " Parempaa järjestystä ei ole."
-    return False, text + f" Paras järjestys jättää vain {sol['deadwood']} pistettä – kokeile toisin."
+    return False, text + f" Paras järjestys jättää vain {_pts(sol['deadwood'])} – kokeile toisin."
 
 
 # -- 5. Koputuksen tulos (gin) ------------------------------------------------------------------
@@ -315,9 +326,9 @@ def _s_koputus(q: dict, rules: RuleSet) -> dict:
     scorer, points, kind = knock_result(out, rules)
     kd, dd = k_arr.deadwood_points, hand_value(d.deadwood, rules)
     names = q["players"]
-    lines = [f"{names[0]}: irtokortit {kd} pistettä.",
+    lines = [f"{names[0]}: irtokortit {_pts(kd)}.",
              f"{names[1]}: " + (f"liittää {join_list([cards_text(cs, 'gen') for cs, _ in d.layoffs])}; "
-                                if d.layoffs else "") + f"irtokortit {dd} pistettä."]
+                                if d.layoffs else "") + f"irtokortit {_pts(dd)}."]
     if kind == "gin":
         lines.append(f"Gin: {names[0]} saa {rules.gin_bonus} + {dd} = {points}.")
     elif kind == "undercut":
@@ -337,7 +348,7 @@ def _c_koputus(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, s
     if ok:
         return True, "Oikein. " + " ".join(sol["lines"])
     who = q["players"][0 if sol["scorer"] == "knocker" else 1]
-    return False, (f"Ei aivan: pisteet saa {who}, {sol['points']} pistettä. " + " ".join(sol["lines"]))
+    return False, (f"Ei aivan: pisteet saa {who}, {_pts(sol['points'])}. " + " ".join(sol["lines"]))
 
 
 # -- 6. Nostopakka loppuu -----------------------------------------------------------------------
@@ -353,6 +364,11 @@ def _s_nostopakka(q: dict, rules: RuleSet) -> dict:
         order = pile[:-1]
         lines = [f"Viimeksi poistettu {card_name(pile[-1])} jää uuden poistopakan pohjalle; muut "
                  f"käännetään, joten ensimmäisenä nostetaan pohjimmainen, {card_name(pile[0])}."]
+    elif rules.stock_exhausted not in ("turn_over", "turn_over_keep_top"):
+        # the pile is not turned over in this game: no new stock, the deal ends
+        order = []
+        lines = ["Tässä pelissä poistopakkaa ei käännetä uudeksi nostopakaksi, joten siitä ei nosteta "
+                 "enää yhtään korttia: jako päättyy."]
     else:
         order = pile
         lines = [f"Koko pino käännetään, joten ensimmäisenä nostetaan pohjimmainen, "
@@ -364,6 +380,8 @@ def _c_nostopakka(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool
     given = list(answer.get("order", []))
     if given == sol["order"]:
         return True, "Oikein. " + " ".join(sol["lines"])
+    if not sol["order"]:
+        return False, "Ei aivan. " + " ".join(sol["lines"])
     return False, ("Ei aivan: oikea järjestys on "
                    f"{cards_text(_cards(sol['order']))}. " + " ".join(sol["lines"]))
 
@@ -402,15 +420,16 @@ def _s_avaus(q: dict, rules: RuleSet) -> dict:
     if o is None:
         return {"can_open": False, "lines": ["Tällä kädellä ei voi vielä avata."]}
     return {"can_open": True, "cards": _codes(o.cards), "points": o.points, "melds": len(o.melds),
-            "lines": [f"Paras avaus: {'; '.join(m.text for m in o.melds)} – {o.points} pistettä."]}
+            "lines": [f"Paras avaus: {'; '.join(m.text for m in o.melds)} – {_pts(o.points)}."]}
 
 
 def _c_avaus(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, str]:
     chosen = _cards(answer.get("cards", []))
     if not chosen:
         return False, "Valitse avaukseen kuuluvat kortit."
-    if len(chosen) >= len(q["hand"]):
-        return False, "Yksi kortti on jätettävä käteen, koska vuoro päättyy poistoon."
+    if len(chosen) >= len(q["hand"]) and rules.final_discard == "required":
+        return False, ("Yksi kortti on jätettävä käteen, koska tässä pelissä vuoro päättyy aina poistoon, "
+                       "myös ulos mentäessä.")
     got = melds_using_all(chosen, rules)
     if got is None:
         plain = melds_using_all(chosen, rules.with_options(opening_pure_run=False))
@@ -421,9 +440,9 @@ def _c_avaus(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, str
     melds, points = got.melds, got.points
     text = "; ".join(m.text for m in melds)
     if points < rules.opening_points:
-        return False, (f"Yhdistelmät ({text}) ovat yhteensä {points} pistettä; avaukseen tarvitaan "
-                       f"{rules.opening_points}. " + _avaus_hint(sol))
-    return True, f"Avaus käy: {text} – {points} pistettä."
+        return False, (f"Yhdistelmät ({text}) ovat yhteensä {_pts(points)}; avaukseen tarvitaan "
+                       f"vähintään {_pts(rules.opening_points)}. " + _avaus_hint(sol))
+    return True, f"Avaus käy: {text} – {_pts(points)}."
 
 
 def _avaus_hint(sol: dict) -> str:
@@ -431,7 +450,7 @@ def _avaus_hint(sol: dict) -> str:
     if not sol["can_open"]:
         return "Tällä kädellä ei voi vielä avata."
     melds = sol["melds"]
-    return (f"Vihje: paras avaus on {sol['points']} pistettä ja siinä on "
+    return (f"Vihje: paras avaus on {_pts(sol['points'])} ja siinä on "
             f"{melds} {'yhdistelmä' if melds == 1 else 'yhdistelmää'}.")
 
 
@@ -483,6 +502,28 @@ def check(q: dict, answer: dict) -> dict:
     return {"correct": correct, "message": message}
 
 
+def use_club_names(table: dict) -> int:
+    """Register the club's own player names (the build's ``data/names.json``) in this engine, so
+    that narration in the browser declines them as the pages do; returns how many there are.
+
+    >>> from rommikirja.finnish import club_names, player_name, set_club_names
+    >>> saved = club_names()
+    >>> use_club_names({"Kalle": "Kalle Kallen Kallea Kalleen Kallessa Kallesta Kallelle Kallella "
+    ...                          "Kallelta Kallena Kalleksi".split()})
+    1
+    >>> player_name("Kalle", "gen")
+    'Kallen'
+    >>> _ = set_club_names(saved)
+    """
+    from .finnish import set_club_names
+    from .requests import RequestError
+    try:
+        set_club_names(table)
+    except ValueError:
+        raise RequestError("Kerhon nimissä on valmiin nimen kanssa ristiriitaisia taivutusmuotoja.") from None
+    return len(table)
+
+
 def handle(request: str) -> str:
     """The browser's single entry point: a JSON request in, a JSON reply out, never an exception.
 
@@ -500,6 +541,8 @@ def handle(request: str) -> str:
             result: Any = {"question": q, "solution": solution(q)}
         elif req.op == "check":
             result = check(req.question, req.answer)
+        elif req.op == "names":
+            result = {"names": use_club_names(req.names)}
         else:
             result = solution(req.question)
         return json.dumps({"ok": True, "result": result}, ensure_ascii=False)

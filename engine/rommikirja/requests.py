@@ -31,9 +31,12 @@ LIMITS = {
     "name": 30,                  # characters of a player's name
     "text": 300,                 # characters of any other text
     "labels": 120,               # card labels sent back with a question
+    "names": 1000,               # the club's own player names (scenarios/nimet.yaml)
+    "name_form": 40,             # characters of one case form of a name
+    "names_chars": 400_000,      # the club's names as one request (sent once per engine start)
 }
 
-OPS = ("question", "check", "solution")
+OPS = ("question", "check", "solution", "names")
 
 
 class RequestError(ValueError):
@@ -42,7 +45,8 @@ class RequestError(ValueError):
 
 @dataclass(frozen=True)
 class Request:
-    """A checked request: ``op`` and either (kind, seed, rules) or (question, answer)."""
+    """A checked request: ``op`` and either (kind, seed, rules), (question, answer) or ``names``
+    (the club's player names: name → its singular case forms, the nominative first)."""
 
     op: str
     kind: str = ""
@@ -50,6 +54,7 @@ class Request:
     rules: dict | None = None
     question: dict | None = None
     answer: dict | None = None
+    names: dict | None = None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -72,7 +77,8 @@ def _float(text: str) -> float:
     return value
 
 
-def parse_json(text: Any) -> Any:
+def parse_json(text: Any, limit: int | None = None) -> Any:
+    """JSON text (at most ``limit`` characters, by default ``LIMITS["request_chars"]``) as values."""
     if isinstance(text, (bytes, bytearray)):
         try:
             text = text.decode("utf-8")
@@ -80,7 +86,7 @@ def parse_json(text: Any) -> Any:
             raise RequestError("Pyyntö ei ole UTF-8-tekstiä.") from None
     if not isinstance(text, str):
         raise RequestError("Pyynnön pitää olla JSON-tekstiä.")
-    if len(text) > LIMITS["request_chars"]:
+    if len(text) > (LIMITS["request_chars"] if limit is None else limit):
         raise RequestError("Pyyntö on liian pitkä.")
     try:
         return json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_no_constant)
@@ -338,12 +344,43 @@ def check_answer(kind: str, a: Any) -> dict:
 
 # ---------------------------------------------------------------------------------------------
 
+def check_names(v: Any) -> dict[str, tuple[str, ...]]:
+    """The club's names as the build wrote them (``data/names.json``): name → its singular forms.
+
+    >>> check_names({"Kalle": ["Kalle", "Kallen"]})
+    Traceback (most recent call last):
+    ...
+    rommikirja.requests.RequestError: Nimen Kalle taivutusmuotoja pitää olla 11, perusmuoto ensin.
+    """
+    from .finnish import SINGULAR_CASES
+    if not isinstance(v, dict) or len(v) > LIMITS["names"]:
+        raise RequestError(f"Nimet (names) pitää olla JSON-olio, jossa on enintään {LIMITS['names']} nimeä.")
+    table: dict[str, tuple[str, ...]] = {}
+    for name, forms in v.items():
+        if not 0 < len(name) <= LIMITS["name"]:
+            raise RequestError(f"Nimi saa olla enintään {LIMITS['name']} merkkiä.")
+        if not isinstance(forms, list) or len(forms) != len(SINGULAR_CASES) or forms[0] != name or \
+                not all(isinstance(f, str) and 0 < len(f) <= LIMITS["name_form"] for f in forms):
+            raise RequestError(f"Nimen {name[:LIMITS['name']]} taivutusmuotoja pitää olla "
+                               f"{len(SINGULAR_CASES)}, perusmuoto ensin.")
+        table[name] = tuple(forms)
+    return table
+
+
 def read_request(text: Any) -> Request:
-    """Parse and check one request; :class:`RequestError` (Finnish) when it cannot be answered."""
-    req = _obj(parse_json(text), "Pyynnön")
+    """Parse and check one request; :class:`RequestError` (Finnish) when it cannot be answered.
+
+    Only the club's names (``op: names``, once per engine start) may be longer than
+    ``LIMITS["request_chars"]``.
+    """
+    req = _obj(parse_json(text, LIMITS["names_chars"]), "Pyynnön")
     op = req.get("op")
     if not isinstance(op, str) or op not in OPS:
         raise RequestError("Pyynnön laji (op) on tuntematon; sallitut: " + ", ".join(OPS) + ".")
+    if op == "names":
+        return Request(op, names=check_names(req.get("names")))
+    if len(text) > LIMITS["request_chars"]:
+        raise RequestError("Pyyntö on liian pitkä.")
     if op == "question":
         kind, seed = _kind(req.get("kind")), _seed(req.get("seed"))
         rules = req.get("rules") or {}

@@ -8,8 +8,6 @@
 """
 from __future__ import annotations
 
-from typing import Iterator
-
 from .cards import Card
 from .errors import IllegalMove, InvalidMeld, malformed_move, meld_refusal
 from .meld_phase import _reading_refusal
@@ -89,7 +87,7 @@ class Rommi51Opening:
                 out.append(move)
         return out
 
-    def _candidate_openings(self) -> Iterator[Open]:
+    def _candidate_openings(self) -> list[Open]:
         """Every set of disjoint melds from the hand worth enough to open (checked by the caller).
 
         Built from the same meld candidates as :class:`~rommikirja.moves.PlayMeld`, so every
@@ -97,41 +95,49 @@ class Rommi51Opening:
         """
         rules = self.rules
         if rules.opening_pure_run and not self._has_run_of_three():
-            return      # an opening needs a pure run: three cards in a row of one suit
+            return []   # an opening needs a pure run: three cards in a row of one suit
         if (rules.max_jokers_per_meld <= 1 and rules.final_discard == "required"
                 and rules.ace != "round_the_corner"):
             from .opening import can_open
             if not can_open(self.hand, rules):
-                return      # the exact opening search (one joker per meld, a card kept) found nothing
-        melds: list[tuple[frozenset, tuple[Card, ...], int, bool, tuple]] = []
+                return []   # the exact opening search (one joker per meld, a card kept) found nothing
+        place = {id(c): 1 << i for i, c in enumerate(self.hand)}
+        # (the hand's cards as bits, its points, whether a pure run, the cards, the joker reading)
+        melds: list[tuple[int, int, bool, tuple[Card, ...], tuple]] = []
         for cand in self._candidate_melds():
             meld = self._meld_of(cand.cards, cand.jokers)
             if type(meld) is not Meld:
                 continue
-            melds.append((frozenset(map(id, cand.cards)), cand.cards, meld_points(meld),
-                          meld.kind is MeldKind.RUN and not meld.jokers, cand.jokers))
+            bits = 0
+            for c in cand.cards:
+                bits |= place[id(c)]
+            melds.append((bits, meld_points(meld), meld.kind is MeldKind.RUN and not meld.jokers,
+                          cand.cards, cand.jokers))
         need, pure_needed = rules.opening_points, rules.opening_pure_run
         # the most points the melds after index i could still add (an upper bound for pruning)
-        rest = [0] * (len(melds) + 1)
-        for i in range(len(melds) - 1, -1, -1):
-            rest[i] = rest[i + 1] + melds[i][2]
+        n = len(melds)
+        rest = [0] * (n + 1)
+        for i in range(n - 1, -1, -1):
+            rest[i] = rest[i + 1] + melds[i][1]
         chosen: list[int] = []
+        out: list[Open] = []
 
-        def search(start: int, used: frozenset, points: int, pure: bool) -> Iterator[Open]:
+        def search(start: int, used: int, points: int, pure: bool) -> None:
             if chosen and points >= need and (pure or not pure_needed):
-                yield Open(tuple(melds[i][1] for i in chosen),
-                           tuple(pair for i in chosen for pair in melds[i][4]))
-            for i in range(start, len(melds)):
+                out.append(Open(tuple(melds[i][3] for i in chosen),
+                                tuple(pair for i in chosen for pair in melds[i][4])))
+            for i in range(start, n):
                 if points + rest[i] < need:
                     return
-                cards, _, pts, is_pure, _ = melds[i]
-                if used & cards:
+                bits, pts, is_pure, _, _ = melds[i]
+                if used & bits:
                     continue
                 chosen.append(i)
-                yield from search(i + 1, used | cards, points + pts, pure or is_pure)
+                search(i + 1, used | bits, points + pts, pure or is_pure)
                 chosen.pop()
 
-        yield from search(0, frozenset(), 0, False)
+        search(0, 0, 0, False)
+        return out
 
     def _has_run_of_three(self) -> bool:
         """Whether the hand holds three natural cards in a row of one suit (a quick test)."""

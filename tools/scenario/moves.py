@@ -131,10 +131,10 @@ def play_move(ctx: Ctx, sc: Scenario, deal: Deal, step: LDict) -> Step:
         # say what was tried before why it was refused ("Eero yrittää nostaa …, mutta se ei käy."),
         # unless the reason already names the move ("Aino ei voi lisätä ruutukymppiä …")
         reason = err.sentence(sc.names[player])
-        attempt = describe_move(move, table_texts, negative=True)
-        if "ei voi " + " ".join(attempt.split()[:2]) in reason:
+        if err.names_move:
             st.sentences.append(reason)
         else:
+            attempt = describe_move(move, table_texts, negative=True)
             st.sentences.append(f"{sc.names[player]} yrittää {attempt}, mutta se ei käy. {reason}")
         if expected_refusal is None:
             sc.failures.append(ctx.err(line, f"siirto {describe_move(move, table_texts)} hylättiin: "
