@@ -1,7 +1,8 @@
 """One deal as a state machine: moves, legal moves, and the facts of how it ended.
 
 The deal is split by phase: :mod:`~rommikirja.moves` (the values), :mod:`~rommikirja.draw_phase`,
-:mod:`~rommikirja.meld_phase`, :mod:`~rommikirja.turn_end`, and :mod:`~rommikirja.variants` (Rommi 51's
+:mod:`~rommikirja.meld_moves` (the meld phase's candidates), :mod:`~rommikirja.meld_phase`,
+:mod:`~rommikirja.turn_end`, and :mod:`~rommikirja.variants` (Rommi 51's
 opening, classic rommi's claims and last round). :class:`Deal` puts them together and dispatches
 each kind of move to its phase through :data:`MOVE_KINDS`.
 
@@ -29,13 +30,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
+from typing import Iterable, Iterator, NamedTuple, Sequence
 
 from .cards import Card, standard_deck
 from .draw_phase import DrawPhase
 from .errors import IllegalMove
 from .finnish import capitalize, card_name
 from .legal import LegalMoves
+from .meld_moves import MeldMoves
 from .meld_phase import MeldPhase
 from .melds import Meld
 from .moves import (DISCARD, DRAW_PHASE, OVER_PHASE, PLAY_PHASE, STOCK, Claim, Discard, Draw, EndReason,
@@ -83,7 +85,7 @@ MOVE_KINDS: dict[type, MoveKind] = {
 
 
 @dataclass
-class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
+class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
     """The position of one deal and the rules it is played under."""
 
     rules: RuleSet
