@@ -309,3 +309,48 @@ PERFT = [
 @pytest.mark.parametrize("game, hands, stock, discard, table, draw, want", PERFT)
 def test_perft(game, hands, stock, discard, table, draw, want):
     assert _perft(GAMES[game], hands, stock, discard, table, draw) == want
+
+
+@settings(max_examples=300, deadline=None)
+@given(game=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 2**31), size=st.integers(0, 7),
+       bias=st.sampled_from(["none", "suit", "rank"]))
+def test_quick_natural_classification_is_from_cards(game, seed, size, bias):
+    """The move generator's quick classification of natural cards (``_natural_meld``) gives exactly
+    what ``Meld.from_cards`` (and ``Meld.extended`` of a meld without jokers) gives, or leaves the
+    set to them: on random card sets, some drawn from one suit (runs) or two ranks (groups)."""
+    from rommikirja.meld_phase import _natural_meld
+    from rommikirja.errors import InvalidMeld
+    rules = GAMES[game]
+    rng = random.Random(seed)
+    deck = standard_deck(rules.decks, rules.jokers)
+    if bias == "suit":
+        suit = rng.choice(list(Suit))
+        deck = [c for c in deck if c.suit is suit] + [c for c in deck if c.suit is None]
+    elif bias == "rank":
+        ranks = rng.sample(range(1, 14), 2)
+        deck = [c for c in deck if c.rank in ranks] + [c for c in deck if c.suit is None]
+    cards = tuple(rng.sample(deck, min(size, len(deck))))
+    try:
+        want = Meld.from_cards(cards, rules)
+    except InvalidMeld:
+        want = None
+    quick = _natural_meld(cards, rules)
+    if quick is not None:
+        assert quick == want and quick.cards == want.cards
+    elif want is not None:
+        assert any(c.is_joker for c in cards) or rules.ace == "round_the_corner"
+    # extending a meld of the first three cards by the rest, as a lay-off is checked
+    if len(cards) > 3:
+        try:
+            base = Meld.from_cards(cards[:3], rules)
+        except InvalidMeld:
+            return
+        if base.jokers:
+            return
+        try:
+            ext = base.extended(cards[3:], rules)
+        except InvalidMeld:
+            ext = None
+        quick = _natural_meld(base.cards + cards[3:], rules)
+        if quick is not None:
+            assert quick == ext and quick.cards == ext.cards

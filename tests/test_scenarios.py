@@ -143,3 +143,29 @@ def test_json_schema_accepts_every_scenario_and_matches_the_verifier():
     bad = yaml.safe_load((ROOT / "scenarios" / "perusrommi" / "p16-ulos-ilman-poistoa.yaml").read_text())
     bad["steps"][0] = {"jump": "stock"}
     assert list(validator.iter_errors(bad))
+
+
+def test_a_variant_example_must_show_a_variant(tmp_path):
+    """An example in the variants section whose options are all the game's own rules (a club made
+    the house rule its main rule) is an error at its options line, not a page comparing the rule
+    with itself."""
+    base = load_rulesets()["perusrommi"]
+
+    def yaml_value(v):
+        return str(v).lower() if isinstance(v, bool) else v
+
+    def scenario(options):
+        body = GOOD.split("options:")[0]
+        return body + "section: muunnelmat\noptions: {" + ", ".join(
+            f"{k}: {yaml_value(v)}" for k, v in options.items()) + "}\n"
+
+    same = {"final_discard": base.final_discard, "ace_points": base.ace_points}
+    proc, path = run_file(tmp_path, scenario(same))
+    line = next(i for i, text in enumerate(scenario(same).split("\n"), 1) if text.startswith("options:"))
+    assert proc.returncode == 1
+    assert f"{path}:{line}: options: pelin perusrommi omissa säännöissä on jo final_discard: " in proc.stderr, proc.stderr
+    assert "ei enää näytä muunnelmaa" in proc.stderr
+
+    other = {**same, "ace_points": base.ace_points % 20 + 1}      # one option differs: a variant
+    proc, _ = run_file(tmp_path, scenario(other), name="t.yaml")
+    assert "ei enää näytä muunnelmaa" not in proc.stderr

@@ -232,7 +232,10 @@ def reference(games: dict[str, list[str]]) -> str:
     for game, secs in games.items():
         page = own.get(game, f"{game}.md (yleinen sivupohja)")
         lines.append(f"| `{game}` | {page} | {', '.join(f'`{s}`' for s in secs)} |")
-    lines += ["", "## Esimerkin teksti (text)", "",
+    lines += ["", "Osion `muunnelmat` esimerkki näyttää muunnelman: ainakin yhden sen `options`-arvon on "
+              "poikettava pelin omista säännöistä. Jos kerho ottaa muunnelman pelinsä säännöksi, tarkistus "
+              "ilmoittaa esimerkin `options`-rivin, ja esimerkki siirretään toiseen osioon tai poistetaan.",
+              "", "## Esimerkin teksti (text)", "",
               "Teksti on Jinja2-pohja. Lukuja ja kortin nimiä ei kirjoiteta käsin: ne tulevat moottorilta.", "",
               "| Muuttuja | Mitä se on |", "|---|---|"]
     lines += [f"| `{k}` | {v} |" for k, v in TEXT_VARIABLES.items()]

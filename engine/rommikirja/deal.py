@@ -1,7 +1,8 @@
 """One deal as a state machine: moves, legal moves, and the facts of how it ended.
 
 The deal is split by phase: :mod:`~rommikirja.moves` (the values), :mod:`~rommikirja.draw_phase`,
-:mod:`~rommikirja.meld_phase`, :mod:`~rommikirja.turn_end`, and :mod:`~rommikirja.variants` (Rommi 51's
+:mod:`~rommikirja.meld_moves` (the meld phase's candidates), :mod:`~rommikirja.meld_phase`,
+:mod:`~rommikirja.turn_end`, and :mod:`~rommikirja.variants` (Rommi 51's
 opening, classic rommi's claims and last round). :class:`Deal` puts them together and dispatches
 each kind of move to its phase through :data:`MOVE_KINDS`.
 
@@ -28,17 +29,20 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
+from operator import attrgetter
+from typing import Iterable, Iterator, NamedTuple, Sequence
 
 from .cards import Card, standard_deck
 from .draw_phase import DrawPhase
 from .errors import IllegalMove
 from .finnish import capitalize, card_name
 from .legal import LegalMoves
+from .meld_moves import MeldMoves
 from .meld_phase import MeldPhase
 from .melds import Meld
-from .moves import (DISCARD, STOCK, Claim, Discard, Draw, EndReason, Event, LayOff, MisDraw, Move, Open,
-                    Outcome, Pass, Phase, PlayMeld, RejectExposed, TableMeld)
+from .moves import (DISCARD, DRAW_PHASE, OVER_PHASE, PLAY_PHASE, STOCK, Claim, Discard, Draw, EndReason,
+                    Event, LayOff, MisDraw, Move, Open, Outcome, Pass, Phase, PlayMeld, RejectExposed,
+                    TableMeld)
 from .rules import RuleSet
 from .turn_end import TurnEnd
 from .variants import ClassicRommi, Rommi51Opening
@@ -81,7 +85,7 @@ MOVE_KINDS: dict[type, MoveKind] = {
 
 
 @dataclass
-class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
+class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
     """The position of one deal and the rules it is played under."""
 
     rules: RuleSet
@@ -105,6 +109,11 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
     turnovers: int = 0
     exposed: Card | None = None          # a stock card exposed by an out-of-turn draw
     final_turns: int | None = None       # "last_round": turns left after the stock ran out
+
+    # Remembered per deal: plain attributes set on first use, not fields (not part of the position).
+    # (Never through ``self.__dict__``: on CPython 3.11 that turns every attribute access of the
+    # instance into a slow dictionary lookup.)
+    _legal_view = None                   # the LegalMoves view (see legal_moves)
 
     # -- construction -------------------------------------------------------------------
 
@@ -204,7 +213,7 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is OVER_PHASE
 
     @property
     def hand(self) -> list[Card]:
@@ -227,9 +236,9 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
         >>> deal.legal_moves(), deal.legal_moves.count(), Draw(DISCARD) in deal.legal_moves
         ([Draw(source='stock'), Draw(source='discard')], 2, True)
         """
-        view = self.__dict__.get("_legal_view")
+        view = self._legal_view
         if view is None or view.position is not self:      # (a shallow copy of a deal gets its own)
-            view = self.__dict__["_legal_view"] = LegalMoves(self)
+            view = self._legal_view = LegalMoves(self)
         return view
 
     def generate_legal_moves(self) -> Iterator[Move]:
@@ -241,9 +250,9 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
         (``tests/test_legal.py`` proves the list equals what :meth:`is_legal` accepts).
         """
         phase = self.phase
-        if phase is Phase.OVER:
+        if phase is OVER_PHASE:
             return
-        if phase is Phase.DRAW or self.exposed is not None:
+        if phase is DRAW_PHASE or self.exposed is not None:
             yield from self._draw_moves()
             return
         if self._must_open():
@@ -258,9 +267,9 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
     def legal_move_list(self) -> list[Move]:
         """``list(self.generate_legal_moves())``, made without a generator's steps (``legal_moves()``)."""
         phase = self.phase
-        if phase is Phase.OVER:
+        if phase is OVER_PHASE:
             return []
-        if phase is Phase.DRAW or self.exposed is not None:
+        if phase is DRAW_PHASE or self.exposed is not None:
             return self._draw_moves()
         if self.rules.opening_points > 0 and not self.opened[self.turn]:     # _must_open()
             moves = self._generated_openings()
@@ -292,13 +301,17 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
 
     def _discard_moves(self) -> list[Discard]:
         """A discard of every card of the hand but the one that may not be discarded now."""
+        hand = self.hands[self.turn]
+        moves = list(map(_discard_move, hand))      # each card's Discard, kept with the card
+        if not all(moves):                          # (a card no generator has listed yet)
+            moves = [c._discard_move or _discard_of(c) for c in hand]
         kept = self._undiscardable()
-        hand = self.hand
         if kept is None:
-            return [c._discard_move or _discard_of(c) for c in hand]
-        if any(c is kept for c in hand):
-            return [c._discard_move or _discard_of(c) for c in hand if c is not kept]
-        return [c._discard_move or _discard_of(c) for c in hand if c != kept]
+            return moves
+        others = [m for m in moves if m.card is not kept]
+        if len(others) < len(moves):
+            return others
+        return [m for m in moves if m.card != kept]     # (an equal card object in its place)
 
     def _draw_candidates(self, draws: bool = True) -> Iterator[Move]:
         """Moves that might be legal before drawing: every legal one is among them."""
@@ -327,7 +340,7 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
         kind = type(move)
         if self.exposed is None:
             # the two commonest moves straight to their rule (what _refusal does for them here)
-            if kind is Discard and self.phase is Phase.PLAY:
+            if kind is Discard and self.phase is PLAY_PHASE:
                 # a card object of the hand, not the one taken from the pile: legal (one scan)
                 card = move.card
                 hand = self.hands[self.turn]
@@ -344,10 +357,14 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
                     raise err
                 self._apply_discard(move)
                 return
-            if kind is Draw and self.phase is Phase.DRAW:
-                err = self._refuse_draw(move)
-                if err is not None:
-                    raise err
+            if kind is Draw and self.phase is DRAW_PHASE:
+                source = move.source
+                # an open stock or a pile with a card on it: legal (what _refuse_draw accepts first)
+                if not (source == STOCK and self.stock and self.final_turns is None
+                        or source == DISCARD and self.discard):
+                    err = self._refuse_draw(move)
+                    if err is not None:
+                        raise err
                 self._apply_draw(move)
                 return
         err = self._irregularity_refusal(move) if kind in IRREGULARITIES else self._refusal(move)
@@ -374,7 +391,7 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
 
     def _refusal(self, move: Move) -> IllegalMove | None:
         """The one predicate: why ``move`` is illegal now, or ``None`` if it is legal."""
-        if self.phase is Phase.OVER:
+        if self.phase is OVER_PHASE:
             return IllegalMove("deal_over", "Jako on jo päättynyt.")
         kind = MOVE_KINDS.get(type(move))
         if kind is None:
@@ -387,7 +404,7 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
             return refuse(move)
         if self.exposed is not None and move != Draw(STOCK):
             return self._exposed_refusal()
-        if kind.when == "play" and self.phase is Phase.DRAW:
+        if kind.when == "play" and self.phase is DRAW_PHASE:
             if len(self.hand) == 1:
                 return IllegalMove("must_draw_one_card", lambda who: f"{who} ei ole vielä nostanut, ja vuoro "
                                                                      "alkaa aina nostolla, vaikka kädessä "
@@ -397,13 +414,17 @@ class Deal(DrawPhase, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
         return refuse(move)
 
     def _irregularity_refusal(self, move: Move) -> IllegalMove | None:
-        if self.phase is Phase.OVER:
+        if self.phase is OVER_PHASE:
             return IllegalMove("deal_over", "Jako on jo päättynyt.")
         return getattr(self, MOVE_KINDS[type(move)].refuse)(move)
 
 
 _DRAW_STOCK = Draw(STOCK)
 _DRAW_DISCARD = Draw(DISCARD)
+
+
+#: A card's :class:`Discard` once a generator has made it, else ``None`` (see :func:`_discard_of`).
+_discard_move = attrgetter("_discard_move")
 
 
 def _discard_of(card: Card) -> Discard:

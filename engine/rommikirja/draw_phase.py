@@ -5,7 +5,7 @@ A mixin of :class:`rommikirja.deal.Deal`; it reads and changes the deal's fields
 from __future__ import annotations
 
 from .errors import IllegalMove
-from .moves import DISCARD, STOCK, Draw, Event, Phase
+from .moves import DISCARD, DRAW_PHASE, PLAY_PHASE, STOCK, Draw, Event, new_event
 
 __all__ = ["DrawPhase"]
 
@@ -14,7 +14,7 @@ class DrawPhase:
     """Drawing: which draws are open, why one is refused, and making it."""
 
     def _refuse_draw(self, move: Draw) -> IllegalMove | None:
-        if self.phase is not Phase.DRAW:
+        if self.phase is not DRAW_PHASE:
             return IllegalMove("draw_twice", lambda who: f"{who} on jo nostanut tällä vuorolla.")
         if move.source == STOCK:
             if self.stock and self.final_turns is None:
@@ -43,13 +43,13 @@ class DrawPhase:
                 self._turn_over_discards()
             card = self.stock.pop()
             self.exposed = None
-            self.events.append(Event(p, "draw_stock", (card,)))
+            self.events.append(new_event((p, "draw_stock", (card,), None, ())))
         else:
             card = self.discard.pop()
             self.taken_from_discard = card
-            self.events.append(Event(p, "draw_discard", (card,)))
+            self.events.append(new_event((p, "draw_discard", (card,), None, ())))
         self.hands[p].append(card)
-        self.phase = Phase.PLAY
+        self.phase = PLAY_PHASE
 
     def _can_draw_stock(self) -> bool:
         if self.final_turns is not None:

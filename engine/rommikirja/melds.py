@@ -51,7 +51,7 @@ class Meld:
     cards: tuple[Card, ...]
     jokers: tuple[tuple[Card, Card], ...] = ()
     #: The move generator's lay-off filter, computed when first asked (not part of the value):
-    #: see :func:`rommikirja.meld_phase._attach_mask`.
+    #: see :func:`rommikirja.meld_moves._attach_mask`.
     _attach: int = field(default=-1, init=False, repr=False, compare=False)
 
     @classmethod

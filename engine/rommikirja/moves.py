@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from functools import partial
 from typing import NamedTuple, Union
 
 from .cards import Card
@@ -103,6 +104,11 @@ class Phase(Enum):
     OVER = "over"      # the deal has ended
 
 
+#: The phases under plain module names for the hot paths of a deal (``phase is PLAY``): on CPython
+#: 3.11 looking an Enum member up on its class (``Phase.PLAY``) is a slow class-attribute lookup.
+DRAW_PHASE, PLAY_PHASE, OVER_PHASE = Phase.DRAW, Phase.PLAY, Phase.OVER
+
+
 class EndReason(Enum):
     WENT_OUT = "went_out"    # a player's hand became empty
     BLOCKED = "blocked"      # the stock ran out under the no-reuse (Block Rummy) rule
@@ -128,6 +134,11 @@ class Event(NamedTuple):
     cards: tuple[Card, ...] = ()
     target: int | None = None
     jokers: tuple[tuple[Card, Card], ...] = ()   # meld / lay_off: what the jokers played stand for
+
+
+#: ``new_event((player, kind, cards, target, jokers))``: an :class:`Event` from all five fields, made
+#: without the named tuple's Python-level ``__new__`` (for the two events of every turn).
+new_event = partial(tuple.__new__, Event)
 
 
 @dataclass(frozen=True)

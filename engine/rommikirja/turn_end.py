@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .errors import IllegalMove, discard_taken_card
 from .melds import holds
-from .moves import Discard, EndReason, Event, Outcome, Phase
+from .moves import DRAW_PHASE, OVER_PHASE, Discard, EndReason, Event, Outcome, new_event
 
 __all__ = ["TurnEnd"]
 
@@ -42,7 +42,7 @@ class TurnEnd:
     def _after_discard(self, card) -> None:
         """The rest of a discard once ``card`` has left the hand."""
         self.discard.append(card)
-        self.events.append(Event(self.turn, "discard", (card,)))
+        self.events.append(new_event((self.turn, "discard", (card,), None, ())))
         if not self.hands[self.turn]:
             self._went_out()
             return
@@ -51,8 +51,8 @@ class TurnEnd:
     def _end_turn(self) -> None:
         if self.played_this_turn:
             self.has_played[self.turn] = True
-        self.turn = (self.turn + 1) % self.players
-        self.phase = Phase.DRAW
+        self.turn = (self.turn + 1) % len(self.hands)
+        self.phase = DRAW_PHASE
         self.taken_from_discard = None
         self.melds_this_turn = 0
         self.played_this_turn = False
@@ -87,6 +87,6 @@ class TurnEnd:
     def _finish(self, reason: EndReason, winner: int | None, rummy: bool) -> None:
         if self.played_this_turn:
             self.has_played[self.turn] = True
-        self.phase = Phase.OVER
+        self.phase = OVER_PHASE
         self.outcome = Outcome(reason, winner, tuple(tuple(h) for h in self.hands), rummy,
                                self.dealer, tuple(self.opened))

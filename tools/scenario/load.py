@@ -23,6 +23,8 @@ from .steps import STEP_KINDS
 #: A scenario's ``source``: a catalogue id of ../shared/seed-examples.md, ``own`` (Rommikirja's own
 #: example) or ``kerho`` (a club's own example); templates/_example.md.j2 labels each kind.
 SOURCE_ID = re.compile(r"own|kerho|[PBGRF][0-9]{2}")
+#: The page section of variants (house rules): its examples must differ from the game's own rules.
+VARIANTS = "muunnelmat"
 TOP_KEYS = {"source", "game", "title", "section", "options", "players", "setup", "steps", "text",
             "order"}
 
@@ -71,6 +73,13 @@ def read_header(ctx: Ctx, path: Path, data: object, rulesets: dict[str, RuleSet]
                                               "esimerkki) tai kerho (kerhon oma esimerkki)")
     title = plain_text(ctx, data["title"], data.line_of("title"), "title")
     section = plain_text(ctx, data["section"], data.line_of("section"), "section") if "section" in data else ""
+    if section == VARIANTS and options and all(getattr(rules, k) == getattr(rulesets[game], k) for k in options):
+        # a variant's example whose every option is already the game's own rule shows no variant
+        # (and its text, comparing it with the game's rule, would now be wrong)
+        shown = ", ".join(f"{k}: {str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items())
+        raise ctx.err(data.line_of("options"), f"options: pelin {game} omissa säännöissä on jo {shown}, joten "
+                                               "tämä muunnelmien esimerkki ei enää näytä muunnelmaa; vaihda "
+                                               "arvo, siirrä esimerkki toiseen osioon tai poista se")
     players = data.get("players")
     if players is not None:
         if not isinstance(players, LList) or not 2 <= len(players) <= 6:
