@@ -141,3 +141,43 @@ def test_a_text_marked_clean_is_checked_again_when_it_or_the_card_words_change(s
     monkeypatch.setattr(templating, "_TEXT_SALT", [])
     (err,) = templating.check_template(_Checked("a.yaml", words))
     assert "kortin nimi ”uusisana” on kirjoitettu käsin" in str(err)
+
+
+def test_prune_keeps_what_the_run_used_and_deletes_what_no_run_will_read(tmp_path):
+    """Compiled templates are never overwritten, only left behind: a full build deletes them."""
+    import os
+
+    import jinja2
+
+    from tools.templating import _TemplateCache, prune_template_cache
+    (tmp_path / "t").mkdir()
+    (tmp_path / "t" / "a.j2").write_text("A {{ 1 + 1 }}", encoding="utf-8")
+    cache = tmp_path / "c"
+    cache.mkdir()
+    left_behind = {"0ld.jinja", "text-0ld.jinjac", "sections-0ld.json"}
+    for name in left_behind | {"sections-keep.json"}:
+        (cache / name).write_text("x", encoding="utf-8")
+
+    def env():
+        return jinja2.Environment(loader=jinja2.FileSystemLoader(str(tmp_path / "t")),
+                                  bytecode_cache=_TemplateCache(str(cache), "%s.jinja"))
+    first = env()
+    assert first.get_template("a.j2").render() == "A 2"
+    written = set(os.listdir(cache)) - left_behind - {"sections-keep.json"}
+    assert len(written) == 1
+    assert prune_template_cache(first, keep={"sections-keep.json"}) == 3
+    assert set(os.listdir(cache)) == written | {"sections-keep.json"}
+    second = env()                                  # the next run reads the kept file
+    assert second.get_template("a.j2").render() == "A 2"
+    assert prune_template_cache(second, keep={"sections-keep.json"}) == 0
+
+
+def test_section_cache_names_are_the_files_the_sections_answers_use(tmp_path, monkeypatch):
+    monkeypatch.setattr(presets, "TEMPLATE_DIR", tmp_path)
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    (pages / "oma.md.j2").write_text('{{ examples("jako", "oma") }}\n', encoding="utf-8")
+    (pages / "_osa.md.j2").write_text("", encoding="utf-8")
+    presets.template_sections(pages)
+    kept = {p.name for p in (tmp_path / "__pycache__").glob("sections-*.json")}
+    assert kept and presets.section_cache_names(pages) == kept

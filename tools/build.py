@@ -29,7 +29,7 @@ from rommikirja.practice import question as practice_question, solution as pract
 from . import publish as pub
 from .scenario import Scenario, SourceError, load_rulesets
 from .sentences import check_arithmetic, check_phrasing
-from .templating import ROOT, TEMPLATE_DIR, card_html, make_env, render_scenario_text
+from .templating import ROOT, TEMPLATE_DIR, card_html, make_env, prune_template_cache, render_scenario_text
 from .verify import verify
 from . import presets, statements
 
@@ -142,6 +142,8 @@ def render_pages(scenarios: list[Scenario], rulesets: dict | None = None,
     if unused and only is None:
         raise BuildError("skenaarioita, joita mikään sivu ei näytä: " +
                          ", ".join(by_id[u].rel for u in unused))
+    if only is None:
+        prune_template_cache(env, keep=presets.section_cache_names())
     return pages
 
 

@@ -190,6 +190,19 @@ def _sections_of(page: str, source: bytes) -> list[tuple[str, str]]:
     return found
 
 
+def section_cache_names(pages: Path | None = None) -> set[str]:
+    """The names of the kept answers of :func:`_sections_of` for today's page templates (what a
+    prune of ``templates/__pycache__/`` keeps)."""
+    import hashlib
+    names = set()
+    for tpl in sorted((pages or PAGES).glob("*.md.j2")):
+        if not tpl.name.startswith("_"):
+            page = tpl.name[:-len(".j2")]
+            key = hashlib.sha256(b"\0".join((page.encode(), tpl.read_bytes(), _salt()))).hexdigest()
+            names.add(f"sections-{key}.json")
+    return names
+
+
 _SALT: list[bytes] = []
 
 

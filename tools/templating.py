@@ -270,9 +270,31 @@ class _TemplateCache(jinja2.FileSystemBytecodeCache):
         super().__init__(directory, pattern)
         import hashlib
         self.salt = hashlib.sha256(Path(__file__).read_bytes() + jinja2.__version__.encode()).hexdigest()
+        self.used: set[str] = set()         # the cache files this run read or wrote (see prune)
 
     def get_cache_key(self, name: str, filename: str | None = None) -> str:
         return super().get_cache_key(f"{name}\0{self.salt}", filename)
+
+    def _get_cache_filename(self, bucket: Any) -> str:
+        name = super()._get_cache_filename(bucket)
+        self.used.add(os.path.basename(name))
+        return name
+
+    def prune(self, keep: set[str] = frozenset()) -> int:
+        """Delete the compiled templates this cache did not read or write (of older sources, or
+        of another version of this module or of Jinja2), and the kept section answers not named
+        in ``keep``: call after every template was rendered. Returns how many files were deleted."""
+        removed = 0
+        directory = Path(self.directory)
+        old = [*directory.glob("*.jinja*"), *directory.glob("sections-*.json")]   # (*.jinjac: older tools)
+        for path in old:
+            if path.name not in self.used and path.name not in keep:
+                try:
+                    path.unlink()
+                    removed += 1
+                except OSError:
+                    pass
+        return removed
 
     def dump_bytecode(self, bucket: Any) -> None:
         try:
@@ -291,6 +313,14 @@ def _template_cache() -> jinja2.BytecodeCache | None:
     except OSError:
         return None
     return _TemplateCache(str(directory), "%s.jinja")
+
+
+def prune_template_cache(env: jinja2.Environment, keep: set[str] = frozenset()) -> int:
+    """After ``env`` rendered every page: delete the files in ``templates/__pycache__/`` no run
+    will read again (they are never overwritten, only left behind when a template or the tools
+    change), but those named in ``keep``."""
+    cache = env.bytecode_cache
+    return cache.prune(keep) if isinstance(cache, _TemplateCache) else 0
 
 
 def make_env(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
