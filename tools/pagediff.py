@@ -246,11 +246,11 @@ def report(out=sys.stdout, directory: Path = SNAPSHOTS) -> int:
     if not page_changes:
         print("  (ei muutoksia)", file=out)
     if errors or build_error:
-        print("Hyväksy moottorin arvot: python -m tools.build --accept [SKENAARIO …], tai korjaa käsin.",
+        print("Hyväksy moottorin arvot: ./dev accept [SKENAARIO …], tai korjaa käsin.",
               file=out)
         return 1
     if changed or page_changes:
-        print("Kun muutokset ovat oikein: python -m tools.build --accept (päivittää tilannekuvat).", file=out)
+        print("Kun muutokset ovat oikein: ./dev accept (päivittää tilannekuvat).", file=out)
     return 0
 
 
@@ -261,5 +261,5 @@ def main(argv: Sequence[str]) -> int:
     if args[:1] == ["--accept"]:
         from .accept import accept
         return accept(args[1:])
-    print("käyttö: python -m tools.build [--diff | --accept [SKENAARIO …]]", file=sys.stderr)
+    print("käyttö: ./dev diff | ./dev accept [SKENAARIO …]   (ajaa python -m tools.build --diff / --accept)", file=sys.stderr)
     return 2

@@ -200,8 +200,14 @@ def reference(games: dict[str, list[str]]) -> str:
              "templates. Do not edit. -->",
              "# Sääntöjen ja esimerkkien muokkaajalle", "",
              "Säännöt ovat tiedostoissa `scenarios/rules/*.yaml`, esimerkit hakemistoissa `scenarios/<peli>/`.",
-             "Muutoksen jälkeen: `python -m tools.build --diff` näyttää, mikä muuttui, ja "
-             "`python -m tools.build --accept` hyväksyy moottorin arvot (katso README, ”Sääntömuutos”).", "",
+             "Komennot ajetaan projektin juuresta; ne asentavat tarvittavat paketit `.venv`-hakemistoon "
+             "ensimmäisellä kerralla:", "",
+             "- `./dev verify [TIEDOSTO …]` tarkistaa esimerkit (kaikki, jos tiedostoa ei anneta);",
+             "- `./dev diff` näyttää sääntömuutoksen jälkeen, mikä rikkoutui ja mikä sivuilla muuttui;",
+             "- `./dev accept [ESIMERKKI …]` hyväksyy moottorin arvot esimerkkeihin ja päivittää tilannekuvat;",
+             "- `./dev site --serve` näyttää sivuston osoitteessa http://127.0.0.1:8000/.", "",
+             "(`./dev` ajaa `python -m tools.verify` ja `python -m tools.build --diff` / `--accept` "
+             "projektin `.venv`-ympäristössä; katso README, ”Sääntömuutos”.)", "",
              "## Säännöt (options)", "",
              "| Sääntö | Arvot | Merkitys | Sivulla esimerkiksi |", "|---|---|---|---|"]
     base = RuleSet()
@@ -256,7 +262,7 @@ def names_reference() -> list[str]:
     lines = ["", "## Pelaajien nimet (nimet.yaml)", "",
              "Esimerkin pelaajien nimet (`players: [...]`) taipuvat sivuilla (`{{ names[0] | player(\"all\") }}` "
              "→ Ainolle). Valmiina ovat nimet " + ", ".join(NAME_FORMS) + ". Muun nimen kerho lisää tiedostoon "
-             "`scenarios/nimet.yaml` kaikkine sijamuotoineen (muotoja ei arvata); `tools.verify` kertoo rivin, "
+             "`scenarios/nimet.yaml` kaikkine sijamuotoineen (muotoja ei arvata); `./dev verify` kertoo rivin, "
              "jos muoto puuttuu tai ei näytä oikealta.", "",
              "| Avain | Sijamuoto | Kysymys | Esimerkki |", "|---|---|---|---|"]
     lines += [f"| `{case}` | {name} | {question} | {example} |" for case, (name, question, example) in CASE_HELP.items()]
