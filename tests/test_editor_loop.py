@@ -46,3 +46,18 @@ def test_editor_docs_use_dev_commands():
         for line in text.splitlines():
             for m in re.finditer(r"(?<![/\w])python -m tools\.(verify|build --(diff|accept))", line):
                 assert "./dev" in line or "runs" in line or "ajaa" in line, (path.name, line)
+
+
+def test_diff_says_sample_deals_stop_until_accept(tmp_path):
+    """A rule change under which the engine-played sample deals stop part-way: --diff says why the
+    pages cannot be built (in Finnish, no template error) and does not claim the page text is unchanged."""
+    from test_editor import accepted_copy, run, set_option
+    repo = accepted_copy(tmp_path, lay_off_before_meld="true")
+    set_option(repo / "scenarios" / "rules" / "perusrommi.yaml", "lay_off_before_meld", "false")
+    diff = run(repo, "-m", "tools.build", "--diff")
+    assert diff.returncode == 1
+    out = diff.stdout
+    built, pages = out.split("== Muuttunut sivuteksti")
+    assert "esimerkkijaot (z-*.yaml: z-perusrommi-" in built and "./dev accept" in built
+    assert "has no attribute" not in out and "sivupohjassa" not in out
+    assert "sivuja ei verrattu" in pages and "(ei muutoksia)" not in pages

@@ -205,15 +205,27 @@ def report(out=sys.stdout, directory: Path = SNAPSHOTS) -> int:
         print(f"  {err}", file=out)
     if not errors:
         print("  (ei yhtään)", file=out)
-    if build_error:
-        why = ("ennen kuin yllä luetellut skenaariot täsmäävät; ensimmäinen virhe sivupohjassa: "
-               if errors else "")
-        print(f"== Sivuja ei voi rakentaa\n  {why}{build_error}", file=out)
     stale = stale_sample_deals()
+    unfinished = sorted({Path(e.path).name for e in errors if Path(e.path).name.startswith("z-")}
+                        | {sc.path.name for sc in scenarios if sc.id.startswith("z-") and sc.score is None})
+    if build_error:
+        print("== Sivuja ei voi rakentaa", file=out)
+        if unfinished:
+            print("  Sivuja ei voitu rakentaa, koska moottorin pelaamat esimerkkijaot (z-*.yaml: "
+                  f"{', '.join(unfinished)}) jäävät näillä säännöillä kesken. Ne pelataan uudelleen "
+                  "uusilla säännöillä, kun ajat ./dev accept; sen jälkeen sivut rakennetaan"
+                  + (" (kun myös yllä luetellut muut skenaariot täsmäävät)"
+                     if any(not Path(e.path).name.startswith("z-") for e in errors) else "")
+                  + " ja ./dev diff vertaa niitä.", file=out)
+        elif errors:
+            print("  Sivuja ei voitu rakentaa ennen kuin yllä luetellut skenaariot täsmäävät; "
+                  f"ensimmäinen virhe sivupohjassa: {build_error}", file=out)
+        else:
+            print(f"  {build_error}", file=out)
     if stale:
-        print("== Esimerkkijaot, jotka --accept pelaa uudelleen nykyisillä säännöillä", file=out)
+        print("== Esimerkkijaot, jotka ./dev accept pelaa uudelleen nykyisillä säännöillä", file=out)
         print("  (moottorin pelaamia jakoja: niiden siirrot, pisteet ja pistetaulukon pituus voivat "
-              "muuttua kokonaan; katso sivut --accept-ajon jälkeen)", file=out)
+              "muuttua kokonaan; katso sivut, kun ./dev accept on ajettu)", file=out)
         for rel in stale:
             print(f"  {rel}", file=out)
     print("== Muuttuneet laskennan tulokset (tests/snapshots/facts.txt)", file=out)
@@ -234,16 +246,18 @@ def report(out=sys.stdout, directory: Path = SNAPSHOTS) -> int:
         print("  (ei muutoksia)", file=out)
     print("== Muuttunut sivuteksti (tests/snapshots/pages)", file=out)
     page_changes = 0
-    for name in sorted(set(pages) | set(old_pages)):
+    if build_error:
+        print("  sivuja ei verrattu, koska niitä ei voitu rakentaa (katso yllä)", file=out)
+    for name in sorted(set(pages) | set(old_pages)) if not build_error else ():
         before = old_pages.get(name, "").splitlines()
-        after = pages.get(name, "").splitlines() if not build_error else before
+        after = pages.get(name, "").splitlines()
         diff = [line for line in difflib.unified_diff(before, after, f"{name} (hyväksytty)", f"{name} (nyt)",
                                                       lineterm="", n=1)]
         if diff:
             page_changes += 1
             for line in diff:
                 print(f"  {line}", file=out)
-    if not page_changes:
+    if not page_changes and not build_error:
         print("  (ei muutoksia)", file=out)
     if errors or build_error:
         print("Hyväksy moottorin arvot: ./dev accept [SKENAARIO …], tai korjaa käsin.",
