@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import sys
 import subprocess
 from pathlib import Path
 
@@ -61,3 +62,66 @@ def test_diff_says_sample_deals_stop_until_accept(tmp_path):
     assert "esimerkkijaot (z-*.yaml: z-perusrommi-" in built and "./dev accept" in built
     assert "has no attribute" not in out and "sivupohjassa" not in out
     assert "sivuja ei verrattu" in pages and "(ei muutoksia)" not in pages
+
+
+# ---------------------------------------------------------------------------------------------
+# the editor reference's "Asetelma ja vaiheet" follows the loader's tables and the engine's codes
+
+def _section(title: str) -> str:
+    text = (ROOT / "scenarios" / "README.md").read_text(encoding="utf-8")
+    return text.split(f"## {title}", 1)[1].split("\n## ", 1)[0]
+
+
+def test_reference_explains_every_key_the_loader_accepts():
+    from tools import schema
+    from tools.scenario import EXPECT_KEYS, MOVE_KEYS, SETUP_KEYS, STEP_EXTRA, STEP_KINDS
+    assert set(schema.SETUP_HELP) == SETUP_KEYS
+    assert set(schema.EXPECT_HELP) == EXPECT_KEYS
+    assert set(schema.STEP_EXTRA_HELP) == STEP_EXTRA
+    assert set(schema.STEP_HELP) == MOVE_KEYS | set(STEP_KINDS) | {"expect"}
+    section = _section("Asetelma ja vaiheet")
+    for key in SETUP_KEYS | EXPECT_KEYS | STEP_EXTRA | MOVE_KEYS | set(STEP_KINDS):
+        assert f"| `{key}` |" in section, key
+
+
+def test_reference_lists_exactly_the_engines_refusal_codes():
+    from tools.refusals import REFUSAL_HELP, engine_codes
+    codes = engine_codes()
+    assert set(REFUSAL_HELP) == set(codes)
+    codes_part = _section("Asetelma ja vaiheet").split("### Hylkäyskoodit", 1)[1]
+    listed = set(re.findall(r"^\| `(\w+)` \|", codes_part, re.M))
+    assert listed == set(codes)
+    # the codes the engine really raises are among them (not only what the scan happens to find)
+    from rommikirja import Deal, Draw, IllegalMove, RuleSet, STOCK
+    from rommikirja.cards import parse_cards
+    from rommikirja.melds import check_meld
+    deal = Deal.from_position(RuleSet(), [parse_cards("7H 8H"), parse_cards("AS 7C")], stock=parse_cards("9H 2C"))
+    deal.play(Draw(STOCK))
+    try:
+        deal.play(Draw(STOCK))
+    except IllegalMove as err:
+        assert err.code in codes
+    else:
+        raise AssertionError("a second draw was accepted")
+    assert check_meld(parse_cards("7H 8S 10D"), RuleSet()).code in codes
+
+
+def test_refusal_scan_finds_a_new_code(tmp_path):
+    from tools.refusals import engine_codes
+    (tmp_path / "x.py").write_text('def f():\n    raise IllegalMove("uusi_koodi", lambda who: who)\n'
+                                   'def g():\n    return _Reason("toinen", "x")\n', encoding="utf-8")
+    (tmp_path / "play.py").write_text('IllegalMove("pelaa_vain", "x")\n', encoding="utf-8")
+    assert set(engine_codes(tmp_path)) == {"uusi_koodi", "toinen"}
+
+
+def test_reference_example_holds(tmp_path):
+    """The worked setup in the reference is a scenario the verifier accepts (under fixed rules)."""
+    block = re.search(r"```yaml\n(.*?)```", _section("Asetelma ja vaiheet"), re.S).group(1)
+    path = tmp_path / "esimerkki.yaml"
+    path.write_text("source: own\ngame: perusrommi\ntitle: Esimerkki\n" + block +
+                    "options: {ace_points: 1, rummy_doubling: true, scoring: winner_takes, "
+                    "final_discard: optional, lay_off_before_meld: true, melds_per_turn: any}\n",
+                    encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "tools.verify", str(path)], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -92,6 +92,101 @@ TEXT_GLOBALS: dict[str, str] = {
 }
 
 
+#: The keys of ``setup:``, in Finnish, for the reference; a test checks these are exactly
+#: :data:`tools.scenario.SETUP_KEYS`.
+SETUP_HELP: dict[str, str] = {
+    "hands": "pelaajien kädet istumajärjestyksessä, yksi korttiluettelo pelaajaa kohden (pakollinen): "
+             "`- [7H, 8H, AS]`",
+    "turn": "kuka aloittaa (nimi); oletus on ensimmäinen pelaaja",
+    "dealer": "jakaja (nimi)",
+    "stock": "nostopakka päältä alkaen: luettelon ensimmäinen kortti nostetaan ensin",
+    "discard": "poistopakka pohjalta alkaen: luettelon viimeinen kortti on päällimmäinen",
+    "table": "pöydän yhdistelmät, kukin `{owner: Aino, cards: [9S, 10S, JS]}`; niiden numerot (`onto:`) "
+             "alkavat nollasta tässä järjestyksessä",
+    "has_played": "pelaajat, jotka ovat jo pelanneet oman yhdistelmän (pöydän yhdistelmän omistaja on "
+                  "pelannut muutenkin): `has_played: [Eero]`",
+    "opened": "Rommi 51: pelaajat, jotka ovat jo avanneet (sama tieto kuin `has_played`)",
+    "totals": "yhteispisteet ennen tätä jakoa: `{Aino: 120, Eero: 45}`",
+    "deals_played": "montako jakoa pelissä on jo pelattu ennen tätä",
+    "phase": "gin-rommi: vuoron vaihe, `draw` tai `offer` (avokortin tarjous)",
+}
+
+#: Each kind of step (the key that makes a step of that kind) in Finnish; a test checks these are
+#: exactly the move keys, the stand-alone step kinds and ``expect``.
+STEP_HELP: dict[str, str] = {
+    "draw": "nosto: `draw: stock` (nostopakasta) tai `draw: discard` (poistopakan päällimmäinen)",
+    "meld": "uusi yhdistelmä pöytään: `meld: [7H, 8H, 9H]`; se tulee pöydän viimeiseksi",
+    "lay_off": "korttien lisäys pöydän yhdistelmään: `lay_off: [10H]` ja `onto: 0`",
+    "discard": "poisto: `discard: KS`; sen jälkeen vuoro siirtyy seuraavalle",
+    "open": "avaus (Rommi 51, klassinen rommi): `open: [[7H, 8H, 9H], [KS, KC, KD]]`",
+    "knock": "gin: koputus, arvona poistettava kortti: `knock: KS`",
+    "pass": "gin: avokortin ohitus: `pass: true`",
+    "claim": "klassinen rommi: ”rommi!”-huuto: `claim: Eero` ja `onto:` yhdistelmä, johon juuri "
+             "poistettu kortti sopii",
+    "misdraw": "klassinen rommi: nosto väärällä vuorolla: `misdraw: Eero`",
+    "reject_exposed": "klassinen rommi: väärällä vuorolla paljastettu kortti laitetaan poistopakkaan",
+    "expect": "tarkistus tässä kohdassa jakoa (avaimet alla)",
+    "check": "kelpaako yhdistelmä: `check: [7H, 8H, 9H]` ja `valid: true` tai `valid: false` "
+             "(`reason:` hylkäyskoodi)",
+    "deal": "uusi jako sekoituksesta: montako korttia menee minnekin ja kuka aloittaa",
+    "opening": "Rommi 51: voiko käsi avata, ja paras avaus pisteineen",
+    "cut": "ensimmäisen jakajan arvonta: jokainen nostaa kortin, pienin jakaa",
+    "arrange": "käden paras jako yhdistelmiin ja irtokortteihin (gin); 11 kortista myös paras poisto",
+    "waits": "mitkä yksittäiset kortit täydentäisivät annetut kortit yhdistelmäksi",
+}
+
+#: Keys a move step may have besides the move itself.
+STEP_EXTRA_HELP: dict[str, str] = {
+    "onto": "`lay_off` ja `claim`: pöydän yhdistelmän numero nollasta alkaen pöydän järjestyksessä: ensin "
+            "asetelman `table`-yhdistelmät, sitten jaossa pelatut uudet yhdistelmät siinä järjestyksessä "
+            "kuin ne pelattiin (uusi yhdistelmä tulee aina viimeiseksi)",
+    "refused": "siirron kuuluu hylkäytyä tällä koodilla (koodit alla); hylätty siirto ei muuta jakoa",
+    "melds": "`knock`: koputtajan yhdistelmät korttiluetteloina (muuten moottori valitsee parhaat)",
+    "jokers": "mitä kukin siirron jokeri esittää: `jokers: {JK: AH}`",
+}
+
+#: The keys of an ``expect:`` step in Finnish; a test checks these are exactly
+#: :data:`tools.scenario.EXPECT_KEYS`.
+EXPECT_HELP: dict[str, str] = {
+    "over": "onko jako päättynyt: `true` tai `false`",
+    "winner": "kuka saa jaon pisteet, yleensä ulos mennyt pelaaja (nimi, tai `null`, jos ei kukaan)",
+    "scorer": "sama kuin `winner`",
+    "result": "miten jako päättyi (tulos, arvot alla)",
+    "reason": "sama kuin `result`",
+    "rummy": "menikö pelaaja ulos kerralla (rommi): `true` tai `false`",
+    "points": "jaon pisteet pelaajittain: `[18, 0]` tai `{Aino: 18, Eero: 0}`",
+    "hand_values": "käteen jääneiden korttien arvot pelaajittain",
+    "totals": "yhteispisteet jaon jälkeen pelaajittain",
+    "deadwood": "gin: irtokorttien pisteet pelaajittain",
+    "layoffs": "gin: puolustajan koputtajan yhdistelmiin lisäämät kortit",
+    "defender_melds": "gin: puolustajan omat yhdistelmät",
+    "game_over": "päättyikö koko peli tähän jakoon",
+    "leaders": "johtajat pelin lopussa (nimet)",
+    "next_dealer": "seuraavan jaon jakaja (nimi)",
+    "turn": "kuka on vuorossa (nimi)",
+    "hand": "pelaajan kortit (järjestyksellä ei väliä): `{Eero: [AS, 7C]}`",
+    "hand_size": "korttien määrä käsissä pelaajittain",
+    "stock": "nostopakan päällimmäiset kortit päältä alkaen",
+    "stock_size": "nostopakan korttien määrä",
+    "discard": "koko poistopakka pohjalta päällimmäiseen",
+    "table": "pöydän yhdistelmät pöydän järjestyksessä: `[[9S, 10S, JS], [3H, 3C, 3D]]`",
+    "legal": "siirrot, jotka moottorin mukaan ovat nyt sallittuja: `[{discard: KS}]`",
+    "not_legal": "siirrot, jotka moottorin mukaan ovat nyt kiellettyjä",
+    "options": "hinnoittele jako toisilla säännöillä: `options: {rummy_doubling: false}` ja `points:` "
+               "samassa kohdassa",
+}
+
+#: What ``result:`` may say (the engine's DealScore.kind), in Finnish.
+RESULT_HELP: dict[str, str] = {
+    "went_out": "pelaaja meni ulos",
+    "blocked": "jako jumittui (nostopakka loppui, eikä jakoa voi jatkaa)",
+    "knock": "gin: koputus",
+    "gin": "gin: koputus ilman irtokortteja",
+    "undercut": "gin: puolustaja alitti koputtajan",
+    "void": "gin: jako mitätöityi (nostopakka loppui)",
+}
+
+
 def option_schema(name: str) -> dict[str, Any]:
     spec = OPTIONS[name]
     desc = spec.label
@@ -249,10 +344,61 @@ def reference(games: dict[str, list[str]]) -> str:
     lines += [f"| `{k}` | {v} |" for k, v in TEXT_FILTERS.items()]
     lines += ["", "| Funktio | Mitä se tekee |", "|---|---|"]
     lines += [f"| `{k}` | {v} |" for k, v in TEXT_GLOBALS.items()]
+    lines += steps_reference()
     lines += names_reference()
     lines += ["", "Sivupohjissa (templates/pages) säännöt kirjoitetaan lauseina: `{{ rule(\"ace_points\", r) }}`, "
               "`{{ rules_list(r, [\"ace\", \"ace_points\"]) }}`, `{% if applies(\"knock_limit\", r) %}`.", ""]
     return "\n".join(lines)
+
+
+def steps_reference() -> list[str]:
+    """The reference's section on writing an example: setup, steps, expect keys, refusal codes.
+
+    Every list comes from the loader's own tables (tools.scenario) and the engine's source
+    (tools.refusals); a key without a Finnish meaning here is a KeyError, so nothing can be
+    accepted by the loader and missing from the reference.
+    """
+    from .refusals import REFUSAL_HELP, engine_codes
+    from .scenario import EXPECT_KEYS, MOVE_KEYS, SETUP_KEYS, STEP_EXTRA, STEP_KINDS
+    order = list(SETUP_HELP)
+    lines = ["", "## Asetelma ja vaiheet", "",
+             "Esimerkki alkaa asetelmasta (`setup:`) ja etenee vaiheittain (`steps:`). Jokainen vaihe on "
+             "yksi siirto, yksi tarkistus (`expect:`) tai yksi erillinen kysymys moottorille. Kortit "
+             "kirjoitetaan `7H`, `10D`, `AS` tai `7♥`.", "",
+             "```yaml", "setup:", "  turn: Aino", "  hands:", "    - [7H, 8H]          # Aino",
+             "    - [AS, 7C, KD]      # Eero", "  stock: [9H, 2C]", "  discard: [5S]",
+             "  table:", "    - {owner: Aino, cards: [9S, 10S, JS, QS]}    # onto: 0",
+             "    - {owner: Aino, cards: [3H, 3C, 3D, 3S]}     # onto: 1",
+             "    - {owner: Eero, cards: [10C, JC, QC, KC]}    # onto: 2",
+             "    - {owner: Eero, cards: [4C, 5C, 6C]}         # onto: 3", "steps:", "  - draw: stock",
+             "  - meld: [7H, 8H, 9H]", "  - expect:", "      winner: Aino", "      points: [18, 0]",
+             "```", "",
+             "### Asetelma (setup)", "", "| Avain | Merkitys |", "|---|---|"]
+    lines += [f"| `{k}` | {SETUP_HELP[k]} |" for k in sorted(SETUP_KEYS, key=lambda k: (
+        order.index(k) if k in order else len(order), k))]
+    lines += ["", "### Vaiheet (steps)", "",
+              "Vaiheen laji määräytyy sen ensimmäisestä avaimesta. Siirrot pelaa vuorossa oleva pelaaja.", "",
+              "| Vaihe | Merkitys | Muut avaimet |", "|---|---|---|"]
+    for key in sorted(MOVE_KEYS, key=list(STEP_HELP).index):
+        lines.append(f"| `{key}` | {STEP_HELP[key]} | siirron avaimet alla |")
+    lines.append(f"| `expect` | {STEP_HELP['expect']} | |")
+    for key in sorted(STEP_KINDS, key=list(STEP_HELP).index):
+        extra = ", ".join(f"`{k}`" for k in sorted(STEP_KINDS[key].keys - {key}))
+        lines.append(f"| `{key}` | {STEP_HELP[key]} | {extra} |")
+    lines += ["", "Siirtovaiheen muut avaimet:", "", "| Avain | Merkitys |", "|---|---|"]
+    lines += [f"| `{k}` | {STEP_EXTRA_HELP[k]} |" for k in sorted(STEP_EXTRA, key=list(STEP_EXTRA_HELP).index)]
+    lines += ["", "### Tarkistukset (expect)", "",
+              "`expect:` tarkistaa jaon tilan siinä kohdassa, jossa se on. Sen avaimet sisennetään "
+              "`expect:`-rivin alle. Pelaajittaiset arvot kirjoitetaan istumajärjestyksessä `[18, 0]` tai "
+              "nimillä `{Aino: 18}`.", "", "| Avain | Merkitys |", "|---|---|"]
+    lines += [f"| `{k}` | {EXPECT_HELP[k]} |" for k in sorted(EXPECT_KEYS, key=list(EXPECT_HELP).index)]
+    lines += ["", "`result:`-arvot: " + "; ".join(f"`{k}` {v}" for k, v in RESULT_HELP.items()) + ".", "",
+              "### Hylkäyskoodit (refused)", "",
+              "Siirto, jonka moottori hylkää, on virhe, ellei vaiheessa ole `refused: <koodi>`. Koodit "
+              "luetaan moottorin lähdekoodista:", "", "| Koodi | Merkitys |", "|---|---|"]
+    codes = engine_codes()
+    lines += [f"| `{c}` | {REFUSAL_HELP[c]} |" for c in sorted(codes, key=list(REFUSAL_HELP).index)]
+    return lines
 
 
 def names_reference() -> list[str]:
