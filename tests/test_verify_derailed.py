@@ -54,7 +54,7 @@ def test_a_refused_move_is_one_error_and_a_note(tmp_path):
     assert _errors(tmp_path, SCENARIO) == [
         "19: siirto pelaa pöytään yhdistelmän (herttaseiska, herttakasi ja herttaysi) hylättiin: "
         "Pelaajan kädessä ei ole herttaysiä. (not_in_hand)",
-        "20: rivin 19 siirto hylättiin, joten jako ei enää ole skenaarion kuvaama, eikä rivien 20–23 "
+        "20: rivin 19 siirto hylättiin, joten jako ei enää ole skenaarion kuvaama, eikä rivien 20–25 "
         "siirtoja ja odotuksia tarkistettu",
         # a stand-alone step does not use the deal: its own error is still found
         "22: odotettiin hylättyä yhdistelmää herttakakkonen, herttakolmonen ja herttanelonen; moottori: kelpaa",
@@ -64,7 +64,7 @@ def test_a_refused_move_is_one_error_and_a_note(tmp_path):
 def test_the_note_names_a_single_step_left_unchecked(tmp_path):
     text = SCENARIO.replace("  - discard: 5S\n", "").replace("    valid: false\n", "    valid: true\n")
     assert _errors(tmp_path, text)[1:] == [
-        "22: rivin 19 siirto hylättiin, joten jako ei enää ole skenaarion kuvaama, eikä rivin 22 "
+        "22: rivin 19 siirto hylättiin, joten jako ei enää ole skenaarion kuvaama, eikä rivien 22–24 "
         "vaihetta tarkistettu"]
 
 
@@ -74,7 +74,7 @@ def test_a_move_played_though_it_should_be_refused_derails_too(tmp_path):
     errors = _errors(tmp_path, text)
     assert errors[0].startswith("19: odotettiin hylkäystä not_your_turn, mutta moottori hyväksyi siirron"), errors
     assert errors[1] == ("20: rivin 18 siirto hyväksyttiin, vaikka skenaarion mukaan se hylätään, joten jako ei "
-                         "enää ole skenaarion kuvaama, eikä rivien 20–24 siirtoja ja odotuksia tarkistettu")
+                         "enää ole skenaarion kuvaama, eikä rivien 20–26 siirtoja ja odotuksia tarkistettu")
     assert [e.split(":")[0] for e in errors[2:]] == ["23"]      # only the stand-alone check's own error
 
 

@@ -141,14 +141,27 @@ def _derailed(ctx: Ctx, sc: Scenario, steps: LList, i: int, st: Step, mark: int)
     if not later:
         return
     why = "hylättiin" if st.refused is not None else "hyväksyttiin, vaikka skenaarion mukaan se hylätään"
-    first, last = steps.line_of(later[0]), steps.line_of(later[-1])
-    what = f"rivin {first} vaihetta" if len(later) == 1 else f"rivien {first}–{last} siirtoja ja odotuksia"
+    first = steps.line_of(later[0])
+    last = last_line(steps[later[-1]], steps.line_of(later[-1]))
+    if len(later) > 1:
+        what = f"rivien {first}–{last} siirtoja ja odotuksia"
+    else:
+        what = f"rivin {first} vaihetta" if last == first else f"rivien {first}–{last} vaihetta"
     note = ctx.err(first, f"rivin {st.line} siirto {why}, joten jako ei enää ole skenaarion kuvaama, "
                           f"eikä {what} tarkistettu")
     # in line order among the errors of the stand-alone steps after the derailed move
     at = next((k for k in range(mark, len(sc.failures)) if (sc.failures[k].line or 0) > first),
               len(sc.failures))
     sc.failures.insert(at, note)
+
+
+def last_line(value: object, line: int) -> int:
+    """The last line a YAML value reaches (its nested keys and items), ``line`` being its first."""
+    if isinstance(value, LDict):
+        return max([line] + [last_line(v, value.line_of(k)) for k, v in value.items()])
+    if isinstance(value, LList):
+        return max([line] + [last_line(v, value.line_of(i)) for i, v in enumerate(value)])
+    return line
 
 
 def run_step(ctx: Ctx, sc: Scenario, deal: Deal | None, step: LDict, line: int) -> Step:
