@@ -125,3 +125,46 @@ def test_reference_example_holds(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "tools.verify", str(path)], cwd=ROOT,
                           capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+# ---------------------------------------------------------------------------------------------
+# refusal wording
+
+LAY_OFF = """\
+source: own
+game: perusrommi
+title: Testi
+players: [Aino, Eero]
+setup:
+  turn: Aino
+  hands:
+    - [9C, KH]
+    - [AS, 7C, KD]
+  stock: [4H, 2C]
+  discard: [5S]
+  table:
+    - {owner: Aino, cards: [3C, 4C, 5C, 6C]}
+    - {owner: Aino, cards: [9D, 10D, JD, QD]}
+    - {owner: Eero, cards: [8S, 9S, 10S]}
+    - {owner: Eero, cards: [2D, 3D, 4D, 5D]}
+steps:
+  - draw: stock
+  - lay_off: [9C]
+    onto: 2
+"""
+
+
+def test_unexpected_refusal_names_the_player_the_runs_suit_and_the_fix(tmp_path):
+    from tools.verify import verify
+    path = tmp_path / "lisays.yaml"
+    path.write_text(LAY_OFF, encoding="utf-8")
+    _, errors = verify([path], rules_dir=ROOT / "tests" / "corpus" / "rules")
+    assert len(errors) == 1, [str(e) for e in errors]
+    err = errors[0]
+    assert err.line == 19
+    assert ("Aino ei voi lisätä ristiysiä yhdistelmään (patakasi, pataysi ja patakymppi), koska ristiysi "
+            "ei ole samaa maata kuin suora (pata)") in err.message
+    assert "Pelaaja" not in err.message and "samanarvoisia" not in err.message
+    assert err.message.endswith("jos hylkäys on tarkoitus, lisää vaiheeseen refused: not_extending")
+    path.write_text(LAY_OFF + "    refused: not_extending\n", encoding="utf-8")
+    assert verify([path], rules_dir=ROOT / "tests" / "corpus" / "rules")[1] == []

@@ -53,7 +53,8 @@ def _errors(tmp_path: Path, text: str) -> list[str]:
 def test_a_refused_move_is_one_error_and_a_note(tmp_path):
     assert _errors(tmp_path, SCENARIO) == [
         "19: siirto pelaa pöytään yhdistelmän (herttaseiska, herttakasi ja herttaysi) hylättiin: "
-        "Pelaajan kädessä ei ole herttaysiä. (not_in_hand)",
+        "Ainon kädessä ei ole herttaysiä. (not_in_hand); jos hylkäys on tarkoitus, lisää vaiheeseen "
+        "refused: not_in_hand",
         "20: rivin 19 siirto hylättiin, joten jako ei enää ole skenaarion kuvaama, eikä rivien 20–25 "
         "siirtoja ja odotuksia tarkistettu",
         # a stand-alone step does not use the deal: its own error is still found

@@ -19,7 +19,7 @@ from typing import Iterable, Sequence
 
 from .cards import ACE, KING, SUITS, Card, stand_in
 from .errors import InvalidMeld
-from .finnish import capitalize, card_name, cards_text, count, number_word, suit_name
+from .finnish import capitalize, card_name, cards_text, count, number_word, rank_name, suit_name
 from .rules import RuleSet
 
 __all__ = ["Meld", "MeldKind", "check_meld", "holds", "run_positions", "meld_points", "waiting_cards",
@@ -100,9 +100,39 @@ class Meld:
                                                 fixed=self.jokers + tuple(jokers))
         except InvalidMeld as err:
             inner = err
-            raise InvalidMeld("not_extending", lambda who: self._lay_off_text(who, cards, inner.detail),
-                              lambda: inner.detail, names_move=True) from None
+            mismatch = self._mismatch(cards)
+
+            def why() -> str:
+                return mismatch or inner.detail
+            raise InvalidMeld("not_extending", lambda who: self._lay_off_text(who, cards, why()),
+                              why, names_move=True) from None
         return Meld(kind, ordered, assigned)
+
+    def _mismatch(self, cards: tuple[Card, ...]) -> str | None:
+        """Why ``cards`` cannot join this meld when some are not of the run's suit or the group's rank.
+
+        >>> from rommikirja.cards import parse_cards
+        >>> run = Meld.from_cards(parse_cards("8S 9S 10S"), RuleSet())
+        >>> run._mismatch(parse_cards("9C"))
+        'ristiysi ei ole samaa maata kuin suora (pata)'
+        >>> Meld.from_cards(parse_cards("8S 8H 8D"), RuleSet())._mismatch(parse_cards("9C 7C"))
+        'ristiysi ja ristiseiska eivät ole samanarvoisia kuin ryhmän kortit (kasi)'
+        """
+        natural = [c for c in self.cards if not c.is_joker]
+        new = [c for c in cards if not c.is_joker]
+        if not natural or not new:
+            return None
+        first = natural[0]
+        if self.kind is MeldKind.RUN:
+            bad = [c for c in new if c.suit is not first.suit]
+            what = f"samaa maata kuin suora ({suit_name(first.suit)})"
+        else:
+            bad = [c for c in new if c.rank != first.rank]
+            what = (f"{'samanarvoinen' if len(bad) == 1 else 'samanarvoisia'} kuin ryhmän kortit "
+                    f"({rank_name(first.rank)})")
+        if not bad:
+            return None
+        return f"{cards_text(tuple(bad))} {'ei ole' if len(bad) == 1 else 'eivät ole'} {what}"
 
     def _lay_off_text(self, who: str, cards: tuple[Card, ...], detail: str) -> str:
         return f"{who} ei voi lisätä {cards_text(cards, 'part')} yhdistelmään ({self.text}), koska {detail}."

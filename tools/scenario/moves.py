@@ -140,12 +140,13 @@ def play_move(ctx: Ctx, sc: Scenario, deal: Deal, step: LDict) -> Step:
             st.sentences.append(f"{sc.names[player]} yrittää {attempt}, mutta se ei käy. {reason}")
         if expected_refusal is None:
             st.derailed = True
-            sc.failures.append(ctx.err(line, f"siirto {describe_move(move, table_texts)} hylättiin: "
-                                             f"{err.message} ({err.code})"))
+            tried = "" if err.names_move else f" {describe_move(move, table_texts)}"
+            sc.failures.append(ctx.err(line, f"siirto{tried} hylättiin: {reason} ({err.code}); jos "
+                                             f"hylkäys on tarkoitus, lisää vaiheeseen refused: {err.code}"))
         elif expected_refusal != err.code:
             sc.failures.append(ctx.err(step.line_of("refused"),
                                        f"odotettiin hylkäystä {expected_refusal}, moottori hylkäsi "
-                                       f"syystä {err.code}: {err.message}"))
+                                       f"syystä {err.code}: {reason}"))
     else:
         if expected_refusal is not None:
             st.derailed = True
