@@ -168,3 +168,24 @@ def test_unexpected_refusal_names_the_player_the_runs_suit_and_the_fix(tmp_path)
     assert err.message.endswith("jos hylkäys on tarkoitus, lisää vaiheeseen refused: not_extending")
     path.write_text(LAY_OFF + "    refused: not_extending\n", encoding="utf-8")
     assert verify([path], rules_dir=ROOT / "tests" / "corpus" / "rules")[1] == []
+
+
+# ---------------------------------------------------------------------------------------------
+# text errors
+
+def test_a_wrong_case_name_is_named_with_the_valid_ones(tmp_path):
+    from test_scenarios import run_file
+    proc, path = run_file(tmp_path, GOOD.replace("{{ names[0] }} saa", '{{ names[0] | player("genetiivi") }} saa'))
+    assert proc.returncode == 1
+    out = proc.stdout + proc.stderr
+    assert f"{path}:19: text: sijamuoto ”genetiivi” ei kelpaa: kirjoita ”gen” (genetiivi); sallitut: " in out
+    assert "ade (adessiivi)" in out and "arvo ei kelpaa" not in out
+
+
+def test_an_unknown_player_name_is_one_error_at_players(tmp_path):
+    from test_scenarios import run_file
+    text = (GOOD.replace("Aino", "Zorbax").replace("title: Testi", "title: Testi\nplayers: [Zorbax, Eero]")
+            .replace("{{ names[0] }} saa", '{{ names[0] | player("gen") }} saa'))
+    proc, path = run_file(tmp_path, text)
+    lines = [ln for ln in (proc.stdout + proc.stderr).splitlines() if ln.startswith(str(path))]
+    assert len(lines) == 1 and lines[0].startswith(f"{path}:4: players: nimelle ”Zorbax” ei ole taivutusmuotoja")

@@ -40,7 +40,8 @@ from markupsafe import Markup
 
 from rommikirja import Card, RuleSet
 from rommikirja.finnish import (all_card_word_forms, capitalize, card_name, cards_text, count, join_list, noun,
-                                number_word, numeral, ordinal, player_name, rank_name, suit_name)
+                                UnknownName, number_word, numeral, ordinal, player_name, rank_name,
+                                suit_name)
 from rommikirja.melds import opening_card_points
 from rommikirja.scoring import hand_value
 from rommikirja.solver import best_arrangement
@@ -626,9 +627,36 @@ def render_error_message(err: BaseException) -> str:
         return "avainta ei ole"
     if isinstance(err, TypeError):
         return "arvot eivät sovi lausekkeeseen (väärä tyyppi)"
+    if isinstance(err, UnknownName):
+        return str(err)
     if isinstance(err, ValueError):
-        return "arvo ei kelpaa lausekkeeseen"
+        return case_error_message(str(err)) or "arvo ei kelpaa lausekkeeseen"
     return "lauseke epäonnistui"
+
+
+_BAD_CASE = re.compile(r"^(?:unknown case|numerals, nouns and names take a singular case, not) "
+                       r"'([^']{0,40})'")
+
+
+def case_error_message(text: str) -> str | None:
+    """A wrong case argument (``player("genetiivi")``) in Finnish: the bad value and the valid ones.
+
+    >>> case_error_message("unknown case 'genetiivi'; expected one of nom, gen")
+    'sijamuoto ”genetiivi” ei kelpaa: kirjoita ”gen” (genetiivi); sallitut: nom (nominatiivi), gen (genetiivi), part (partitiivi), ill (illatiivi), ine (inessiivi), ela (elatiivi), all (allatiivi), ade (adessiivi), abl (ablatiivi), ess (essiivi), tra (translatiivi); kortin nimille myös monikon pl_nom, pl_gen ja pl_part'
+    """
+    m = _BAD_CASE.match(text)
+    if not m:
+        return None
+    from .scenario.names import CASE_HELP
+    bad = m.group(1)
+    valid = ", ".join(f"{key} ({name})" for key, (name, _, _) in CASE_HELP.items())
+    hint = next((f": kirjoita ”{key}” ({name})" for key, (name, _, _) in CASE_HELP.items()
+                 if name == bad.lower()), "")
+    if text.startswith("numerals"):
+        hint += " (luvut, sanat ja nimet taipuvat vain yksikössä)"
+    else:
+        valid += "; kortin nimille myös monikon pl_nom, pl_gen ja pl_part"
+    return f"sijamuoto ”{bad}” ei kelpaa{hint}; sallitut: {valid}"
 
 
 def compile_text(sc: Any, tree: nodes.Template | None = None) -> jinja2.Template:
@@ -723,6 +751,8 @@ def check_template(sc: Any) -> list[SourceError]:
         compile_text(sc, tree)
         render_scenario_text(sc)
     except Exception as err:  # every rendering error becomes file:line, never a traceback
+        if isinstance(err, UnknownName) and any(f"”{n}”" in str(err) for n in getattr(sc, "names", ())):
+            return errors           # a player without case forms: the players line says so (tools.sentences)
         line = getattr(err, "lineno", None) if isinstance(err, jinja2.TemplateError) else None
         line = line or _template_line(err.__traceback__) or 1
         errors.append(SourceError(sc.rel, at(line), f"text: {render_error_message(err)}"))
