@@ -189,3 +189,23 @@ def test_an_unknown_player_name_is_one_error_at_players(tmp_path):
     proc, path = run_file(tmp_path, text)
     lines = [ln for ln in (proc.stdout + proc.stderr).splitlines() if ln.startswith(str(path))]
     assert len(lines) == 1 and lines[0].startswith(f"{path}:4: players: nimelle ”Zorbax” ei ole taivutusmuotoja")
+
+
+# ---------------------------------------------------------------------------------------------
+# a key at the wrong indentation
+
+def test_an_expect_key_indented_too_little_says_so(tmp_path):
+    from test_scenarios import run_file
+    proc, path = run_file(tmp_path, GOOD.replace("      winner: Aino\n      points: [18, 0]",
+                                                 "      winner: Aino\n    points: [18, 0]"))
+    out = proc.stdout + proc.stderr
+    assert f"{path}:17: expect-vaihe: ”points” kuuluu expect:-kohdan alle; tarkista sisennys" in out
+    assert "sallitut: expect" not in out
+
+
+def test_a_setup_key_among_the_steps_says_where_it_belongs(tmp_path):
+    from test_scenarios import run_file
+    proc, path = run_file(tmp_path, GOOD.replace("  - draw: stock\n", "  - draw: stock\n    has_played: [Aino]\n"))
+    assert f"{path}:14: siirto: ”has_played” kuuluu asetelmaan (setup:)" in proc.stdout + proc.stderr
+    proc, path = run_file(tmp_path, GOOD.replace("  - draw: stock\n", "  - draw: stock\n    bogus: 1\n"))
+    assert f"{path}:14: siirto: tuntematon kenttä ”bogus”; sallitut: " in proc.stdout + proc.stderr

@@ -69,9 +69,14 @@ class Ctx:
         lines = value.lines if isinstance(value, LList) else [line] * len(value)
         return tuple(self.card(v, ln) for v, ln in zip(value, lines))
 
-    def keys(self, data: LDict, allowed: set[str], what: str) -> None:
+    def keys(self, data: LDict, allowed: set[str], what: str,
+             hint: Callable[[str], str | None] | None = None) -> None:
+        """Refuse a key not in ``allowed``; ``hint(key)`` may say where such a key belongs instead."""
         for key in data:
             if key not in allowed:
+                where = hint(key) if hint is not None else None
+                if where:
+                    raise self.err(data.line_of(key), f"{what}: {where}")
                 raise self.err(data.line_of(key), f"{what}: tuntematon kenttä ”{key}”; sallitut: "
                                                   f"{', '.join(sorted(allowed))}")
 

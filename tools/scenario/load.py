@@ -13,7 +13,7 @@ from ..yamlsrc import LDict, LList, SourceError, load, line_of
 from .context import LIMITS, Ctx, as_int, plain_text, player_name, type_name
 from .expect import run_expect
 from .model import RULES_DIR, SCENARIO_DIR, Scenario, Snapshot, Step
-from .moves import play_move
+from .moves import misplaced, play_move
 from . import names as _names_module
 from .names import is_names_file, load_names  # noqa: F401  (is_names_file: re-exported)
 from .rulesets import rules_from
@@ -168,10 +168,10 @@ def run_step(ctx: Ctx, sc: Scenario, deal: Deal | None, step: LDict, line: int) 
     """Dispatch one step: a registered kind, an ``expect:``, or a move."""
     kind = next((k for k in STEP_KINDS if k in step), None)
     if kind is not None:
-        ctx.keys(step, STEP_KINDS[kind].keys, f"{kind}-vaihe")
+        ctx.keys(step, STEP_KINDS[kind].keys, f"{kind}-vaihe", misplaced(step))
         return STEP_KINDS[kind].run(ctx, sc, step)
     if "expect" in step:
-        ctx.keys(step, {"expect"}, "expect-vaihe")
+        ctx.keys(step, {"expect"}, "expect-vaihe", misplaced(step))
         if deal is None:
             raise ctx.err(line, "expect tarvitsee asetelman (setup)")
         return run_expect(ctx, sc, deal, ctx.mapping(step["expect"], step.line_of("expect"), "expect"))
