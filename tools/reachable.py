@@ -204,8 +204,25 @@ def _rummy_problems(pos: Position, rules: RuleSet, size: int) -> list[tuple[str,
     missing = sum(max(p, 0) for p in put)
     if missing > on_table or (missing < on_table and not claims):
         parts = join_list([f"{_who(pos, i, 'gen')} {max(p, 0)}" for i, p in enumerate(put)])
-        out.append(("table", f"käsistä puuttuu jakoon verrattuna yhteensä {_cards(missing)} ({parts}), "
-                             f"mutta pöydällä on {_cards(on_table)}: kortit eivät täsmää"))
+        text = (f"käsistä puuttuu jakoon verrattuna yhteensä {_cards(missing)} ({parts}), "
+                f"mutta pöydällä on {_cards(on_table)}: kortit eivät täsmää")
+        # one hand whose count explains the difference: name it, at its line, and drop what the
+        # same wrong count made the checks above say about that player (one error, not two)
+        own_cards = [sum(len(m.cards) for m in owned[i]) for i in range(pos.players)]
+        suspects = [i for i in range(pos.players) if put[i] < own_cards[i]] if missing < on_table else []
+        if len(suspects) == 1:
+            i = suspects[0]
+            extra = on_table - missing
+            key = f"hands[{i}]"
+            said = [m for k, m in out if k == "table" and _who(pos, i, "gen") in m]
+            if said:                     # the owner check above said it: at the hand's line, once
+                out = [(k, m) for k, m in out if m not in said] + [(key, m) for m in said]
+            elif not any(k == key for k, _ in out):     # else that hand's own message says it
+                how = f"{_cards(abs(extra))} {'liikaa' if extra > 0 else 'liian vähän'}"
+                out.append((key, f"{_who(pos, i, 'gen')} kädessä on {_cards(len(pos.hands[i]))}, mikä on "
+                                 f"pöydän kortteihin verrattuna {how}: {text}; tarkista tämän käden kortit"))
+        else:
+            out.append(("table", text))
     if rules.opening_points > 0:
         for i in sorted(pos.played):
             who = _who(pos, i)
