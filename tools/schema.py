@@ -335,7 +335,9 @@ def reference(games: dict[str, list[str]]) -> str:
         lines.append(f"| `{game}` | {page} | {', '.join(f'`{s}`' for s in secs)} |")
     lines += ["", "Osion `muunnelmat` esimerkki näyttää muunnelman: ainakin yhden sen `options`-arvon on "
               "poikettava pelin omista säännöistä. Jos kerho ottaa muunnelman pelinsä säännöksi, tarkistus "
-              "ilmoittaa esimerkin `options`-rivin, ja esimerkki siirretään toiseen osioon tai poistetaan.",
+              "ilmoittaa esimerkin `options`-rivin, ja esimerkki siirretään toiseen osioon tai poistetaan. "
+              "Esimerkki, jonka otsikko sanoo *Kotisääntö* tai *Muunnelma* (tai teksti *Ilman kotisääntöä …*), "
+              "kuuluu osioon `muunnelmat`; muussa osiossa tarkistus ilmoittaa rivin.",
               "", "## Esimerkin teksti (text)", "",
               "Teksti on Jinja2-pohja. Lukuja ja kortin nimiä ei kirjoiteta käsin: ne tulevat moottorilta.", "",
               "| Muuttuja | Mitä se on |", "|---|---|"]
