@@ -254,3 +254,24 @@ def test_a_house_rule_text_outside_variants_is_an_error_at_its_line(tmp_path):
     text = GOOD.replace("  {{ names[0] }} saa", "  Kotisäännöllä, jossa rommi ei tuplaa (katso muunnelmat), tulos olisi toinen.\n  {{ names[0] }} saa")
     proc, path = run_file(tmp_path, text)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+# ---------------------------------------------------------------------------------------------
+# --diff and --accept output: one form of file name, Finnish facts, "korjaa käsin" only on errors
+
+def test_diff_and_accept_name_files_one_way_in_finnish(tmp_path):
+    from test_editor import accepted_copy, run, set_option
+    repo = accepted_copy(tmp_path, lay_off_before_meld="true")
+    set_option(repo / "scenarios" / "rules" / "perusrommi.yaml", "lay_off_before_meld", "false")
+    diff = run(repo, "-m", "tools.build", "--diff").stdout
+    facts = diff.split("== Muuttuneet laskennan tulokset", 1)[1].split("== Muuttunut sivuteksti", 1)[0]
+    headers = re.findall(r"^  (\S+):(?:  ←.*)?$", facts, re.M)
+    assert headers and all(h.startswith("scenarios/") and h.endswith(".yaml") for h in headers), headers
+    assert re.search(r"^    [-+]tulos: pelaaja meni ulos \(result: went_out\)", facts, re.M)
+    assert not re.search(r"tulos: went_out", diff)
+    accept = run(repo, "-m", "tools.build", "--accept").stdout
+    derailed = [ln for ln in accept.splitlines() if "joten jako ei enää ole skenaarion kuvaama" in ln]
+    refused = [ln for ln in accept.splitlines() if ": siirto " in ln and "hylättiin" in ln]
+    assert derailed and refused
+    assert not any(ln.endswith("korjaa käsin") for ln in derailed)
+    assert all(ln.endswith("← korjaa käsin") for ln in refused)

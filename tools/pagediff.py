@@ -90,7 +90,9 @@ def scenario_facts(sc: Any) -> list[str]:
 
     if sc.score is not None:
         s = sc.score
-        out.append(f"tulos: {s.kind}; pisteet saa: {_fmt(names[s.scorer]) if s.scorer is not None else 'ei kukaan'}")
+        from .schema import RESULT_HELP
+        out.append(f"tulos: {RESULT_HELP.get(s.kind, s.kind)} (result: {s.kind}); pisteet saa: "
+                   f"{_fmt(names[s.scorer]) if s.scorer is not None else 'ei kukaan'}")
         out.append(f"pisteet: {per_player(s.points)}")
         out.append(f"käsien arvot: {per_player(s.hand_values)}")
         if getattr(s, "doubled", False):
@@ -231,6 +233,9 @@ def report(out=sys.stdout, directory: Path = SNAPSHOTS) -> int:
     print("== Muuttuneet laskennan tulokset (tests/snapshots/facts.txt)", file=out)
     changed = 0
     by_id = {sc.id: sc for sc in scenarios}
+    from .scenario import scenario_paths
+    from .scenario.model import rel_path
+    rel_of = {p.stem: rel_path(p) for p in scenario_paths()}     # also a scenario that failed to load
     for sid in sorted(set(facts) | set(old_facts)):
         before, after = old_facts.get(sid, []), facts.get(sid, [])
         if before == after:
@@ -238,7 +243,7 @@ def report(out=sys.stdout, directory: Path = SNAPSHOTS) -> int:
         changed += 1
         sc = by_id.get(sid)
         note = "" if sc is None or sc.rel in failing else "  ← ei rikkonut odotusta: tarkista teksti"
-        print(f"  {sc.rel if sc else sid}:{note}", file=out)
+        print(f"  {sc.rel if sc else rel_of.get(sid, sid)}:{note}", file=out)
         for line in difflib.unified_diff(before, after, lineterm="", n=0):
             if not line.startswith(("---", "+++", "@@")):
                 print(f"    {line}", file=out)
