@@ -238,7 +238,8 @@ def test_an_owner_short_of_cards_is_one_error_at_that_hand(load):
 
 def test_a_house_rule_title_outside_variants_is_an_error_at_the_title(tmp_path):
     from test_scenarios import run_file
-    proc, path = run_file(tmp_path, GOOD.replace("title: Testi", "title: Kotisääntö – lisäys vasta myöhemmin"))
+    proc, path = run_file(tmp_path, GOOD.replace("title: Testi", "title: Kotisääntö – lisäys vasta myöhemmin\n"
+                                                 "section: vuoro"))
     out = proc.stdout + proc.stderr
     assert proc.returncode == 1
     assert f"{path}:3: esimerkki puhuu kotisäännöstä tai muunnelmasta (”Kotisääntö”)" in out
@@ -247,11 +248,13 @@ def test_a_house_rule_title_outside_variants_is_an_error_at_the_title(tmp_path):
 
 def test_a_house_rule_text_outside_variants_is_an_error_at_its_line(tmp_path):
     from test_scenarios import run_file
-    text = GOOD.replace("  {{ names[0] }} saa", "  Ilman kotisääntöä peli jatkuisi.\n  {{ names[0] }} saa")
+    text = GOOD.replace("  {{ names[0] }} saa", "  Ilman kotisääntöä peli jatkuisi.\n  {{ names[0] }} saa").replace(
+        "title: Testi", "title: Testi\nsection: vuoro")
     proc, path = run_file(tmp_path, text)
-    assert f"{path}:19: esimerkki puhuu kotisäännöstä tai muunnelmasta (”Ilman kotisääntöä”)" in proc.stdout + proc.stderr
+    assert f"{path}:20: esimerkki puhuu kotisäännöstä tai muunnelmasta (”Ilman kotisääntöä”)" in proc.stdout + proc.stderr
     # naming a house rule as another possibility is not showing one
-    text = GOOD.replace("  {{ names[0] }} saa", "  Kotisäännöllä, jossa rommi ei tuplaa (katso muunnelmat), tulos olisi toinen.\n  {{ names[0] }} saa")
+    text = text.replace("Ilman kotisääntöä peli jatkuisi.", "Kotisäännöllä, jossa rommi ei tuplaa (katso muunnelmat), "
+                                                                "tulos olisi toinen.")
     proc, path = run_file(tmp_path, text)
     assert proc.returncode == 0, proc.stdout + proc.stderr
 

@@ -250,6 +250,11 @@ def valid_sections(game: str, pages_dir: Path = PAGES) -> list[str]:
     return list(GENERIC_SECTIONS)
 
 
+def house_rule_outside_variants(sc: Any) -> tuple[int, str] | None:
+    from .scenario.load import house_rule_outside_variants as check
+    return check(sc)
+
+
 def check_sections(scenarios: list[Any], pages_dir: Path = PAGES) -> list[SourceError]:
     """An error (file:line, the valid list) for every scenario whose section no page shows."""
     found = template_sections(pages_dir)
@@ -264,6 +269,8 @@ def check_sections(scenarios: list[Any], pages_dir: Path = PAGES) -> list[Source
             line = getattr(sc, "section_line", None) or _key_line(sc.path, "section")
             errors.append(SourceError(sc.rel, line, f"section: tuntematon osio ”{sc.section}” pelille "
                                                     f"{sc.game}; sallitut: {', '.join(valid)}"))
+        elif (house := house_rule_outside_variants(sc)) is not None:
+            errors.append(SourceError(sc.rel, *house))
     return errors
 
 

@@ -80,8 +80,6 @@ def read_header(ctx: Ctx, path: Path, data: object, rulesets: dict[str, RuleSet]
         raise ctx.err(data.line_of("options"), f"options: pelin {game} omissa säännöissä on jo {shown}, joten "
                                                "tämä muunnelmien esimerkki ei enää näytä muunnelmaa; vaihda "
                                                "arvo, siirrä esimerkki toiseen osioon tai poista se")
-    if section != VARIANTS:
-        house_rule_outside_variants(ctx, data, title, text, section)
     players = data.get("players")
     if players is not None:
         if not isinstance(players, LList) or not 2 <= len(players) <= 6:
@@ -106,22 +104,26 @@ HOUSE_RULE_TEXT = re.compile(r"\b((?:ilman|tämä|tässä|tällä|tämän) (?:ko
                              re.I)
 
 
-def house_rule_outside_variants(ctx: Ctx, data: LDict, title: str, text: str, section: str) -> None:
-    """An example that calls itself a house rule or variant belongs in the ``muunnelmat`` section
-    (where its options must differ from the game's own rules); elsewhere the page would state a
-    house rule as the game's rule."""
-    found = HOUSE_RULE.search(title)
+def house_rule_outside_variants(sc: Scenario) -> tuple[int, str] | None:
+    """(line, message) when an example that calls itself a house rule or variant is outside the
+    ``muunnelmat`` section (where its options must differ from the game's own rules); elsewhere
+    the page would state a house rule as the game's rule. tools.presets.check_sections calls it
+    once the section is known to be valid."""
+    data = getattr(sc, "data", None)
+    if sc.section == VARIANTS or not isinstance(data, LDict):
+        return None
+    found = HOUSE_RULE.search(sc.title)
     line = data.line_of("title")
-    if found is None and text:
-        for i, row in enumerate(text.splitlines()):
+    if found is None and sc.text:
+        for i, row in enumerate(sc.text.splitlines()):
             if (found := HOUSE_RULE_TEXT.search(row)):
                 line = data.line_of("text") + 1 + i
                 break
-    if found is not None:
-        where = f"osiossa ”{section}”" if section else "ilman osiota"
-        raise ctx.err(line, f"esimerkki puhuu kotisäännöstä tai muunnelmasta (”{found.group(1)}”), mutta on "
-                            f"{where}: siirrä se osioon {VARIANTS} (section: {VARIANTS}; sen options-arvojen "
-                            "on poikettava pelin omista säännöistä) tai kirjoita se pelin omasta säännöstä")
+    if found is None:
+        return None
+    return line, (f"esimerkki puhuu kotisäännöstä tai muunnelmasta (”{found.group(1)}”), mutta on osiossa "
+                  f"”{sc.section}”: siirrä se osioon {VARIANTS} (section: {VARIANTS}; sen options-arvojen on "
+                  "poikettava pelin omista säännöistä) tai kirjoita se pelin omasta säännöstä")
 
 
 def play(ctx: Ctx, sc: Scenario, data: LDict) -> None:
