@@ -227,6 +227,8 @@ def test_new_preset_gets_page_nav_and_front_page_row(tmp_path):
     corner = corner.replace("game: rommi", "game: kerhorommi").replace("section: muunnelmat", "section: yhdistelmat")
     corner = re.sub(r"^source: .*$", "source: kerho", corner, flags=re.M)
     corner = re.sub(r"^title: .*$", "title: Kerhon suora kulman ympäri", corner, flags=re.M)
+    # the club's own rule now: a text calling it a variant would be refused outside "muunnelmat"
+    corner = re.sub(r"Ilman muunnelmaa", "Muissa peleissä", corner)
     (repo / "scenarios" / "kerhorommi" / "k01-kulma.yaml").write_text(corner, encoding="utf-8")
     points = (ROOT / "scenarios" / "rommi" / "f06-miinuspisteet.yaml").read_text(encoding="utf-8")
     points = re.sub(r"^source: .*$", "source: kerho", points.replace("game: rommi", "game: kerhorommi"), flags=re.M)
