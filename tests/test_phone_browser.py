@@ -1,0 +1,59 @@
+"""The site on a phone (360 px wide, Chromium via Playwright): the Pelaa set-up form fits the screen
+for every game, hidden widget buttons stay hidden, and Pelaa's feedback and the computer's moves
+are seen next to the hand, not under the sticky action bar or below the fold."""
+from __future__ import annotations
+
+import pytest
+
+from test_browser import ENGINE_TIMEOUT, Page, browser, server  # noqa: F401  (fixtures)
+from test_play_browser import ROOT_JS, idle
+
+PHONE = {"width": 360, "height": 740}
+
+
+@pytest.fixture(scope="module")
+def phone(browser):  # noqa: F811
+    ctx = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+    yield ctx
+    ctx.close()
+
+
+def overflow(page):
+    """How far the page is wider than the phone (a mobile browser widens its layout viewport, and so
+    window.innerWidth, to fit wide content: compare with the device's width)."""
+    return page.evaluate("document.documentElement.scrollWidth") - PHONE["width"]
+
+
+def test_setup_form_fits_a_phone_for_every_game(phone, server):  # noqa: F811
+    p = Page(phone, server, "/pelaa/")
+    page = p.page
+    page.evaluate("localStorage.clear()")
+    page.goto(server + "/pelaa/")
+    page.wait_for_function("document.querySelector('.pelaa-asetukset')?.dataset.ready === '1'", timeout=ENGINE_TIMEOUT)
+    games = page.eval_on_selector_all("#pelaa-peli option", "os => os.map(o => o.value)")
+    assert len(games) >= 4
+    for game in games:
+        page.evaluate("document.querySelector('.pelaa-asetukset').dataset.ready = ''")
+        page.select_option("#pelaa-peli", game)
+        page.wait_for_function("document.querySelector('.pelaa-asetukset')?.dataset.ready === '1'",
+                               timeout=ENGINE_TIMEOUT)
+        assert overflow(page) <= 0, f"{game}: the set-up form is wider than the phone"
+        # every label of the house rules is shown whole (no text cut at the box's edge)
+        cut = page.evaluate("""() => [...document.querySelectorAll('.pelaa-kotisaannot label')]
+            .filter(l => l.getBoundingClientRect().right > %d + 0.5).map(l => l.textContent)""" % PHONE["width"])
+        assert cut == [], (game, cut)
+    p.close()
+
+
+def test_retry_button_is_hidden_until_the_engine_fails(phone, server):  # noqa: F811
+    """The widgets' "Yritä uudelleen" is for an engine that failed to start: hidden before that
+    (the theme's .md-button display must not override the hidden attribute)."""
+    p = Page(phone, server, "/rommi51/")
+    page = p.page
+    page.wait_for_selector(".harjoitus .harjoitus-uudelleen", state="attached", timeout=ENGINE_TIMEOUT)
+    retry = page.locator(".harjoitus .harjoitus-uudelleen")
+    assert retry.count() >= 1
+    for i in range(retry.count()):
+        assert retry.nth(i).get_attribute("hidden") is not None
+        assert not retry.nth(i).is_visible()
+    p.close()
