@@ -57,3 +57,41 @@ def test_retry_button_is_hidden_until_the_engine_fails(phone, server):  # noqa: 
         assert retry.nth(i).get_attribute("hidden") is not None
         assert not retry.nth(i).is_visible()
     p.close()
+
+
+def _within_screen_above_bar(page, selector):
+    """The element's box is on the screen and not under the sticky action bar."""
+    return page.evaluate("""(sel) => {
+        const box = document.querySelector(sel).getBoundingClientRect();
+        const bar = document.querySelector('.pelaa-toiminnot').getBoundingClientRect();
+        return [box.top >= 0, box.bottom <= Math.min(bar.top, window.innerHeight) + 1, box.height > 0];
+    }""", selector)
+
+
+def test_pelaa_on_a_phone_shows_the_computers_moves_and_refusals(phone, server):  # noqa: F811
+    p = Page(phone, server, "/pelaa/")
+    page = p.page
+    page.evaluate("localStorage.clear()")
+    page.goto(server + "/pelaa/?peli=perusrommi&siemen=5&taso=aloittelija")
+    page.wait_for_function(f"{ROOT_JS}.dataset.phase && {ROOT_JS}.dataset.busy === '0'", timeout=ENGINE_TIMEOUT)
+    # a refused move: the reason is on the screen, not under the action bar
+    page.locator("button[data-action='draw_stock']").click()
+    idle(page)
+    assert page.evaluate("document.activeElement.closest('.pelaa-toiminnot') !== null"), "focus left the toolbar"
+    cards = page.locator(".pelaa-kasi button.kortti")
+    cards.nth(0).click()
+    cards.nth(1).click()
+    page.locator("button[data-action='meld']").click()
+    idle(page)
+    assert page.evaluate(f"{ROOT_JS}.dataset.refused") == "too_short"
+    assert _within_screen_above_bar(page, ".pelaa-palaute") == [True, True, True]
+    # the reader discards; the computer's moves are summed up next to the hand, on the screen
+    cards.nth(1).click()
+    page.locator("button[data-action='discard']").click()
+    idle(page)
+    summary = page.locator(".pelaa-viimeksi")
+    assert summary.is_visible()
+    assert "Vastustajan siirrot:" in summary.inner_text()
+    assert page.locator(".pelaa-viimeksi-alue").get_attribute("aria-live") == "polite"
+    assert _within_screen_above_bar(page, ".pelaa-viimeksi") == [True, True, True]
+    p.close()
