@@ -95,3 +95,23 @@ def test_pelaa_on_a_phone_shows_the_computers_moves_and_refusals(phone, server):
     assert page.locator(".pelaa-viimeksi-alue").get_attribute("aria-live") == "polite"
     assert _within_screen_above_bar(page, ".pelaa-viimeksi") == [True, True, True]
     p.close()
+
+
+def test_wide_tables_show_that_they_scroll(phone, server):  # noqa: F811
+    """Every table wider than the phone has a scroll cue (edge shadows whose covers move with the
+    content); the page itself never scrolls sideways."""
+    p = Page(phone, server, "/sanasto/")
+    page = p.page
+    found = 0
+    for path in ("/sanasto/", "/rommi/"):
+        page.goto(server + path)
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+        assert overflow(page) <= 0, path
+        wraps = page.evaluate("""() => [...document.querySelectorAll('.md-typeset__scrollwrap')]
+            .filter(w => w.scrollWidth > w.clientWidth + 1)
+            .map(w => [getComputedStyle(w).backgroundImage, getComputedStyle(w).backgroundAttachment])""")
+        for image, attachment in wraps:
+            assert image.count("gradient") >= 4 and "local" in attachment and "scroll" in attachment, (path, image)
+        found += len(wraps)
+    assert found, "no wide table to check (the glossary's card names table is wide on a phone)"
+    p.close()
