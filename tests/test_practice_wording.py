@@ -135,3 +135,19 @@ def test_one_meld_short_of_the_opening_is_singular():
          "rules": r51, "seed": 0}
     msg = check(q, {"cards": ["4S", "5S", "6S"]})["message"]
     assert msg.startswith("Yhdistelmä (") and ") on 15 pistettä;" in msg, msg
+
+
+def test_engine_and_page_scripts_use_the_glossarys_gin_terms():
+    """The glossary says irtokorttipisteet (and puolustaja): no reader-visible text in the engine or
+    the page scripts says irtopisteet, or calls the defender vastustaja in the knock widget."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    glossary = (root / "templates" / "pages" / "sanasto.md.j2").read_text(encoding="utf-8")
+    assert "irtokorttipisteitä" in glossary and "**puolustaja**" in glossary
+    sources = sorted((root / "engine" / "rommikirja").glob("*.py")) + sorted((root / "docs" / "assets").glob("*.js"))
+    assert sources
+    for path in sources:
+        text = path.read_text(encoding="utf-8").lower()
+        assert "irtopiste" not in text, path
+    widget = (root / "docs" / "assets" / "harjoitus.js").read_text(encoding="utf-8")
+    assert "(vastustaja)" not in widget and "(puolustaja)" in widget

@@ -326,7 +326,7 @@ function render(log) {
       }, text);
     }));
   const info = [];
-  if (v.deadwood !== undefined) info.push(`Irtopisteesi: ${v.deadwood} (koputusraja ${v.knock_limit}).`);
+  if (v.deadwood !== undefined) info.push(`Irtokorttipisteesi: ${v.deadwood} (koputusraja ${v.knock_limit}).`);
   if (!v.over) info.push(v.your_turn ? "Sinun vuorosi." : `Vuorossa: ${v.names[v.turn]}.`);
   const available = new Set(v.actions);
   // the buttons follow the rule set's deal style (knock: gin-like; rummy: melds and lay-offs)
