@@ -42,6 +42,14 @@ def test_setup_form_fits_a_phone_for_every_game(phone, server):  # noqa: F811
         cut = page.evaluate("""() => [...document.querySelectorAll('.pelaa-kotisaannot label')]
             .filter(l => l.getBoundingClientRect().right > %d + 0.5).map(l => l.textContent)""" % PHONE["width"])
         assert cut == [], (game, cut)
+    # a checkbox's label tells the value that follows the box, not always the ticked one
+    box = page.locator(".pelaa-kotisaannot input[type='checkbox']").first
+    label = page.locator(f"label[for='{box.get_attribute('id')}']")
+    before = label.inner_text()
+    box.click()
+    assert label.inner_text() != before
+    box.click()
+    assert label.inner_text() == before
     p.close()
 
 

@@ -131,7 +131,8 @@ class Widget {
       const secs = Math.round((performance.now() - (p.started || performance.now())) / 1000);
       const bytes = p.total ? `${mb(p.loaded)} / ${mb(p.total)} Mt, ` : "";
       this.progressText.textContent = state === "loading"
-        ? `(${p.phase === "käynnistys" ? "käynnistetään, " : bytes}${secs} s)` : "";
+        ? (p.phase === "käynnistys" ? (secs ? `(käynnistetään, ${secs} s)` : "(käynnistetään…)")
+          : `(${bytes}${secs} s)`) : "";
       if (what === "progress") return;
     } else {
       this.progressText.textContent = "";

@@ -146,7 +146,10 @@ function optionControl(o, chosen) {
   if (o.kind === "bool") {
     input = el("input", { type: "checkbox", id, "data-option": o.option, "data-kind": "bool", "data-default": String(o.value),
                           checked: value ? "" : false });
-    return el("p", { class: "pelaa-saanto" }, input, " ", el("label", { for: id }, `${o.label}: ${o.choices.true}`));
+    // the label names the rule and its current value, which follows the box (ticked or not)
+    const state = el("span", { class: "pelaa-arvo" }, value ? o.choices.true : o.choices.false);
+    input.addEventListener("change", () => { state.textContent = input.checked ? o.choices.true : o.choices.false; });
+    return el("p", { class: "pelaa-saanto" }, input, " ", el("label", { for: id }, `${o.label}: `, state));
   }
   if (o.kind === "choice") {
     input = el("select", { id, "data-option": o.option, "data-kind": "choice", "data-default": o.value },
@@ -510,7 +513,7 @@ async function init() {
     const p = shared.progress || { loaded: 0, total: 0 };
     const secs = Math.round((performance.now() - (p.started || performance.now())) / 1000);
     status.textContent = p.phase === "käynnistys" || !p.total
-      ? `Sääntömoottori käynnistyy… (${secs} s)`
+      ? (secs ? `Sääntömoottori käynnistyy… (${secs} s)` : "Sääntömoottori käynnistyy…")
       : `Sääntömoottori latautuu… (${mb(p.loaded)} / ${mb(p.total)} Mt, ${secs} s)`;
   };
   shared.listeners.add(progress);

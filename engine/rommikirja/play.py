@@ -533,7 +533,8 @@ def _op(req: dict) -> Any:
                              "choices": dict(OPTIONS[key].choices), "min": OPTIONS[key].minimum,
                              "max": OPTIONS[key].maximum, "value": getattr(rules, key),
                              "note": OPTION_NOTES.get(key)}
-                            for key in HOUSE_RULES[rules.style]],
+                            for key in HOUSE_RULES[rules.style]
+                            if OPTIONS[key].applies(rules)],   # e.g. no pure-run choice without an opening minimum
                 "notes": play_notes(base)}
     g = _Game(req.get("state"))
     if op == "view":

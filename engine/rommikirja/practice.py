@@ -147,8 +147,9 @@ def _pisteet_hint(q: dict, rules: RuleSet) -> str:
     names = q["players"]
     if rules.scoring == "winner_takes":
         text = f"Vihje: {names[q['winner']]} saa pisteet kaikista muiden käsiin jääneistä korteista"
-        if q.get("rummy"):
-            text += ", ja rommista ne kaksinkertaistuvat"
+        if q.get("rummy"):      # the house rule (a checkbox in the widget) may switch the doubling off
+            text += (", ja rommista ne kaksinkertaistuvat" if rules.rummy_doubling
+                     else "; rommi ei näillä säännöillä kaksinkertaista pisteitä")
         return text + "."
     p = q["ask"]
     if rules.scoring == "penalty" and not q.get("opened", [True] * len(names))[p]:
