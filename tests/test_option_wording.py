@@ -85,7 +85,7 @@ def test_stock_practice_does_not_turn_a_pile_the_rules_do_not_turn(rule):
     q = {"kind": "nostopakka", "discard": ["5H", "9C", "KD"], "rules": rules, "seed": 0}
     sol = solution(q)
     assert sol["order"] == [] and "käännetään" not in " ".join(sol["lines"])
-    assert check(q, {"order": ["5H"]})["message"].startswith("Ei aivan. Tässä pelissä poistopakkaa ei käännetä")
+    assert check(q, {"order": ["5H"]})["message"].startswith("Väärin. Tässä pelissä poistopakkaa ei käännetä")
 
 
 def test_pelaa_score_lines_agree_with_one():

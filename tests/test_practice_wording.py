@@ -16,7 +16,11 @@ def test_points_feedback_names_the_unit_and_ends_sentences():
         sol = solution(q)
         assert all(line.endswith(".") for line in sol["lines"]), sol["lines"]
         wrong = check(q, {"points": str(sol["points"] + 1)})["message"]
-        assert f"oikea vastaus on {sol['points']} pistettä." in wrong
+        # a wrong answer teaches how to count but leaves the answer to "Näytä ratkaisu"
+        assert wrong.startswith(f"Väärin: {sol['points'] + 1} on liian suuri vastaus. Vihje: "), wrong
+        assert str(sol["points"]) not in wrong.replace(str(sol["points"] + 1), "")
+        low = check(q, {"points": str(sol["points"] - 1)})["message"]
+        assert "liian pieni" in low and "Ei aivan" not in low
 
 
 def test_penalty_and_minus_points_are_answered_as_counts():
@@ -27,10 +31,11 @@ def test_penalty_and_minus_points_are_answered_as_counts():
             if sol["points"] == 0:
                 continue
             msg = check(q, {"points": "12345"})["message"]
+            assert msg.startswith("Väärin: 12345 on liian suuri vastaus. Vihje: "), msg
+            assert str(abs(sol["points"])) not in msg.replace("12345", "")
+            right = check(q, {"points": str(abs(sol["points"]))})
             n = abs(sol["points"])
-            assert f"oikea vastaus on {n} {unit if n == 1 else unit + 'ttä'}." in msg, msg
-            assert "−" not in msg.split(".")[0].split("oikea")[1]
-            assert check(q, {"points": str(abs(sol["points"]))})["correct"]
+            assert right["correct"] and f"{n} {unit if n == 1 else unit + 'ttä'}." in right["message"]
 
 
 def test_not_having_opened_is_shown_only_where_it_changes_the_score():
@@ -70,3 +75,79 @@ def test_opening_hint_does_not_give_the_answer_away():
         assert f"paras avaus on {sol['points']} pistettä" in msg, msg
         return
     raise AssertionError("no openable hand in 30 seeds")
+
+
+def _fixed(name):
+    from fixed_rules import FIXED
+    return FIXED[name].as_mapping()
+
+
+def test_a_yes_no_answer_is_called_wrong_not_almost_right():
+    for seed in range(1, 30):
+        q = question("kelpaako", seed, BASE)
+        sol = solution(q)
+        msg = check(q, {"valid": not sol["valid"]})["message"]
+        assert msg.startswith("Väärin. ") and "Ei aivan" not in msg, msg
+
+
+def test_missed_cards_to_lay_off_are_counted_not_named():
+    for seed in range(1, 60):
+        q = question("lisaa", seed, BASE)
+        sol = solution(q)
+        if sol["cards"]:
+            break
+    msg = check(q, {"cards": []})["message"]
+    assert msg.startswith("Väärin. ") and "valitsematta" in msg
+    assert not any(q["labels"][c] in msg.lower() for c in sol["cards"]), msg
+
+
+def test_gin_arrangement_names_the_melds_and_continues_a_sentence_in_lower_case():
+    gin = _fixed("gin")
+    q = question("jarjesta", 3, gin)
+    sol = solution(q)
+    assert sol["melds"] and sol["lines"][0].startswith(("Yhdistelmä: ", "Yhdistelmät: "))
+    for code in sol["melds"][0]:
+        assert q["labels"][code] in sol["lines"][0]
+    assert sol["lines"][-1].startswith(("Irtokortit: ", "Irtokortteja ei jää"))
+    # a meld with a gap: the engine's reason continues after the cards' names in lower case
+    bad = ["AS", "2S", "4S"]
+    q2 = {**q, "hand": sorted(set(q["hand"]) | set(bad))}
+    msg = check(q2, {"melds": [bad]})["message"]
+    head, _, reason = msg.partition(": ")
+    assert reason[:1].islower(), msg
+
+
+def test_knock_result_wants_a_scorer_and_hints_without_the_points():
+    gin = _fixed("gin")
+    q = question("koputus", 2, gin)
+    sol = solution(q)
+    assert check(q, {"points": "5"})["message"] == "Valitse ensin, kuka saa pisteet."
+    other = "defender" if sol["scorer"] == "knocker" else "knocker"
+    for answer in ({"scorer": other, "points": str(sol["points"])}, {"scorer": sol["scorer"], "points": "999"}):
+        msg = check(q, answer)["message"]
+        assert msg.startswith("Väärin: ") and "Vihje: " in msg, msg
+        assert f" {sol['points']} " not in msg.replace("999", "")
+
+
+def test_one_meld_short_of_the_opening_is_singular():
+    r51 = _fixed("rommi51")
+    q = {"kind": "avaus", "hand": ["4S", "5S", "6S", "9H", "KD", "QC", "2H", "3D", "8C", "JH", "7D", "AS", "10C", "JK"],
+         "rules": r51, "seed": 0}
+    msg = check(q, {"cards": ["4S", "5S", "6S"]})["message"]
+    assert msg.startswith("Yhdistelmä (") and ") on 15 pistettä;" in msg, msg
+
+
+def test_engine_and_page_scripts_use_the_glossarys_gin_terms():
+    """The glossary says irtokorttipisteet (and puolustaja): no reader-visible text in the engine or
+    the page scripts says irtopisteet, or calls the defender vastustaja in the knock widget."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    glossary = (root / "templates" / "pages" / "sanasto.md.j2").read_text(encoding="utf-8")
+    assert "irtokorttipisteitä" in glossary and "**puolustaja**" in glossary
+    sources = sorted((root / "engine" / "rommikirja").glob("*.py")) + sorted((root / "docs" / "assets").glob("*.js"))
+    assert sources
+    for path in sources:
+        text = path.read_text(encoding="utf-8").lower()
+        assert "irtopiste" not in text, path
+    widget = (root / "docs" / "assets" / "harjoitus.js").read_text(encoding="utf-8")
+    assert "(vastustaja)" not in widget and "(puolustaja)" in widget

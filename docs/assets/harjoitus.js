@@ -131,7 +131,8 @@ class Widget {
       const secs = Math.round((performance.now() - (p.started || performance.now())) / 1000);
       const bytes = p.total ? `${mb(p.loaded)} / ${mb(p.total)} Mt, ` : "";
       this.progressText.textContent = state === "loading"
-        ? `(${p.phase === "käynnistys" ? "käynnistetään, " : bytes}${secs} s)` : "";
+        ? (p.phase === "käynnistys" ? (secs ? `(käynnistetään, ${secs} s)` : "(käynnistetään…)")
+          : `(${bytes}${secs} s)`) : "";
       if (what === "progress") return;
     } else {
       this.progressText.textContent = "";
@@ -259,8 +260,12 @@ class Widget {
       }
     }
     const lines = this.solution.lines || [];
+    // melds also shown as cards (the sentence says the same for a screen reader)
+    const melds = this.kind === "jarjesta" && (this.solution.melds || []).length
+      ? el("p", { "aria-hidden": "true" }, this.solution.melds.map((m) => cardRow(m, this.question.labels, "kortit yhdistelma")))
+      : "";
     this.feedback.replaceChildren(el("div", { class: "ratkaisu" }, el("p", {}, el("strong", {}, "Ratkaisu: ")),
-                                     lines.map((l) => el("p", {}, l))));
+                                     melds, lines.map((l) => el("p", {}, l))));
   }
 
   showPrinted() {
@@ -360,18 +365,18 @@ const RENDER = {
 
   koputus(q, w) {
     const name = `${w.id}-saaja`;
-    const radios = [["knocker", `${q.players[0]} (koputtaja)`], ["defender", `${q.players[1]} (vastustaja)`]]
-      .map(([value, text], i) => el("label", { class: "valinta" },
-        el("input", { type: "radio", name, value, checked: i === 0 ? "" : false }), " ", text));
+    const radios = [["knocker", `${q.players[0]} (koputtaja)`], ["defender", `${q.players[1]} (puolustaja)`]]
+      .map(([value, text]) => el("label", { class: "valinta" },
+        el("input", { type: "radio", name, value }), " ", text));
     const who = el("fieldset", {}, el("legend", {}, "Kuka saa pisteet?"), radios[0], " ", radios[1]);
     const form = numberForm(w, `${w.id}-pisteet`, "Montako pistettä?", (v) => {
-      const scorer = form.querySelector(`input[name='${name}']:checked`).value;
+      const scorer = form.querySelector(`input[name='${name}']:checked`)?.value || null;   // none chosen: the engine asks
       w.submit({ scorer, points: v });
     }, who);
     return el("div", {},
       el("p", {}, el("strong", {}, q.players[0]), " lopettaa jaon kädellä ", cardRow(q.knocker, q.labels)),
       el("p", {}, el("strong", {}, q.players[1]), " puolustaa kädellä ", cardRow(q.defender, q.labels)),
-      el("p", {}, "Vastustaja tekee omat yhdistelmänsä ja parhaat mahdolliset liittämiset."), form);
+      el("p", {}, "Puolustaja tekee omat yhdistelmänsä ja liittää kortteja koputtajan yhdistelmiin niin hyvin kuin voi."), form);
   },
 
   nostopakka(q, w) {
@@ -411,7 +416,9 @@ const RENDER = {
     const pure = q.rules.opening_pure_run ? " ja mukana puhdas suora (ilman jokeria)" : "";
     return el("div", {},
       el("p", {}, `Valitse kortit, joilla avaat: yhteensä vähintään ${q.rules.opening_points} pistettä${pure}. `
-                  + "Yksi kortti jää käteen poistettavaksi."),
+                  + (q.rules.final_discard === "required"
+                    ? "Vähintään yksi kortti on jätettävä käteen poistoa varten."
+                    : "")),
       hand,
       el("p", {}, button("Tarkista", () => w.submit({ cards: inHandOrder(selected(hand), q.hand) }),
                          "md-button md-button--primary")));

@@ -60,7 +60,7 @@ function mount(element) {
   // navigation re-creates a page's scripts as plain scripts
   games = JSON.parse(root.dataset.games);
   ui = { state: null, view: null, selected: [], target: null, hint: null, replay: null, exportText: null,
-         rulesOpen: true };
+         rulesOpen: true, recent: [] };
   setup = el("form", { class: "pelaa-asetukset", "aria-label": "Uusi peli" });
   table = el("section", { class: "pelaa-poyta", "aria-label": "Pelipöytä", hidden: "" });
   status = el("p", { class: "pelaa-tila", role: "status" }, "Sääntömoottori käynnistyy…");
@@ -146,7 +146,10 @@ function optionControl(o, chosen) {
   if (o.kind === "bool") {
     input = el("input", { type: "checkbox", id, "data-option": o.option, "data-kind": "bool", "data-default": String(o.value),
                           checked: value ? "" : false });
-    return el("p", { class: "pelaa-saanto" }, input, " ", el("label", { for: id }, `${o.label}: ${o.choices.true}`));
+    // the label names the rule and its current value, which follows the box (ticked or not)
+    const state = el("span", { class: "pelaa-arvo" }, value ? o.choices.true : o.choices.false);
+    input.addEventListener("change", () => { state.textContent = input.checked ? o.choices.true : o.choices.false; });
+    return el("p", { class: "pelaa-saanto" }, input, " ", el("label", { for: id }, `${o.label}: `, state));
   }
   if (o.kind === "choice") {
     input = el("select", { id, "data-option": o.option, "data-kind": "choice", "data-default": o.value },
@@ -177,7 +180,7 @@ async function startGame(game, levels, options, seed) {
   try {
     const result = await engine.call({ op: "new", rules: games[game].rules, players: levels.length + 1,
                                        levels, options, seed, sections: games[game].sections });
-    ui.replay = null; ui.exportText = null;
+    ui.replay = null; ui.exportText = null; ui.recent = result.log || [];
     show(result, result.log);
     writeAddress();
   } catch (err) {
@@ -233,12 +236,15 @@ async function act(action) {
   try {
     const result = await engine.call({ op: "move", state: ui.state, move });
     if (result.refused) { refusal(result.refused); return; }
+    ui.recent = [];
     let log = result.log || [];
     if (!result.view.over && !result.view.your_turn) {
       show(result, log);
       const more = await engine.call({ op: "computer", state: result.state });
       log = more.log;
+      ui.recent = more.log || [];
       show(more, log);
+      reveal(".pelaa-viimeksi");
     } else show(result, log);
   } catch (err) {
     message(`Sääntömoottori ei vastannut: ${err.message}`, true);
@@ -257,6 +263,7 @@ async function hint() {
   ui.hint = { action, reason: result.reason };
   root.dataset.hintAction = action;
   render([]);
+  reveal(".pelaa-palaute");
 }
 
 function refusal(r) {
@@ -264,12 +271,24 @@ function refusal(r) {
   box.replaceChildren(el("p", { class: "vaarin" }, "✘ ", r.reason, " ",
     r.rule ? el("a", { href: new URL(`../${r.rule.href}`, location.href).href }, `Sääntö: ${r.rule.title}`) : ""));
   root.dataset.refused = r.code;
+  reveal(".pelaa-palaute");
 }
 
 function message(text, warn = false) {
   const box = table.querySelector(".pelaa-palaute");
-  if (box) box.replaceChildren(el("p", { class: warn ? "vaarin" : "" }, text));
+  if (box) { box.replaceChildren(el("p", { class: warn ? "vaarin" : "" }, text)); reveal(".pelaa-palaute"); }
   else status.textContent = text;
+}
+
+// Bring a message into view without it hiding under the sticky action bar (on a phone the bar
+// covers the bottom of the screen): the scroll margin is the bar's height.
+function reveal(selector) {
+  const box = table.querySelector(selector);
+  if (!box || !box.textContent) return;
+  const bar = table.querySelector(".pelaa-toiminnot");
+  box.style.scrollMarginBottom = `${(bar ? bar.offsetHeight : 0) + 8}px`;
+  box.style.scrollMarginTop = "4em";       // the theme's header
+  box.scrollIntoView({ block: "nearest" });
 }
 
 // ---------------------------------------------------------------- rendering
@@ -310,7 +329,7 @@ function render(log) {
       }, text);
     }));
   const info = [];
-  if (v.deadwood !== undefined) info.push(`Irtopisteesi: ${v.deadwood} (koputusraja ${v.knock_limit}).`);
+  if (v.deadwood !== undefined) info.push(`Irtokorttipisteesi: ${v.deadwood} (koputusraja ${v.knock_limit}).`);
   if (!v.over) info.push(v.your_turn ? "Sinun vuorosi." : `Vuorossa: ${v.names[v.turn]}.`);
   const available = new Set(v.actions);
   // the buttons follow the rule set's deal style (knock: gin-like; rummy: melds and lay-offs)
@@ -325,6 +344,10 @@ function render(log) {
       disabled: v.over || !v.your_turn || (a !== "hint" && !available.has(a)) ? "" : false,
       onclick: () => act(a),
     }, a === "pass" && !knock ? "Ohita vuoro" : text)));
+  const summary = ui.recent.length
+    ? el("p", { class: "pelaa-viimeksi" }, el("strong", {}, v.names.length > 2 ? "Vastustajien siirrot: " : "Vastustajan siirrot: "),
+         ui.recent.join(" "))
+    : "";
   const feedback = el("div", { class: "pelaa-palaute", "aria-live": "assertive" },
     ui.hint ? el("p", { class: "pelaa-vihje" }, "Vihje: ", ui.hint.reason) : "");
   const story = el("div", { class: "pelaa-kertomus" }, el("h3", {}, "Tapahtumat"),
@@ -341,16 +364,38 @@ function render(log) {
     el("h2", { class: "pelaa-otsikko" }, `${v.title}: jako ${v.deal_no}`),
     el("p", { class: "pelaa-numero" }, `Pelin numero ${v.seed}.`),
     players, piles, melds,
+    el("div", { class: "pelaa-viimeksi-alue", "aria-live": "polite" }, summary),
     el("h3", {}, `Kätesi (${me})`), hand, el("p", { class: "pelaa-ohje" }, info.join(" ")),
-    bar, feedback,
+    feedback, bar,
   ];
   if (v.over) parts.push(scorePanel(v));
   if (ui.replay) parts.push(replayPanel());
   if (ui.exportText) parts.push(exportPanel());
   parts.push(story, rules, tools);
+  const focus = focusKey(document.activeElement);
   table.replaceChildren(...parts);
+  if (focus) refocus(focus);
   status.textContent = "";
   if (log && log.length) root.dataset.lastLog = log[log.length - 1];
+}
+
+// The table is rebuilt after every action: the control the reader was on (an action button, a card,
+// a meld on the table) gets the focus back, or the first usable action button, so that a keyboard or
+// screen-reader user does not fall back to the top of the page.
+function focusKey(active) {
+  if (!active || !table.contains(active) || active === table) return null;
+  for (const attr of ["data-action", "data-code", "data-index"]) {
+    if (active.hasAttribute(attr)) return [attr, active.getAttribute(attr)];
+  }
+  return ["toolbar", ""];
+}
+
+function refocus([attr, value]) {
+  let target = attr === "toolbar" ? null : table.querySelector(`[${attr}="${CSS.escape(value)}"]`);
+  if (!target || target.disabled) {
+    target = table.querySelector(".pelaa-toiminnot button:not([disabled])") || table.querySelector(".pelaa-kasi button");
+  }
+  if (target) target.focus({ preventScroll: true });
 }
 
 function scorePanel(v) {
@@ -374,7 +419,7 @@ function scorePanel(v) {
 
 async function nextDeal() {
   const result = await request({ op: "next_deal", state: ui.state });
-  if (result) { ui.replay = null; ui.exportText = null; show(result, result.log); }
+  if (result) { ui.replay = null; ui.exportText = null; ui.recent = result.log || []; show(result, result.log); }
 }
 
 async function startReplay() {
@@ -468,7 +513,7 @@ async function init() {
     const p = shared.progress || { loaded: 0, total: 0 };
     const secs = Math.round((performance.now() - (p.started || performance.now())) / 1000);
     status.textContent = p.phase === "käynnistys" || !p.total
-      ? `Sääntömoottori käynnistyy… (${secs} s)`
+      ? (secs ? `Sääntömoottori käynnistyy… (${secs} s)` : "Sääntömoottori käynnistyy…")
       : `Sääntömoottori latautuu… (${mb(p.loaded)} / ${mb(p.total)} Mt, ${secs} s)`;
   };
   shared.listeners.add(progress);

@@ -402,12 +402,12 @@ def _score_view(g: _Game, index: int) -> dict:
             w = names[score.scorer]
             if kind == "gin":
                 lines.append(f"Gin! {w} saa ginin lisäpisteet {deal_rules.gin_bonus} ja vastustajan "
-                             f"irtopisteet: yhteensä {score.points[score.scorer]}.")
+                             f"irtokorttipisteet: yhteensä {score.points[score.scorer]}.")
             elif kind == "undercut":
                 lines.append(f"Alitus: {w} saa alituksen lisäpisteet {deal_rules.undercut_bonus} ja "
-                             f"irtopisteiden erotuksen: yhteensä {score.points[score.scorer]}.")
+                             f"irtokorttipisteiden erotuksen: yhteensä {score.points[score.scorer]}.")
             else:
-                lines.append(f"Koputus onnistui: {w} saa irtopisteiden erotuksen, "
+                lines.append(f"Koputus onnistui: {w} saa irtokorttipisteiden erotuksen, "
                              f"{count(score.points[score.scorer], 'piste', digits=True)}.")
             outcome = g.deal.outcome if index == len(g.deals) - 1 else None
             defence = getattr(outcome, "defender", None)
@@ -415,7 +415,7 @@ def _score_view(g: _Game, index: int) -> dict:
                 laid = [c for cards, _ in defence.layoffs for c in cards]
                 lines.append(f"{names[1 - outcome.knocker]} liittää koputtajan yhdistelmiin "
                              f"{cards_text(laid, 'gen')}.")
-            lines.append("Irtopisteet: " + ", ".join(f"{names[i]} {v}" for i, v in enumerate(score.hand_values))
+            lines.append("Irtokorttipisteet: " + ", ".join(f"{names[i]} {v}" for i, v in enumerate(score.hand_values))
                          + ".")
     else:
         outcome = g.deal.outcome if index == len(g.deals) - 1 else None
@@ -533,7 +533,8 @@ def _op(req: dict) -> Any:
                              "choices": dict(OPTIONS[key].choices), "min": OPTIONS[key].minimum,
                              "max": OPTIONS[key].maximum, "value": getattr(rules, key),
                              "note": OPTION_NOTES.get(key)}
-                            for key in HOUSE_RULES[rules.style]],
+                            for key in HOUSE_RULES[rules.style]
+                            if OPTIONS[key].applies(rules)],   # e.g. no pure-run choice without an opening minimum
                 "notes": play_notes(base)}
     g = _Game(req.get("state"))
     if op == "view":

@@ -136,7 +136,26 @@ def _c_pisteet(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, s
     shown = _pts(abs(want) if prefix else want, prefix)
     if correct:
         return True, f"Oikein: {shown}. " + " ".join(sol["lines"])
-    return False, f"Ei aivan: vastasit {_num(given)}, oikea vastaus on {shown}. " + " ".join(sol["lines"])
+    # the first wrong answer teaches how to count, the answer itself stays behind "Näytä ratkaisu"
+    size = abs(given) > abs(want)
+    return False, (f"Väärin: {_num(given)} on liian {'suuri' if size else 'pieni'} vastaus. "
+                   + _pisteet_hint(q, rules))
+
+
+def _pisteet_hint(q: dict, rules: RuleSet) -> str:
+    """How this score is counted, without the sum: whose cards count and what for."""
+    names = q["players"]
+    if rules.scoring == "winner_takes":
+        text = f"Vihje: {names[q['winner']]} saa pisteet kaikista muiden käsiin jääneistä korteista"
+        if q.get("rummy"):      # the house rule (a checkbox in the widget) may switch the doubling off
+            text += (", ja rommista ne kaksinkertaistuvat" if rules.rummy_doubling
+                     else "; rommi ei näillä säännöillä kaksinkertaista pisteitä")
+        return text + "."
+    p = q["ask"]
+    if rules.scoring == "penalty" and not q.get("opened", [True] * len(names))[p]:
+        return f"Vihje: {names[p]} ei avannut, eikä avaamatta jääneen sakko riipu käden korteista."
+    kind = "sakoksi" if rules.scoring == "penalty" else "miinuspisteiksi"
+    return f"Vihje: {names[p]} saa {kind} käteensä jääneiden korttien yhteisarvon."
 
 
 # -- 2. Kelpaako yhdistelmä ---------------------------------------------------------------------
@@ -196,7 +215,7 @@ def _s_kelpaako(q: dict, rules: RuleSet) -> dict:
 def _c_kelpaako(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, str]:
     given = bool(answer.get("valid"))
     ok = given == sol["valid"]
-    return ok, ("Oikein. " if ok else "Ei aivan. ") + " ".join(sol["lines"])
+    return ok, ("Oikein. " if ok else "Väärin. ") + " ".join(sol["lines"])
 
 
 # -- 3. Lisää pöytään ---------------------------------------------------------------------------
@@ -259,9 +278,10 @@ def _c_lisaa(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, str
     if extra:
         parts.append(f"{_cap(cards_text(extra))} {'ei sovi' if len(extra) == 1 else 'eivät sovi'} "
                      "mihinkään pöydän yhdistelmään.")
-    if missing:
-        parts.append(f"Valitsematta jäi {cards_text(missing)}.")
-    return False, " ".join(parts + sol["lines"])
+    if missing:      # not named: finding them is the exercise ("Näytä ratkaisu" names them)
+        parts.append("Yksi sopiva kortti jäi vielä valitsematta." if len(missing) == 1
+                     else f"Sopivia kortteja jäi vielä valitsematta {_num(len(missing))}.")
+    return False, "Väärin. " + " ".join(parts)
 
 
 # -- 4. Järjestä käsi (gin) ---------------------------------------------------------------------
@@ -278,9 +298,14 @@ def _q_jarjesta(rng: random.Random, rules: RuleSet) -> dict:
 
 def _s_jarjesta(q: dict, rules: RuleSet) -> dict:
     arr = best_arrangement(_cards(q["hand"]))
-    return {"melds": [_codes(m) for m in arr.melds], "deadwood": arr.deadwood_points,
-            "lines": [f"Paras järjestys jättää irtokortteja {_pts(arr.deadwood_points)}"
-                      + (f" ({cards_text(arr.deadwood)})." if arr.deadwood else ": gin!")]}
+    melds = [sort_cards(m) for m in arr.melds]
+    if melds:       # each meld named, then what is left over
+        lines = [f"{'Yhdistelmä' if len(melds) == 1 else 'Yhdistelmät'}: {'; '.join(cards_text(m) for m in melds)}."]
+    else:
+        lines = ["Kädestä ei saa yhtään yhdistelmää."]
+    lines.append(f"Irtokortit: {cards_text(arr.deadwood)}, yhteensä {_pts(arr.deadwood_points)}."
+                 if arr.deadwood else "Irtokortteja ei jää: gin!")
+    return {"melds": [_codes(m) for m in melds], "deadwood": arr.deadwood_points, "lines": lines}
 
 
 def _c_jarjesta(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, str]:
@@ -290,7 +315,7 @@ def _c_jarjesta(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, 
         cards = _cards(codes)
         err = check_meld(cards, rules)
         if err is not None:
-            return False, f"{_cap(cards_text(cards))}: {err.message}"
+            return False, f"{_cap(cards_text(cards))}: {_lower_first(err.message)}"
         used += cards
     if any(c not in hand for c in used) or len(set(used)) != len(used):
         return False, "Sama kortti on kahdessa yhdistelmässä tai kortti ei ole kädessä."
@@ -302,6 +327,15 @@ def _c_jarjesta(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, 
     if points == sol["deadwood"]:
         return True, text + " Parempaa järjestystä ei ole."
     return False, text + f" Paras järjestys jättää vain {_pts(sol['deadwood'])} – kokeile toisin."
+
+
+def _lower_first(sentence: str) -> str:
+    """A sentence continued after a colon: its first letter in lower case (not an abbreviation's).
+
+    >>> _lower_first("Suorasta puuttuu kortti."), _lower_first("JK ei käy.")
+    ('suorasta puuttuu kortti.', 'JK ei käy.')
+    """
+    return sentence[:1].lower() + sentence[1:] if sentence[1:2].islower() else sentence
 
 
 # -- 5. Koputuksen tulos (gin) ------------------------------------------------------------------
@@ -343,12 +377,23 @@ def _c_koputus(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, s
         pts = int(str(answer.get("points", "")).strip())
     except ValueError:
         return False, "Valitse pisteiden saaja ja kirjoita pisteet kokonaislukuna."
+    if answer.get("scorer") not in ("knocker", "defender"):
+        return False, "Valitse ensin, kuka saa pisteet."
     ok_who = answer.get("scorer") == sol["scorer"]
     ok = ok_who and pts == sol["points"]
     if ok:
         return True, "Oikein. " + " ".join(sol["lines"])
-    who = q["players"][0 if sol["scorer"] == "knocker" else 1]
-    return False, (f"Ei aivan: pisteet saa {who}, {_pts(sol['points'])}. " + " ".join(sol["lines"]))
+    # the first wrong answer gives a way to count, not the result ("Näytä ratkaisu" shows it)
+    kd = best_arrangement(_cards(q["knocker"])).deadwood_points
+    kind = sol["lines"][-1].split(":")[0]
+    hint = ("Vihje: koputtajan kaikki kortit ovat yhdistelmissä (gin), joten puolustaja ei saa liittää "
+            f"kortteja. Laske hänen irtokorttipisteensä ja lisää ginin lisäpisteet ({_num(rules.gin_bonus)})."
+            if kind == "Gin" else f"Vihje: koputtajalla on irtokorttipisteitä {_num(kd)}. " + (
+               "Laske, paljonko puolustajalle jää irtokorttipisteitä, kun hän on liittänyt kortteja koputtajan "
+               "yhdistelmiin, ja vertaa niitä koputtajan irtokorttipisteisiin."))
+    if not ok_who:
+        return False, f"Väärin: pisteitä ei saa {q['players'][0 if answer['scorer'] == 'knocker' else 1]}. " + hint
+    return False, "Väärin: pisteiden saaja on oikein, mutta pistemäärä ei. " + hint
 
 
 # -- 6. Nostopakka loppuu -----------------------------------------------------------------------
@@ -381,9 +426,15 @@ def _c_nostopakka(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool
     if given == sol["order"]:
         return True, "Oikein. " + " ".join(sol["lines"])
     if not sol["order"]:
-        return False, "Ei aivan. " + " ".join(sol["lines"])
-    return False, ("Ei aivan: oikea järjestys on "
-                   f"{cards_text(_cards(sol['order']))}. " + " ".join(sol["lines"]))
+        return False, "Väärin. " + " ".join(sol["lines"])
+    if not given:
+        return False, ("Väärin: poistopakka käännetään uudeksi nostopakaksi, joten siitä nostetaan kortteja. "
+                       "Valitse ne siinä järjestyksessä, jossa ne nostetaan.")
+    if given[0] != sol["order"][0]:
+        return False, ("Väärin: ensimmäisenä nostettava kortti ei ole oikea. Vihje: mieti, mikä kortti on "
+                       "päällimmäisenä, kun poistopakka on käännetty.")
+    return False, ("Väärin: ensimmäinen kortti on oikein, mutta järjestys ei. Vihje: käännetyssä pakassa "
+                   "korttien järjestys on päinvastainen kuin poistopakassa.")
 
 
 # -- 7. Avaus (Rommi 51) ------------------------------------------------------------------------
@@ -440,7 +491,8 @@ def _c_avaus(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, str
     melds, points = got.melds, got.points
     text = "; ".join(m.text for m in melds)
     if points < rules.opening_points:
-        return False, (f"Yhdistelmät ({text}) ovat yhteensä {_pts(points)}; avaukseen tarvitaan "
+        lead = f"Yhdistelmät ({text}) ovat yhteensä" if len(melds) > 1 else f"Yhdistelmä ({text}) on"
+        return False, (f"{lead} {_pts(points)}; avaukseen tarvitaan "
                        f"vähintään {_pts(rules.opening_points)}. " + _avaus_hint(sol))
     return True, f"Avaus käy: {text} – {_pts(points)}."
 
