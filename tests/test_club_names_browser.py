@@ -8,20 +8,7 @@ import pytest
 from fixed_rules import FIXED
 from rommikirja import finnish, play, practice
 from tools.runtime import names_json, runtime_outputs
-
-KALLE = """\
-Kalle:
-  gen: Kallen
-  part: Kallea
-  ill: Kalleen
-  ine: Kallessa
-  ela: Kallesta
-  all: Kallelle
-  ade: Kallella
-  abl: Kallelta
-  ess: Kallena
-  tra: Kalleksi
-"""
+from positions import KALLE
 
 
 @pytest.fixture

@@ -18,20 +18,7 @@ from rommikirja import finnish
 from tools.scenario.names import load_names, read_names
 from tools.yamlsrc import SourceError
 from test_editor import ROOT, copy_project, run
-
-KALLE = """\
-Kalle:
-  gen: Kallen
-  part: Kallea
-  ill: Kalleen
-  ine: Kallessa
-  ela: Kallesta
-  all: Kallelle
-  ade: Kallella
-  abl: Kallelta
-  ess: Kallena
-  tra: Kalleksi
-"""
+from positions import KALLE
 
 
 @pytest.fixture

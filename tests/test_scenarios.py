@@ -9,19 +9,11 @@ import pytest
 from tools.scenario import load_rulesets, scenario_paths
 from tools.verify import verify
 
+from positions import DEAL
+
 ROOT = Path(__file__).resolve().parent.parent
 
-GOOD = """\
-source: own
-game: perusrommi
-title: Testi
-setup:
-  turn: Aino
-  hands:
-    - [7H, 8H]
-    - [AS, 7C, KD]
-  stock: [9H, 2C]
-  discard: [5S]
+GOOD = DEAL + """\
   table: [{owner: Aino, cards: [9S, 10S, JS, QS]}, {owner: Aino, cards: [3H, 3C, 3D, 3S]}, {owner: Eero, cards: [10C, JC, QC, KC]}, {owner: Eero, cards: [4C, 5C, 6C]}]
 steps:
   - draw: stock

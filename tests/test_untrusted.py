@@ -18,6 +18,8 @@ from tools.scenario import STEP_KINDS, StepKind, compare, load_rulesets, load_sc
 from tools.verify import verify
 from tools.yamlsrc import LDict, LList, SourceError, loads, yaml_loader
 
+from positions import DEAL, GOES_OUT, TABLE
+
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "corpus" / "scenarios"
 RULES = ROOT / "tests" / "corpus" / "rules"          # the corpus's own rule sets
@@ -25,28 +27,7 @@ CORPUS_FILES = sorted(CORPUS.glob("*.yaml"))
 #: no test may take longer than this per file (CPU seconds; the text deadline is 0.5 s of wall time)
 MAX_SECONDS = 2.0
 
-GOOD = """\
-source: own
-game: perusrommi
-title: Testi
-setup:
-  turn: Aino
-  hands:
-    - [7H, 8H]
-    - [AS, 7C, KD]
-  stock: [9H, 2C]
-  discard: [5S]
-  table:
-    - {owner: Aino, cards: [3C, 4C, 5C, 6C]}
-    - {owner: Aino, cards: [9D, 10D, JD, QD]}
-    - {owner: Eero, cards: [8S, 9S, 10S, JS]}
-    - {owner: Eero, cards: [2D, 3D, 4D]}
-  has_played: [Aino, Eero]
-steps:
-  - draw: stock
-  - meld: [7H, 8H, 9H]
-  - expect:
-      winner: Aino
+GOOD = DEAL + TABLE + GOES_OUT + """\
 text: |
   {{ names[0] }} voittaa, ja {{ names[1] }} häviää.
 """

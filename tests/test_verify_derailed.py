@@ -7,28 +7,14 @@ from pathlib import Path
 
 from tools.verify import verify
 
+from positions import DEAL, TABLE
+
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "tests" / "corpus" / "rules"          # the corpus's own fixed rule sets
 
 # Aino draws the 5 of spades from the discard pile; she holds no 9 of hearts, so the meld on
 # line 19 is refused. Every later move and expectation would fail because of that one error.
-SCENARIO = """\
-source: own
-game: perusrommi
-title: Testi
-setup:
-  turn: Aino
-  hands:
-    - [7H, 8H]
-    - [AS, 7C, KD]
-  stock: [9H, 2C]
-  discard: [5S]
-  table:
-    - {owner: Aino, cards: [3C, 4C, 5C, 6C]}
-    - {owner: Aino, cards: [9D, 10D, JD, QD]}
-    - {owner: Eero, cards: [8S, 9S, 10S, JS]}
-    - {owner: Eero, cards: [2D, 3D, 4D]}
-  has_played: [Aino, Eero]
+SCENARIO = DEAL + TABLE + """\
 steps:
   - draw: discard
   - meld: [7H, 8H, 9H]

@@ -12,32 +12,12 @@ from tools import kept, yamlsrc
 from tools.verify import verify
 from tools.yamlsrc import LDict, LList, SourceError
 
+from positions import DEAL, GOES_OUT, TABLE
+
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "tests" / "corpus" / "rules"          # the corpus's own fixed rule sets
 
-SCENARIO = """\
-source: own
-game: perusrommi
-title: Testi
-setup:
-  turn: Aino
-  hands:
-    - [7H, 8H]
-    - [AS, 7C, KD]
-  stock: [9H, 2C]
-  discard: [5S]
-  table:
-    - {owner: Aino, cards: [3C, 4C, 5C, 6C]}
-    - {owner: Aino, cards: [9D, 10D, JD, QD]}
-    - {owner: Eero, cards: [8S, 9S, 10S, JS]}
-    - {owner: Eero, cards: [2D, 3D, 4D]}
-  has_played: [Aino, Eero]
-steps:
-  - draw: stock
-  - meld: [7H, 8H, 9H]
-  - expect:
-      winner: Aino
-"""
+SCENARIO = DEAL + TABLE + GOES_OUT
 
 
 @pytest.fixture

@@ -2,22 +2,9 @@
 #   python tests/corpus/make_corpus.py tests/corpus/scenarios
 # The committed files are the test data; this script documents how they were made.
 import pathlib, sys
-BASE = """\
-source: own
-game: perusrommi
-title: Testi
-setup:
-  turn: Aino
-  hands:
-    - [7H, 8H]
-    - [AS, 7C, KD]
-  stock: [9H, 2C]
-  discard: [5S]
-steps:
-  - draw: stock
-  - meld: [7H, 8H, 9H]
-  - expect:
-      winner: Aino
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+from positions import DEAL, GOES_OUT   # noqa: E402 (the tests' shared position)
+BASE = DEAL + GOES_OUT + """\
 text: |
   {{ names[0] }} voittaa.
 """
