@@ -475,8 +475,8 @@ def joker_readings(naturals: Sequence[Card], jokers: Sequence[Card], rules) -> l
     besides them, jokers already on the table by what they stand for): a quick, complete list of
     candidates; the rules decide which of them are valid.
 
-    In a run (no corner) only the readings that make the ranks consecutive are listed, the ace
-    low or, when the rules allow it, high: the only ones the rules could accept, so the caller
+    In a run (no corner) only the readings that make one gapless run are listed
+    (:func:`~rommikirja.melds.run_positions`): the only ones the rules could accept, so the caller
     checks fewer.
 
     >>> from rommikirja.cards import parse_cards
@@ -504,21 +504,9 @@ def joker_readings(naturals: Sequence[Card], jokers: Sequence[Card], rules) -> l
             options = [stand_in(r, suit) for r in range(1, 14) if r not in ranks]
         else:
             options = [stand_in(r, suit) for r in range(1, 14) if r not in ranks and (lo <= r <= hi or r == ACE)]
-            high = rules.ace == "high_or_low"
+            naturals = list(naturals)
             return [tuple(zip(jokers, stands)) for stands in itertools.permutations(options, n)
-                    if _consecutive_with(ranks, stands, high)]
+                    if run_positions(naturals + list(stands), rules) is not None]
     else:
         return []
     return [tuple(zip(jokers, stands)) for stands in itertools.permutations(options, n)]
-
-
-def _consecutive_with(ranks: set[int], stands: tuple[Card, ...], high: bool) -> bool:
-    """Whether ``ranks`` with the ranks of ``stands`` are one unbroken run (the ace low, or
-    with ``high`` also after the king): the run check of :func:`rommikirja.melds._classify`."""
-    every = ranks.union(c.rank for c in stands)
-    if max(every) - min(every) == len(every) - 1:
-        return True
-    if high and ACE in every:
-        every = {14 if r == ACE else r for r in every}
-        return max(every) - min(every) == len(every) - 1
-    return False
