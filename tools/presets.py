@@ -164,13 +164,11 @@ def _sections_of(page: str, source: bytes) -> list[tuple[str, str]]:
     parser) can never reuse an old answer. ``ROMMIKIRJA_TEMPLATE_CACHE=0`` turns it off; a cache
     that cannot be read or written is skipped.
     """
-    import hashlib
     import os
     use_cache = os.environ.get("ROMMIKIRJA_TEMPLATE_CACHE", "1") != "0"
     cache_file = None
     if use_cache:
-        key = hashlib.sha256(b"\0".join((page.encode(), source, _salt()))).hexdigest()
-        cache_file = TEMPLATE_DIR / "__pycache__" / f"sections-{key}.json"
+        cache_file = TEMPLATE_DIR / "__pycache__" / _section_cache_name(page, source)
         try:
             return [(g, s) for g, s in json.loads(cache_file.read_text(encoding="utf-8"))]
         except (OSError, ValueError, TypeError):
@@ -193,14 +191,16 @@ def _sections_of(page: str, source: bytes) -> list[tuple[str, str]]:
 def section_cache_names(pages: Path | None = None) -> set[str]:
     """The names of the kept answers of :func:`_sections_of` for today's page templates (what a
     prune of ``templates/__pycache__/`` keeps)."""
+    return {_section_cache_name(tpl.name[:-len(".j2")], tpl.read_bytes())
+            for tpl in (pages or PAGES).glob("*.md.j2") if not tpl.name.startswith("_")}
+
+
+def _section_cache_name(page: str, source: bytes) -> str:
+    """The file of :func:`_sections_of`'s kept answer: a SHA-256 of the page name, the template's
+    bytes, this module's source and the Jinja2 version."""
     import hashlib
-    names = set()
-    for tpl in sorted((pages or PAGES).glob("*.md.j2")):
-        if not tpl.name.startswith("_"):
-            page = tpl.name[:-len(".j2")]
-            key = hashlib.sha256(b"\0".join((page.encode(), tpl.read_bytes(), _salt()))).hexdigest()
-            names.add(f"sections-{key}.json")
-    return names
+    key = hashlib.sha256(b"\0".join((page.encode(), source, _salt()))).hexdigest()
+    return f"sections-{key}.json"
 
 
 _SALT: list[bytes] = []
