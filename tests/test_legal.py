@@ -315,11 +315,15 @@ def test_perft(game, hands, stock, discard, table, draw, want):
 @given(game=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 2**31), size=st.integers(0, 7),
        bias=st.sampled_from(["none", "suit", "rank"]))
 def test_quick_natural_classification_is_from_cards(game, seed, size, bias):
-    """The move generator's quick classification of natural cards (``_natural_meld``) gives exactly
-    what ``Meld.from_cards`` (and ``Meld.extended`` of a meld without jokers) gives, or leaves the
-    set to them: on random card sets, some drawn from one suit (runs) or two ranks (groups)."""
-    from rommikirja.meld_phase import _natural_meld
+    """The quick classification of natural cards (``_natural_meld``, the first step of
+    ``Meld.from_cards`` and ``Meld.extended``) gives exactly what the full classification gives, or
+    leaves the set to it: on random card sets, some drawn from one suit (runs) or two ranks (groups)."""
+    from rommikirja.melds import _classify, _natural_meld
     from rommikirja.errors import InvalidMeld
+
+    def full(cards, adding=False):      # the classification without the quick step
+        kind, ordered, assigned = _classify(tuple(cards), rules, adding=adding)
+        return Meld(kind, ordered, assigned)
     rules = GAMES[game]
     rng = random.Random(seed)
     deck = standard_deck(rules.decks, rules.jokers)
@@ -331,9 +335,10 @@ def test_quick_natural_classification_is_from_cards(game, seed, size, bias):
         deck = [c for c in deck if c.rank in ranks] + [c for c in deck if c.suit is None]
     cards = tuple(rng.sample(deck, min(size, len(deck))))
     try:
-        want = Meld.from_cards(cards, rules)
+        want = full(cards)
     except InvalidMeld:
         want = None
+    assert want is None or Meld.from_cards(cards, rules) == want
     quick = _natural_meld(cards, rules)
     if quick is not None:
         assert quick == want and quick.cards == want.cards
@@ -348,9 +353,10 @@ def test_quick_natural_classification_is_from_cards(game, seed, size, bias):
         if base.jokers:
             return
         try:
-            ext = base.extended(cards[3:], rules)
+            ext = full(base.cards + cards[3:], adding=True)
         except InvalidMeld:
             ext = None
+        assert ext is None or base.extended(cards[3:], rules) == ext
         quick = _natural_meld(base.cards + cards[3:], rules)
         if quick is not None:
             assert quick == ext and quick.cards == ext.cards

@@ -27,6 +27,8 @@ JOKER_RANK = 0
 JOKER_SYMBOL = "🃏"
 #: A joker's ``Card._sbit`` (above the four suits' 16-bit rank fields).
 JOKER_BIT = 1 << 64
+#: ``Card._sbit`` bits of every natural card (ranks 1–13 of the four suits' 16-bit fields).
+NATURAL_BITS = sum(0x3FFE << (16 * k) for k in range(4))
 RANKS: tuple[int, ...] = tuple(range(1, 14))
 
 

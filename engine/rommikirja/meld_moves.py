@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 from typing import Iterator, NamedTuple, Sequence
 
-from .cards import ACE, JOKER_BIT, KING, SUITS, Card, Suit, stand_in
+from .cards import ACE, JOKER_BIT, KING, NATURAL_BITS, SUITS, Card, Suit, stand_in
 from .errors import InvalidMeld
 from .melds import Meld, MeldKind, run_positions
 from .moves import LayOff, PlayMeld
@@ -234,7 +234,7 @@ class MeldMoves:
             s, h, d, c = held & 0xFFFF, (held >> 16) & 0xFFFF, (held >> 32) & 0xFFFF, (held >> 48) & 0xFFFF
             # a rank held in three suits, or three in a row of a suit (the 16-bit fields keep
             # bits 0, 14 and 15 clear, so the shifts never join two suits; a high ace is bit 14)
-            runs = held & _NATURAL_BITS
+            runs = held & NATURAL_BITS
             if rules.ace == "high_or_low":
                 runs |= (runs & _ACE_BITS) << 13
             if (s & h & (d | c)) | (d & c & (s | h)) or runs & (runs >> 1) & (runs >> 2):
@@ -316,7 +316,6 @@ class Grouped(NamedTuple):
 #: A suit's place in :class:`Suit` order (suits hash by identity, so the lookup is quick).
 _SUIT_INDEX = {s: i for i, s in enumerate(Suit)}
 #: ``Card._sbit`` bits: every natural card (ranks 1–13 of the four suits), and the four aces.
-_NATURAL_BITS = sum(0x3FFE << (16 * k) for k in range(4))
 _ACE_BITS = sum(1 << (16 * k + 1) for k in range(4))
 
 

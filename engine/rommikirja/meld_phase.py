@@ -5,14 +5,12 @@ the legal moves are picked from are :mod:`~rommikirja.meld_moves`'s.
 """
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Iterable, Sequence
 
 from .cards import Card
 from .errors import IllegalMove, InvalidMeld, malformed_move, meld_refusal, no_such_card, not_in_hand
 from .finnish import card_name
-from .melds import Meld, MeldKind
-from .meld_moves import _NATURAL_BITS
+from .melds import Meld
 from .moves import Event, LayOff, Phase, PlayMeld, TableMeld
 
 __all__ = ["MeldPhase"]
@@ -198,12 +196,10 @@ class MeldPhase:
         hit = memo.get(key)
         if hit is not None and all(a is b for a, b in zip(hit[0], cards)):
             return hit[1]
-        result = _natural_meld(cards, self.rules)
-        if result is None:
-            try:
-                result = Meld.from_cards(cards, self.rules)
-            except InvalidMeld as err:
-                result = err
+        try:
+            result = Meld.from_cards(cards, self.rules)
+        except InvalidMeld as err:
+            result = err
         memo[key] = (cards, result)    # the cards stay alive: their ids are not reused
         return result
 
@@ -220,13 +216,10 @@ class MeldPhase:
         hit = memo.get(key)
         if hit is not None and hit[0] is meld and all(a is b for a, b in zip(hit[1], cards)):
             return hit[2]
-        # (a meld without jokers extended by natural cards is classified like a new meld of them all)
-        result = None if meld.jokers else _natural_meld(meld.cards + cards, self.rules)
-        if result is None:
-            try:
-                result = meld.extended(cards, self.rules)
-            except InvalidMeld as err:
-                result = err
+        try:
+            result = meld.extended(cards, self.rules)
+        except InvalidMeld as err:
+            result = err
         memo[key] = (meld, cards, result)
         return result
 
@@ -252,52 +245,6 @@ class MeldPhase:
 
     def _has_own_meld(self) -> bool:
         return any(tm.owner == self.turn for tm in self.table)
-
-
-def _natural_meld(cards: tuple[Card, ...], rules) -> Meld | None:
-    """``Meld.from_cards(cards, rules)`` when ``cards`` are natural cards that make a group or a run
-    without a gap (not going round the corner), found with a few bit tests on :attr:`Card._sbit`;
-    ``None`` for anything else (jokers, a card twice, not a meld): ``from_cards`` decides those and
-    explains a refusal. ``tests/test_legal.py`` compares the two on random card sets.
-
-    >>> from rommikirja.cards import parse_cards
-    >>> from rommikirja.rules import RuleSet
-    >>> _natural_meld(parse_cards("KH AH QH"), RuleSet(ace="high_or_low")).codes
-    ('QH', 'KH', 'AH')
-    >>> _natural_meld(parse_cards("7C 7S 7H"), RuleSet()).codes, _natural_meld(parse_cards("7H 7S 7H"), RuleSet())
-    (('7S', '7H', '7C'), None)
-    """
-    if len(cards) < 3:
-        return None
-    bits = 0
-    for c in cards:
-        if type(c) is not Card:
-            return None
-        b = c._sbit
-        if not b & _NATURAL_BITS or b & bits:      # a joker, or the same rank and suit twice
-            return None
-        bits |= b
-    ranks = (bits | bits >> 16 | bits >> 32 | bits >> 48) & 0xFFFF
-    if ranks & (ranks - 1) == 0:
-        # one rank, every card of another suit (a bit each): a group, in suit order
-        return Meld(MeldKind.GROUP, tuple(sorted(cards, key=_sbit)))
-    shift = (cards[0]._sbit.bit_length() - 1) & ~15     # the first card's suit field
-    if ranks << shift != bits:
-        return None                                     # more than one suit
-    if (ranks + (ranks & -ranks)) & ranks == 0:
-        # the ranks in a row: a run from low to high (an ace at its bottom)
-        return Meld(MeldKind.RUN, tuple(sorted(cards, key=_rank)))
-    if rules.ace == "high_or_low" and ranks & 2:
-        high = ranks & ~2 | 1 << 14
-        if (high + (high & -high)) & high == 0:
-            # in a row with the ace above the king: the ace last
-            ordered = sorted(cards, key=_rank)
-            return Meld(MeldKind.RUN, tuple(ordered[1:] + ordered[:1]))
-    return None
-
-
-_sbit = attrgetter("_sbit")
-_rank = attrgetter("rank")
 
 
 def _reading_refusal(cards: Sequence[Card], jokers) -> IllegalMove | None:
