@@ -134,3 +134,18 @@ def test_small_sample_levels_are_ordered():
         strong += pts[s]
         weak += pts[1 - s]
     assert strong > weak
+
+
+def test_gin_hint_counts_the_deadwood_with_the_rule_sets_ace():
+    """The hint states the deadwood left after its discard, an ace counted as the rule set says."""
+    from rommikirja.solver import mask_of, min_deadwood_mask
+    rules = GIN.with_options(ace_points=11)
+    hand = parse_cards("4H 5H 6H 9S 9C 9D JC QC 2D AS")
+    deal = GinDeal.from_position(rules, [hand, parse_cards("3S 4S 5S 6S 7S 8S 10S JS QS KS")],
+                                 stock=parse_cards("8D 3C 4C"), discard=parse_cards("AD"), turn=0)
+    deal.play(Draw(STOCK))
+    move, reason = hint(deal)
+    rest = [c for c in deal.hand if c != move.card]
+    assert any(c.rank == 1 for c in rest), rest          # the ace stays: it is counted
+    want = min_deadwood_mask(mask_of(rest), 11)[0]
+    assert f"irtokorttien arvo on {want} pistettä" in reason, reason

@@ -151,3 +151,23 @@ def test_engine_and_page_scripts_use_the_glossarys_gin_terms():
         assert "irtopiste" not in text, path
     widget = (root / "docs" / "assets" / "harjoitus.js").read_text(encoding="utf-8")
     assert "(vastustaja)" not in widget and "(puolustaja)" in widget
+
+
+def test_gin_practice_counts_the_ace_as_the_rule_set_says():
+    """With an ace worth 11 points, the arrangement and knock widgets count it so in the solution
+    and in checking an answer (the solver's default counts it as one)."""
+    from rommikirja.cards import parse_card
+    from rommikirja.solver import best_arrangement
+    gin11 = {**_fixed("gin"), "ace_points": 11}
+    rules = RuleSet.from_mapping(gin11)
+    for seed in range(200):
+        q = question("jarjesta", seed, gin11)
+        sol = solution(q)
+        dead = best_arrangement([parse_card(c) for c in q["hand"]], rules)
+        if any(c.rank == 1 for c in dead.deadwood):
+            break
+    assert sol["deadwood"] == dead.deadwood_points
+    assert check(q, {"melds": sol["melds"]})["correct"], check(q, {"melds": sol["melds"]})
+    k = question("koputus", 2, gin11)
+    ksol = solution(k)
+    assert ksol["knocker_deadwood"] == best_arrangement([parse_card(c) for c in k["knocker"]], rules).deadwood_points

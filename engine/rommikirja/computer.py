@@ -350,7 +350,7 @@ def _reason(deal: Any, move: Move) -> str:
     if isinstance(deal, GinDeal):
         if isinstance(move, Knock):
             rest = [c for c in deal.hand if c != move.card]
-            dw = min_deadwood_mask(mask_of(rest))[0]
+            dw = min_deadwood_mask(mask_of(rest), rules.ace_points)[0]
             if dw == 0:
                 return (f"Poista {card_name(move.card)} kuvapuoli alaspäin ja julista gin: "
                         "kaikki muut kortit ovat yhdistelmissä.")
@@ -358,7 +358,7 @@ def _reason(deal: Any, move: Move) -> str:
                     f"{count(dw, 'piste', digits=True)}, ja {_knock_rule(rules)}.")
         if isinstance(move, Discard):
             rest = [c for c in deal.hand if c != move.card]
-            dw = min_deadwood_mask(mask_of(rest))[0]
+            dw = min_deadwood_mask(mask_of(rest), rules.ace_points)[0]
             return (f"Poista {card_name(move.card)}: irtokorttien arvo on {count(dw, 'piste', digits=True)}, "
                     "ja jäljelle jäävistä korteista seuraava nosto tekee todennäköisimmin yhdistelmän "
                     f"({_knock_rule(rules)}).")

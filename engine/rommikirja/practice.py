@@ -291,13 +291,13 @@ def _q_jarjesta(rng: random.Random, rules: RuleSet) -> dict:
     for _ in range(200):
         rng.shuffle(deck)
         hand = deck[:10]
-        if best_arrangement(hand).deadwood_points <= 30:
+        if best_arrangement(hand, rules).deadwood_points <= 30:
             break
     return {"hand": _codes(sort_cards(hand))}
 
 
 def _s_jarjesta(q: dict, rules: RuleSet) -> dict:
-    arr = best_arrangement(_cards(q["hand"]))
+    arr = best_arrangement(_cards(q["hand"]), rules)
     melds = [sort_cards(m) for m in arr.melds]
     if melds:       # each meld named, then what is left over
         lines = [f"{'Yhdistelmä' if len(melds) == 1 else 'Yhdistelmät'}: {'; '.join(cards_text(m) for m in melds)}."]
@@ -344,7 +344,7 @@ def _q_koputus(rng: random.Random, rules: RuleSet) -> dict:
     deck = standard_deck()
     for _ in range(2000):
         rng.shuffle(deck)
-        knocker = best_arrangement(deck[:10])
+        knocker = best_arrangement(deck[:10], rules)
         if knocker.deadwood_points <= rules.knock_limit:
             break
     return {"knocker": _codes(sort_cards(deck[:10])), "defender": _codes(sort_cards(deck[10:20])),
@@ -352,7 +352,7 @@ def _q_koputus(rng: random.Random, rules: RuleSet) -> dict:
 
 
 def _s_koputus(q: dict, rules: RuleSet) -> dict:
-    k_arr = best_arrangement(_cards(q["knocker"]))
+    k_arr = best_arrangement(_cards(q["knocker"]), rules)
     gin = not k_arr.deadwood
     d = defender_best(_cards(q["defender"]), k_arr.melds, rules, lay_off=not gin)
     out = GinOutcome("gin" if gin else "knock", 0, (tuple(_cards(q["knocker"])), tuple(_cards(q["defender"]))),
@@ -369,7 +369,8 @@ def _s_koputus(q: dict, rules: RuleSet) -> dict:
         lines.append(f"Alitus: {names[1]} saa {rules.undercut_bonus} + {kd} − {dd} = {points}.")
     else:
         lines.append(f"{names[0]} saa {dd} − {kd} = {points}.")
-    return {"scorer": "knocker" if scorer == 0 else "defender", "points": points, "lines": lines}
+    return {"scorer": "knocker" if scorer == 0 else "defender", "points": points, "kind": kind,
+            "knocker_deadwood": kd, "lines": lines}
 
 
 def _c_koputus(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, str]:
@@ -384,11 +385,10 @@ def _c_koputus(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, s
     if ok:
         return True, "Oikein. " + " ".join(sol["lines"])
     # the first wrong answer gives a way to count, not the result ("Näytä ratkaisu" shows it)
-    kd = best_arrangement(_cards(q["knocker"])).deadwood_points
-    kind = sol["lines"][-1].split(":")[0]
+    kd = sol["knocker_deadwood"]
     hint = ("Vihje: koputtajan kaikki kortit ovat yhdistelmissä (gin), joten puolustaja ei saa liittää "
             f"kortteja. Laske hänen irtokorttipisteensä ja lisää ginin lisäpisteet ({_num(rules.gin_bonus)})."
-            if kind == "Gin" else f"Vihje: koputtajalla on irtokorttipisteitä {_num(kd)}. " + (
+            if sol["kind"] == "gin" else f"Vihje: koputtajalla on irtokorttipisteitä {_num(kd)}. " + (
                "Laske, paljonko puolustajalle jää irtokorttipisteitä, kun hän on liittänyt kortteja koputtajan "
                "yhdistelmiin, ja vertaa niitä koputtajan irtokorttipisteisiin."))
     if not ok_who:
