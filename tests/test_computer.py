@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from rommikirja import Discard, Draw, GinDeal, Knock, Open, RuleSet, STOCK, parse_cards
+from rommikirja import DISCARD, Discard, Draw, GinDeal, Knock, Open, RuleSet, STOCK, parse_cards
 from rommikirja.computer import LEVELS, RANDOM, Computer, hint
 from rommikirja.games import new_deal
 from rommikirja.play import play_game
@@ -140,10 +140,10 @@ def test_gin_hint_counts_the_deadwood_with_the_rule_sets_ace():
     """The hint states the deadwood left after its discard, an ace counted as the rule set says."""
     from rommikirja.solver import mask_of, min_deadwood_mask
     rules = GIN.with_options(ace_points=11)
-    hand = parse_cards("4H 5H 6H 9S 9C 9D JC QC 2D AS")
+    hand = parse_cards("4H 5H 6H 9S 9C 9D JC QC 2D 8D")
     deal = GinDeal.from_position(rules, [hand, parse_cards("3S 4S 5S 6S 7S 8S 10S JS QS KS")],
-                                 stock=parse_cards("8D 3C 4C"), discard=parse_cards("AD"), turn=0)
-    deal.play(Draw(STOCK))
+                                 stock=parse_cards("3C 4C 5C"), discard=parse_cards("AS"), turn=0)
+    deal.play(Draw(DISCARD))                 # the ace taken from the pile may not be discarded now
     move, reason = hint(deal)
     rest = [c for c in deal.hand if c != move.card]
     assert any(c.rank == 1 for c in rest), rest          # the ace stays: it is counted

@@ -161,3 +161,23 @@ def test_a_variant_example_must_show_a_variant(tmp_path):
     other = {**same, "ace_points": base.ace_points % 20 + 1}      # one option differs: a variant
     proc, _ = run_file(tmp_path, scenario(other), name="t.yaml")
     assert "ei enää näytä muunnelmaa" not in proc.stderr
+
+
+def test_an_arrangement_counts_the_ace_as_the_rule_set_says(tmp_path):
+    """The arrange step and the texts' arrange() count the deadwood with the scenario's rules."""
+    text = """\
+    source: own
+    game: gin
+    title: Testi
+    options: {ace_points: 11}
+    steps:
+      - arrange: [2H, 3H, 4H, 9S, 9C, 9D, KS, QS, JS, AC]
+        expect: {deadwood: 11}
+    text: |
+      Irtokortteja jää {{ arrange(s.steps[0].cards).deadwood_points | count("piste") }}.
+    """
+    proc, path = run_file(tmp_path, text)
+    assert proc.returncode == 0, proc.stderr
+    from tools.templating import render_scenario_text
+    (sc,), errors = verify([path])
+    assert not errors and "Irtokortteja jää 11 pistettä." in render_scenario_text(sc)

@@ -159,9 +159,9 @@ def gin_turn(deal) -> list:
         deal.play(m)
         moves.append(m)
 
-    hand_dw = best_arrangement(deal.hand).deadwood_points
+    hand_dw = best_arrangement(deal.hand, deal.rules).deadwood_points
     top = deal.discard[-1] if deal.discard else None
-    better = top is not None and best_discard(deal.hand + [top], [top]).deadwood_points < hand_dw
+    better = top is not None and best_discard(deal.hand + [top], [top], deal.rules).deadwood_points < hand_dw
     if deal.phase is GinPhase.OFFER:
         play(Draw(DISCARD) if better else Pass())
         if isinstance(moves[-1], Pass):
@@ -170,7 +170,7 @@ def gin_turn(deal) -> list:
         play(Draw(STOCK))
     else:
         play(Draw(DISCARD) if better or not deal.stock else Draw(STOCK))
-    arr = best_discard(deal.hand, [deal.taken_from_discard] if deal.taken_from_discard else [])
+    arr = best_discard(deal.hand, [deal.taken_from_discard] if deal.taken_from_discard else [], deal.rules)
     if arr.deadwood_points <= deal.rules.knock_limit:
         play(Knock(arr.discard))
     else:

@@ -436,7 +436,7 @@ def scenario_context(sc: Any) -> dict[str, Any]:
         "value": lambda cards: hand_value(cards, sc.rules),
         "hand": lambda i: sc.initial.hands[i] if sc.initial else (),
         "final_hand": lambda i: sc.final.hands[i] if sc.final else (),
-        "arrange": best_arrangement,
+        "arrange": lambda cards: best_arrangement(cards, sc.rules),
         "end_melds": [tm.meld for tm in sc.deal.table] if sc.deal is not None else [],
         "laid_off": [c for cards, _ in getattr(getattr(out, "defender", None), "layoffs", ()) for c in cards],
     }

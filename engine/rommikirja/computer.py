@@ -95,11 +95,12 @@ def _gin_unseen(deal: GinDeal) -> tuple[list[int], set[Card]]:
     return [mask_of((c,)) for c in standard_deck(1) if c not in seen], known
 
 
-def _expected_after_draw(mask: int, unseen: Sequence[int]) -> float:
-    """The least deadwood to be expected after drawing one unseen card and discarding the best one."""
+def _expected_after_draw(mask: int, unseen: Sequence[int], ace: int) -> float:
+    """The least deadwood to be expected after drawing one unseen card and discarding the best one
+    (an ace worth ``ace`` points)."""
     if not unseen:
-        return float(min_deadwood_mask(mask)[0])
-    return sum(best_discard_mask(mask | u)[0] for u in unseen) / len(unseen)
+        return float(min_deadwood_mask(mask, ace)[0])
+    return sum(best_discard_mask(mask | u, 0, ace)[0] for u in unseen) / len(unseen)
 
 
 def _danger(card: Card, known: Iterable[Card]) -> int:
@@ -118,12 +119,13 @@ def _gin_take_discard(deal: GinDeal, strong: bool) -> bool:
     top = deal.discard[-1]
     mask = mask_of(hand)
     take_bit = mask_of((top,))
-    after = best_discard_mask(mask | take_bit, take_bit)[0]
+    ace = deal.rules.ace_points
+    after = best_discard_mask(mask | take_bit, take_bit, ace)[0]
     if not strong:
-        arr = best_arrangement(list(hand) + [top])
-        return top not in arr.deadwood and after < min_deadwood_mask(mask)[0]
+        arr = best_arrangement(list(hand) + [top], deal.rules)
+        return top not in arr.deadwood and after < min_deadwood_mask(mask, ace)[0]
     unseen, _ = _gin_unseen(deal)
-    return after < _expected_after_draw(mask, unseen)
+    return after < _expected_after_draw(mask, unseen, ace)
 
 
 def _gin_discard(deal: GinDeal, strong: bool, rng: random.Random) -> Card:
@@ -131,22 +133,23 @@ def _gin_discard(deal: GinDeal, strong: bool, rng: random.Random) -> Card:
     taken = deal.taken_from_discard
     allowed = [c for c in hand if c != taken]
     mask = mask_of(hand)
+    ace = deal.rules.ace_points
     if not strong:
-        arr = best_arrangement(hand)
+        arr = best_arrangement(hand, deal.rules)
         dead = [c for c in arr.deadwood if c != taken]
         if not dead:
             forbidden = mask_of((taken,)) if taken else 0
-            return cards_of(best_discard_mask(mask, forbidden)[2])[0]
+            return cards_of(best_discard_mask(mask, forbidden, ace)[2])[0]
         return _beginner_pick(dead, deal.rules, rng)
     unseen, known = _gin_unseen(deal)
-    now = {c: min_deadwood_mask(mask ^ mask_of((c,)))[0] for c in allowed}
+    now = {c: min_deadwood_mask(mask ^ mask_of((c,)), ace)[0] for c in allowed}
     least = min(now.values())
     best: tuple[float, int, int] | None = None
     choice = allowed[0]
     for c in allowed:
         if now[c] > least + 10:
             continue
-        score = (_expected_after_draw(mask ^ mask_of((c,)), unseen) + 0.5 * _danger(c, known),
+        score = (_expected_after_draw(mask ^ mask_of((c,)), unseen, ace) + 0.5 * _danger(c, known),
                  now[c], -c.rank)
         if best is None or score < best:
             best, choice = score, c
@@ -175,7 +178,7 @@ def _gin_choice(deal: GinDeal, strong: bool, rng: random.Random) -> Move:
     # discard or knock
     mask = mask_of(deal.hand)
     forbidden = mask_of((deal.taken_from_discard,)) if deal.taken_from_discard else 0
-    dw, _, low = best_discard_mask(mask, forbidden)
+    dw, _, low = best_discard_mask(mask, forbidden, deal.rules.ace_points)
     if dw <= deal.rules.knock_limit:
         # the least deadwood: gin when it can, else knock as soon as the rules allow it
         knock = Knock(cards_of(low)[0])

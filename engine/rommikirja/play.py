@@ -465,7 +465,7 @@ def _view(g: _Game, seat: int = 0) -> dict:
         "style": g.rules.style, "notes": g.notes,
     }
     if isinstance(deal, GinDeal):
-        arr = best_arrangement(deal.hands[seat])
+        arr = best_arrangement(deal.hands[seat], g.rules)
         view["deadwood"] = arr.deadwood_points
         view["knock_limit"] = g.rules.knock_limit
     elif g.rules.opening_points:

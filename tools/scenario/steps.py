@@ -169,7 +169,7 @@ def arrange(ctx: Ctx, sc: Scenario, step: LDict) -> Step:
                                                "tapaan ilman jokereita")
     forbidden = deck_cards(ctx, step.get("forbidden", []), step.line_of("forbidden"), "forbidden", sc.rules,
                            LIMITS["arrange"])
-    arr = best_discard(cards, forbidden) if len(cards) == 11 else best_arrangement(cards)
+    arr = best_discard(cards, forbidden, sc.rules) if len(cards) == 11 else best_arrangement(cards, sc.rules)
     st = Step(line=step.line_of("arrange"), kind="arrange", cards=cards)
     st.facts = {"arrangement": arr, "deadwood": arr.deadwood_points,
                 "can_knock": arr.deadwood_points <= sc.rules.knock_limit, "gin": arr.is_gin,
