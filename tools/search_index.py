@@ -38,6 +38,7 @@ mukaan mutta ne niin noin nyt nämä tämä se sen siinä sitä tai te vaan vai 
 olen olet ole onko ovatko olisi saa saako saanko voi voiko voinko pitää pitääkö täytyy täytyykö
 kannattaako kannattaa pitäisikö paljonko montako mikäli jolloin entä eli sekä myös vain jo
 että ettei sitten kumpi kumman kenen kenelle kuka ketä jonka mitkä minkälainen millainen
+monta paljon tarkoittaa tarkoittavat
 """.split())
 
 _TAG = re.compile(r"<[^>]+>")

@@ -29,6 +29,12 @@ const snowball = self.lunr.fi.stemmer
 const SETUP = 0, READY = 1, QUERY = 2, RESULT = 3
 const WORD = /[\p{L}\p{N}]+/gu
 const MAX_RESULTS = 40
+/* Ranking (BM25F-like, per section): a word in the section's title counts as `title` words of its
+ * text, in its page's title as `page`; `b` is how much a long section is discounted; `other`, what
+ * each further meaning of a word adds to its best one (a compound's parts, a synonym); `scope`,
+ * the factor for sections of other pages when a query word names one game. Chosen on
+ * tests/search_queries.yaml with a coarse grid, checked to hold on both halves of it alike. */
+const P = { title: 3, page: 2, b: 0.3, other: 0.25, scope: 0.5 }
 const W = { exact: 1, syn: 0.95, stem: 0.85, part: 0.6, split: 0.7, typo: 0.7 }
 
 let S = null                     /* the search state, made by setup() */
@@ -282,6 +288,12 @@ function setup({ config, docs }) {
     S.stems.get(s).push(w)
   }
   S.stemList = [...S.stems.keys()]
+  S.pageTerms = new Map()
+  for (const [path, page] of S.pages) {
+    const t = new Set()
+    for (const w of words(page.title)) for (const [l, weight] of analysed(w)) if (weight === W.exact) t.add(l)
+    S.pageTerms.set(path, t)
+  }
   S.vocabulary = [...new Set([...S.surface, ...S.lemmas, ...[...S.syn.keys()].filter(k => !k.includes(" "))])]
   S.df = new Map()
   for (const e of S.docs)
@@ -292,16 +304,17 @@ function setup({ config, docs }) {
 
 /* How well one section answers one query word: best of the word's meanings. */
 function wordScore(e, terms) {
-  let best = 0, hit = null
+  let best = 0, hit = null, sum = 0
   const N = S.docs.length
   for (const [t, weight] of terms) {
-    const tf = (e.text.get(t) || 0) + 3 * (e.title.get(t) || 0) + 0.7 * (e.pageTitle.get(t) || 0)
+    const tf = (e.text.get(t) || 0) + P.title * (e.title.get(t) || 0) + P.page * (e.pageTitle.get(t) || 0)
     if (!tf) continue
     const idf = Math.log(1 + N / (S.df.get(t) || 1))
-    const s = weight * idf * tf / (tf + 1.2 * (0.5 + 0.5 * e.length / S.avg))
+    const s = weight * idf * tf / (tf + 1.2 * (1 - P.b + P.b * e.length / S.avg))
+    sum += s
     if (s > best) { best = s; hit = t }
   }
-  return [best, hit]
+  return [best + P.other * (sum - best), hit]
 }
 
 function score(e, query) {
@@ -344,12 +357,28 @@ function markTitle(title, matched) {
   })
 }
 
+/* The one page a query word names, if any: a word in the title of a single page (gin,
+ * perusrommin, 51) scopes the question to that game. */
+function scope(query) {
+  const pages = new Set()
+  for (const q of query) {
+    const named = new Set()
+    for (const [t, w] of q.terms)
+      if (w >= W.stem)
+        for (const [path, titleTerms] of S.pageTerms) if (titleTerms.has(t)) named.add(path)
+    if (named.size === 1) pages.add([...named][0])
+  }
+  return pages.size === 1 ? [...pages][0] : null
+}
+
 function search(text) {
   const query = analyse(text)
   if (!query.length) return { items: [] }
+  const only = scope(query)
   const scored = []
   for (const e of S.docs) {
-    const [s, hits] = score(e, query)
+    let [s, hits] = score(e, query)
+    if (only !== null && e.page.location !== only) s *= P.scope
     if (s > 0) scored.push({ e, s, hits })
   }
   scored.sort((a, b) => b.s - a.s)
