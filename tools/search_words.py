@@ -20,13 +20,13 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .scenario.model import SCENARIO_DIR, rel_path
+from .scenario.model import SEARCH_WORDS_FILE, rel_path
 from .yamlsrc import LDict, LList, SourceError, line_of, loads, read_text
 
 __all__ = ["SYNONYMS_FILE", "read_synonyms", "MAX_SYNONYMS"]
 
 #: The club's search words (next to the names file; the glossary page lists the site's own words).
-SYNONYMS_FILE = SCENARIO_DIR / "hakusanat.yaml"
+SYNONYMS_FILE = SEARCH_WORDS_FILE
 MAX_SYNONYMS = 2000
 MAX_WORD = 40
 MAX_TARGETS = 5
@@ -91,7 +91,8 @@ def read_synonyms(path: Path = SYNONYMS_FILE) -> dict[str, tuple[tuple[str, int]
 def _check_word(shown: str, line: int, value: Any, what: str) -> str:
     if not isinstance(value, str):
         raise SourceError(shown, line, f"{what}: odotettiin sanaa, ei {_kind(value)}")
-    if len(value) > MAX_WORD or not _WORD.fullmatch(value.strip()):
+    value = " ".join(value.split())
+    if len(value) > MAX_WORD or not _WORD.fullmatch(value):
         raise SourceError(shown, line, f"{what} ”{value[:50]}” ei kelpaa: siinä saa olla vain kirjaimia ja numeroita "
                                        f"(sanojen välissä välilyönti tai -), enintään {MAX_WORD} merkkiä")
-    return " ".join(value.lower().split())
+    return value.lower()
