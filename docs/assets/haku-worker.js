@@ -29,6 +29,7 @@ const snowball = self.lunr.fi.stemmer
 const SETUP = 0, READY = 1, QUERY = 2, RESULT = 3
 const WORD = /[\p{L}\p{N}]+/gu
 const MAX_RESULTS = 40
+const SHOWN = 0.7
 /* Ranking (BM25F-like, per section): a word in the section's title counts as `title` words of its
  * text, in its page's title as `page`; `b` is how much a long section is discounted; `other`, what
  * each further meaning of a word adds to its best one (a compound's parts, a synonym); `scope`,
@@ -398,6 +399,11 @@ function search(text) {
     groups.get(key).push(item)
   }
   for (const [key, items] of groups) {
+    /* Material shows a page's sections that score as high as its best one and folds the rest
+     * under "N lisää tällä sivulla": show those nearly as good too (the order stays). */
+    const best = items[0].score
+    for (const item of items)
+      if (item.score >= SHOWN * best) item.score = best
     if (!items.some(i => i.location === key)) {
       const page = S.pages.get(key)
       items.push({ location: page.location, title: escapeHTML(page.title), text: "", score: 0, terms: {} })
