@@ -126,8 +126,8 @@ def build_index(material: dict, synonyms: dict[str, tuple[tuple[str, int], ...]]
                 lemmas = analyse(word)[0] or [word]
                 hit = [t for t in lemmas if t in known or t in surfaces]
                 if not hit:
-                    raise SourceError(shown, line, f"{key}: sanaa ”{word}” ei ole sivuilla (hakusanan on "
-                                                   "johdettava sivuilla käytettyyn sanaan, esim. kuningatar: rouva)")
+                    raise SourceError(shown, line, f"{key}: sanaa ”{word}” ei ole sivuilla; oikealle puolelle "
+                                                   "kirjoitetaan sivuilla käytetty sana (esim. kuningatar: rouva)")
                 out.extend(term(t) for t in hit)
         syn[key] = sorted(set(out))
         # the reader's word: its own lemmas lead to the same targets (kuningattarella → kuningatar)

@@ -234,12 +234,14 @@ function isStop(word) {
 function analyse(query) {
   const typed = words(query)
   const out = []
-  for (let i = 0; i < typed.length; i++) {
-    const pair = i + 1 < typed.length ? `${typed[i]} ${typed[i + 1]}` : null
-    if (pair && S.syn.has(pair)) {
-      out.push({ word: pair, terms: synonyms(pair), stop: false })
-      i++
-      continue
+  outer: for (let i = 0; i < typed.length; i++) {
+    for (let n = 3; n >= 2; n--) {            /* the search words' phrases: lay off, discard pile */
+      const phrase = typed.slice(i, i + n).join(" ")
+      if (i + n <= typed.length && S.syn.has(phrase)) {
+        out.push({ word: phrase, terms: synonyms(phrase), stop: false })
+        i += n - 1
+        continue outer
+      }
     }
     const word = typed[i]
     out.push({ word, terms: meanings(word), stop: isStop(word) })
@@ -249,7 +251,9 @@ function analyse(query) {
 }
 
 function setup({ config, docs }) {
-  const fi = config.fi
+  /* without the build's Finnish tables (an index not written by tools/search_hook.py) the search
+   * still answers, with the stemmer and the typo tolerance only */
+  const fi = config.fi || { terms: [], forms: {}, syn: {}, stop: [] }
   const forms = new Map(Object.entries(fi.forms))
   S = { terms: fi.terms, forms, stop: new Set(fi.stop), syn: new Map(Object.entries(fi.syn)),
         surface: new Set(), lemmas: new Set(fi.terms), stems: new Map(), docs: [], pages: new Map(),
