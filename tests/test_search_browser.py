@@ -4,15 +4,17 @@ precompressed copies).
 The queries are tests/search_queries.yaml's fixed subset (``subset: true``), read from the dialog's
 result list the way tools/bench_search.py reads it (the figures for the whole set come from the
 bench; this test keeps a floor so search cannot silently break). Also: keyboard only, on a phone,
-what the result list shows (marked words, missing words), and the page highlight after a result.
+offline, what the result list shows (marked words, missing words, axe), and the page highlight
+after a result.
 """
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
 
-from test_browser import browser, server  # noqa: F401  (fixtures)
+from test_browser import axe, browser, server  # noqa: F401  (fixtures)
 from tools.bench_search import ask, load_queries, open_search
+from tools.siteserver import SiteServer
 
 RESULT = ".md-search-result__list"
 
@@ -88,3 +90,38 @@ def test_search_on_a_phone(browser, server):  # noqa: F811
     link = p.locator(f"{RESULT} a.md-search-result__link[href*='#koputus']").first
     expect(link).to_be_in_viewport()
     ctx.close()
+
+
+def test_search_works_offline_after_one_visit(browser, site):  # noqa: F811
+    """The service worker precaches the index, the worker and its stemmer: with the server gone, the
+    dialog still answers on another page."""
+    srv = SiteServer(site, compress=True)
+    base = srv.base
+    try:
+        ctx = browser.new_context(viewport={"width": 390, "height": 844})
+        p = ctx.new_page()
+        p.goto(base + "/perusrommi/")      # a page with practice widgets registers the service worker
+        p.wait_for_function("""async () => {
+            await navigator.serviceWorker.ready
+            for (const key of await caches.keys()) {
+                const cache = await caches.open(key)
+                if (await cache.match(new URL("search/search_index.json", location.href).href)
+                    && await cache.match(new URL("assets/haku-worker.js", location.href).href)) return true
+            }
+            return false
+        }""", polling=200, timeout=60_000)
+        srv.stop()
+        p.goto(base + "/rommi51/")
+        open_search(p, base)
+        sections, _ = ask(p, base, "jokkerilla")
+        assert sections[0] == "rommi51/#jokerit"
+        ctx.close()
+    finally:
+        srv.stop()
+
+
+def test_search_dialog_with_results_has_no_serious_accessibility_violations(page, server):  # noqa: F811
+    open_search(page, server)
+    ask(page, server, "koputtamalla")
+    page.wait_for_timeout(500)          # the dialog's fade-in
+    assert axe(page) == []
