@@ -1,6 +1,6 @@
 """Search figures, measured in Chromium through Material's search dialog, per query class.
 
-    .venv/bin/python -m tools.bench_search [--site DIR] [--queries FILE] [--show]
+    .venv/bin/python -m tools.bench_search [--site DIR] [--queries FILE] [--cpu N] [--show]
 
 Builds the site into a temporary folder (or takes a built one with ``--site``, e.g. main's, for the
 baseline), serves it with its precompressed copies (``tools.siteserver``), opens the front page in
@@ -16,7 +16,8 @@ in their order, page headers skipped. Per class it prints
 * ms: median time from the key press to the result list in the page.
 
 It also prints what the search downloads (the files the dialog and its worker fetch), compressed.
-``--show`` lists the queries that miss, with what came first.
+``--cpu N`` slows Chromium's CPU N times (a phone); ``--show`` lists the queries that miss, with
+what came first.
 """
 from __future__ import annotations
 
@@ -63,7 +64,13 @@ ASK = """async (q) => {
   const t0 = performance.now()
   input.dispatchEvent(new KeyboardEvent("keyup", { key: q.slice(-1), bubbles: true }))
   await Promise.race([answered, new Promise(r => setTimeout(r, 5000))])
-  await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))
+  // then until the list has been quiet for 50 ms (the dialog may render it after the count)
+  await new Promise(r => {
+    let timer = setTimeout(done, 50)
+    const o = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, 50) })
+    o.observe(list, { childList: true, subtree: true })
+    function done() { o.disconnect(); r() }
+  })
   const links = [...list.querySelectorAll("a.md-search-result__link")]
     .map(a => [a.href, !!a.closest("details:not([open])")])
   return { links, ms: t1 ? t1 - t0 : null, meta: meta.textContent }
@@ -174,6 +181,9 @@ def main(argv: list[str] | None = None) -> int:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
         ctx = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 900})
         page = ctx.new_page()
+        if "--cpu" in argv:             # a phone's slower CPU (Chromium's throttling, e.g. 4 = 4× slower)
+            ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate",
+                                           {"rate": float(argv[argv.index("--cpu") + 1])})
         fetched: list[str] = []
         ctx.on("request", lambda r: fetched.append(r.url))
         page.goto(base + "/")

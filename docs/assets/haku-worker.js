@@ -28,7 +28,7 @@ const snowball = self.lunr.fi.stemmer
 
 const SETUP = 0, READY = 1, QUERY = 2, RESULT = 3
 const WORD = /[\p{L}\p{N}]+/gu
-const MAX_RESULTS = 40
+const MAX_RESULTS = 20
 const SHOWN = 0.7
 /* Ranking (BM25F-like, per section): a word in the section's title counts as `title` words of its
  * text, in its page's title as `page`; `b` is how much a long section is discounted; `other`, what
