@@ -25,6 +25,17 @@ WORKER = "assets/haku-worker.js"
 _MATERIAL_WORKER = re.compile(r'("search":\s*")([^"]*?)assets/javascripts/workers/search\.[0-9a-f]+\.min\.js"')
 
 
+def on_config(config, **kwargs):
+    """The index must be written before ``site_hooks`` compresses and precaches the files."""
+    names = [str(n) for n in config["hooks"]]
+    mine = next(i for i, n in enumerate(names) if n.endswith("search_hook.py"))
+    earlier = [n for n in names[:mine] if n.endswith("site_hooks.py")]
+    if earlier:
+        raise PluginError(f"mkdocs.yml: hooks-listassa tiedoston {names[mine]} on oltava ennen tiedostoa "
+                          f"{earlier[0]}, jotta hakuindeksi pakataan ja tallennetaan offline-käyttöön")
+    return config
+
+
 def on_post_page(output: str, page, config, **kwargs) -> str:
     new, count = _MATERIAL_WORKER.subn(rf'\g<1>\g<2>{WORKER}"', output, count=1)
     if not count and '"search":' in output:

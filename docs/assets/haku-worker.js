@@ -7,11 +7,12 @@
  *
  * Query analysis, without Python: each word is looked up in the site's surface → lemma table
  * (Voikko's analysis of every word on the site, made at build time); a word the site never uses
- * is split into known compound parts, stemmed (Snowball's Finnish stemmer, shipped with Material)
- * or, from five letters on, matched with one typo. The club's search words (synonyms, English
- * terms) add the site's own words. A section scores by how many of the question's content words it
- * has (stop words such as mitä, kun, jos, on are dropped), weighted by how rare each word is and
- * whether it stands in the section's title.
+ * is stripped of a Finnish ending and rebuilt until it is a word of the site, stemmed (Snowball's
+ * Finnish stemmer, shipped with Material), split into known compound parts or, from five letters
+ * on, matched with one typo. The club's search words (synonyms, English terms) add the site's own
+ * words. A section scores by how many of the question's content words it has (stop words such as
+ * mitä, kun, jos, on are dropped), weighted by how rare each word is and whether it stands in the
+ * section's or the page's title; a word that names one game keeps that game's sections first.
  */
 "use strict"
 
@@ -127,12 +128,13 @@ function editOne(a, b) {
 const ENDINGS = `
   mattomana mättömänä malla mällä massa mässä masta mästä matta mättä maan mään minen misen
   ttaessa ttäessä essaan essään taessa täessä tuaan tyään ttuaan ttyään ttiin taan tään tiin
-  vissa vissä viksi ville ville neiden neisiin neille neillä tuina tyinä tujen tyjen
+  vissa vissä viksi ville neiden neisiin neille neillä tuina tyinä tujen tyjen
   isiin iseen ihin iden itten issa issä ista istä illa illä ilta iltä ille ina inä iksi ita itä
   essa essä ella ellä elle elta eltä esta estä ena enä eksi
   ssa ssä sta stä lla llä lta ltä lle ksi tta ttä seen hin han hän kin kaan kään
   nsa nsä mme tte vat vät nut nyt neet tua tyä ttu tty tava tävä va vä ko kö pa pä
   ja jä en in an än na nä ta tä ni si a ä n t i e`.trim().split(/\s+/)
+  .sort((a, b) => b.length - a.length)
 const REBUILD = ["", "a", "ä", "i", "e", "n", "nen", "inen", "s", "aa", "ää", "t", "o", "ö", "u", "y", "ta", "tä"]
 const GRADE = [["k", "kk"], ["p", "pp"], ["t", "tt"], ["v", "p"], ["d", "t"], ["ng", "nk"], ["mm", "mp"],
                ["nn", "nt"], ["ll", "lt"], ["rr", "rt"], ["j", "k"], ["", "k"], ["e", "i"], ["s", "nen"]]
@@ -175,16 +177,13 @@ function bySplit(word, depth) {
     const head = word.slice(0, i), tail = word.slice(i)
     if (!S.surface.has(head) && !S.lemmas.has(head))
       continue
-    const headTerms = new Map(analysed(head))
-    const tailTerms = known(tail) ? analysed(tail) : byStem(tail)
-    if (!tailTerms.size && depth < 1) {
-      const deeper = bySplit(tail, depth + 1)
-      if (deeper) { addAll(headTerms, deeper, 1); return headTerms }
-    }
+    let tailTerms = known(tail) ? analysed(tail) : byStem(tail)
+    if (!tailTerms.size && depth < 1)
+      tailTerms = bySplit(tail, depth + 1) || tailTerms       /* three parts: head + split tail */
     if (tailTerms.size) {
       const out = new Map()
-      addAll(out, headTerms, W.split)
-      addAll(out, tailTerms, W.split)
+      addAll(out, analysed(head), W.split)
+      addAll(out, tailTerms, depth ? 1 : W.split)
       return out
     }
   }
