@@ -128,3 +128,11 @@ def test_built_index_replaces_materials_and_is_precached(site):
                 "assets/javascripts/lunr/min/lunr.stemmer.support.min.js"):
         assert (site / rel).is_file(), rel
         assert f'"{rel}"' in sw, rel
+
+
+def test_without_voikko_the_build_says_in_finnish_what_to_install(monkeypatch):
+    import sys
+    monkeypatch.setitem(sys.modules, "libvoikko", None)        # import fails as when not installed
+    with pytest.raises(SourceError) as err:
+        voikko_analyser()
+    assert "libvoikko1 ja voikko-fi" in err.value.message and "./dev site" in err.value.message

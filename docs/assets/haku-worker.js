@@ -30,6 +30,7 @@ const snowball = self.lunr.fi.stemmer
 const SETUP = 0, READY = 1, QUERY = 2, RESULT = 3
 const WORD = /[\p{L}\p{N}]+/gu
 const MAX_RESULTS = 20
+const MAX_WORDS = 16             /* a pasted paragraph: its first words */
 const SHOWN = 0.7
 /* Ranking (BM25F-like, per section): a word in the section's title counts as `title` words of its
  * text, in its page's title as `page`; `b` is how much a long section is discounted; `other`, what
@@ -99,12 +100,19 @@ function known(word) {
 function typos(word, vocabulary = S.vocabulary) {
   const out = []
   const n = word.length
-  for (const cand of vocabulary) {
-    const m = cand.length
-    if (Math.abs(m - n) > 1 || m < 4 || cand[0] !== word[0] && cand[1] !== word[1])
-      continue
-    if (editOne(word, cand))
-      out.push(cand)
+  for (let m = Math.max(n - 1, 4); m <= n + 1; m++)
+    for (const cand of vocabulary.get(m) || [])
+      if ((cand[0] === word[0] || cand[1] === word[1]) && editOne(word, cand))
+        out.push(cand)
+  return out
+}
+
+/* words by length, for typos() */
+function byLength(list) {
+  const out = new Map()
+  for (const w of list) {
+    if (!out.has(w.length)) out.set(w.length, [])
+    out.get(w.length).push(w)
   }
   return out
 }
@@ -231,7 +239,7 @@ function isStop(word) {
 
 /* The typed text as content words, each with its meanings; phrases of the search words first. */
 function analyse(query) {
-  const typed = words(query)
+  const typed = words(query).slice(0, MAX_WORDS)
   const out = []
   outer: for (let i = 0; i < typed.length; i++) {
     for (let n = 3; n >= 2; n--) {            /* the search words' phrases: lay off, discard pile */
@@ -291,14 +299,14 @@ function setup({ config, docs }) {
     if (!S.stems.has(s)) S.stems.set(s, [])
     S.stems.get(s).push(w)
   }
-  S.stemList = [...S.stems.keys()]
+  S.stemList = byLength(S.stems.keys())
   S.pageTerms = new Map()
   for (const [path, page] of S.pages) {
     const t = new Set()
     for (const w of words(page.title)) for (const [l, weight] of analysed(w)) if (weight === W.exact) t.add(l)
     S.pageTerms.set(path, t)
   }
-  S.vocabulary = [...new Set([...S.surface, ...S.lemmas, ...[...S.syn.keys()].filter(k => !k.includes(" "))])]
+  S.vocabulary = byLength(new Set([...S.surface, ...S.lemmas, ...[...S.syn.keys()].filter(k => !k.includes(" "))]))
   S.df = new Map()
   for (const e of S.docs)
     for (const t of new Set([...e.title.keys(), ...e.text.keys()]))
