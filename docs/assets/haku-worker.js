@@ -29,7 +29,7 @@ const snowball = self.lunr.fi.stemmer
 
 const SETUP = 0, READY = 1, QUERY = 2, RESULT = 3
 const WORD = /[\p{L}\p{N}]+/gu
-const MAX_RESULTS = 20
+const MAX_RESULTS = 15
 const MAX_WORDS = 16             /* a pasted paragraph: its first words */
 const SHOWN = 0.7
 /* Ranking (BM25F-like, per section): a word in the section's title counts as `title` words of its
@@ -350,7 +350,7 @@ function teaser(e, matched) {
     for (const lemma of matched)
       if (lemmas.has(lemma)) { marks.push([a, b]); break }
   const from = marks.length ? Math.max(0, marks[0][0] - 60) : 0
-  const until = Math.min(t.length, from + 320)
+  const until = Math.min(t.length, from + 240)
   let out = "", at = from
   for (const [a, b] of marks) {
     if (a < from || b > until) continue
