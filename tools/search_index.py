@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from .yamlsrc import SourceError
 
@@ -114,7 +114,7 @@ def build_index(material: dict, synonyms: dict[str, tuple[tuple[str, int], ...]]
     for word in sorted(surfaces):
         lemmas, parts = analyse(word) if not word.isdigit() else ([], [])
         known.update(lemmas)
-        if lemmas == [word] and not parts or not lemmas and not parts:
+        if not parts and (lemmas == [word] or not lemmas):     # the worker takes such a word as itself
             known.add(word)
             continue
         forms[word] = [term(t) for t in lemmas] + [-term(p) - 1 for p in parts]
@@ -139,8 +139,3 @@ def build_index(material: dict, synonyms: dict[str, tuple[tuple[str, int], ...]]
     config["separator"] = SEPARATOR
     config["fi"] = {"terms": terms, "forms": forms, "syn": syn, "stop": sorted(STOP_WORDS)}
     return {"config": config, "docs": docs}
-
-
-def index_words(index: dict) -> Iterable[str]:
-    """Every lemma the index knows (for tests and the bench)."""
-    return index["config"]["fi"]["terms"]
