@@ -1,5 +1,4 @@
 """Gin-rommi: the upcard protocol, knocking, the defender's best lay-offs, scoring, random deals."""
-import itertools
 import random
 from collections import Counter
 
@@ -8,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rommikirja import (DISCARD, STOCK, Discard, Draw, GinDeal, GinPhase, IllegalMove, Knock, Pass,
-                        RuleSet, check_meld, next_dealer, parse_card, parse_cards, score_deal,
+                        check_meld, next_dealer, parse_card, parse_cards, score_deal,
                         standard_deck)
 from rommikirja.gin import defender_best
 from rommikirja.solver import best_arrangement

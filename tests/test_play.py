@@ -57,7 +57,7 @@ def test_a_whole_deal_and_its_export_verifies(game, tmp_path):
     proc = subprocess.run([sys.executable, "-m", "tools.verify", str(path)], cwd=ROOT, capture_output=True,
                           text=True)
     assert proc.returncode == 0, proc.stderr + export["yaml"]
-    own, others = view["names"][0], view["names"][1:]
+    others = view["names"][1:]
     for line in view["log"]:            # another player's card from the stock stays hidden
         for name in others:
             if line.startswith(f"{name} nostaa"):

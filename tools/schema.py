@@ -26,7 +26,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import jinja2
 
 from rommikirja import OPTIONS
 

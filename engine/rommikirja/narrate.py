@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .deal import DISCARD, STOCK, Claim, Open, Discard, Draw, Event, LayOff, MisDraw, Move, PlayMeld, RejectExposed
+from .deal import STOCK, Claim, Open, Discard, Draw, Event, LayOff, MisDraw, Move, PlayMeld, RejectExposed
 from .finnish import card_name, cards_text, join_list, number_word
 from .deal import Pass
 from .gin import Knock

@@ -24,7 +24,7 @@ from .cards import Card, parse_card, sort_cards, standard_deck
 from .deal import EndReason, Outcome
 from .finnish import capitalize, card_name, cards_text, join_list, noun
 from .gin import defender_best, knock_result, GinOutcome
-from .melds import Meld, MeldKind, check_meld, meld_points
+from .melds import Meld, MeldKind, check_meld
 from .opening import best_opening, melds_using_all
 from .rules import OPTIONS, RuleSet
 from .scoring import hand_value, score_deal
