@@ -113,7 +113,7 @@ def brute_defender(hand, knocker_melds, rules):
 
     def rec(rest, melds):
         nonlocal best
-        best = min(best, best_arrangement(rest).deadwood_points)
+        best = min(best, best_arrangement(rest, GIN).deadwood_points)
         for c in rest:
             for i, m in enumerate(melds):
                 if check_meld(m + (c,), rules) is None:
@@ -128,7 +128,7 @@ def test_defender_best_matches_exhaustive_search(seed):
     rng = random.Random(seed)
     deck = standard_deck()
     rng.shuffle(deck)
-    knocker = best_arrangement(deck[:10])
+    knocker = best_arrangement(deck[:10], GIN)
     hand = deck[10:20]
     res = defender_best(hand, knocker.melds, GIN)
     got = sum(GIN.card_points(c.rank) for c in res.deadwood)
@@ -195,7 +195,7 @@ def test_random_gin_deals(seed):
         return
     k = out.knocker
     kd = sum(GIN.card_points(c.rank) for c in out.knocker_deadwood)
-    assert kd <= GIN.knock_limit and kd >= best_arrangement(out.hands[k]).deadwood_points
+    assert kd <= GIN.knock_limit and kd >= best_arrangement(out.hands[k], GIN).deadwood_points
     # the knocker spread the hand that scores best against the defender's best answer
     assert _knocker_value(out.knocker_deadwood, out.defender) == max(
         _knocker_value(dead, defender_best(out.hands[1 - k], melds, GIN, lay_off=bool(dead)))

@@ -26,6 +26,7 @@ import os
 import random
 import statistics
 import time
+from functools import partial
 from typing import Callable
 
 from rommikirja import Deal, GinDeal, LayOff, PlayMeld, RuleSet, standard_deck
@@ -215,7 +216,7 @@ def check_peer_agreement(hands11: list[list]) -> str:
     exact = one = 0
     for h in hands11:
         ints = [c._index for c in h]
-        ours = best_discard_mask(mask_of(h))[0]
+        ours = best_discard_mask(mask_of(h), 0, 1)[0]        # OpenSpiel's gin: the ace is worth 1
         exact += ours == min(utils.min_deadwood(ints[:i] + ints[i + 1:]) for i in range(11))
         one += ours == utils.min_deadwood(ints)
     return (f"agreement on {len(hands11)} hands: OpenSpiel exact x11 {exact}, "
@@ -243,10 +244,11 @@ def bench_gin(args: argparse.Namespace, peers: bool) -> None:
     work: dict[str, Callable[[int], int]] = {
         "ours deals": gin_deals(),
         "ours deals (checked play)": gin_deals(checked=True),
-        "ours best_discard_mask": cycling(masks11, best_discard_mask),
-        "ours best_discard (cards)": cycling(hands11, best_discard),
-        "ours min_deadwood_mask (10)": cycling(masks10, min_deadwood_mask),
-        "ours best_arrangement (cards, 10)": cycling(hands10, best_arrangement),
+        # every solver takes the rule set (the mask API the ace's value): bound here by keyword
+        "ours best_discard_mask": cycling(masks11, partial(best_discard_mask, forbidden=0, ace=GIN.ace_points)),
+        "ours best_discard (cards)": cycling(hands11, partial(best_discard, forbidden=(), rules=GIN)),
+        "ours min_deadwood_mask (10)": cycling(masks10, partial(min_deadwood_mask, ace=GIN.ace_points)),
+        "ours best_arrangement (cards, 10)": cycling(hands10, partial(best_arrangement, rules=GIN)),
     }
     missing: list[str] = []
     if peers:
