@@ -482,7 +482,7 @@ class GinDeal:
         kind_ = _EV_GIN if not dead else _EV_KNOCK
         self.events.append(Event(p, kind_, (move.card,)))
         self.phase = GinPhase.OVER
-        self.outcome = GinOutcome(kind_, p, tuple(tuple(h) for h in self.hands), melds, dead, result,
+        self.outcome = GinOutcome(kind_.value, p, tuple(tuple(h) for h in self.hands), melds, dead, result,
                                   self.dealer)
 
     # -- internals ----------------------------------------------------------------------
