@@ -749,13 +749,19 @@ def check_template(sc: Any) -> list[SourceError]:
                                     # deal the scenario does not describe (verify says what was left out)
     try:
         compile_text(sc, tree)
-        render_scenario_text(sc)
+        rendered = render_scenario_text(sc)
     except Exception as err:  # every rendering error becomes file:line, never a traceback
         if isinstance(err, UnknownName) and any(f"”{n}”" in str(err) for n in getattr(sc, "names", ())):
             return errors           # a player without case forms: the players line says so (tools.sentences)
         line = getattr(err, "lineno", None) if isinstance(err, jinja2.TemplateError) else None
         line = line or _template_line(err.__traceback__) or 1
         errors.append(SourceError(sc.rel, at(line), f"text: {render_error_message(err)}"))
+        return errors
+    # the rendered text through the page's markup policy (tools.markup): whatever the sanitiser
+    # would strip or attr_list would turn into attributes, however the text spelled it
+    from .markup import author_problems, source_line
+    for piece, message in author_problems(str(rendered)):
+        errors.append(SourceError(sc.rel, at(source_line(sc.text, piece)), f"text: {message}"))
     return errors
 
 
