@@ -103,13 +103,16 @@ def sanitize_content(html: str) -> str:
 
     def keep(m: re.Match) -> str:
         kept.append(m.group(0))
-        return f"\x00{len(kept) - 1}\x00"
+        return f"\ue000{len(kept) - 1}\ue001"
 
-    # an author's text can hold no NUL (verify refuses it) and no "<" at all: a placeholder
-    # cannot be forged, and nh3 passes the NULs of our own through as text
-    text = _TRUSTED.sub(keep, html.replace("\x00", ""))
+    # the placeholders are private-use characters, taken out of the input first: they cannot be
+    # forged (and verify refuses an author's text with "<" in it anyway)
+    text = _TRUSTED.sub(keep, html.replace("\ue000", "").replace("\ue001", ""))
     clean = _cleaner().clean(text)
-    return re.sub(r"\x00(\d+)\x00", lambda m: kept[int(m.group(1))], clean) if kept else clean
+    if not kept:
+        return clean
+    return re.sub("\ue000(\\d+)\ue001", lambda m: kept[int(m.group(1))] if int(m.group(1)) < len(kept) else "",
+                  clean)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -228,18 +231,35 @@ def author_html(text: str) -> str:
     return _markdown().convert(text)
 
 
+#: What autoescaping makes of ``& < > " '`` in a printed value: plain text, allowed in a rendered text.
+_ESCAPES = frozenset({"&amp;", "&lt;", "&gt;", "&#34;", "&#39;"})
+_BRACES = ("aaltosulkeita { } ei sallita tekstissä (Markdown tekisi niistä HTML-määritteitä); "
+           "kirjoita lauseke muotoon {{ … }}")
+
+
+def _entity_message(entity: str) -> str:
+    return f"merkintää ”{entity[:20]}” ei sallita tekstissä; kirjoita merkki sellaisenaan"
+
+
+def literal_markup_problems(line_text: str) -> list[str]:
+    """A line of a text's literal part (outside ``{{ }}``): braces (``attr_list``) and character
+    references (``&colon;``, ``&#60;``) are refused; an editor writes the character itself."""
+    problems = [_BRACES] if "{" in line_text or "}" in line_text else []   # never part of {{ }} here
+    m = _ENTITY.search(line_text)
+    return problems + ([_entity_message(m.group(0))] if m else [])
+
+
 def author_problems(text: str) -> list[tuple[str, str]]:
     """(the offending piece, a Finnish message) for everything in a rendered scenario text that
     the page policy would strip or change, or that would be more than prose on a page."""
     problems: list[tuple[str, str]] = []
-    for m in re.finditer(r"[{}]", text):
-        problems.append((m.group(0), "aaltosulkeita { } ei sallita tekstissä (Markdown tekisi niistä "
-                                     "HTML-määritteitä); kirjoita lauseke muotoon {{ … }}"))
-        break
+    m = re.search(r"[{}]", text)
+    if m:
+        problems.append((m.group(0), _BRACES))
     for m in _ENTITY.finditer(text):
-        problems.append((m.group(0), f"merkintää ”{m.group(0)[:20]}” ei sallita tekstissä; kirjoita merkki "
-                                     "sellaisenaan"))
-        break
+        if m.group(0) not in _ESCAPES:
+            problems.append((m.group(0), _entity_message(m.group(0))))
+            break
     if "\x00" in text:
         problems.append(("\x00", "NUL-merkkiä ei sallita tekstissä"))
     if problems:
@@ -299,6 +319,12 @@ def reserved_names(pages_dir: Path = ROOT / "templates" / "pages", docs: Path = 
     return names
 
 
+def own_pages() -> set[str]:
+    """Presets with a hand-written page of their own (``templates/pages``): their names are theirs."""
+    from .presets import template_pages
+    return set(template_pages())
+
+
 def preset_name_problem(name: str, own_page: bool, reserved: Iterable[str]) -> str | None:
     """Why a preset's ``name`` cannot name a page, or None (``own_page``: it has a hand-written page)."""
     if not PRESET_NAME.fullmatch(name):
@@ -314,7 +340,7 @@ def plain_title_problem(title: str) -> str | None:
     """Why a preset's ``title`` is not one line of plain text, or None."""
     if len(title) > TITLE_MAX:
         return f"title: otsikko on liian pitkä ({len(title)} merkkiä; enintään {TITLE_MAX})"
-    bad = sorted({ch for ch in title if ch in "<>[]{}*_`\\|#&~^$@=\":" or not ch.isprintable()})
+    bad = sorted({ch for ch in title if ch in "<>[]{}*_`\\|#&~^$@=\"':" or not ch.isprintable()})
     if bad:
         shown = " ".join(f"U+{ord(ch):04X}" if not ch.isprintable() else ch for ch in bad)
         return (f"title: otsikon on oltava yksi rivi pelkkää tekstiä; merkit {shown} eivät käy "

@@ -471,6 +471,8 @@ def markup_problems(line_text: str) -> list[str]:
                             "esim. [sanasto](sanasto.md#kohta)")
     if _URL.search(line_text):
         problems.append("verkko-osoitteita ja skriptejä ei sallita tekstissä")
+    from .markup import literal_markup_problems      # the page policy's literal part (tools.markup)
+    problems.extend(literal_markup_problems(line_text))
     return problems
 
 
