@@ -703,7 +703,8 @@ def _text_key(sc: Any) -> bytes | None:
         import importlib.util
         import sys
         _TEXT_SALT.append(hashlib.sha256(b"\0".join((
-            Path(__file__).read_bytes(), jinja2.__version__.encode(), sys.implementation.cache_tag.encode(),
+            Path(__file__).read_bytes() + (Path(__file__).parent / "markup.py").read_bytes(),   # the checks
+            jinja2.__version__.encode(), sys.implementation.cache_tag.encode(),
             importlib.util.MAGIC_NUMBER, "\n".join(sorted(_CARD_WORDS)).encode()))).digest())
     return hashlib.sha256(b"\0".join((_TEXT_SALT[0], str(getattr(sc, "path", "")).encode("utf-8", "replace"),
                                       sc.text.encode("utf-8", "surrogatepass")))).digest()
