@@ -46,6 +46,11 @@ case("entity-hex-newline", text("{{ names[0] }} voittaa&#xa;{: onclick=x }"), T,
 case("entity-split-name", text("{{ names[0] }} &{{ 'colon' }}; voittaa"), T, "text: merkintää ”&colon;” ei sallita")
 case("entity-in-link", text("[x](sanasto.md&NewLine;) {{ names[0] }}"), T, "text: linkki ei ole sallittu")
 
+case("link-glued-javascript", text("[x]({{ 'java' ~ 'script' }}{{ ':alert(names)' }}) {{ names[0] }}"), T,
+     "text: linkki ei ole sallittu")
+case("link-glued-data", text("{{ names[0] }} [x]({{ 'data' }}{{ ':text/html,x' }})"), T, "text: linkki ei ole sallittu")
+case("link-glued-protocol-relative", text("{{ names[0] }} [x]({{ '/' ~ '/evil' }})"), T, "text: linkki ei ole sallittu")
+
 # --- block markup an author's text may not make (headings, code blocks, boxes, images, styles)
 case("image-own-page", text("![kuva](sanasto.md) {{ names[0] }}"), T, "text: kuva ei ole sallittu")
 case("image-anchor", text("{{ names[0] }} ![](#pisteet)"), T, "text: kuva ei ole sallittu")
