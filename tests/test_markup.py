@@ -122,6 +122,11 @@ def test_shipped_pages_are_unchanged_by_the_sanitiser(site, tmp_path):
         assert check_page(built.read_text(encoding="utf-8")) == [], built
 
 
+def test_an_id_is_kept_once():
+    clean = sanitize_content('<h2 id="pisteet">a</h2><p>x</p><h2 id="pisteet">b</h2><div id="x y">c</div>')
+    assert [dict(t[2]).get("id") for t in html_tokens(clean) if t[0] == "<"] == ["pisteet", None, None, None]
+
+
 def test_the_page_check_finds_handlers_styles_and_script_urls():
     assert check_page('<html><head><title>x</title></head><body><p>ok</p></body></html>') == []
     assert check_page('<body onload="x()">') and check_page('<a href=" javascript:x">') \

@@ -71,11 +71,18 @@ _TRUSTED = re.compile(r'<link rel="stylesheet" href="(?:\.\./)*assets/[a-z0-9-]+
                       r'|<noscript><p>[^<>&"]*</p></noscript>')
 
 
+#: The ids of the page being sanitised (:func:`sanitize_content` runs one page at a time).
+_SEEN_IDS: set[str] = set()
+
+
 def _attribute_filter(tag: str, attr: str, value: str) -> str | None:
     if attr in ("href", "src"):
         return value if OWN_URL.fullmatch(value) else None
-    if attr == "id":
-        return value if _ID.fullmatch(value) else None
+    if attr == "id":        # one element per id: a second one (an injected copy) loses it
+        if not _ID.fullmatch(value) or value in _SEEN_IDS:
+            return None
+        _SEEN_IDS.add(value)
+        return value
     fixed = _FIXED_VALUES.get((tag, attr))
     if fixed is not None and value not in fixed:
         return None
@@ -108,6 +115,7 @@ def sanitize_content(html: str) -> str:
     # the placeholders are private-use characters, taken out of the input first: they cannot be
     # forged (and verify refuses an author's text with "<" in it anyway)
     text = _TRUSTED.sub(keep, html.replace("\ue000", "").replace("\ue001", ""))
+    _SEEN_IDS.clear()
     clean = _cleaner().clean(text)
     if not kept:
         return clean
