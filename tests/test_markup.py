@@ -12,6 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tools import markup
 from tools.markup import author_problems, check_page, html_tokens, sanitize_content
@@ -165,6 +167,32 @@ def test_prose_lists_tables_own_links_and_card_faces_are_accepted(text):
 def test_markup_the_policy_would_strip_is_refused(text, fragment):
     messages = [m for _, m in author_problems(text)]
     assert any(fragment in m for m in messages), messages
+
+
+def test_verify_renders_texts_with_the_sites_markdown_extensions():
+    import yaml
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8").split("\nhooks:")[0])
+    names = [e if isinstance(e, str) else next(iter(e)) for e in config["markdown_extensions"]]
+    assert sorted(n for n in names if n != "toc") == sorted(markup.SITE_EXTENSIONS)
+
+
+PIECES = ["Aino", " ", "\n", "\n\n", "**", "*", "_", "`", "[x](sanasto.md)", "[x](#kohta)", "](", "(", ")",
+          "[", "]", "!", "#", "- ", "1. ", "| a | b |\n|---|---|\n| c | d |", ":", "{", "}", "{:", "=", "\"",
+          "'", "&", ";", "&amp;", "&#39;", "&colon;", "javascript:", "<", ">", "<b>", "</p>", "    ", "> ",
+          "!!! note", "???", "---", "***", "onclick=", "style=", "data:", "//", "\\", "\u00a0", "\u2028"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=12))
+def test_what_verify_accepts_the_sanitiser_keeps(pieces):
+    """The two halves of the policy agree: a text verify accepts comes through the sanitiser
+    unchanged, and its page holds no handler, style or script URL."""
+    text = "".join(pieces)
+    if author_problems(text):
+        return
+    html = markup.author_html(text)
+    assert html_tokens(sanitize_content(html)) == html_tokens(html), text
+    assert check_page(html) == [], text
 
 
 def test_markup_scenario_corpus_is_large_enough():

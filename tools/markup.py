@@ -220,6 +220,8 @@ _TAG_WORDS = {"img": "kuva", "h1": "otsikko", "h2": "otsikko", "h3": "otsikko", 
               "div": "lohko", "script": "skripti"}
 _ENTITY = re.compile(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);?")
 _MD = None
+#: mkdocs.yml's Markdown extensions but ``toc`` (a test keeps the two lists the same)
+SITE_EXTENSIONS = ("admonition", "pymdownx.details", "attr_list", "md_in_html", "tables")
 
 
 def _markdown():
@@ -228,8 +230,7 @@ def _markdown():
     global _MD
     if _MD is None:
         import markdown
-        _MD = markdown.Markdown(extensions=["admonition", "pymdownx.details", "attr_list", "md_in_html",
-                                            "tables"])
+        _MD = markdown.Markdown(extensions=list(SITE_EXTENSIONS))
     _MD.reset()
     return _MD
 
