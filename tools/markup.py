@@ -309,7 +309,7 @@ def source_line(source: str, piece: str, default: int = 1) -> int:
 # presets: title and name
 
 TITLE_MAX = 60
-PRESET_NAME = re.compile(r"[a-z][a-z0-9-]{1,40}")
+PRESET_NAME = re.compile(r"[a-z][a-z0-9-]{0,40}")
 #: Pages and folders the site itself owns (our pages, the runtime, MkDocs and Material).
 SITE_NAMES = frozenset({"index", "pelaa", "sanasto", "search", "assets", "data", "pyodide", "404", "sitemap",
                         "sw", "javascripts", "stylesheets", "images", "fonts", "site", "docs", "rules",
@@ -337,7 +337,7 @@ def own_pages() -> set[str]:
 def preset_name_problem(name: str, own_page: bool, reserved: Iterable[str]) -> str | None:
     """Why a preset's ``name`` cannot name a page, or None (``own_page``: it has a hand-written page)."""
     if not PRESET_NAME.fullmatch(name):
-        return (f"name: nimen on oltava pienin kirjaimin kirjoitettu tunnus (a–z, numerot ja -, 2–41 merkkiä, "
+        return (f"name: nimen on oltava pienin kirjaimin kirjoitettu tunnus (a–z, numerot ja -, enintään 41 merkkiä, "
                 f"alkaa kirjaimella), esim. kerhorommi; ”{name[:40]}” ei kelpaa")
     if not own_page and name in set(reserved):
         shown = ", ".join(sorted(set(reserved)))
