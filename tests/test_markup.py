@@ -132,7 +132,8 @@ def test_an_id_is_kept_once():
 def test_the_page_check_finds_handlers_styles_and_script_urls():
     assert check_page('<html><head><title>x</title></head><body><p>ok</p></body></html>') == []
     assert check_page('<body onload="x()">') and check_page('<a href=" javascript:x">') \
-        and check_page('<p style="x">') and check_page('<iframe src="#">') and check_page('<svg><a xlink:href="data:x">')
+        and check_page('<p style="x">') and check_page('<iframe src="#">') and check_page('<svg><a xlink:href="data:x">') \
+        and check_page('<meta http-equiv="Refresh" content="0;url=javascript:x">')
 
 
 # ---------------------------------------------------------------------------------------------

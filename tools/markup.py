@@ -187,6 +187,8 @@ class _PageCheck(HTMLParser):
                 self.problems.append(f"<{tag} {name}=\"{value[:40]}\">")
         if tag in ("iframe", "object", "embed", "base", "frame", "frameset", "applet"):
             self.problems.append(f"<{tag}>")
+        if tag == "meta" and any(n == "http-equiv" and (v or "").strip().lower() == "refresh" for n, v in attrs):
+            self.problems.append("<meta http-equiv=\"refresh\">")
 
     handle_startendtag = handle_starttag
 
