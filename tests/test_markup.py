@@ -254,6 +254,11 @@ def test_a_plain_preset_name_and_title_pass(tmp_path):
             "perusrommi", "rommi51"} <= reserved
 
 
+def test_own_pages_are_the_presets_template_pages():
+    from tools import presets
+    assert markup.own_pages() == set(presets.template_pages()) and "gin" in markup.own_pages()
+
+
 def test_shipped_presets_keep_their_names():
     from tools.scenario import load_rulesets
     assert {"perusrommi", "rommi", "rommi51", "gin"} <= set(load_rulesets())

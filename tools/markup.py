@@ -330,10 +330,15 @@ def reserved_names(pages_dir: Path = ROOT / "templates" / "pages", docs: Path = 
     return names
 
 
-def own_pages() -> set[str]:
-    """Presets with a hand-written page of their own (``templates/pages``): their names are theirs."""
-    from .presets import template_pages
-    return set(template_pages())
+_SET_R = re.compile(r"""\{%-?\s*set\s+r\s*=\s*rulesets\[\s*["']([^"']+)["']\s*\]\s*-?%\}""")
+
+
+def own_pages(pages_dir: Path = ROOT / "templates" / "pages") -> set[str]:
+    """Presets with a hand-written page of their own (a page template that sets
+    ``r = rulesets["<name>"]``, as ``tools.presets.template_pages`` reads them; a test keeps the two
+    the same): their names are theirs. Read here, so that this module imports nothing of ours."""
+    return {m.group(1) for tpl in pages_dir.glob("*.md.j2") if not tpl.name.startswith("_")
+            for m in [_SET_R.search(tpl.read_text(encoding="utf-8"))] if m}
 
 
 def preset_name_problem(name: str, own_page: bool, reserved: Iterable[str]) -> str | None:
