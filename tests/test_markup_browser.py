@@ -12,7 +12,6 @@ import re
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
