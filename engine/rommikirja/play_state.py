@@ -327,7 +327,7 @@ def check_state(v: Any) -> dict:
     if sum(map(len, deals)) > LIMITS["moves"]:
         raise PlayError(f"Pelissä voi olla yhteensä enintään {_n(LIMITS['moves'])} omaa siirtoa.")
     if check["game"] != game_digest(v):
-        raise PlayError("Pelin tila ei ole se peli, joka aloitettiin: sääntöjä, kotisääntöjä, tasoja, "
+        raise PlayError("Pelin tila ei vastaa aloitettua peliä: sääntöjä, kotisääntöjä, tasoja, "
                         "pelaajia tai pelin numeroa ei voi muuttaa kesken pelin.")
     # the settings themselves (the digest matched, but the page may have been handed a forged one)
     rules = check_rules(v["rules"])
