@@ -84,3 +84,14 @@ def test_the_state_in_the_middle_of_a_deal_holds_only_the_readers_moves():
     deal, hidden, seen = position(state)
     assert not leaks({"state": state}, hidden, seen)
     assert len(state["deals"][0]) == 12 < state["check"]["moves"]       # the computers' moves are not in it
+
+
+def test_the_scan_finds_a_hidden_card_by_code_or_by_name():
+    """The scanner itself: a hidden card put into an answer is found, by its code and by its name."""
+    from rommikirja.finnish import card_name
+    state = play(new_game("perusrommi", 2, "21"), 2)["state"]
+    deal, hidden, seen = position(state)
+    card = sorted(hidden, key=lambda c: c.code)[0]
+    assert leaks({"view": {"hand": [card.code]}}, hidden, seen) == [card.code]
+    assert leaks({"log": [f"Eero poistaa {card_name(card, 'gen')}."]}, hidden, seen)
+    assert not leaks({"log": [f"Eero poistaa {card_name(next(iter(seen)), 'gen')}."]}, hidden, seen)
