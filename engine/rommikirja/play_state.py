@@ -305,7 +305,7 @@ def check_state(v: Any) -> dict:
         raise PlayError("Pelin tilan (state) pitää olla JSON-olio.")
     version = v.get("v")
     if version == 1 or (version is None and "deals" in v):
-        raise PlayError("Tallennettu peli on Pelaa-sivun vanhemmasta versiosta, eikä sitä voi jatkaa; "
+        raise PlayError("Peli on tallennettu Pelaa-sivun vanhemmalla versiolla, eikä sitä voi jatkaa; "
                         "aloita uusi peli.")
     if not _is_int(version) or version != VERSION:
         raise PlayError(f"Pelin tilan versio (v) on tuntematon; tämä sääntömoottori tuntee version {VERSION}.")
