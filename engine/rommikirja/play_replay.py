@@ -7,6 +7,7 @@ position, the level and the game's seed), so a replay is the game the engine its
 """
 from __future__ import annotations
 
+import json
 from typing import Any, Mapping
 
 from .computer import Computer
@@ -112,16 +113,19 @@ class Game:
             if self.deal.is_over:
                 dealer = next_dealer(self.deal.outcome, self.rules)
                 if i != last:
-                    if len(_FINISHED) >= 4000:
+                    if len(_FINISHED) >= 1000:
                         _FINISHED.clear()
-                    _FINISHED[key] = (self.full[-1], self.scores[-1], dealer, self.chain)
+                    # the moves as compact text: the worker's memory is small (a deal is ~2 kB)
+                    _FINISHED[key] = (json.dumps(self.full[-1], separators=(",", ":")), self.scores[-1],
+                                      dealer, self.chain)
             elif i != last:
                 raise PlayError(f"Vain pelin viimeinen jako voi olla kesken, mutta jako {i + 1} ei ole päättynyt.")
 
     # -- replay --------------------------------------------------------------------------------
 
     def _cached(self, entry: tuple) -> int:
-        full, score, dealer, chain = entry
+        text, score, dealer, chain = entry
+        full = json.loads(text)
         if self._seen_at is not None and self.count < self._seen_at <= self.count + len(full):
             step_chain = self.chain
             for step in full[:self._seen_at - self.count]:
