@@ -292,3 +292,22 @@ def test_club_names_reach_the_pages_engine(browser, server):  # noqa: F811
     }""")
     assert reason.startswith("Kallen kädessä ei ole "), reason
     p.close()
+
+
+def test_the_pages_engine_accepts_a_state_made_here_and_refuses_it_tampered(browser, server):  # noqa: F811
+    """The same replay in both runtimes: a game played here (CPython, own rule set) replays in the
+    page's engine (Pyodide) to the same check; with its levels changed it is refused in Finnish."""
+    from pelaa_tools import call, new_game, play
+    r = play(new_game("gin", 2, "5"), "end")
+    r = play(call(op="next_deal", state=r["state"]), 3)
+    state = r["state"]
+    p = Page(browser, server, "/pelaa/")
+    page = p.page
+    page.wait_for_function("window.rommikirjaEngine && window.rommikirjaEngine.readyMs", timeout=ENGINE_TIMEOUT)
+    ask = """async (req) => { try { return (await window.rommikirja.call({ ...req, play: true })).result; }
+                              catch (err) { return err.message; } }"""
+    there = page.evaluate(ask, {"op": "view", "state": state, "seen": state["check"]})
+    assert there["state"] == state and there["view"]["hand"] == r["view"]["hand"]
+    refused = page.evaluate(ask, {"op": "view", "state": {**state, "levels": ["aloittelija"]}})
+    assert refused.startswith("Pelin tila ei vastaa aloitettua peliä: "), refused
+    p.close()
