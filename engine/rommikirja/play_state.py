@@ -364,7 +364,7 @@ def step_of(move: Move, names: Sequence[str] = DEFAULT_NAMES) -> dict:
         return {"pass": True}
     if isinstance(move, Claim):
         return {"claim": names[move.player], "onto": move.target}
-    raise PlayError(f"Siirtoa {type(move).__name__} ei voi tallentaa Pelaa-sivun peliin.")
+    raise PlayError("Tätä siirtoa ei voi tallentaa Pelaa-sivun peliin.")
 
 
 _MOVE_KEYS = {"draw": (), "discard": (), "knock": (), "meld": (), "lay_off": ("onto",), "open": (),
