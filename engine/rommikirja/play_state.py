@@ -78,7 +78,7 @@ OPS: dict[str, frozenset] = {
 STATE_KEYS = ("v", "id", "rules", "options", "players", "names", "levels", "seed", "deals", "check")
 _HEX = re.compile(r"[0-9a-f]{8,32}")
 _DIGEST = re.compile(r"[0-9a-f]{32}")
-_ANCHOR = re.compile(r"[a-z0-9][a-z0-9_-]*")
+_ANCHOR = re.compile(r"[a-z0-9_-]*")      # as MkDocs makes them (toc.slugify), maybe empty
 
 
 class PlayError(ValueError):
