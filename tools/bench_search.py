@@ -22,7 +22,6 @@ what came first.
 from __future__ import annotations
 
 import gzip
-import json
 import os
 import re
 import statistics
