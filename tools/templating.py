@@ -48,6 +48,8 @@ from rommikirja.solver import best_arrangement
 
 from .sentences import compare_text, difference_text, product_text, sum_text
 from . import kept
+from . import textbounds
+from .textbounds import TemplateLimit  # noqa: F401  (raised by the sandbox's bounds; re-exported)
 from .yamlsrc import SourceError
 
 import math  # noqa: E402  (sandbox limits below)
@@ -90,11 +92,9 @@ LIMITS = {
     "page_chars": 5_000_000,    # one page
     "text_chars": 100_000,      # one scenario text
     "text_seconds": 0.5,        # one scenario text (real ones take milliseconds)
+    "text_value": 100_000,      # characters or items of one value a scenario text makes
+    "text_made": 1_000_000,     # characters and items of all values one scenario text makes
 }
-
-
-class TemplateLimit(SecurityError):
-    """A template went over a limit (the message is Finnish)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -206,10 +206,32 @@ class BoundedRange(Sequence):
 
 
 class Sandbox(ImmutableSandboxedEnvironment):
-    """The sandbox every template renders in, with arithmetic and loop bounds."""
+    """The sandbox every template renders in, with arithmetic, loop and growth bounds
+    (:mod:`tools.textbounds`)."""
 
-    intercepted_binops = frozenset({"*", "**", "/", "//", "%"})
+    code_generator_class = textbounds.BoundedCodeGenerator
+    intercepted_binops = frozenset({"*", "**", "/", "//", "%", "+"})
     budget = LIMITS["loop_items"]
+    #: the most characters or items of one value, and what one rendering may still make in all
+    #: (None: no cumulative bound; :func:`render_limited` sets it for scenario texts)
+    value_limit = LIMITS["page_chars"]
+    made_left: int | None = None
+    made_limit = 0
+    #: scenario texts: only text, numbers and cards print (:func:`textbounds.check_printable`)
+    strict_values = False
+
+    def concat(self, join: Any, parts: tuple) -> Any:
+        """``a ~ b ~ …``: the parts printable (scenario texts), the result measured."""
+        total = 0
+        for part in parts:
+            if self.strict_values:
+                textbounds.check_printable(part)
+            total += len(part) if isinstance(part, str) else 8
+        textbounds.charge(self, total)
+        return join(parts)
+
+    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+        return textbounds.account(__self, super().call(__context, __obj, *args, **kwargs))
 
     def spend(self, n: int) -> None:
         self.budget -= n
@@ -230,7 +252,12 @@ class Sandbox(ImmutableSandboxedEnvironment):
                 raise TemplateLimit("potenssi on liian suuri")
         if operator == "%" and isinstance(left, str):
             raise TemplateLimit("merkkijonon muotoilu %-merkillä ei ole sallittu")
-        return super().call_binop(context, operator, left, right)
+        if operator == "+" and isinstance(left, (str, list, tuple)) and isinstance(right, (str, list, tuple)):
+            textbounds.charge(self, len(left) + len(right))     # before the value is made
+        result = super().call_binop(context, operator, left, right)
+        if type(result) is int:
+            return textbounds.bounded_int(result)
+        return textbounds.account(self, result) if operator == "*" else result
 
     def wrap_str_format(self, value: Any) -> None:
         return None     # no str.format / format_map at all (a width can eat memory); see is_safe_attribute
@@ -239,7 +266,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
         # The answer depends only on the object's type and the attribute's name (Jinja2's
         # checks are isinstance tests and name tests), so it is worked out once per pair.
         cls = type(obj)
-        key = (cls, attr)
+        key = (cls, attr, self.strict_values)
         verdict = _ATTRIBUTE_VERDICTS.get(key)
         if verdict is None:
             verdict = self._is_safe_attribute(obj, attr, value)
@@ -250,11 +277,17 @@ class Sandbox(ImmutableSandboxedEnvironment):
     def _is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
         if isinstance(obj, str) and attr not in _SAFE_STR_METHODS:
             return False
+        if self.strict_values and not isinstance(obj, str) and callable(value) \
+                and attr not in _SAFE_METHODS.get(type(obj).__name__, ()):
+            return False            # a text reads facts; it calls no method of them (rules.as_mapping())
         return super().is_safe_attribute(obj, attr, value)
 
 
-#: (type, attribute name) → :meth:`Sandbox.is_safe_attribute` (bounded: names come from untrusted texts).
-_ATTRIBUTE_VERDICTS: dict[tuple[type, str], bool] = {}
+#: (type, attribute name, strict) → :meth:`Sandbox.is_safe_attribute` (bounded: names come from untrusted texts).
+_ATTRIBUTE_VERDICTS: dict[tuple[type, str, bool], bool] = {}
+#: The methods a scenario text may call on a value, by the value's type name (besides the string methods).
+_SAFE_METHODS = {"dict": frozenset({"items", "keys", "values", "get"}), "list": frozenset({"index", "count"}),
+                 "tuple": frozenset({"index", "count"}), "LoopContext": frozenset({"cycle", "changed"})}
 _ATTRIBUTE_VERDICTS_MAX = 10_000
 
 
@@ -270,7 +303,8 @@ class _TemplateCache(jinja2.FileSystemBytecodeCache):
     def __init__(self, directory: str, pattern: str) -> None:
         super().__init__(directory, pattern)
         import hashlib
-        self.salt = hashlib.sha256(Path(__file__).read_bytes() + jinja2.__version__.encode()).hexdigest()
+        self.salt = hashlib.sha256(Path(__file__).read_bytes() + Path(textbounds.__file__).read_bytes()
+                                   + jinja2.__version__.encode()).hexdigest()
         self.used: set[str] = set()         # the cache files this run read or wrote (see prune)
 
     def get_cache_key(self, name: str, filename: str | None = None) -> str:
@@ -354,6 +388,7 @@ def make_env(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
         cap=_cap,
         join_fi=lambda words, conj="ja": join_list([str(w) for w in words], conj),
     )
+    textbounds.bounded_filters(env)
     env.globals.update(rank_name=rank_name, suit_name=suit_name, opening_points_of=opening_card_points,
                        sum_text=sum_text, difference_text=difference_text, product_text=product_text,
                        compare_text=compare_text)
@@ -365,6 +400,9 @@ def make_text_env() -> jinja2.Environment:
     env = make_env(jinja2.DictLoader({}))
     for name in TEXT_DENIED_FILTERS:
         env.filters.pop(name, None)
+    env.value_limit = LIMITS["text_value"]
+    env.strict_values = True                    # only text, numbers and cards print: never a repr
+    env.finalize = textbounds.check_printable
     # No compile-time folding of constant expressions: a text is compiled once and rendered
     # once, so folding only costs time, and every expression is evaluated by the sandbox when
     # rendered (the same result; its limits apply to all of them).
@@ -393,11 +431,13 @@ def _deadline(seconds: float | None) -> Iterator[None]:
 
 
 def render_limited(template: jinja2.Template, context: dict, max_chars: int,
-                   seconds: float | None = None) -> str:
-    """Render with bounded output size (and time): a :class:`TemplateLimit` when over."""
+                   seconds: float | None = None, made: int | None = None) -> str:
+    """Render with bounded output size (and time, and ``made``: characters and items of all the
+    values the rendering makes, :mod:`tools.textbounds`): a :class:`TemplateLimit` when over."""
     env = template.environment
     if isinstance(env, Sandbox):
         env.budget = LIMITS["loop_items"]
+        env.made_left, env.made_limit = made, made or 0
     parts: list[str] = []
     size = 0
     with _deadline(seconds):
@@ -417,7 +457,7 @@ def scenario_context(sc: Any) -> dict[str, Any]:
     names = sc.names
     out = sc.outcome
     return {
-        "s": sc,
+        "s": ScenarioFacts(sc),
         "names": names,
         "rules": sc.rules,
         "start": sc.initial,
@@ -440,6 +480,29 @@ def scenario_context(sc: Any) -> dict[str, Any]:
         "end_melds": [tm.meld for tm in sc.deal.table] if sc.deal is not None else [],
         "laid_off": [c for cards, _ in getattr(getattr(out, "defender", None), "layoffs", ()) for c in cards],
     }
+
+
+class ScenarioFacts:
+    """``s`` in a scenario text: the played scenario's documented facts only (no file path, no
+    parsed file, no text, no methods), read-only."""
+
+    __slots__ = ("_sc",)
+    #: What ``s`` gives (scenarios/README.md: *koko skenaario*).
+    FIELDS = frozenset({"title", "game", "section", "source", "names", "rules", "options", "steps", "initial",
+                        "final", "outcome", "score", "totals_before", "totals_after", "deals_played",
+                        "next_dealer", "refusals", "checks", "deals", "openings", "cuts", "arranges", "waits",
+                        "priced"})
+
+    def __init__(self, sc: Any) -> None:
+        object.__setattr__(self, "_sc", sc)
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ScenarioFacts.FIELDS:
+            return getattr(object.__getattribute__(self, "_sc"), name)
+        raise AttributeError(name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(name)
 
 
 _TEXT_ENV: Sandbox | None = None
@@ -614,6 +677,10 @@ def render_error_message(err: BaseException) -> str:
                 return fi.format(m.group(1)[:60])
         return "lausekkeessa on tuntematon arvo"
     if isinstance(err, SecurityError):
+        m = re.search(r"attribute '([A-Za-z][A-Za-z0-9_]{0,40})' of", str(err))
+        if m:
+            return (f"kenttää tai metodia ”{m.group(1)}” ei voi käyttää tekstissä: teksti lukee vain "
+                    "dokumentoituja tietoja ja apufunktioita (scenarios/README.md)")
         return "lauseke ei ole sallittu (suojattu ympäristö estää sen)"
     if isinstance(err, ZeroDivisionError):
         return "jako nollalla"
@@ -701,7 +768,8 @@ def _text_key(sc: Any) -> bytes | None:
         import importlib.util
         import sys
         _TEXT_SALT.append(hashlib.sha256(b"\0".join((
-            Path(__file__).read_bytes(), jinja2.__version__.encode(), sys.implementation.cache_tag.encode(),
+            Path(__file__).read_bytes(), Path(textbounds.__file__).read_bytes(), jinja2.__version__.encode(),
+            sys.implementation.cache_tag.encode(),
             importlib.util.MAGIC_NUMBER, "\n".join(sorted(_CARD_WORDS)).encode()))).digest())
     return hashlib.sha256(b"\0".join((_TEXT_SALT[0], str(getattr(sc, "path", "")).encode("utf-8", "replace"),
                                       sc.text.encode("utf-8", "surrogatepass")))).digest()
@@ -770,7 +838,8 @@ def render_scenario_text(sc: Any, env: jinja2.Environment | None = None) -> Mark
     done = getattr(sc, "_rendered_text", None)
     if done is not None and done[0] is tpl:
         return done[1]
-    text = render_limited(tpl, scenario_context(sc), LIMITS["text_chars"], LIMITS["text_seconds"])
+    text = render_limited(tpl, scenario_context(sc), LIMITS["text_chars"], LIMITS["text_seconds"],
+                          LIMITS["text_made"])
     result = Markup(text.strip())
     try:
         sc._rendered_text = (tpl, result)

@@ -585,19 +585,24 @@ def handle(request: str) -> str:
     >>> json.loads(handle('{"op": "check"}'))["error"]
     'Kysymyksen (question) pitää olla JSON-olio.'
     """
-    from .requests import RequestError, read_request
+    from .opening import SearchLimit, work_budget
+    from .requests import LIMITS, RequestError, read_request
     try:
         req = read_request(request)
-        if req.op == "question":
-            q = question(req.kind, req.seed, req.rules)
-            result: Any = {"question": q, "solution": solution(q)}
-        elif req.op == "check":
-            result = check(req.question, req.answer)
-        elif req.op == "names":
-            result = {"names": use_club_names(req.names)}
-        else:
-            result = solution(req.question)
+        with work_budget(LIMITS["opening_work"]):      # every opening search of this request
+            if req.op == "question":
+                q = question(req.kind, req.seed, req.rules)
+                result: Any = {"question": q, "solution": solution(q)}
+            elif req.op == "check":
+                result = check(req.question, req.answer)
+            elif req.op == "names":
+                result = {"names": use_club_names(req.names)}
+            else:
+                result = solution(req.question)
         return json.dumps({"ok": True, "result": result}, ensure_ascii=False)
+    except SearchLimit:
+        return json.dumps({"ok": False, "error": "Avauksen etsiminen näistä korteista vaatisi liikaa työtä; "
+                                                 "valitse vähemmän kortteja."}, ensure_ascii=False)
     except RequestError as err:
         return json.dumps({"ok": False, "error": str(err)}, ensure_ascii=False)
     except RecursionError:

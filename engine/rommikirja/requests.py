@@ -34,6 +34,7 @@ LIMITS = {
     "names": 1000,               # the club's own player names (scenarios/nimet.yaml)
     "name_form": 40,             # characters of one case form of a name
     "names_chars": 400_000,      # the club's names as one request (sent once per engine start)
+    "opening_work": 150_000,     # positions the Rommi 51 opening searches of one request may visit
 }
 
 OPS = ("question", "check", "solution", "names")

@@ -173,6 +173,7 @@ LIMITS = {
     "text": 20_000,        # characters of a scenario's text
     "title": 120,          # characters of a title or section
     "name": 30,            # characters of a player's name
+    "opening_work": 150_000,   # positions all Rommi 51 opening searches of one scenario may visit
 }
 
 _NAME = re.compile(r"[^\W\d_]+(?:[ '’-][^\W\d_]+)*")
