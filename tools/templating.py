@@ -50,6 +50,7 @@ from .sentences import compare_text, difference_text, product_text, sum_text
 from . import kept
 from . import textbounds
 from .textbounds import TemplateLimit  # noqa: F401  (raised by the sandbox's bounds; re-exported)
+from .textfold import typed_constants
 from .yamlsrc import SourceError
 
 import math  # noqa: E402  (sandbox limits below)
@@ -220,7 +221,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
     #: scenario texts: only text, numbers and cards print (:func:`textbounds.check_printable`)
     strict_values = False
 
-    def concat(self, join: Any, parts: tuple) -> Any:
+    def bounded_concat(self, join: Any, parts: tuple) -> Any:
         """``a ~ b ~ …``: the parts printable (scenario texts), the result measured."""
         total = 0
         for part in parts:
@@ -545,32 +546,6 @@ _NUMBER_HINT = "laske se moottorilla ({{ … }})"
 _CARD_HINT = "käytä moottorin kortteja (esim. {{ kortti | name }})"
 
 
-def _const_in_output(node: nodes.Node) -> Iterator[nodes.Const]:
-    """Numeric constants whose value would be printed (directly, through filters or conditions)."""
-    if isinstance(node, nodes.Const):
-        if isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
-            yield node
-    elif isinstance(node, (nodes.Filter, nodes.Test)):
-        if node.node is not None:
-            yield from _const_in_output(node.node)
-    elif isinstance(node, nodes.CondExpr):
-        yield from _const_in_output(node.expr1)
-        if node.expr2 is not None:
-            yield from _const_in_output(node.expr2)
-    elif isinstance(node, nodes.Concat):
-        for n in node.nodes:
-            yield from _const_in_output(n)
-    elif isinstance(node, (nodes.List, nodes.Tuple)):
-        for n in node.items:
-            yield from _const_in_output(n)
-    elif isinstance(node, nodes.BinExpr):
-        left, right = node.left, node.right
-        if isinstance(left, nodes.Const) and isinstance(left.value, str):
-            yield from _const_in_output(right)
-        if isinstance(right, nodes.Const) and isinstance(right.value, str):
-            yield from _const_in_output(left)
-
-
 def _walk(tree: nodes.Node) -> Iterator[nodes.Node]:
     """Every node below ``tree`` (the set :meth:`nodes.Node.find_all` visits, in one pass)."""
     stack = [tree]
@@ -612,20 +587,21 @@ def template_problems(tree: nodes.Template) -> list[tuple[int, str]]:
                                              f"{_CARD_HINT}"))
                 if _HTML.search(node.value) or "](" in node.value or _URL.search(node.value):
                     out.append((node.lineno, "lausekkeen tekstissä on HTML:ää tai linkki; ne eivät ole sallittuja"))
-        elif isinstance(node, nodes.Output):
-            for expr in node.nodes:
-                if not isinstance(expr, nodes.TemplateData):
-                    for c in _const_in_output(expr):
-                        out.append((c.lineno, f"luku {c.value} on kirjoitettu lausekkeeseen käsin; {_NUMBER_HINT}"))
-        elif isinstance(node, nodes.Assign):
-            for c in _const_in_output(node.node):
-                out.append((c.lineno, f"luku {c.value} on kirjoitettu lausekkeeseen käsin; {_NUMBER_HINT}"))
+        elif isinstance(node, nodes.Name) and node.name in _HIDDEN_NAMES:
+            out.append((node.lineno, f"nimi ”{node.name}” ei ole tekstin käytettävissä; teksti lukee vain "
+                                     "dokumentoituja tietoja ja apufunktioita (scenarios/README.md)"))
         elif isinstance(node, nodes.Filter):
             if node.name in TEXT_DENIED_FILTERS:
                 out.append((node.lineno, f"suodinta ”{node.name}” ei voi käyttää skenaarion tekstissä"))
         elif isinstance(node, (nodes.Include, nodes.Import, nodes.FromImport, nodes.Extends)):
             out.append((node.lineno, "toisten pohjien käyttö (include, import, extends) ei ole sallittua tekstissä"))
+    # numbers and card names behind constant expressions ({{ 98 + 1 }}, {{ "herttay" ~ "si" }})
+    out.extend(typed_constants(tree, text_env(), _NUMBER_HINT, _CARD_HINT, _typed_words))
     return sorted(set(out))
+
+
+#: Names Jinja2 gives every template that a scenario text may not use (``self`` prints a repr).
+_HIDDEN_NAMES = frozenset({"self"})
 
 
 _SYNTAX = [

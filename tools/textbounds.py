@@ -23,6 +23,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from jinja2 import nodes
 from jinja2.compiler import CodeGenerator
+from jinja2.runtime import Undefined
 from jinja2.utils import _PassArg
 from jinja2.sandbox import SecurityError
 
@@ -34,7 +35,7 @@ class TemplateLimit(SecurityError):
 
 
 class BoundedCodeGenerator(CodeGenerator):
-    """Jinja2's code generator with ``a ~ b`` made through ``environment.concat`` (measured), and
+    """Jinja2's code generator with ``a ~ b`` made through ``environment.bounded_concat`` (measured), and
     in scenario texts every printed expression checked when rendered (Jinja2 would print a
     constant ``{{ none }}`` as ``None`` without asking ``finalize``)."""
 
@@ -50,7 +51,7 @@ class BoundedCodeGenerator(CodeGenerator):
             func_name = "markup_join"
         else:
             func_name = "str_join"
-        self.write(f"environment.concat({func_name}, (")
+        self.write(f"environment.bounded_concat({func_name}, (")
         for arg in node.nodes:
             self.visit(arg, frame)
             self.write(", ")
@@ -83,6 +84,8 @@ def _kind(value: Any) -> str | None:
 
 def check_printable(value: Any) -> Any:
     """``value`` unchanged when it prints as text; else :class:`TemplateLimit` (Finnish)."""
+    if isinstance(value, Undefined):
+        str(value)                  # an unknown name, or an unsafe attribute: its own error
     kind = _kind(value)
     if kind is not None:
         raise TemplateLimit(f"lauseke tulostaisi {kind} sellaisenaan (ohjelman sisäisessä muodossa), ei "
