@@ -58,7 +58,7 @@ class Ctx:
 
     def cards(self, value: Any, line: int, what: str) -> tuple[Card, ...]:
         if isinstance(value, str):
-            value = value.split()
+            value = value.split() if value.isascii() else [t for t in re.split(r"[ \t\r\n]+", value) if t]
             if len(value) > MAX_CARDS:
                 raise self.err(line, f"{what}: liikaa kortteja ({len(value)}; enintään {MAX_CARDS})")
             return tuple(self.card(t, line) for t in value)
