@@ -354,8 +354,8 @@ def read_text(path: str | Path, shown: str | Path | None = None, limit: int | No
         with os.fdopen(fd, "rb") as fh:
             data = fh.read(limit + 1)
     except OSError as err:
-        raise SourceError(shown, None, _OS_ERRORS.get(err.errno, f"tiedostoa ei voi lukea "
-                                                               f"(virhekoodi {err.errno})")) from None
+        from .oserrors import describe
+        raise SourceError(shown, None, _OS_ERRORS.get(err.errno) or f"tiedostoa ei voi lukea: {describe(err)}") from None
     if len(data) > limit:
         raise SourceError(shown, None, f"tiedosto on liian suuri (yli {limit} tavua)")
     try:
