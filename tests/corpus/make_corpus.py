@@ -151,6 +151,8 @@ case("move-without-setup", GIN.replace("  - arrange: [2H, 3H, 4H, 9S, 9C, 9D, KS
 case("expect-without-setup", GIN.replace("  - arrange: [2H, 3H, 4H, 9S, 9C, 9D, KS, QS, JS, 5C]\n", "  - expect: {over: true}\n"), 5, "expect tarvitsee asetelman (setup)")
 case("refused-wrong-code", rep("  - meld: [7H, 8H, 9H]\n", "  - discard: 9H\n    refused: not_in_hand\n  - meld: [7H, 8H, 9H]\n"), 14, "odotettiin hylkäystä not_in_hand")
 case("invalid-utf8", None, 3, "tiedosto ei ole UTF-8-tekstiä")
+import cases_bounds  # noqa: E402  (issue 18: bounds, identity of cards and text, messages)
+cases_bounds.add(case, text, rep, TEXT_LINE)
 
 if __name__ == "__main__":
     OUT = pathlib.Path(sys.argv[1])
