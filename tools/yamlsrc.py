@@ -131,6 +131,11 @@ class LList(list):
         return self.lines[index] if 0 <= index < len(self.lines) else self.line
 
 
+def _written(value: Any) -> str:
+    from rommikirja.chars import written
+    return written(value)
+
+
 def line_of(value: Any, default: int = 0) -> int:
     return getattr(value, "line", default) or default
 
@@ -201,7 +206,7 @@ class _Converter:
                 except TypeError:
                     raise self.err(key_node, "avaimen on oltava yksinkertainen arvo") from None
                 if key in out:
-                    raise self.err(key_node, f"avain ”{key}” toistuu")
+                    raise self.err(key_node, f"avain ”{_written(key)}” toistuu")
                 out[key] = self.convert(value_node, depth + 1)
                 out.lines[key] = self.lines.of(key_node.start_mark)
             return out

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["describe", "hidden_char", "HIDDEN"]
+__all__ = ["describe", "hidden_char", "written", "HIDDEN"]
 
 _BIDI = {0x200E: "vasemmalta oikealle -merkki", 0x200F: "oikealta vasemmalle -merkki",
          0x061C: "arabian kirjoitussuunnan merkki", 0x202A: "vasemmalta oikealle -upotus",
@@ -65,3 +65,27 @@ def describe(ch: str) -> str:
         else:
             what = f"erikoismerkki{looks}"
     return f"U+{code:04X} ({what})"
+
+
+def written(value: object, limit: int = 60) -> str:
+    """A value from a YAML or JSON file as its author would write it (never a Python repr),
+    at most ``limit`` characters.
+
+    >>> written(["perusrommi"]), written({"low": True}), written(None), written(False), written("7H")
+    ('[perusrommi]', '{low: true}', 'tyhjä arvo', 'false', '7H')
+    """
+    def go(v: object) -> str:
+        if v is None:
+            return "tyhjä arvo"
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        if isinstance(v, (list, tuple)):
+            return "[" + ", ".join(go(x) for x in list(v)[:20]) + (", …" if len(v) > 20 else "") + "]"
+        if isinstance(v, dict):
+            items = list(v.items())
+            return "{" + ", ".join(f"{go(k)}: {go(x)}" for k, x in items[:20]) + (", …" if len(items) > 20 else "") + "}"
+        if isinstance(v, (int, float, str)):
+            return str(v) if not isinstance(v, int) or v.bit_length() < 200 else "(hyvin suuri luku)"
+        return "(tuntematon arvo)"
+    text = go(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
