@@ -297,3 +297,26 @@ def test_the_hostile_corpus_from_the_command_line_has_no_internal_errors():
     proc = subprocess.run([sys.executable, "-m", "tools.verify", "tests/corpus/scenarios"], cwd=ROOT,
                           capture_output=True, text=True)
     assert "sisäinen virhe" not in proc.stderr and "Errno" not in proc.stderr
+
+
+def test_an_opening_answer_uses_only_the_hands_cards():
+    rules = {"decks": 2, "jokers": 4, "ace": "high_or_low", "opening_points": 51, "opening_pure_run": True}
+    q = json.loads(practice.handle(json.dumps({"op": "question", "kind": "avaus", "seed": 5, "rules": rules})))
+    question = q["result"]["question"]
+    foreign = [c for c in ("5H", "6H", "7H", "5S", "6S", "7S") if c not in question["hand"]] or ["JK'"]
+    reply = json.loads(practice.handle(json.dumps({"op": "check", "question": question,
+                                                   "answer": {"cards": question["hand"][:2] + foreign}})))
+    assert reply["ok"] and reply["result"] == {"correct": False, "message": "Valitse avaukseen vain kädessä olevia "
+                                                                            "kortteja, kukin kerran."}
+
+
+@pytest.mark.parametrize("yaml_text, fragment", [
+    ("options: {ace: {low: true}}", "tuntematon arvo ”{low: true}”"),
+    ("options: {decks: [2]}", "odotettiin kokonaislukua, saatiin ”[2]”"),
+    ("options: {rummy_doubling: null}", "odotettiin true tai false, saatiin ”tyhjä arvo”"),
+])
+def test_messages_quote_values_as_written(tmp_path, yaml_text, fragment):
+    path = tmp_path / "s.yaml"
+    path.write_text(f"source: own\ngame: perusrommi\n{yaml_text}\ntitle: T\nsteps: []\n", encoding="utf-8")
+    (err,) = verify([path], rules_dir=RULES)[1]
+    assert err.line == 3 and fragment in err.message and "'" not in err.message and "None" not in err.message

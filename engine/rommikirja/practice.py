@@ -478,6 +478,11 @@ def _c_avaus(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, str
     chosen = _cards(answer.get("cards", []))
     if not chosen:
         return False, "Valitse avaukseen kuuluvat kortit."
+    hand = list(_cards(q["hand"]))
+    for c in chosen:                # only the hand's own cards, each once (nor a search over others)
+        if c not in hand:
+            return False, "Valitse avaukseen vain kädessä olevia kortteja, kukin kerran."
+        hand.remove(c)
     if len(chosen) >= len(q["hand"]) and rules.final_discard == "required":
         return False, ("Yksi kortti on jätettävä käteen, koska tässä pelissä vuoro päättyy aina poistoon, "
                        "myös ulos mentäessä.")
