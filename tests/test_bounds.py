@@ -300,7 +300,8 @@ def test_the_hostile_corpus_from_the_command_line_has_no_internal_errors():
 
 
 def test_an_opening_answer_uses_only_the_hands_cards():
-    rules = {"decks": 2, "jokers": 4, "ace": "high_or_low", "opening_points": 51, "opening_pure_run": True}
+    rules = {"decks": 2, "jokers": 4, "ace": "high_or_low", "opening_points": 51, "opening_pure_run": True,
+             "max_players": 4, "hand_size": {"2": 14, "3": 14, "4": 14}}
     q = json.loads(practice.handle(json.dumps({"op": "question", "kind": "avaus", "seed": 5, "rules": rules})))
     question = q["result"]["question"]
     foreign = [c for c in ("5H", "6H", "7H", "5S", "6S", "7S") if c not in question["hand"]] or ["JK'"]
