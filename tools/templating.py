@@ -27,6 +27,7 @@ Arithmetic is never typed: ``{{ sum_text(values(cards)) }}`` → *11 + 20 + 10 +
 """
 from __future__ import annotations
 
+import functools
 import html
 import os
 import re
@@ -221,6 +222,10 @@ class Sandbox(ImmutableSandboxedEnvironment):
     #: scenario texts: only text, numbers and cards print (:func:`textbounds.check_printable`)
     strict_values = False
 
+    def output_buffer(self) -> list:
+        """The buffer of a block's output (scenario texts: measured, :class:`textbounds.OutputBuffer`)."""
+        return textbounds.OutputBuffer(self)
+
     def bounded_concat(self, join: Any, parts: tuple) -> Any:
         """``a ~ b ~ …``: the parts printable (scenario texts), the result measured."""
         total = 0
@@ -403,7 +408,7 @@ def make_text_env() -> jinja2.Environment:
         env.filters.pop(name, None)
     env.value_limit = LIMITS["text_value"]
     env.strict_values = True                    # only text, numbers and cards print: never a repr
-    env.finalize = textbounds.check_printable
+    env.finalize = functools.partial(textbounds.finalize, env)
     # No compile-time folding of constant expressions: a text is compiled once and rendered
     # once, so folding only costs time, and every expression is evaluated by the sandbox when
     # rendered (the same result; its limits apply to all of them).

@@ -39,6 +39,15 @@ class BoundedCodeGenerator(CodeGenerator):
     in scenario texts every printed expression checked when rendered (Jinja2 would print a
     constant ``{{ none }}`` as ``None`` without asking ``finalize``)."""
 
+    def buffer(self, frame: Any) -> None:
+        """A block's output (``{% set x %}…{% endset %}``, a macro, a call or filter block) is
+        gathered into a buffer: in scenario texts one that measures what is put into it."""
+        if getattr(self.environment, "strict_values", False):
+            frame.buffer = self.temporary_identifier()
+            self.writeline(f"{frame.buffer} = environment.output_buffer()")
+        else:
+            super().buffer(frame)
+
     def _output_child_to_const(self, node: Any, frame: Any, finalize: Any) -> str:
         if getattr(self.environment, "strict_values", False) and not isinstance(node, nodes.TemplateData):
             raise nodes.Impossible()
@@ -56,6 +65,33 @@ class BoundedCodeGenerator(CodeGenerator):
             self.visit(arg, frame)
             self.write(", ")
         self.write("))")
+
+
+class OutputBuffer(list):
+    """A block's output in a scenario text: every piece counted against the rendering's bounds."""
+
+    __slots__ = ("env",)
+
+    def __init__(self, env: Any) -> None:
+        super().__init__()
+        self.env = env
+
+    def append(self, piece: Any) -> None:
+        charge(self.env, len(piece) if isinstance(piece, str) else 8)
+        super().append(piece)
+
+    def extend(self, pieces: Iterable[Any]) -> None:
+        for piece in pieces:
+            self.append(piece)
+
+
+def finalize(env: Any, value: Any) -> Any:
+    """What a scenario text prints: only text, numbers and cards (:func:`check_printable`), each
+    printed value counted against the rendering's bounds."""
+    check_printable(value)
+    if isinstance(value, str):
+        charge(env, len(value))
+    return value
 
 
 # ---------------------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ def add(case, text, rep, TEXT_LINE):
                                      "{% set t = s ~ s ~ s ~ s ~ s %}{% endfor %}"), T, "text: lausekkeet tekevät liikaa välituloksia")
     case("bound-list-filter", text(M + "{% set ns = namespace(x=names) %}{% for i in range(m * m) %}"
                                      "{% set ns.x = (ns.x + ns.x) | list %}{% endfor %}"), T, "text: lauseke tekee liian suuren arvon")
-    case("bound-map-filter", text(M + "{% set ns = namespace(x=names) %}{% for i in range(m * m) %}"
+    case("bound-map-filter", text(M + "{% set ns = namespace(x=[names[0] * (m ** m * m)]) %}{% for i in range(m * m) %}"
                                     "{% set ns.x = (ns.x | map('upper') | list) + ns.x %}{% endfor %}"), T,
          "text: lausekkeet tekevät liikaa välituloksia")
     case("bound-sum-of-lists", text(M + "{% set L = [names * (m ** m * m * m)] * (m ** m) %}{{ L | sum(start=[]) | length }}"),
@@ -32,6 +32,18 @@ def add(case, text, rep, TEXT_LINE):
                                           "{% set ns.x = ns.x * ns.x %}{% endfor %}"), T, "text: lasku tekee liian suuren luvun")
     case("bound-join-of-copies", text(M + "{% set s = names[0] * (m ** m) %}{{ ([s] * (m * m * m * m)) | join | upper }}"),
          T, "text: lauseke tekee liian suuren arvon")
+    # block output (set blocks, macros, call blocks) is measured as it is gathered
+    S = M + "{% set s = names[0] * (m ** m * m) %}"
+    case("bound-set-block-loop", text(S + "{% set b %}{% for i in range(m ** m * m) %}{{ s }}{% endfor %}{% endset %}"
+                                          "{{ b | length }}"), T, "text: lausekkeet tekevät liikaa välituloksia")
+    case("bound-macro-output", text(S + "{% macro f() %}{% for i in range(m ** m * m) %}{{ s }}{% endfor %}{% endmacro %}"
+                                        "{{ f() | length }}"), T, "text: lausekkeet tekevät liikaa välituloksia")
+    case("bound-literal-in-block", text(M + "{% set b %}{% for i in range(m ** m * m * m) %}{% for j in range(m * m) %}"
+                                            + "lorem ipsum dolor " * 10 + "{% endfor %}{% endfor %}{% endset %}{{ b | length }}"),
+         T, "text: lausekkeet tekevät liikaa välituloksia")
+    case("bound-call-block", text(S + "{% macro f() %}{{ caller() }}{{ caller() }}{% endmacro %}{% set b %}"
+                                      "{% for i in range(m ** m * m) %}{% call f() %}{{ s }}{% endcall %}{% endfor %}"
+                                      "{% endset %}{{ b | length }}"), T, "text: lausekkeet tekevät liikaa välituloksia")
     # --- printing: never a Python repr
     case("print-list", text("{{ names }}"), T, "text: lauseke tulostaisi luettelon sellaisenaan")
     case("print-none", text("{{ none }}"), T, "text: lauseke tulostaisi tyhjän arvon sellaisenaan")
