@@ -26,6 +26,7 @@ from rommikirja.finnish import CASES, RANK_WORDS, SUIT_WORDS, card_name
 from rommikirja.cards import Card, Suit, parse_card
 from rommikirja.practice import question as practice_question, solution as practice_solution
 
+from . import oserrors
 from . import publish as pub
 from .scenario import Scenario, SourceError, load_rulesets
 from .sentences import check_arithmetic, check_phrasing
@@ -173,7 +174,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] in (["--diff"], ["--accept"]):      # the rule editor's loop: tools/pagediff.py
         from . import pagediff
-        return pagediff.main(args)
+        try:
+            return pagediff.main(args)
+        except OSError as err:          # a file that cannot be written or read: in Finnish
+            print(f"{oserrors.message(err)}\nMuutoksia ei voitu kirjoittaa loppuun.", file=sys.stderr)
+            return 1
     scenarios, errors = verify()
     if errors:
         for err in errors:
@@ -195,7 +200,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             outputs[presets.NAV_FILE] = pub.Output(data=presets.nav_json(pages).encode("utf-8"))
             pub.publish(docs, outputs, legacy_stray=is_generated_page)
     except (runtime.RuntimeError_, pub.PublishError, OSError) as err:
-        print(f"{err}\nSivuja ei kirjoitettu.", file=sys.stderr)
+        shown = oserrors.message(err) if isinstance(err, OSError) else err
+        print(f"{shown}\nSivuja ei kirjoitettu.", file=sys.stderr)
         return 1
     print(f"{len(scenarios)} skenaariota tarkistettu, {len(pages)} sivua kirjoitettu "
           f"hakemistoon {_shown(docs)}/.")

@@ -27,6 +27,7 @@ Arithmetic is never typed: ``{{ sum_text(values(cards)) }}`` → *11 + 20 + 10 +
 """
 from __future__ import annotations
 
+import functools
 import html
 import os
 import re
@@ -48,6 +49,9 @@ from rommikirja.solver import best_arrangement
 
 from .sentences import compare_text, difference_text, product_text, sum_text
 from . import kept
+from . import textbounds, textfold
+from .textbounds import TemplateLimit  # noqa: F401  (raised by the sandbox's bounds; re-exported)
+from .textfold import typed_constants
 from .yamlsrc import SourceError
 
 import math  # noqa: E402  (sandbox limits below)
@@ -90,11 +94,9 @@ LIMITS = {
     "page_chars": 5_000_000,    # one page
     "text_chars": 100_000,      # one scenario text
     "text_seconds": 0.5,        # one scenario text (real ones take milliseconds)
+    "text_value": 100_000,      # characters or items of one value a scenario text makes
+    "text_made": 1_000_000,     # characters and items of all values one scenario text makes
 }
-
-
-class TemplateLimit(SecurityError):
-    """A template went over a limit (the message is Finnish)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -206,10 +208,36 @@ class BoundedRange(Sequence):
 
 
 class Sandbox(ImmutableSandboxedEnvironment):
-    """The sandbox every template renders in, with arithmetic and loop bounds."""
+    """The sandbox every template renders in, with arithmetic, loop and growth bounds
+    (:mod:`tools.textbounds`)."""
 
-    intercepted_binops = frozenset({"*", "**", "/", "//", "%"})
+    code_generator_class = textbounds.BoundedCodeGenerator
+    intercepted_binops = frozenset({"*", "**", "/", "//", "%", "+"})
     budget = LIMITS["loop_items"]
+    #: the most characters or items of one value, and what one rendering may still make in all
+    #: (None: no cumulative bound; :func:`render_limited` sets it for scenario texts)
+    value_limit = LIMITS["page_chars"]
+    made_left: int | None = None
+    made_limit = 0
+    #: scenario texts: only text, numbers and cards print (:func:`textbounds.check_printable`)
+    strict_values = False
+
+    def output_buffer(self) -> list:
+        """The buffer of a block's output (scenario texts: measured, :class:`textbounds.OutputBuffer`)."""
+        return textbounds.OutputBuffer(self)
+
+    def bounded_concat(self, join: Any, parts: tuple) -> Any:
+        """``a ~ b ~ …``: the parts printable (scenario texts), the result measured."""
+        total = 0
+        for part in parts:
+            if self.strict_values:
+                textbounds.check_printable(part)
+            total += len(part) if isinstance(part, str) else 8
+        textbounds.charge(self, total)
+        return join(parts)
+
+    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+        return textbounds.account(__self, super().call(__context, __obj, *args, **kwargs))
 
     def spend(self, n: int) -> None:
         self.budget -= n
@@ -230,7 +258,12 @@ class Sandbox(ImmutableSandboxedEnvironment):
                 raise TemplateLimit("potenssi on liian suuri")
         if operator == "%" and isinstance(left, str):
             raise TemplateLimit("merkkijonon muotoilu %-merkillä ei ole sallittu")
-        return super().call_binop(context, operator, left, right)
+        if operator == "+" and isinstance(left, (str, list, tuple)) and isinstance(right, (str, list, tuple)):
+            textbounds.charge(self, len(left) + len(right))     # before the value is made
+        result = super().call_binop(context, operator, left, right)
+        if type(result) is int:
+            return textbounds.bounded_int(result)
+        return textbounds.account(self, result) if operator == "*" else result
 
     def wrap_str_format(self, value: Any) -> None:
         return None     # no str.format / format_map at all (a width can eat memory); see is_safe_attribute
@@ -239,7 +272,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
         # The answer depends only on the object's type and the attribute's name (Jinja2's
         # checks are isinstance tests and name tests), so it is worked out once per pair.
         cls = type(obj)
-        key = (cls, attr)
+        key = (cls, attr, self.strict_values)
         verdict = _ATTRIBUTE_VERDICTS.get(key)
         if verdict is None:
             verdict = self._is_safe_attribute(obj, attr, value)
@@ -250,11 +283,17 @@ class Sandbox(ImmutableSandboxedEnvironment):
     def _is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
         if isinstance(obj, str) and attr not in _SAFE_STR_METHODS:
             return False
+        if self.strict_values and not isinstance(obj, str) and callable(value) \
+                and attr not in _SAFE_METHODS.get(type(obj).__name__, ()):
+            return False            # a text reads facts; it calls no method of them (rules.as_mapping())
         return super().is_safe_attribute(obj, attr, value)
 
 
-#: (type, attribute name) → :meth:`Sandbox.is_safe_attribute` (bounded: names come from untrusted texts).
-_ATTRIBUTE_VERDICTS: dict[tuple[type, str], bool] = {}
+#: (type, attribute name, strict) → :meth:`Sandbox.is_safe_attribute` (bounded: names come from untrusted texts).
+_ATTRIBUTE_VERDICTS: dict[tuple[type, str, bool], bool] = {}
+#: The methods a scenario text may call on a value, by the value's type name (besides the string methods).
+_SAFE_METHODS = {"dict": frozenset({"items", "keys", "values", "get"}), "list": frozenset({"index", "count"}),
+                 "tuple": frozenset({"index", "count"}), "LoopContext": frozenset({"cycle", "changed"})}
 _ATTRIBUTE_VERDICTS_MAX = 10_000
 
 
@@ -270,7 +309,8 @@ class _TemplateCache(jinja2.FileSystemBytecodeCache):
     def __init__(self, directory: str, pattern: str) -> None:
         super().__init__(directory, pattern)
         import hashlib
-        self.salt = hashlib.sha256(Path(__file__).read_bytes() + jinja2.__version__.encode()).hexdigest()
+        self.salt = hashlib.sha256(Path(__file__).read_bytes() + Path(textbounds.__file__).read_bytes()
+                                   + jinja2.__version__.encode()).hexdigest()
         self.used: set[str] = set()         # the cache files this run read or wrote (see prune)
 
     def get_cache_key(self, name: str, filename: str | None = None) -> str:
@@ -354,6 +394,7 @@ def make_env(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
         cap=_cap,
         join_fi=lambda words, conj="ja": join_list([str(w) for w in words], conj),
     )
+    textbounds.bounded_filters(env)
     env.globals.update(rank_name=rank_name, suit_name=suit_name, opening_points_of=opening_card_points,
                        sum_text=sum_text, difference_text=difference_text, product_text=product_text,
                        compare_text=compare_text)
@@ -365,6 +406,9 @@ def make_text_env() -> jinja2.Environment:
     env = make_env(jinja2.DictLoader({}))
     for name in TEXT_DENIED_FILTERS:
         env.filters.pop(name, None)
+    env.value_limit = LIMITS["text_value"]
+    env.strict_values = True                    # only text, numbers and cards print: never a repr
+    env.finalize = functools.partial(textbounds.finalize, env)
     # No compile-time folding of constant expressions: a text is compiled once and rendered
     # once, so folding only costs time, and every expression is evaluated by the sandbox when
     # rendered (the same result; its limits apply to all of them).
@@ -393,11 +437,13 @@ def _deadline(seconds: float | None) -> Iterator[None]:
 
 
 def render_limited(template: jinja2.Template, context: dict, max_chars: int,
-                   seconds: float | None = None) -> str:
-    """Render with bounded output size (and time): a :class:`TemplateLimit` when over."""
+                   seconds: float | None = None, made: int | None = None) -> str:
+    """Render with bounded output size (and time, and ``made``: characters and items of all the
+    values the rendering makes, :mod:`tools.textbounds`): a :class:`TemplateLimit` when over."""
     env = template.environment
     if isinstance(env, Sandbox):
         env.budget = LIMITS["loop_items"]
+        env.made_left, env.made_limit = made, made or 0
     parts: list[str] = []
     size = 0
     with _deadline(seconds):
@@ -417,7 +463,7 @@ def scenario_context(sc: Any) -> dict[str, Any]:
     names = sc.names
     out = sc.outcome
     return {
-        "s": sc,
+        "s": ScenarioFacts(sc),
         "names": names,
         "rules": sc.rules,
         "start": sc.initial,
@@ -440,6 +486,29 @@ def scenario_context(sc: Any) -> dict[str, Any]:
         "end_melds": [tm.meld for tm in sc.deal.table] if sc.deal is not None else [],
         "laid_off": [c for cards, _ in getattr(getattr(out, "defender", None), "layoffs", ()) for c in cards],
     }
+
+
+class ScenarioFacts:
+    """``s`` in a scenario text: the played scenario's documented facts only (no file path, no
+    parsed file, no text, no methods), read-only."""
+
+    __slots__ = ("_sc",)
+    #: What ``s`` gives (scenarios/README.md: *koko skenaario*).
+    FIELDS = frozenset({"title", "game", "section", "source", "names", "rules", "options", "steps", "initial",
+                        "final", "outcome", "score", "totals_before", "totals_after", "deals_played",
+                        "next_dealer", "refusals", "checks", "deals", "openings", "cuts", "arranges", "waits",
+                        "priced"})
+
+    def __init__(self, sc: Any) -> None:
+        object.__setattr__(self, "_sc", sc)
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ScenarioFacts.FIELDS:
+            return getattr(object.__getattribute__(self, "_sc"), name)
+        raise AttributeError(name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(name)
 
 
 _TEXT_ENV: Sandbox | None = None
@@ -484,32 +553,6 @@ _NUMBER_HINT = "laske se moottorilla ({{ … }})"
 _CARD_HINT = "käytä moottorin kortteja (esim. {{ kortti | name }})"
 
 
-def _const_in_output(node: nodes.Node) -> Iterator[nodes.Const]:
-    """Numeric constants whose value would be printed (directly, through filters or conditions)."""
-    if isinstance(node, nodes.Const):
-        if isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
-            yield node
-    elif isinstance(node, (nodes.Filter, nodes.Test)):
-        if node.node is not None:
-            yield from _const_in_output(node.node)
-    elif isinstance(node, nodes.CondExpr):
-        yield from _const_in_output(node.expr1)
-        if node.expr2 is not None:
-            yield from _const_in_output(node.expr2)
-    elif isinstance(node, nodes.Concat):
-        for n in node.nodes:
-            yield from _const_in_output(n)
-    elif isinstance(node, (nodes.List, nodes.Tuple)):
-        for n in node.items:
-            yield from _const_in_output(n)
-    elif isinstance(node, nodes.BinExpr):
-        left, right = node.left, node.right
-        if isinstance(left, nodes.Const) and isinstance(left.value, str):
-            yield from _const_in_output(right)
-        if isinstance(right, nodes.Const) and isinstance(right.value, str):
-            yield from _const_in_output(left)
-
-
 def _walk(tree: nodes.Node) -> Iterator[nodes.Node]:
     """Every node below ``tree`` (the set :meth:`nodes.Node.find_all` visits, in one pass)."""
     stack = [tree]
@@ -551,20 +594,21 @@ def template_problems(tree: nodes.Template) -> list[tuple[int, str]]:
                                              f"{_CARD_HINT}"))
                 if _HTML.search(node.value) or "](" in node.value or _URL.search(node.value):
                     out.append((node.lineno, "lausekkeen tekstissä on HTML:ää tai linkki; ne eivät ole sallittuja"))
-        elif isinstance(node, nodes.Output):
-            for expr in node.nodes:
-                if not isinstance(expr, nodes.TemplateData):
-                    for c in _const_in_output(expr):
-                        out.append((c.lineno, f"luku {c.value} on kirjoitettu lausekkeeseen käsin; {_NUMBER_HINT}"))
-        elif isinstance(node, nodes.Assign):
-            for c in _const_in_output(node.node):
-                out.append((c.lineno, f"luku {c.value} on kirjoitettu lausekkeeseen käsin; {_NUMBER_HINT}"))
+        elif isinstance(node, nodes.Name) and node.name in _HIDDEN_NAMES:
+            out.append((node.lineno, f"nimi ”{node.name}” ei ole tekstin käytettävissä; teksti lukee vain "
+                                     "dokumentoituja tietoja ja apufunktioita (scenarios/README.md)"))
         elif isinstance(node, nodes.Filter):
             if node.name in TEXT_DENIED_FILTERS:
                 out.append((node.lineno, f"suodinta ”{node.name}” ei voi käyttää skenaarion tekstissä"))
         elif isinstance(node, (nodes.Include, nodes.Import, nodes.FromImport, nodes.Extends)):
             out.append((node.lineno, "toisten pohjien käyttö (include, import, extends) ei ole sallittua tekstissä"))
+    # numbers and card names behind constant expressions ({{ 98 + 1 }}, {{ "herttay" ~ "si" }})
+    out.extend(typed_constants(tree, text_env(), _NUMBER_HINT, _CARD_HINT, _typed_words))
     return sorted(set(out))
+
+
+#: Names Jinja2 gives every template that a scenario text may not use (``self`` prints a repr).
+_HIDDEN_NAMES = frozenset({"self"})
 
 
 _SYNTAX = [
@@ -616,6 +660,10 @@ def render_error_message(err: BaseException) -> str:
                 return fi.format(m.group(1)[:60])
         return "lausekkeessa on tuntematon arvo"
     if isinstance(err, SecurityError):
+        m = re.search(r"attribute '([A-Za-z][A-Za-z0-9_]{0,40})' of", str(err))
+        if m:
+            return (f"kenttää tai metodia ”{m.group(1)}” ei voi käyttää tekstissä: teksti lukee vain "
+                    "dokumentoituja tietoja ja apufunktioita (scenarios/README.md)")
         return "lauseke ei ole sallittu (suojattu ympäristö estää sen)"
     if isinstance(err, ZeroDivisionError):
         return "jako nollalla"
@@ -703,7 +751,8 @@ def _text_key(sc: Any) -> bytes | None:
         import importlib.util
         import sys
         _TEXT_SALT.append(hashlib.sha256(b"\0".join((
-            Path(__file__).read_bytes() + (Path(__file__).parent / "markup.py").read_bytes(),   # the checks
+            Path(__file__).read_bytes() + (Path(__file__).parent / "markup.py").read_bytes()   # the checks
+            + Path(textbounds.__file__).read_bytes() + Path(textfold.__file__).read_bytes(),    # and bounds
             jinja2.__version__.encode(), sys.implementation.cache_tag.encode(),
             importlib.util.MAGIC_NUMBER, "\n".join(sorted(_CARD_WORDS)).encode()))).digest())
     return hashlib.sha256(b"\0".join((_TEXT_SALT[0], str(getattr(sc, "path", "")).encode("utf-8", "replace"),
@@ -779,7 +828,8 @@ def render_scenario_text(sc: Any, env: jinja2.Environment | None = None) -> Mark
     done = getattr(sc, "_rendered_text", None)
     if done is not None and done[0] is tpl:
         return done[1]
-    text = render_limited(tpl, scenario_context(sc), LIMITS["text_chars"], LIMITS["text_seconds"])
+    text = render_limited(tpl, scenario_context(sc), LIMITS["text_chars"], LIMITS["text_seconds"],
+                          LIMITS["text_made"])
     result = Markup(text.strip())
     try:
         sc._rendered_text = (tpl, result)

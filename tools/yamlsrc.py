@@ -131,29 +131,61 @@ class LList(list):
         return self.lines[index] if 0 <= index < len(self.lines) else self.line
 
 
+def _written(value: Any) -> str:
+    from rommikirja.chars import written
+    return written(value)
+
+
 def line_of(value: Any, default: int = 0) -> int:
     return getattr(value, "line", default) or default
+
+
+class _Lines:
+    """Line numbers as an editor shows them: counted by line feeds (``\\n``) only.
+
+    PyYAML (and libyaml) also break lines at a lone ``\\r``, NEL (U+0085) and the Unicode line
+    and paragraph separators (U+2028, U+2029), so after such a character in a comment its
+    marks are a line ahead of what git, grep and most editors show. When the text has any of
+    them, a mark's line is worked out from its character index instead."""
+
+    _OTHER_BREAKS = ("\r", "\x85", "\u2028", "\u2029")
+
+    def __init__(self, text: str) -> None:
+        self.feeds: list[int] | None = None
+        if not text.isascii() or "\r" in text:
+            if any(b in text for b in self._OTHER_BREAKS):
+                self.feeds = [i for i, ch in enumerate(text) if ch == "\n"]
+
+    def of(self, mark: Any) -> int:
+        if self.feeds is None:
+            return mark.line + 1
+        import bisect
+        return bisect.bisect_left(self.feeds, mark.index) + 1
 
 
 class _Converter:
     """Nodes → LDict/LList/scalars, counting values and depth as it goes."""
 
-    def __init__(self, loader: Any, path: str) -> None:
+    def __init__(self, loader: Any, path: str, lines: _Lines | None = None, values: int | None = None,
+                 aliases: bool = True) -> None:
         self.loader, self.path, self.values = loader, path, 0
+        self.lines = lines or _Lines("")
+        self.max_values = LIMITS["values"] if values is None else values
+        self.aliases = aliases
 
     def err(self, node: yaml.Node, message: str) -> SourceError:
-        return SourceError(self.path, node.start_mark.line + 1, message)
+        return SourceError(self.path, self.lines.of(node.start_mark), message)
 
     def convert(self, node: yaml.Node, depth: int = 0) -> Any:
         self.values += 1
-        if self.values > LIMITS["values"]:
-            raise self.err(node, f"liikaa arvoja (yli {LIMITS['values']}); YAML-viittaukset (& ja *) "
-                                 "voivat moninkertaistaa tiedoston")
+        if self.values > self.max_values:
+            why = "; YAML-viittaukset (& ja *) voivat moninkertaistaa tiedoston" if self.aliases else ""
+            raise self.err(node, f"liikaa arvoja (yli {self.max_values}){why}")
         if depth > LIMITS["depth"]:
             raise self.err(node, f"liian syvä sisäkkäisyys (yli {LIMITS['depth']} tasoa)")
         if node.tag == _STR_TAG and type(node) is yaml.ScalarNode:
             return node.value                     # the most common value first (what the last branch gives)
-        line = node.start_mark.line + 1
+        line = self.lines.of(node.start_mark)
         if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _COLLECTION_TAGS:
             raise self.err(node, f"tyyppimerkintä {node.tag.replace('tag:yaml.org,2002:', '!!')[:40]} "
                                  "ei ole sallittu; käytä tekstiä, lukuja ja true/false")
@@ -164,7 +196,7 @@ class _Converter:
                 if key_node.tag == "tag:yaml.org,2002:merge":
                     raise self.err(key_node, "YAML-yhdistäminen (<<) ei ole käytössä; kirjoita kentät auki")
                 if key_node.tag == _STR_TAG and type(key_node) is yaml.ScalarNode \
-                        and self.values < LIMITS["values"] and depth < LIMITS["depth"]:
+                        and self.values < self.max_values and depth < LIMITS["depth"]:
                     self.values += 1                  # convert() of a text key, without the call
                     key = key_node.value
                 else:
@@ -174,16 +206,18 @@ class _Converter:
                 except TypeError:
                     raise self.err(key_node, "avaimen on oltava yksinkertainen arvo") from None
                 if key in out:
-                    raise self.err(key_node, f"avain ”{key}” toistuu")
+                    raise self.err(key_node, f"avain ”{_written(key)}” toistuu")
                 out[key] = self.convert(value_node, depth + 1)
-                out.lines[key] = key_node.start_mark.line + 1
+                out.lines[key] = self.lines.of(key_node.start_mark)
             return out
         if isinstance(node, yaml.SequenceNode):
             out_l = LList([self.convert(item, depth + 1) for item in node.value])
-            out_l.line, out_l.lines = line, [item.start_mark.line + 1 for item in node.value]
+            out_l.line, out_l.lines = line, [self.lines.of(item.start_mark) for item in node.value]
             return out_l
         if node.tag == _INT_TAG:
-            digits = sum(ch.isdigit() for ch in node.value)
+            # every digit counts, of any base (0x…, 0o…, 0b…): a 4,000-digit hex number is no smaller
+            digits = sum(ch.isalnum() for ch in node.value.lower().lstrip("+-").removeprefix("0x")
+                         .removeprefix("0o").removeprefix("0b"))
             if digits > LIMITS["int_digits"]:
                 raise self.err(node, f"kokonaisluku on liian suuri (yli {LIMITS['int_digits']} numeroa)")
         if node.tag == _TIMESTAMP_TAG:
@@ -194,30 +228,68 @@ class _Converter:
         if node.tag == _STR_TAG:
             return node.value                     # what construct_object would give, without its machinery
         try:
-            return self.loader.yaml_constructors[node.tag](self.loader, node)
+            value = self.loader.yaml_constructors[node.tag](self.loader, node)
         except (ValueError, OverflowError, yaml.YAMLError):
             raise self.err(node, f"arvoa ”{str(node.value)[:40]}” ei voi lukea") from None
+        if type(value) is int and abs(value) >= 10 ** LIMITS["int_digits"]:    # (sexagesimal 1:2:3 too)
+            raise self.err(node, f"kokonaisluku on liian suuri (yli {LIMITS['int_digits']} numeroa)")
+        return value
 
 
-def loads(text: str, path: str | Path = "<text>", fast: bool = True) -> Any:
-    """Parse one YAML document; syntax errors and limits become :class:`SourceError` with the line."""
+#: Line breaks to YAML that most editors show inside a line (NEL, line and paragraph separator).
+_YAML_ONLY_BREAKS = ("\x85", "\u2028", "\u2029")
+
+
+def hidden_char_error(text: str, path: str) -> SourceError | None:
+    """A bidirectional control or zero-width character anywhere in the file (also in a comment:
+    it can make a line look other than it is), as ``file:line``; a byte order mark may open it."""
+    if text.isascii():
+        return None
+    from rommikirja.chars import describe, hidden_char
+    for ch in _YAML_ONLY_BREAKS:
+        at = text.find(ch)
+        if at >= 0:
+            return SourceError(path, text.count("\n", 0, at) + 1,
+                               f"rivillä on merkki {describe(ch)}, jonka YAML lukee rivinvaihdoksi (myös "
+                               "kommentissa), vaikka editori ei näytä sitä; poista se tai vaihda tavalliseen "
+                               "rivinvaihtoon")
+    ch = hidden_char(text[1:] if text.startswith("\ufeff") else text)
+    if ch is None:
+        return None
+    at = text.index(ch, 1 if text.startswith("\ufeff") else 0)
+    return SourceError(path, text.count("\n", 0, at) + 1,
+                       f"rivillä on näkymätön merkki {describe(ch)}; se voi kätkeä tai kääntää tekstiä, "
+                       "joten poista se (nimissä, korteissa ja teksteissä ei käytetä näkymättömiä merkkejä)")
+
+
+def loads(text: str, path: str | Path = "<text>", fast: bool = True, limit: int | None = None,
+          values: int | None = None) -> Any:
+    """Parse one YAML document; syntax errors and limits become :class:`SourceError` with the line.
+
+    ``limit`` and ``values`` replace ``LIMITS["file_bytes"]`` and ``LIMITS["values"]`` (the names
+    file is larger by design)."""
     path = str(path)
-    if len(text) > LIMITS["file_bytes"]:
-        raise SourceError(path, None, f"tiedosto on liian suuri (yli {LIMITS['file_bytes']} merkkiä)")
+    limit = LIMITS["file_bytes"] if limit is None else limit
+    if len(text) > limit:
+        raise SourceError(path, None, f"tiedosto on liian suuri (yli {limit} merkkiä)")
     nul = text.find("\0")
     if nul >= 0:
         raise SourceError(path, text.count("\n", 0, nul) + 1, "tiedostossa on NUL-merkki (tiedosto ei ole tekstiä)")
+    hidden = hidden_char_error(text, path)
+    if hidden is not None:
+        raise hidden
     loader = None
     loader_class = yaml_loader(fast)          # imports PyYAML (the except clauses below name it)
+    lines = _Lines(text)
     try:
         loader = loader_class(text)
         node = loader.get_single_node()
         if node is None:
             raise SourceError(path, 1, "tiedosto on tyhjä")
-        return _Converter(loader, path).convert(node)
+        return _Converter(loader, path, lines, values, aliases="*" in text).convert(node)
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
-        line = mark.line + 1 if mark else None
+        line = lines.of(mark) if mark else None
         raise SourceError(path, line, f"YAML-virhe: {_problem(err.problem or err.context)}") from None
     except yaml.reader.ReaderError as err:
         pos = getattr(err, "position", 0) or 0
@@ -287,8 +359,8 @@ def read_text(path: str | Path, shown: str | Path | None = None, limit: int | No
         with os.fdopen(fd, "rb") as fh:
             data = fh.read(limit + 1)
     except OSError as err:
-        raise SourceError(shown, None, _OS_ERRORS.get(err.errno, f"tiedostoa ei voi lukea "
-                                                               f"(virhekoodi {err.errno})")) from None
+        from .oserrors import describe
+        raise SourceError(shown, None, _OS_ERRORS.get(err.errno) or f"tiedostoa ei voi lukea: {describe(err)}") from None
     if len(data) > limit:
         raise SourceError(shown, None, f"tiedosto on liian suuri (yli {limit} tavua)")
     try:

@@ -63,6 +63,8 @@ _SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
 SUITS: tuple[Suit, ...] = tuple(Suit)
 _RANK_LETTERS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 _LETTER_TO_RANK = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
+#: The only characters of a card code outside printable ASCII: the suit symbols and the joker.
+_SYMBOLS_ALLOWED = frozenset("♠♥♦♣🃏")
 
 
 class CardParseError(ValueError):
@@ -202,7 +204,12 @@ def parse_card(text: str) -> Card:
     """
     if not isinstance(text, str):
         raise CardParseError(str(text), "kortti merkitään tekstinä")
-    raw = text.strip()
+    raw = text.strip(" \t\r\n")
+    odd = next((ch for ch in raw if not (ch.isascii() and ch.isprintable()) and ch not in _SYMBOLS_ALLOWED), None)
+    if odd is not None:             # a look-alike (６H, ٧H, 5ſ, ²S) or an invisible character is no card
+        from .chars import describe
+        raise CardParseError(raw, f"siinä on merkki {describe(odd)}; kirjoita kortti tavallisin kirjaimin ja "
+                                  "numeroin")
     deck = 0
     body = raw
     while body.endswith("'"):
@@ -237,8 +244,13 @@ def parse_cards(texts: Iterable[str] | str) -> tuple[Card, ...]:
     ['7H', '8H', '9H']
     """
     if isinstance(texts, str):
-        texts = texts.split()
+        texts = texts.split(None) if texts.isascii() else [t for t in _ASCII_SPACE.split(texts) if t]
     return tuple(parse_card(t) for t in texts)
+
+
+import re as _re  # noqa: E402
+#: What separates cards written in one string: ASCII white space only (a no-break space is no separator).
+_ASCII_SPACE = _re.compile(r"[ \t\r\n]+")
 
 
 def joker(number: int = 0) -> Card:

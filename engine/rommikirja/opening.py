@@ -27,7 +27,8 @@ from .finnish import capitalize, card_name
 from .melds import Meld, meld_points, opening_card_points as _value
 from .rules import RuleSet
 
-__all__ = ["Opening", "best_opening", "melds_using_all", "opening_problem"]
+__all__ = ["Opening", "best_opening", "best_packing", "melds_using_all", "opening_problem", "SearchLimit",
+           "work_budget"]
 
 _SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _NEG = -10 ** 9
@@ -50,6 +51,69 @@ class Opening:
         return tuple(c for m in self.melds for c in m.cards)
 
 
+class SearchLimit(Exception):
+    """The opening searches of one piece of work (a scenario, a practice request) went over their
+    budget of search positions (:func:`work_budget`); the message is Finnish.
+
+    Not a ``ValueError``: it is no refusal of a move, and no ``except ValueError`` may take it
+    for one."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        super().__init__(f"avauksen etsiminen vaatii liikaa työtä (yli {limit:,} hakuaskelta)".replace(",", " "))
+
+    @property
+    def message(self) -> str:
+        return str(self)
+
+
+class _Budget:
+    """Search positions left to the opening searches inside one :func:`work_budget`."""
+
+    __slots__ = ("left", "limit")
+
+    def __init__(self, limit: int) -> None:
+        self.left = self.limit = limit
+
+
+#: The budgets in force, innermost last (:func:`work_budget`).
+_BUDGETS: list[_Budget] = []
+
+
+class work_budget:
+    """``with work_budget(n):`` every opening search inside shares a budget of ``n`` search
+    positions (deterministic: positions solved are counted, not seconds); one more raises
+    :class:`SearchLimit`. Outside any budget the searches are unbounded.
+
+    >>> from rommikirja.cards import parse_cards
+    >>> rules = RuleSet(decks=2, jokers=4, ace="high_or_low", opening_points=51, opening_pure_run=True)
+    >>> hand = parse_cards("QH KH AH 7S 8S 9S 5D 5C JK 2C 3D 9H")
+    >>> with work_budget(10):
+    ...     best_opening(hand, rules)
+    Traceback (most recent call last):
+      ...
+    rommikirja.opening.SearchLimit: avauksen etsiminen vaatii liikaa työtä (yli 10 hakuaskelta)
+    >>> with work_budget(10_000):
+    ...     best_opening(hand, rules).points
+    70
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.budget = _Budget(limit)
+
+    def __enter__(self) -> "work_budget":
+        _BUDGETS.append(self.budget)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        _BUDGETS.remove(self.budget)
+
+    @property
+    def used(self) -> int:
+        """Search positions spent so far."""
+        return self.budget.limit - self.budget.left
+
+
 class _Search:
     """Max-points meld packing over a two-deck multiset with jokers."""
 
@@ -57,6 +121,7 @@ class _Search:
         self.high = rules.ace == "high_or_low"
         self.max_j = rules.max_jokers_per_meld
         self.memo: dict[tuple[int, int, int], tuple] = {}
+        self.budget = _BUDGETS[-1] if _BUDGETS else None
 
     def candidates(self, t: int, m1: int, jokers: int) -> tuple[tuple, ...]:
         """The melds in which card type ``t`` is the lowest natural card (memoised across
@@ -154,6 +219,11 @@ class _Search:
         got = self.memo.get(key)
         if got is not None:
             return got
+        budget = self.budget
+        if budget is not None:
+            budget.left -= 1
+            if budget.left < 0:
+                raise SearchLimit(budget.limit)
         if m1 == 0:
             # no natural card left: a card is left over only if a joker is
             res = ([_NEG, 0, _NEG, _NEG] if jokers else [0, _NEG, _NEG, _NEG], [None] * 4)
@@ -405,6 +475,19 @@ def _follow(search: _Search, rules: RuleSet, m1: int, m2: int, nj: int, o: int,
             assign.append((jk, Card(ACE if rank == 14 else rank, _SUITS[s])))
         melds.append(Meld.from_cards(phys, rules, assign))
     return melds
+
+
+def best_packing(cards: Iterable[Card], rules: RuleSet) -> Opening | None:
+    """The packing :func:`best_opening` looks at, whatever its points: the melds with the most
+    points (a pure run among them if the rules ask for one, a card left to discard), or ``None``
+    when the hand has no such melds. ``best_opening`` is this when it reaches ``opening_points``.
+
+    >>> from rommikirja.cards import parse_cards
+    >>> rules = RuleSet(decks=2, jokers=4, ace="high_or_low", opening_points=51, opening_pure_run=True)
+    >>> best_packing(parse_cards("7S 8S 9S 2H KD"), rules).points, best_opening(parse_cards("7S 8S 9S 2H KD"), rules)
+    (24, None)
+    """
+    return _best(list(cards), rules)
 
 
 def best_opening(cards: Iterable[Card], rules: RuleSet) -> Opening | None:

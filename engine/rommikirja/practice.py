@@ -481,6 +481,11 @@ def _c_avaus(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, str
     chosen = _cards(answer.get("cards", []))
     if not chosen:
         return False, "Valitse avaukseen kuuluvat kortit."
+    hand = list(_cards(q["hand"]))
+    for c in chosen:                # only the hand's own cards, each once (nor a search over others)
+        if c not in hand:
+            return False, "Valitse avaukseen vain kädessä olevia kortteja, kukin kerran."
+        hand.remove(c)
     if len(chosen) >= len(q["hand"]) and rules.final_discard == "required":
         return False, ("Yksi kortti on jätettävä käteen, koska tässä pelissä vuoro päättyy aina poistoon, "
                        "myös ulos mentäessä.")
@@ -588,19 +593,24 @@ def handle(request: str) -> str:
     >>> json.loads(handle('{"op": "check"}'))["error"]
     'Kysymyksen (question) pitää olla JSON-olio.'
     """
-    from .requests import RequestError, read_request
+    from .opening import SearchLimit, work_budget
+    from .requests import LIMITS, RequestError, read_request
     try:
         req = read_request(request)
-        if req.op == "question":
-            q = question(req.kind, req.seed, req.rules)
-            result: Any = {"question": q, "solution": solution(q)}
-        elif req.op == "check":
-            result = check(req.question, req.answer)
-        elif req.op == "names":
-            result = {"names": use_club_names(req.names)}
-        else:
-            result = solution(req.question)
+        with work_budget(LIMITS["opening_work"]):      # every opening search of this request
+            if req.op == "question":
+                q = question(req.kind, req.seed, req.rules)
+                result: Any = {"question": q, "solution": solution(q)}
+            elif req.op == "check":
+                result = check(req.question, req.answer)
+            elif req.op == "names":
+                result = {"names": use_club_names(req.names)}
+            else:
+                result = solution(req.question)
         return json.dumps({"ok": True, "result": result}, ensure_ascii=False)
+    except SearchLimit:
+        return json.dumps({"ok": False, "error": "Avauksen etsiminen näistä korteista vaatisi liikaa työtä; "
+                                                 "valitse vähemmän kortteja."}, ensure_ascii=False)
     except RequestError as err:
         return json.dumps({"ok": False, "error": str(err)}, ensure_ascii=False)
     except RecursionError:

@@ -33,7 +33,9 @@ LIMITS = {
     "labels": 120,               # card labels sent back with a question
     "names": 1000,               # the club's own player names (scenarios/nimet.yaml)
     "name_form": 40,             # characters of one case form of a name
-    "names_chars": 400_000,      # the club's names as one request (sent once per engine start)
+    "names_chars": 600_000,      # the club's names as one request (sent once per engine start):
+                                 # 1,000 names of the longest forms fit
+    "opening_work": 150_000,     # positions the Rommi 51 opening searches of one request may visit
 }
 
 OPS = ("question", "check", "solution", "names")

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Callable, Mapping
 
+from .chars import written
 from .finnish import count, join_list, number_word
 
 __all__ = ["RuleSet", "RuleSetError", "OPTIONS", "OptionSpec", "statement", "applies", "other_values"]
@@ -522,16 +523,16 @@ _KNOCK_FIXED: dict[str, Any] = {"decks": 1, "jokers": 0, "min_players": 2, "max_
 def _check_value(key: str, spec: OptionSpec, value: Any) -> Any:
     if spec.kind == "bool":
         if not isinstance(value, bool):
-            raise RuleSetError(key, f"odotettiin true tai false, saatiin ”{value}”")
+            raise RuleSetError(key, f"odotettiin true tai false, saatiin ”{written(value)}”")
         return value
     if spec.kind == "choice":
         if not isinstance(value, str) or value not in spec.choices:
             allowed = ", ".join(spec.choices)
-            raise RuleSetError(key, f"tuntematon arvo ”{value}”; sallitut: {allowed}")
+            raise RuleSetError(key, f"tuntematon arvo ”{written(value)}”; sallitut: {allowed}")
         return value
     if spec.kind == "int":
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RuleSetError(key, f"odotettiin kokonaislukua, saatiin ”{value}”")
+            raise RuleSetError(key, f"odotettiin kokonaislukua, saatiin ”{written(value)}”")
         if spec.minimum is not None and value < spec.minimum or \
                 spec.maximum is not None and value > spec.maximum:
             raise RuleSetError(key, f"odotettiin lukua väliltä {spec.minimum}–{spec.maximum}, "

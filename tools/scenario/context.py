@@ -12,6 +12,7 @@ from typing import Any, Callable, Sequence
 
 from rommikirja import Card, CardParseError
 from rommikirja.cards import parse_card, standard_deck
+from rommikirja.chars import written
 
 from ..yamlsrc import LDict, LList, SourceError, line_of
 from .model import Scenario, rel_path
@@ -58,7 +59,7 @@ class Ctx:
 
     def cards(self, value: Any, line: int, what: str) -> tuple[Card, ...]:
         if isinstance(value, str):
-            value = value.split()
+            value = value.split() if value.isascii() else [t for t in re.split(r"[ \t\r\n]+", value) if t]
             if len(value) > MAX_CARDS:
                 raise self.err(line, f"{what}: liikaa kortteja ({len(value)}; enintään {MAX_CARDS})")
             return tuple(self.card(t, line) for t in value)
@@ -77,7 +78,7 @@ class Ctx:
                 where = hint(key) if hint is not None else None
                 if where:
                     raise self.err(data.line_of(key), f"{what}: {where}")
-                raise self.err(data.line_of(key), f"{what}: tuntematon kenttä ”{key}”; sallitut: "
+                raise self.err(data.line_of(key), f"{what}: tuntematon kenttä ”{written(key)}”; sallitut: "
                                                   f"{', '.join(sorted(allowed))}")
 
     def mapping(self, value: Any, line: int, what: str) -> LDict:
@@ -89,7 +90,7 @@ class Ctx:
 def player_index(ctx: Ctx, names: list[str], value: Any, line: int) -> int:
     if isinstance(value, str) and value in names:
         return names.index(value)
-    raise ctx.err(line, f"tuntematon pelaaja ”{value}”; pelaajat: {', '.join(names)}")
+    raise ctx.err(line, f"tuntematon pelaaja ”{written(value)}”; pelaajat: {', '.join(names)}")
 
 
 def per_player(ctx: Ctx, names: list[str], value: Any, line: int, what: str,
@@ -110,14 +111,14 @@ def per_player(ctx: Ctx, names: list[str], value: Any, line: int, what: str,
 def as_int(ctx: Ctx, what: str) -> Callable[[Any, int], int]:
     def conv(v: Any, line: int) -> int:
         if isinstance(v, bool) or not isinstance(v, int):
-            raise ctx.err(line, f"{what}: odotettiin kokonaislukua, saatiin ”{v}”")
+            raise ctx.err(line, f"{what}: odotettiin kokonaislukua, saatiin ”{written(v)}”")
         return v
     return conv
 
 
 def as_bool(ctx: Ctx, value: Any, line: int, what: str) -> bool:
     if not isinstance(value, bool):
-        raise ctx.err(line, f"{what}: odotettiin true tai false, saatiin ”{value}”")
+        raise ctx.err(line, f"{what}: odotettiin true tai false, saatiin ”{written(value)}”")
     return value
 
 
@@ -173,6 +174,7 @@ LIMITS = {
     "text": 20_000,        # characters of a scenario's text
     "title": 120,          # characters of a title or section
     "name": 30,            # characters of a player's name
+    "opening_work": 150_000,   # positions all Rommi 51 opening searches of one scenario may visit
 }
 
 _NAME = re.compile(r"[^\W\d_]+(?:[ '’-][^\W\d_]+)*")
@@ -201,7 +203,8 @@ def player_name(ctx: Ctx, value: Any, line: int) -> str:
     Whether its case forms are known (built in, or in the club's ``scenarios/nimet.yaml``) is
     checked with the scenario's sentences (``tools.sentences.check_player_names``)."""
     if not isinstance(value, str) or len(value) > LIMITS["name"] or not _NAME.fullmatch(value):
-        shown = value if isinstance(value, (str, int, float, bool)) and len(str(value)) <= 40 else type_name(value)
+        shown = written(value) if isinstance(value, (str, int, float, bool)) and len(str(value)) <= 40 \
+            else type_name(value)
         raise ctx.err(line, f"players: ”{shown}” ei kelpaa nimeksi; nimessä saa olla vain kirjaimia "
                             f"(osien välissä välilyönti, - tai '), enintään {LIMITS['name']} merkkiä")
     return value

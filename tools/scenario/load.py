@@ -8,6 +8,7 @@ from typing import Callable, Sequence, TypeVar
 
 from rommikirja import Deal, RuleSet, next_dealer, score_deal
 from rommikirja.narrate import DEFAULT_NAMES
+from rommikirja.opening import SearchLimit, work_budget
 
 from ..yamlsrc import LDict, LList, SourceError, load, line_of
 from .context import LIMITS, Ctx, as_int, plain_text, player_name, type_name
@@ -127,7 +128,14 @@ def house_rule_outside_variants(sc: Scenario) -> tuple[int, str] | None:
 
 
 def play(ctx: Ctx, sc: Scenario, data: LDict) -> None:
-    """Set up the deal (if any), then run every step in order."""
+    """Set up the deal (if any), then run every step in order, all of it within one budget of
+    opening-search work (``LIMITS["opening_work"]``: every step counts, an aliased one each time
+    it is used)."""
+    with work_budget(LIMITS["opening_work"]):
+        _play(ctx, sc, data)
+
+
+def _play(ctx: Ctx, sc: Scenario, data: LDict) -> None:
     setup = data.get("setup")
     steps = data["steps"]
     if not isinstance(steps, LList):
@@ -146,7 +154,8 @@ def play(ctx: Ctx, sc: Scenario, data: LDict) -> None:
         step = ctx.mapping(raw, line, "vaihe")
         if sc.derailed_at is not None and not any(k in step for k in STEP_KINDS):
             continue            # a move or expectation after a derailed move: see _derailed
-        st = guarded(ctx, line, "vaiheen", lambda: run_step(ctx, sc, deal, step, line))
+        st = guarded(ctx, line, "vaiheen", lambda: run_step(ctx, sc, deal, step, line),
+                     f"vaiheessa {i + 1}/{len(steps)}")
         sc.steps.append(st)
         if st.derailed and sc.derailed_at is None:
             sc.derailed_at, derailed = st.line, (i, st, len(sc.failures))
@@ -225,8 +234,11 @@ def run_step(ctx: Ctx, sc: Scenario, deal: Deal | None, step: LDict, line: int) 
 T = TypeVar("T")
 
 
-def guarded(ctx: Ctx, line: int, what: str, run: Callable[[], T]) -> T:
+def guarded(ctx: Ctx, line: int, what: str, run: Callable[[], T], where: str = "") -> T:
     """Run one part of a scenario; an unexpected error becomes a ``file:line`` message, not a traceback.
+
+    ``where`` says which part it is when the line alone may not (a step used again through a
+    YAML alias has its anchor's line).
 
     With ``ROMMIKIRJA_DEBUG=1`` the traceback is printed as well (to find the bug in the tools).
     """
@@ -234,6 +246,12 @@ def guarded(ctx: Ctx, line: int, what: str, run: Callable[[], T]) -> T:
         return run()
     except SourceError:
         raise
+    except SearchLimit as err:
+        at = f", ja raja ylittyi {where}" if where else ""
+        limit = f"{err.limit:,}".replace(",", " ")
+        raise ctx.err(line, f"avausten etsiminen vaatii tässä esimerkissä liikaa työtä: kaikki vaiheet "
+                            f"saavat yhteensä enintään {limit} hakuaskelta{at}; käytä pienempiä käsiä, "
+                            "vähemmän jokereita tai vähemmän avausvaiheita") from None
     except RecursionError:
         raise ctx.err(line, f"{what} käsittely ei päättynyt (liian syvä rekursio)") from None
     except MemoryError:

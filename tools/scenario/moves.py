@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
+from rommikirja.chars import written
 from rommikirja import (DISCARD, STOCK, Claim, Deal, Discard, Draw, IllegalMove, Knock, LayOff, MisDraw,
                         Move, Open, Pass, PlayMeld, RejectExposed)
 from rommikirja.narrate import describe_move, narrate_event
@@ -53,7 +54,7 @@ def _knock(ctx: Ctx, step: LDict, value: Any, line: int, names: Sequence[str]) -
 
 def _draw(ctx: Ctx, step: LDict, value: Any, line: int, names: Sequence[str]) -> Move:
     if value not in (STOCK, DISCARD):
-        raise ctx.err(line, f"draw: odotettiin stock tai discard, saatiin ”{value}”")
+        raise ctx.err(line, f"draw: odotettiin stock tai discard, saatiin ”{written(value)}”")
     return Draw(value)
 
 

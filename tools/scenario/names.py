@@ -61,6 +61,10 @@ _HARMONY_CASES = ("part", "ine", "ela", "ade", "abl", "ess")
 MAX_NAMES = 1000
 MAX_NAME = 30
 MAX_FORM = 40
+#: The file may be larger than a scenario: a thousand names of the longest forms, with comments.
+MAX_BYTES = 2 * 1024 * 1024
+#: YAML values of one name: its key, its mapping and up to eleven cases with their forms.
+VALUES_PER_NAME = 24
 
 _NAME = re.compile(r"[^\W\d_]+(?:[ '’-][^\W\d_]+)*")
 
@@ -83,10 +87,15 @@ def read_names(path: Path) -> dict[str, tuple[str, ...]]:
     shown = rel_path(path)
     if not path.exists():
         return {}
-    text = read_text(path, shown)
+    text = read_text(path, shown, MAX_BYTES)
     if all(not t.strip() or t.lstrip().startswith("#") for t in text.splitlines()):
         return {}                       # only comments: no names of the club's own yet
-    data = loads(text, shown)
+    try:
+        data = loads(text, shown, limit=MAX_BYTES, values=(MAX_NAMES + 1) * VALUES_PER_NAME)
+    except SourceError as err:
+        if err.message.startswith("liikaa arvoja") and "*" not in text:
+            raise SourceError(shown, 1, f"liikaa nimiä (yli {MAX_NAMES}; enintään {MAX_NAMES})") from None
+        raise
     if not isinstance(data, LDict):
         raise SourceError(shown, line_of(data, 1), "odotettiin nimiä muodossa Nimi: {gen: …, part: …, …} "
                                                    "(katso ohje tiedoston alussa)")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rommikirja.chars import written
 from rommikirja import RuleSet, RuleSetError
 
 from ..markup import plain_title_problem, preset_name_problem, reserved_names
@@ -44,8 +45,9 @@ def load_rulesets(directory: Path = RULES_DIR) -> dict[str, RuleSet]:
             parent = data["base"]
             if not isinstance(parent, str) or parent not in raw or parent in chain:
                 known = ", ".join(sorted(n for n in raw if n != name))
-                why = "kehä: pohjasäännöt viittaavat toisiinsa" if parent in chain else f"tunnetut: {known}"
-                raise SourceError(path, data.line_of("base"), f"tuntematon pohjasääntö ”{parent}”; {why}")
+                why = "kehä: pohjasäännöt viittaavat toisiinsa" if isinstance(parent, str) and parent in chain \
+                    else f"tunnetut: {known}"
+                raise SourceError(path, data.line_of("base"), f"tuntematon pohjasääntö ”{written(parent)}”; {why}")
             base = build(parent, chain + (name,))
         options = {k: v for k, v in data.items() if k != "base"}
         out[name] = rules_from(options, base, path, data)

@@ -13,7 +13,7 @@ from rommikirja import IllegalMove, Meld, RuleSetError, check_meld, cut_for_deal
 from rommikirja.finnish import cards_text
 from rommikirja.melds import waiting_cards
 from rommikirja.narrate import DEFAULT_NAMES
-from rommikirja.opening import best_opening
+from rommikirja.opening import best_packing
 from rommikirja.solver import best_arrangement, best_discard
 
 from ..yamlsrc import LDict
@@ -118,9 +118,10 @@ def opening(ctx: Ctx, sc: Scenario, step: LDict) -> Step:
     """Can this hand open (Rommi 51), and with which melds? The best opening by points."""
     longest = max(size for _, size in sc.rules.hand_size) + 1     # a hand after drawing
     cards = deck_cards(ctx, step["opening"], step.line_of("opening"), "opening", sc.rules, longest)
-    found = best_opening(cards, sc.rules)
-    # the best total available, also below the limit (how far the hand is from opening)
-    best = found or best_opening(cards, sc.rules.with_options(opening_points=1))
+    # the best total available, also below the limit (how far the hand is from opening): one
+    # search, which the scenario's work budget counts (tools.scenario.load)
+    best = best_packing(cards, sc.rules)
+    found = best if best is not None and best.points >= sc.rules.opening_points else None
     st = Step(line=step.line_of("opening"), kind="opening", cards=cards)
     st.facts = {"opening": found, "best": best, "can_open": found is not None,
                 "points": best.points if best else 0}

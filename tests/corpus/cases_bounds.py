@@ -1,0 +1,121 @@
+# Issue 18 (bounds, identity, messages): the corpus cases make_corpus.py adds from here.
+# Numbers in the texts are spelled from facts (names[0] | length is 4), so that each case tests its
+# bound at render time, not the typed-number rule (which has cases of its own below).
+
+M = "{% set m = names[0] | length %}"       # m = 4
+HEAVY = ("[5H, 6H, 7H, 5S, 6S, 7S, 5D, 6D, 7D, 5C, 6C, 7C, \"5H'\", \"6H'\", \"7H'\", \"5S'\", \"6S'\", "
+         "JK, \"JK'\", \"JK''\", \"JK'''\"]")
+OPENINGS = "source: own\ngame: rommi51\ntitle: Avaus\noptions: {hand_size: {2: 20, 3: 20, 4: 20}}\nsteps:\n"
+
+
+def add(case, text, rep, TEXT_LINE):
+    T = TEXT_LINE
+    # --- growth of strings, lists and numbers (the sandbox measures every value)
+    case("bound-concat-doubling", text(M + "{% set ns = namespace(x=names[0]) %}{% for i in range(m * m) %}"
+                                         "{% set ns.x = ns.x ~ ns.x %}{% endfor %}"), T, "text: lauseke tekee liian suuren arvon")
+    case("bound-plus-list-doubling", text(M + "{% set ns = namespace(x=names) %}{% for i in range(m * m * m) %}"
+                                            "{% set ns.x = ns.x + ns.x %}{% endfor %}"), T, "text: lauseke tekee liian suuren arvon")
+    case("bound-plus-string-doubling", text(M + "{% set ns = namespace(x=names[0]) %}{% for i in range(m * m) %}"
+                                              "{% set ns.x = ns.x + ns.x %}{% endfor %}"), T, "text: lauseke tekee liian suuren arvon")
+    case("bound-join-separator", text(M + "{% set s = names[0] * (m ** m * m) %}{{ (names * (m ** m * m)) | join(s) }}"),
+         T, "text: lauseke tekee liian suuren arvon")
+    case("bound-made-budget", text(M + "{% set s = names[0] * (m ** m * m) %}{% for i in range(m ** m) %}"
+                                     "{% set t = s ~ s ~ s ~ s ~ s %}{% endfor %}"), T, "text: lausekkeet tekevät liikaa välituloksia")
+    case("bound-list-filter", text(M + "{% set ns = namespace(x=names) %}{% for i in range(m * m) %}"
+                                     "{% set ns.x = (ns.x + ns.x) | list %}{% endfor %}"), T, "text: lauseke tekee liian suuren arvon")
+    case("bound-map-filter", text(M + "{% set ns = namespace(x=[names[0] * (m ** m * m)]) %}{% for i in range(m * m) %}"
+                                    "{% set ns.x = (ns.x | map('upper') | list) + ns.x %}{% endfor %}"), T,
+         "text: lausekkeet tekevät liikaa välituloksia")
+    case("bound-sum-of-lists", text(M + "{% set L = [names * (m ** m * m * m)] * (m ** m) %}{{ L | sum(start=[]) | length }}"),
+         T, "text: lauseke tekee liian suuren arvon")
+    case("bound-integer-squaring", text(M + "{% set ns = namespace(x=m) %}{% for i in range(m * m) %}"
+                                          "{% set ns.x = ns.x * ns.x %}{% endfor %}"), T, "text: lasku tekee liian suuren luvun")
+    case("bound-join-of-copies", text(M + "{% set s = names[0] * (m ** m) %}{{ ([s] * (m * m * m * m)) | join | upper }}"),
+         T, "text: lauseke tekee liian suuren arvon")
+    # block output (set blocks, macros, call blocks) is measured as it is gathered
+    S = M + "{% set s = names[0] * (m ** m * m) %}"
+    case("bound-set-block-loop", text(S + "{% set b %}{% for i in range(m ** m * m) %}{{ s }}{% endfor %}{% endset %}"
+                                          "{{ b | length }}"), T, "text: lausekkeet tekevät liikaa välituloksia")
+    case("bound-macro-output", text(S + "{% macro f() %}{% for i in range(m ** m * m) %}{{ s }}{% endfor %}{% endmacro %}"
+                                        "{{ f() | length }}"), T, "text: lausekkeet tekevät liikaa välituloksia")
+    case("bound-literal-in-block", text(M + "{% set b %}{% for i in range(m ** m * m * m) %}{% for j in range(m * m) %}"
+                                            + "lorem ipsum dolor " * 10 + "{% endfor %}{% endfor %}{% endset %}{{ b | length }}"),
+         T, "text: lausekkeet tekevät liikaa välituloksia")
+    case("bound-call-block", text(S + "{% macro f() %}{{ caller() }}{{ caller() }}{% endmacro %}{% set b %}"
+                                      "{% for i in range(m ** m * m) %}{% call f() %}{{ s }}{% endcall %}{% endfor %}"
+                                      "{% endset %}{{ b | length }}"), T, "text: lausekkeet tekevät liikaa välituloksia")
+    # --- printing: never a Python repr
+    case("print-list", text("{{ names }}"), T, "text: lauseke tulostaisi luettelon sellaisenaan")
+    case("print-none", text("{{ none }}"), T, "text: lauseke tulostaisi tyhjän arvon sellaisenaan")
+    case("print-bool", text("{{ names[0] == names[1] }}"), T, "text: lauseke tulostaisi totuusarvon sellaisenaan")
+    case("print-options-dict", text("{{ s.options }}"), T, "text: lauseke tulostaisi avain: arvo -taulun sellaisenaan")
+    case("print-rules-object", text("{{ rules }}"), T, "text: lauseke tulostaisi ohjelman sisäisen arvon")
+    case("print-score-object", text("{{ score }}"), T, "text: lauseke tulostaisi ohjelman sisäisen arvon")
+    case("print-step-object", text("{{ s.steps[0] }}"), T, "text: lauseke tulostaisi ohjelman sisäisen arvon")
+    case("print-self", text("{{ self }}"), T, "text: nimi ”self” ei ole tekstin käytettävissä")
+    case("print-rules-as-mapping", text("{{ rules.as_mapping() }}"), T, "text: kenttää tai metodia ”as_mapping” ei voi käyttää")
+    case("print-rules-with-options", text("{{ rules.with_options(jokers=names | length) }}"), T,
+         "text: kenttää tai metodia ”with_options” ei voi käyttää")
+    case("print-scenario-path", text("{{ s.path }}"), T, "text: arvolla ei ole kenttää ”path”")
+    case("print-scenario-data", text("{{ s.data }}"), T, "text: arvolla ei ole kenttää ”data”")
+    case("print-concat-list", text("{{ names[0] ~ names }}"), T, "text: lauseke tulostaisi luettelon sellaisenaan")
+    case("print-string-filter", text("{{ names | string }}"), T, "text: lauseke tulostaisi luettelon sellaisenaan")
+    case("print-join-nested", text("{{ [names, names] | join(', ') }}"), T, "text: lauseke tulostaisi luettelon sellaisenaan")
+    case("print-num-list", text("{{ names | num }}"), T, "text: lauseke tulostaisi luettelon sellaisenaan")
+    case("print-lower-dict", text("{{ s.options | lower }}"), T, "text: lauseke tulostaisi avain: arvo -taulun")
+    # --- typed numbers and card names behind constant expressions
+    case("typed-sum", text("{{ names[0] }} saa {{ 98 + 1 }}."), T, "text: luku 99 on kirjoitettu lausekkeeseen käsin")
+    case("typed-negative", text("{{ names[0] }} saa {{ -99 }}."), T, "text: luku −99 on kirjoitettu lausekkeeseen käsin")
+    case("typed-range-length", text("{{ range(99) | length }}"), T, "text: luku 99 on kirjoitettu lausekkeeseen käsin")
+    case("typed-card-glued", text("{{ names[0] }} pelaa {{ 'herttay' ~ 'si' }}."), T,
+         "text: kortin nimi ”herttaysi” on koottu lausekkeeseen vakioista")
+    case("typed-card-upper", text("{{ ('pata' ~ 'kasi') | upper }}"), T, "text: kortin nimi ”PATAKASI” on koottu")
+    case("typed-list-index", text("{{ [99][0] }}"), T, "text: luku 99 on kirjoitettu lausekkeeseen käsin")
+    case("typed-length-of-text", text("{{ 'kissa' | length }}"), T, "text: luku 5 on kirjoitettu lausekkeeseen käsin")
+    case("typed-fact-plus", text("{{ names | length + 97 }}"), T, "text: luku 97 on kirjoitettu lausekkeeseen käsin")
+    case("typed-loop-items", text("{% for i in [4, 5] %}{{ i }}{% endfor %}"), T, "text: luku 4 on kirjoitettu")
+    case("typed-join-separator", text("{{ names | join(3) }}"), T, "text: luku 3 on kirjoitettu lausekkeeseen käsin")
+    case("typed-attribute", text("{{ (98).real }}"), T, "text: luku 98 on kirjoitettu lausekkeeseen käsin")
+    case("typed-sum-text", text("{{ sum_text([60, 39]) }}"), T, "text: lauseke kokoaa vakioista tekstin, jossa on luku")
+    case("typed-macro-argument", text("{% macro f(x) %}{{ x }}{% endmacro %}{{ f(99) }}"), T, "text: luku 99 on kirjoitettu")
+    case("typed-with", text("{% with x = 99 %}{{ x }}{% endwith %}"), T, "text: luku 99 on kirjoitettu lausekkeeseen käsin")
+    case("typed-default", text("{{ nothing | default(99) }}"), T, "text: luku 99 on kirjoitettu lausekkeeseen käsin")
+    case("typed-condition-branch", text("{{ names[0] if names else 42 }}"), T, "text: luku 42 on kirjoitettu")
+    case("typed-power-set", text("{% set x = 2 ** 5 %}{{ names[x % 2] }}"), T, "text: luku 32 on kirjoitettu")
+    case("typed-reversed-card", text("{{ 'isyattreh' | reverse }}"), T, "text: kortin nimi ”herttaysi” on koottu")
+    # --- hidden characters (file:line, the character named)
+    case("hidden-zero-width-in-word", text("{{ names[0] }} nostaa hertta\u200bysin."), T, "näkymätön merkki U+200B")
+    case("hidden-soft-hyphen-in-word", text("{{ names[0] }} nostaa hertta\u00adysin."), T, "näkymätön merkki U+00AD")
+    case("hidden-bidi-override-text", text("{{ names[0] }} \u202evoittaa."), T, "näkymätön merkki U+202E")
+    case("hidden-bidi-isolate-title", rep("title: Testi", "title: Te\u2067sti"), 3, "näkymätön merkki U+2067")
+    case("hidden-joiner-in-name", rep("title: Testi\n", "title: Testi\nplayers: [Ai\u200dno, Eero]\n"), 4, "näkymätön merkki U+200D")
+    case("hidden-word-joiner-in-name", rep("title: Testi\n", "title: Testi\nplayers: [Aino, Ee\u2060ro]\n"), 4, "näkymätön merkki U+2060")
+    case("hidden-bidi-in-comment", rep("title: Testi\n", "title: Testi\n# \u2066kommentti\u2069\n"), 4, "näkymätön merkki U+2066")
+    case("hidden-rtl-mark", rep("title: Testi", "title: Testi\u200f"), 3, "näkymätön merkki U+200F")
+    case("hidden-arabic-letter-mark", rep("title: Testi", "title: Testi\u061c"), 3, "näkymätön merkki U+061C")
+    case("hidden-bom-inside", rep("  turn: Aino", "  turn: Ai\ufeffno"), 5, "näkymätön merkki U+FEFF")
+    case("yaml-line-separator-in-comment", rep("title: Testi\n", "title: Testi\n# kommentti\u2028order: 1\n"), 4,
+         "lukee rivinvaihdoksi")
+    case("yaml-paragraph-separator", rep("title: Testi\n", "title: Testi\n# kommentti\u2029\n"), 4, "lukee rivinvaihdoksi")
+    case("yaml-next-line-char", rep("title: Testi\n", "title: Testi\n# kommentti\x85\n"), 4, "lukee rivinvaihdoksi")
+    # --- card codes: ASCII only
+    case("card-fullwidth-digit", rep("  stock: [9H, 2C]", "  stock: [9H, ６H]"), 9, "”６H” ei ole kortti: siinä on merkki U+FF16")
+    case("card-arabic-indic-digit", rep("  stock: [9H, 2C]", "  stock: [9H, ٧H]"), 9, "”٧H” ei ole kortti: siinä on merkki U+0667")
+    case("card-long-s", rep("  stock: [9H, 2C]", "  stock: [9H, 5ſ]"), 9, "”5ſ” ei ole kortti: siinä on merkki U+017F")
+    case("card-no-break-space", rep("  stock: [9H, 2C]", "  stock: [9H, \"2C\u00a0\"]"), 9, "siinä on merkki U+00A0")
+    case("card-superscript", rep("  stock: [9H, 2C]", "  stock: [9H, ²S]"), 9, "”²S” ei ole kortti: siinä on merkki U+00B2")
+    case("card-cyrillic-letter", rep("  stock: [9H, 2C]", "  stock: [9H, 7\u041d]"), 9, "siinä on merkki U+041D")
+    case("card-fullwidth-joker", rep("  stock: [9H, 2C]", "  stock: [9H, ＪＫ]"), 9, "siinä on merkki U+FF2A")
+    case("card-typographic-apostrophe", rep("  stock: [9H, 2C]", "  stock: [9H, 2C\u2019]"), 9, "siinä on merkki U+2019")
+    case("card-fullwidth-in-text-list", rep("  discard: [5S]", "  discard: \"5S ２C\""), 10, "siinä on merkki U+FF12")
+    # --- integers of any base
+    case("int-hex-huge", rep("title: Testi\n", "title: Testi\norder: 0x" + "f" * 4000 + "\n"), 4, "kokonaisluku on liian suuri")
+    case("int-binary-long", rep("title: Testi\n", "title: Testi\norder: 0b" + "1" * 64 + "\n"), 4, "kokonaisluku on liian suuri")
+    case("int-sexagesimal", rep("title: Testi\n", "title: Testi\norder: 59:59:59:59:59:59\n"), 4, "kokonaisluku on liian suuri")
+    # --- the opening search's budget and the step limit
+    case("opening-aliased-300", OPENINGS + f"  - &o {{opening: {HEAVY}}}\n" + "  - *o\n" * 299, 6,
+         "avausten etsiminen vaatii tässä esimerkissä liikaa työtä")
+    case("opening-written-out-60", OPENINGS + f"  - opening: {HEAVY}\n" * 60, 29,
+         "avausten etsiminen vaatii tässä esimerkissä liikaa työtä")
+    case("steps-aliased-301", rep("steps:\n  - draw: stock\n", "steps:\n  - &c {check: [7H, 8H, 9H]}\n" + "  - *c\n" * 300
+                                  + "  - draw: stock\n"), 11, "steps: liikaa vaiheita (304; enintään 300)")
