@@ -22,7 +22,7 @@ reads a half-published file (a runtime step that read a half-published ``data/ru
 once reused the old wheel for new pages).
 
 Tests stop a build at a named step: ``ROMMIKIRJA_KILL_AT=<step>`` (a shell pattern) makes
-:func:`step` send SIGKILL to the build's process group (start the build in a session of its own).
+:func:`step` send SIGKILL to the build's process group (start the build in a session of its own); ``ROMMIKIRJA_STEP_LOG=<file>`` lists the steps.
 """
 from __future__ import annotations
 
@@ -84,7 +84,12 @@ def sha256_file(path: Path) -> str:
 
 
 def kill_point(name: str) -> None:
-    """SIGKILL this build's process group at the step ``ROMMIKIRJA_KILL_AT`` names (tests only)."""
+    """SIGKILL this build's process group at the step ``ROMMIKIRJA_KILL_AT`` names; with
+    ``ROMMIKIRJA_STEP_LOG`` each step's name is appended to that file (tests only)."""
+    log = os.environ.get("ROMMIKIRJA_STEP_LOG")
+    if log:
+        with open(log, "a", encoding="utf-8") as fh:
+            fh.write(name + "\n")
     target = os.environ.get("ROMMIKIRJA_KILL_AT")
     if target and fnmatch.fnmatchcase(name, target):
         os.killpg(os.getpgrp(), signal.SIGKILL)
