@@ -222,6 +222,7 @@ def _rollback(docs: Path, stage: Path, rels: list[str]) -> None:
     """Put back every old file kept in ``stage/.old`` and remove new files that had no old one."""
     old_dir = stage / ".old"
     for rel in reversed(rels):
+        kill_point(f"rollback {rel}")
         dst = docs / rel
         kept = old_dir / rel
         if kept.exists() or kept.is_symlink():

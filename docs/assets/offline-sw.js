@@ -40,7 +40,9 @@ async function checked(url, response) {
   const want = expected.get(url);
   const body = await response.arrayBuffer();
   if (want && await sha256(body) !== want) return null;
-  return new Response(body, { status: 200, headers: response.headers });
+  // the body is decoded already: only its type goes with it (no Content-Encoding or -Length)
+  const type = response.headers.get("content-type") || "application/octet-stream";
+  return new Response(body, { status: 200, headers: { "content-type": type } });
 }
 
 // A runtime file from the network, checked: first as the HTTP cache has it, then past it.
