@@ -17,6 +17,35 @@ SAYS = "window.rommikirja.call({op: 'check'}).then(() => 'ok', (e) => e.message)
 SNAPSHOTS = "caches.open('rommikirja-snapshot').then((c) => c.keys()).then((ks) => ks.map((r) => r.url))"
 
 
+HEX = "(b) => Array.from(new Uint8Array(b), (x) => x.toString(16).padStart(2, '0')).join('')"
+CORRUPT = """async () => {
+  const names = (await caches.keys()).filter((n) => n.startsWith("rommikirja-ajo-"));
+  const pointer = await (await fetch("/data/runtime.json", { cache: "no-store" })).json();
+  for (const name of names) {
+    const cache = await caches.open(name);
+    for (const rel of ["pyodide/" + pointer.wheel, "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"]) {
+      await cache.put(new URL(rel, location.origin).href, new Response("vioittunut kopio"));
+    }
+  }
+  const snapshots = await caches.open("rommikirja-snapshot");
+  await snapshots.put(new URL("/pyodide/snapshot-0-0000000000000000.raw", location.origin).href, new Response("vanha"));
+}"""
+# every runtime file in the service worker's runtime cache is there and is right
+CACHE_RIGHT = """async () => {
+  const hex = %s;
+  const pointer = await (await fetch("/data/runtime.json", { cache: "no-store" })).json();
+  const names = (await caches.keys()).filter((n) => n.startsWith("rommikirja-ajo-"));
+  if (names.length !== 1) return false;
+  const cache = await caches.open(names[0]);
+  for (const [rel, meta] of Object.entries(pointer.files)) {
+    const hit = await cache.match(new URL(rel, location.origin).href);
+    if (!hit) return false;
+    if (hex(await crypto.subtle.digest("SHA-256", await hit.arrayBuffer())) !== meta.sha256) return false;
+  }
+  return true;
+}""" % HEX
+
+
 def sw_version(site) -> str:
     head = (site / "sw.js").read_text(encoding="utf-8").splitlines()[1]
     return json.loads(re.fullmatch(r"const BUILD = (.*);", head).group(1))["version"]
@@ -42,6 +71,18 @@ def test_a_returning_reader_gets_the_new_engine_online_and_offline(browser, depl
         said = page.page.evaluate(SAYS)
         assert "pitää olla JSON-olio" in said and ONLY_B not in said, said
         assert page.page.evaluate(SNAPSHOTS)[0].endswith(f"-{wheel_hash(site)[:16]}.raw")
+        # cached copies that differ from the build's hashes (the wheel, the wasm, the standard
+        # library) and a snapshot of another wheel: dropped, fetched again, checked
+        page.page.evaluate(CORRUPT)
+        page.close()
+        page = Page(ctx, base, "/perusrommi/")
+        page.page.wait_for_function("window.rommikirjaEngine && window.rommikirjaEngine.readyMs", timeout=ENGINE_TIMEOUT)
+        assert page.page.evaluate("window.rommikirjaEngine.start") == "snapshot"
+        said = page.page.evaluate(SAYS)
+        assert "pitää olla JSON-olio" in said and ONLY_B not in said, said
+        page.page.wait_for_function(CACHE_RIGHT, timeout=ENGINE_TIMEOUT)
+        assert page.page.evaluate(SNAPSHOTS)[0].endswith(f"-{wheel_hash(site)[:16]}.raw")
+        assert len(page.page.evaluate(SNAPSHOTS)) == 1
         page.close()
 
         # deploy B: the engine changed, so did a page

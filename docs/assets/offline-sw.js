@@ -27,7 +27,6 @@ const abs = (path) => new URL(path, scope).href;
 const pageSet = new Set(BUILD.pages.map(abs));
 const runtimeSet = new Set(BUILD.runtime.map(abs));
 const expected = new Map(BUILD.runtime.map((rel) => [abs(rel), (BUILD.sha256 || {})[rel]]));
-const verified = new Set();          // runtime URLs whose cached copy was checked in this life
 
 async function sha256(buffer) {
   const digest = await crypto.subtle.digest("SHA-256", buffer);
@@ -54,14 +53,14 @@ async function fetchRuntime(url) {
   throw new Error(`${url.split("/").pop()}: tarkiste ei täsmää`);
 }
 
-// The cached copy of a runtime file when it is the right one (a wrong one is deleted).
+// The cached copy of a runtime file when it is the right one (a wrong one is deleted). Checked
+// every time it is used (hashing the 9.6 MB wasm costs some tens of milliseconds): Cache Storage
+// is the page's too, and a copy checked once is not known to be the same copy later.
 async function cachedRuntime(cache, url) {
   const hit = await cache.match(url);
   if (!hit) return null;
-  if (verified.has(url)) return hit;
   const good = await checked(url, hit);
-  if (!good) { await cache.delete(url); return null; }
-  verified.add(url);
+  if (!good) await cache.delete(url);
   return good;
 }
 
@@ -95,7 +94,6 @@ async function cacheRuntime() {
   for (const url of runtimeSet) {
     if (await cachedRuntime(cache, url)) continue;
     await cache.put(url, await fetchRuntime(url));
-    verified.add(url);
   }
   return runtimeSet.size;
 }
@@ -126,7 +124,7 @@ async function answer(request) {
     const hit = await cachedRuntime(cache, url);
     if (hit) return hit;
     const response = await fetchRuntime(url);
-    cache.put(url, response.clone()).then(() => verified.add(url), () => {});
+    cache.put(url, response.clone()).catch(() => {});
     return response;
   }
   if (pageSet.has(url)) {

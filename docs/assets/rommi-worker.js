@@ -147,11 +147,11 @@ function withTimeout(promise, ms, message) {
 async function findSnapshot(key) {
   try {
     const cache = await caches.open(SNAPSHOT_CACHE);
-    const hit = await cache.match(key);
-    if (!hit) {                      // a snapshot of another wheel or Pyodide: never used again
-      for (const old of await cache.keys()) await cache.delete(old);
-      return null;
+    for (const old of await cache.keys()) {       // of another wheel or Pyodide: never used again
+      if (old.url !== key) await cache.delete(old);
     }
+    const hit = await cache.match(key);
+    if (!hit) return null;
     return { bytes: hit.arrayBuffer().then((b) => new Uint8Array(b)) };
   } catch {
     return null;
