@@ -128,9 +128,13 @@ async function answer(request) {
     return response;
   }
   if (pageSet.has(url)) {
+    let response = null;
     try {         // what the server has now answers (a page it no longer has: its 404)
-      return await fetch(request.url, { cache: "no-cache", credentials: "same-origin" });
+      response = await fetch(request.url, { cache: "no-cache", credentials: "same-origin" });
     } catch { /* offline: this build's copy below */ }
+    // a navigation may not take a followed redirect (perusrommi → perusrommi/): pass it on
+    if (response && response.redirected && request.mode === "navigate") return Response.redirect(response.url, 302);
+    if (response) return response;
     const hit = await caches.match(url, { cacheName: PAGES });
     if (hit) return hit;
   }
