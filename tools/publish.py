@@ -158,7 +158,10 @@ def release(docs: Path | None = None) -> None:
 
 def recovered(docs: Path) -> None:
     """Take the lock, finish what a killed build left (:func:`recover`), let go: the first act of
-    every entry point that reads ``docs/`` without publishing into it."""
+    every entry point that reads ``docs/`` without publishing into it. No ``docs/`` yet: nothing
+    to recover, and nothing is made (a build that fails writes nothing)."""
+    if not docs.is_dir():
+        return
     with locked(docs):
         recover(docs)
 
