@@ -164,3 +164,18 @@ def test_the_previous_wheel_is_kept_one_build_and_older_ones_go(tmp_path, monkey
     # a wheel whose bytes are not what its name says is never reused
     (docs / "pyodide" / c).write_bytes(b"damaged")
     assert build("c") == c and pub.sha256_file(docs / "pyodide" / c) == pub.sha256_bytes(b"c" * 500)
+
+
+def test_two_site_builds_at_once_take_turns(deploy_project):
+    import subprocess
+    import sys
+    project = deploy_project
+    project.restore("B", "A")
+    procs = [subprocess.Popen([sys.executable, "-m", "tools.site"], cwd=project.root, env=project.env(),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    for proc in procs:
+        out, err = proc.communicate(timeout=300)
+        assert proc.returncode == 0, err
+    assert project.which("site") == "B"
+    builds = sorted(p.name for p in (project.root / ".site-builds").iterdir())
+    assert len(builds) == 2 and not [b for b in builds if b.startswith(".")], builds
