@@ -33,7 +33,7 @@ def one(seed, rules_data):
         return {"deal": [[c.code for c in h] for h in deal.outcome.hands],
                 "points": list(score_deal(deal.outcome, rules).points), "turns": deal.turns}
     if slot == len(PRACTICE) + 1:
-        a = best_discard(rng.sample(standard_deck(), 11))
+        a = best_discard(rng.sample(standard_deck(), 11), (), RuleSet())
         return {"gin": [a.discard.code, a.deadwood_points, [[c.code for c in m] for m in a.melds]]}
     if slot == len(PRACTICE) + 3:
         # the computer players' decisions: the same seed, the same moves

@@ -3,7 +3,6 @@ a request never ends (a worker that stops answering), and the network is gone (t
 after one visit). Each has its own server and browsing context, so the caches start empty."""
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 from test_browser import ENGINE_TIMEOUT, PAGES, Page, answer, result

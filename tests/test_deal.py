@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rommikirja import (DISCARD, STOCK, Claim, Deal, Discard, Draw, EndReason, IllegalMove, Knock, LayOff, Meld,
-                        MisDraw, Open, Pass, Phase, PlayMeld, RejectExposed, RuleSet, check_meld, parse_card,
+                        MisDraw, Open, Pass, Phase, PlayMeld, RejectExposed, RuleSet, parse_card,
                         parse_cards, standard_deck)
 from rommikirja.narrate import narrate_event
 

@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 
 import jsonschema
-import pytest
 import yaml
 
 from tools import pagediff, schema

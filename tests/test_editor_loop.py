@@ -217,14 +217,14 @@ def test_a_setup_key_among_the_steps_says_where_it_belongs(tmp_path):
 from test_truth import REACHABLE_HAND, load  # noqa: E402,F401  (load: the fixed-rules fixture)
 
 
-def test_one_extra_card_in_a_hand_is_one_error_at_that_hand(load):
+def test_one_extra_card_in_a_hand_is_one_error_at_that_hand(load):  # noqa: F811 (a fixture)
     sc, errors = load(REACHABLE_HAND.replace("[3H, 8C, QS, AD]", "[3H, 8C, QS, AD, 2D]"))
     assert len(errors) == 1, [str(e) for e in errors]
     assert errors[0].line == 8                                    # Eero's hand, not the table line
     assert "Eeron" in errors[0].message
 
 
-def test_an_owner_short_of_cards_is_one_error_at_that_hand(load):
+def test_an_owner_short_of_cards_is_one_error_at_that_hand(load):  # noqa: F811 (a fixture)
     bad = REACHABLE_HAND.replace("[3H, 8C, QS, AD]", "[3H, 8C, QS, AD, 2D]").replace(
         "      table:\n", "      has_played: [Aino]\n      table:\n        - {owner: Eero, cards: [KD, KS, KH]}\n"
     ).replace("[2C, 5D, 9S, JH, KC, 4S, 7D]", "[2C, 5D, 9S, JH]")

@@ -1,5 +1,4 @@
 """Gin-rommi: the upcard protocol, knocking, the defender's best lay-offs, scoring, random deals."""
-import itertools
 import random
 from collections import Counter
 
@@ -8,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rommikirja import (DISCARD, STOCK, Discard, Draw, GinDeal, GinPhase, IllegalMove, Knock, Pass,
-                        RuleSet, check_meld, next_dealer, parse_card, parse_cards, score_deal,
+                        check_meld, next_dealer, parse_card, parse_cards, score_deal,
                         standard_deck)
 from rommikirja.gin import defender_best
 from rommikirja.solver import best_arrangement
@@ -114,7 +113,7 @@ def brute_defender(hand, knocker_melds, rules):
 
     def rec(rest, melds):
         nonlocal best
-        best = min(best, best_arrangement(rest).deadwood_points)
+        best = min(best, best_arrangement(rest, GIN).deadwood_points)
         for c in rest:
             for i, m in enumerate(melds):
                 if check_meld(m + (c,), rules) is None:
@@ -129,7 +128,7 @@ def test_defender_best_matches_exhaustive_search(seed):
     rng = random.Random(seed)
     deck = standard_deck()
     rng.shuffle(deck)
-    knocker = best_arrangement(deck[:10])
+    knocker = best_arrangement(deck[:10], GIN)
     hand = deck[10:20]
     res = defender_best(hand, knocker.melds, GIN)
     got = sum(GIN.card_points(c.rank) for c in res.deadwood)
@@ -142,6 +141,32 @@ def test_defender_chain_and_group_breaking():
     res = defender_best(parse_cards("2H 3H 7S 7H 7D 7C 8H KS KC 5C"),
                         [parse_cards("4H 5H 6H"), parse_cards("8D 9D 10D"), parse_cards("QS QC QD")], GIN)
     assert sorted(c.code for c in res.deadwood) == ["5C", "KC", "KS"]
+
+
+def _all_spreads(hand):
+    """Brute force: every set of disjoint valid melds within the knock limit, with its deadwood."""
+    from itertools import combinations
+    melds = [m for n in (3, 4, 5, 6, 7, 8, 9, 10) for m in combinations(hand, n) if check_meld(m, GIN) is None]
+    out = []
+
+    def spread(i, used, chosen):
+        if i == len(melds):
+            dead = tuple(c for c in hand if c not in used)
+            if sum(GIN.card_points(c.rank) for c in dead) <= GIN.knock_limit:
+                out.append((tuple(chosen), dead))
+            return
+        spread(i + 1, used, chosen)
+        if not used & set(melds[i]):
+            spread(i + 1, used | set(melds[i]), chosen + [melds[i]])
+
+    spread(0, frozenset(), [])
+    return out
+
+
+def _knocker_value(dead, answer):
+    from rommikirja.gin import GinOutcome, knock_result
+    scorer, points, _ = knock_result(GinOutcome("gin" if not dead else "knock", 0, (), (), dead, answer), GIN)
+    return points if scorer == 0 else -points
 
 
 def play_random_gin(seed):
@@ -170,7 +195,11 @@ def test_random_gin_deals(seed):
         return
     k = out.knocker
     kd = sum(GIN.card_points(c.rank) for c in out.knocker_deadwood)
-    assert kd <= GIN.knock_limit and kd == best_arrangement(out.hands[k]).deadwood_points
+    assert kd <= GIN.knock_limit and kd >= best_arrangement(out.hands[k], GIN).deadwood_points
+    # the knocker spread the hand that scores best against the defender's best answer
+    assert _knocker_value(out.knocker_deadwood, out.defender) == max(
+        _knocker_value(dead, defender_best(out.hands[1 - k], melds, GIN, lay_off=bool(dead)))
+        for melds, dead in _all_spreads(out.hands[k]))
     dd = sum(GIN.card_points(c.rank) for c in out.defender.deadwood)
     if out.kind == "gin":
         assert kd == 0 and s.points[k] == 25 + dd
@@ -178,3 +207,22 @@ def test_random_gin_deals(seed):
         assert s.points[1 - k] == 25 + kd - dd
     else:
         assert s.points[k] == dd - kd
+
+
+HANDS = ["AC 4S 3S 7C 5S 4C 6C 5C 5D 8C", "2C 3C 3H 8S JS 10S AD QS 4H AH"]
+
+
+def test_the_knocker_spreads_the_hand_that_scores_best():
+    """Laying 4-8 of clubs leaves 6 points, but the defender lays 3 and 2 of clubs onto it; keeping
+    the 4 of clubs out of the run leaves 10 points and nothing to lay off: 12 points instead of 11."""
+    d = position(HANDS, stock="KD 9H 9D 9S", discard="2D")
+    d.play(Draw(STOCK))
+    d.play(Knock(parse_card("KD")))
+    out = d.outcome
+    assert sorted(c.code for c in out.knocker_deadwood) == ["4C", "5D", "AC"]
+    assert out.defender.layoffs == () and score_deal(out, GIN).points == (12, 0)
+    # a knocker who names the least-deadwood melds gets what they asked for
+    d = position(HANDS, stock="KD 9H 9D 9S", discard="2D")
+    d.play(Draw(STOCK))
+    d.play(Knock(parse_card("KD"), (tuple(parse_cards("3S 4S 5S")), tuple(parse_cards("4C 5C 6C 7C 8C")))))
+    assert len(d.outcome.defender.layoffs) == 1 and score_deal(d.outcome, GIN).points == (11, 0)

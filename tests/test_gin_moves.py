@@ -225,14 +225,15 @@ def test_second_deck_cards_and_jokers_are_refused_everywhere():
                  Knock(parse_card("KD"), (parse_cards("7H 8H 9H'"),))):
         assert refusal(deal, move) == "no_such_card"
         assert move not in deal.legal_moves
-    for solve in (best_arrangement, deadwood_of, best_discard, mask_of):
+    for solve in (lambda cs: best_arrangement(cs, GIN), lambda cs: deadwood_of(cs, GIN),
+                  lambda cs: best_discard(cs, (), GIN), mask_of):
         with pytest.raises(IllegalMove) as exc:
             solve(parse_cards(KNOCKER) + (SECOND,))
         assert exc.value.code == "no_such_card"
     with pytest.raises(IllegalMove):
         defender_best(parse_cards(DEFENDER)[:-1] + (SECOND,), [parse_cards("7H 8H 9H")], GIN)
     with pytest.raises(IllegalMove) as exc:
-        best_arrangement(parse_cards("7H 8H 9H 7H"))
+        best_arrangement(parse_cards("7H 8H 9H 7H"), RuleSet())
     assert exc.value.code == "duplicate_card"
     for bad in ({"decks": 2}, {"jokers": 2}, {"max_players": 3}, {"ace": "high_or_low"}):
         with pytest.raises(RuleSetError, match=r"style: knock"):   # the rule set itself is refused

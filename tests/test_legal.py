@@ -19,7 +19,6 @@ from rommikirja import (Claim, Deal, Discard, Draw, IllegalMove, Knock, LayOff, 
 from rommikirja.cards import Card
 from rommikirja.deal import DISCARD, STOCK, Phase
 from rommikirja.legal import LegalMoves
-from rommikirja.melds import meld_points
 
 SMALL = ((2, 7), (3, 6), (4, 5))
 GAMES = {

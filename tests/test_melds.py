@@ -1,6 +1,6 @@
 import pytest
 
-from rommikirja import InvalidMeld, Meld, MeldKind, RuleSet, check_meld, parse_cards
+from rommikirja import Card, InvalidMeld, Meld, MeldKind, RuleSet, check_meld, parse_cards
 from rommikirja.melds import waiting_cards
 
 LOW = RuleSet()
@@ -63,3 +63,58 @@ def test_waiting_cards():
     assert codes("9S 9H") == ["9C", "9D"]
     assert codes("QS KS") != codes("QS KS") + ["AS"]
     assert sorted(c.code for c in waiting_cards(parse_cards("QS KS"), HIGH)) == ["AS", "JS"]
+
+
+def _corner_readings(naturals, n_jokers):
+    """Brute force: every way the jokers can stand for cards of the naturals' suit that make, with
+    the naturals, one run round the corner (distinct ranks, consecutive on the circle K-A-2)."""
+    from itertools import combinations
+    from rommikirja.melds import run_positions
+    suit = naturals[0].suit
+    have = {c.rank for c in naturals}
+    free = [r for r in range(1, 14) if r not in have]
+    found = []
+    for ranks in combinations(free, n_jokers):
+        virtual = list(naturals) + [Card(r, suit) for r in ranks]
+        if run_positions(virtual, CORNER) is not None:
+            found.append(set(ranks))
+    return found
+
+
+CORNER = RuleSet(ace="round_the_corner", jokers=4, decks=2, max_jokers_per_meld=2)
+
+
+@pytest.mark.parametrize("n_jokers", [1, 2])
+def test_joker_in_a_round_the_corner_run_matches_brute_force(n_jokers):
+    """Every hand of 2–4 hearts plus one or two jokers: the engine accepts it as a run exactly when
+    some reading of the jokers makes a run round the corner, and its reading is one of those."""
+    from itertools import combinations
+    hearts = parse_cards("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH")
+    jokers = parse_cards("JK JK'")[:n_jokers]
+    checked = accepted = 0
+    for size in (2, 3):
+        for naturals in combinations(hearts, size):
+            readings = _corner_readings(naturals, n_jokers)
+            cards = tuple(naturals) + tuple(jokers)
+            err = check_meld(cards, CORNER)
+            checked += 1
+            if not readings:
+                assert err is not None, cards
+                continue
+            assert err is None, (cards, err)
+            meld = Meld.from_cards(cards, CORNER)
+            assert {c.rank for _, c in meld.jokers} in readings, cards
+            # the cards are laid out in run order: the naturals with the jokers' readings are consecutive
+            order = [meld.stands_for(c).rank for c in meld.cards]
+            assert all((b - a) % 13 == 1 for a, b in zip(order, order[1:])), (cards, order)
+            accepted += 1
+    assert accepted and accepted < checked
+
+
+def test_joker_onto_a_run_round_the_corner():
+    meld = Meld.from_cards(parse_cards("KH AH 2H"), CORNER)
+    longer = meld.extended(parse_cards("JK"), CORNER)
+    assert longer.codes == ("KH", "AH", "2H", "JK") and longer.stands_for(longer.cards[-1]).code == "3H"
+    assert Meld.from_cards(parse_cards("KH JK 2H"), CORNER).jokers[0][1].code == "AH"
+    # the same cards without the variant: still refused
+    assert check_meld(parse_cards("KH JK 2H"), RuleSet(jokers=4, decks=2)) is not None

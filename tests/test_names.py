@@ -6,7 +6,6 @@ added there, the page inflects it. The end-to-end test works on a temporary copy
 """
 from __future__ import annotations
 
-import re
 import textwrap
 from pathlib import Path
 

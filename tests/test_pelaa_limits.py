@@ -7,7 +7,8 @@ import json
 
 from fixed_rules import FIXED
 from rommikirja import score_deal
-from rommikirja.play import PLAY_MAX_TURNOVERS, _Game, handle, play_rules
+from rommikirja.play import PLAY_MAX_TURNOVERS, Game, handle, play_rules
+from rommikirja.play_state import new_state
 from rommikirja.rules import OPTIONS
 
 # Found by playing: with the hints for the reader and "taitava" against, this classic rommi deal
@@ -47,7 +48,7 @@ def test_a_deal_nobody_can_finish_ends_at_the_stated_turnover_limit():
     assert len(turned) == PLAY_MAX_TURNOVERS
     assert "jako päättyy" in view["log"][-1]
     # priced by the rules (the same score_deal), the totals are the deal's points
-    g = _Game(result["state"])
+    g = Game(result["state"])
     assert g.deal.turnovers == PLAY_MAX_TURNOVERS and g.deal.outcome.reason.name == "BLOCKED"
     assert view["score"]["points"] == list(score_deal(g.deal.outcome, g.rules).points)
     assert view["totals"] == view["score"]["points"]
@@ -57,16 +58,15 @@ def test_a_deal_nobody_can_finish_ends_at_the_stated_turnover_limit():
 
 
 def test_without_the_limit_the_same_deal_runs_on():
-    state = {"rules": FIXED[STUCK["game"]].as_mapping(), "options": {"max_turnovers": 0}, "players": 2,
-             "levels": STUCK["levels"], "seed": STUCK["seed"]}
-    g = _Game({**state, "deals": [{"dealer": 0, "moves": []}]})
+    g = Game(new_state({"rules": FIXED[STUCK["game"]].as_mapping(), "options": {"max_turnovers": 0},
+                        "players": 2, "levels": STUCK["levels"], "seed": STUCK["seed"]}))
     assert g.rules.max_turnovers == 0                       # the reader's explicit 0 is kept
     from rommikirja.computer import hint
     for _ in range(1500):
         if g.deal.is_over:
             break
-        move = hint(g.deal)[0] if g.deal.turn == 0 else g.computer(g.deal.turn).choose(g.deal)
-        g.record(move)
+        g.record(hint(g.deal)[0])
+        g.computers()
     assert not g.deal.is_over and g.deal.turnovers > PLAY_MAX_TURNOVERS
 
 

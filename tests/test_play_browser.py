@@ -4,6 +4,7 @@ moves are the page's own hints, made with its buttons), one refused illegal move
 Finnish reason and the rule's link, and an exported position that tools.verify accepts."""
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -120,7 +121,7 @@ def test_setup_form_offers_house_rules_and_is_accessible(browser, server):  # no
     p.close()
 
 
-def test_export_a_position_and_verify_it(browser, server, tmp_path):  # noqa: F811
+def test_export_a_finished_deal_and_verify_it(browser, server, tmp_path):  # noqa: F811
     p = Page(browser, server, "/pelaa/")
     p.page.evaluate("localStorage.clear()")
     open_game(p, "peli=gin&siemen=21&taso=aloittelija")
@@ -135,6 +136,8 @@ def test_export_a_position_and_verify_it(browser, server, tmp_path):  # noqa: F8
     idle(page)
     assert page.evaluate(f"{ROOT_JS}.dataset.phase") != before or page.locator(".pelaa-kertomus li").count()
     for _ in range(4):           # a few moves of the reader's own (the hints), the computer answers
+        if page.evaluate(f"{ROOT_JS}.dataset.phase") == "over":
+            break
         page.locator("button[data-action='hint']").click()
         idle(page)
         page.locator(f"button[data-action='{page.evaluate(ROOT_JS + '.dataset.hintAction')}']").click()
@@ -144,15 +147,85 @@ def test_export_a_position_and_verify_it(browser, server, tmp_path):  # noqa: F8
     page.reload()
     page.wait_for_function(f"{ROOT_JS}.dataset.phase && {ROOT_JS}.dataset.busy === '0'", timeout=ENGINE_TIMEOUT)
     assert page.locator(".pelaa-kasi").inner_text() == hand
+    if page.evaluate(f"{ROOT_JS}.dataset.phase") != "over":
+        assert page.locator("button[data-action='export']").count() == 0      # not offered mid-deal
+    play_to_score(page)
     page.locator("button[data-action='export']").click()
     idle(page)
     text = page.locator("#pelaa-vienti").input_value()
-    assert text.startswith("# Vie esimerkiksi") and "game: gin" in text
+    assert text.startswith("# Vie esimerkiksi") and "game: gin" in text and "over: true" in text
     path = tmp_path / "pelattu.yaml"
     path.write_text(text, encoding="utf-8")
     proc = subprocess.run([sys.executable, "-m", "tools.verify", str(path)], cwd=ROOT, capture_output=True,
                           text=True)
     assert proc.returncode == 0, proc.stderr + text
+    p.close()
+
+
+def _hidden_in_page(page) -> list[str]:
+    """Hidden cards (another hand, the stock) that the page's DOM or localStorage names, judged by
+    replaying the page's stored state in the engine here."""
+    from pelaa_tools import leaks, position
+    stored = json.loads(page.evaluate("localStorage.getItem('rommikirja-pelaa')"))
+    pos = position(stored)
+    assert pos is not None, "the deal is over"
+    _, hidden, seen = pos
+    assert hidden
+    # the game's part of the page (its rule texts aside: they name no card) and everything stored
+    dom = page.evaluate("""() => { const root = document.getElementById('pelaa').cloneNode(true);
+        root.querySelectorAll('.pelaa-saannot').forEach((e) => e.remove());
+        return [root.outerHTML, root.textContent]; }""")
+    found = leaks({"dom": dom[0], "text": dom[1], "address": page.url,
+                   "storage": page.evaluate("Object.fromEntries(Object.entries(localStorage))")}, hidden, seen)
+    return found
+
+
+@pytest.mark.parametrize("query", ["peli=rommi51&siemen=17&taso=taitava,aloittelija",
+                                   "peli=gin&siemen=40&taso=taitava"])
+def test_mid_deal_no_export_and_no_hidden_card_in_the_page(browser, server, query):  # noqa: F811
+    p = Page(browser, server, "/pelaa/")
+    p.page.evaluate("localStorage.clear()")
+    open_game(p, query)
+    page = p.page
+    for turn in range(6):
+        if page.evaluate(f"{ROOT_JS}.dataset.phase") == "over":
+            break
+        assert page.locator("button[data-action='export']").count() == 0
+        assert page.locator(".pelaa-vienti").count() == 0
+        assert not _hidden_in_page(page), turn
+        page.locator("button[data-action='hint']").click()
+        idle(page)
+        page.locator(f"button[data-action='{page.evaluate(ROOT_JS + '.dataset.hintAction')}']").click()
+        idle(page)
+    # the engine refuses a mid-deal export even when asked directly
+    reply = page.evaluate("""async () => {
+        const state = JSON.parse(localStorage.getItem('rommikirja-pelaa'));
+        try { await window.rommikirja.call({ op: 'export', state, play: true }); return 'exported'; }
+        catch (err) { return err.message; } }""")
+    assert reply.startswith("Jaon voi viedä esimerkiksi vasta, kun se on päättynyt"), reply
+    p.close()
+
+
+def test_an_older_copy_of_the_stored_game_is_refused_not_resumed(browser, server):  # noqa: F811
+    """Truncating the moves is no undo: the page keeps the furthest position apart from the state."""
+    p = Page(browser, server, "/pelaa/")
+    p.page.evaluate("localStorage.clear()")
+    open_game(p, "peli=perusrommi&siemen=5&taso=aloittelija")
+    page = p.page
+    older = page.evaluate("localStorage.getItem('rommikirja-pelaa')")
+    for _ in range(3):
+        page.locator("button[data-action='hint']").click()
+        idle(page)
+        page.locator(f"button[data-action='{page.evaluate(ROOT_JS + '.dataset.hintAction')}']").click()
+        idle(page)
+    assert page.evaluate("localStorage.getItem('rommikirja-pelaa')") != older
+    page.evaluate("(s) => localStorage.setItem('rommikirja-pelaa', s)", older)
+    page.reload()
+    page.wait_for_function("document.querySelector('.pelaa-asetukset') && "
+                           "document.querySelector('.pelaa-asetukset').dataset.ready === '1'", timeout=ENGINE_TIMEOUT)
+    status = page.locator(".pelaa-tila").inner_text()
+    assert status.startswith("Tallennettua peliä ei voitu jatkaa: ") and "siirtoja ei voi perua" in status, status
+    assert page.locator(".pelaa-poyta").is_hidden()
     p.close()
 
 
@@ -218,4 +291,23 @@ def test_club_names_reach_the_pages_engine(browser, server):  # noqa: F811
         return refused.refused.reason;
     }""")
     assert reason.startswith("Kallen kädessä ei ole "), reason
+    p.close()
+
+
+def test_the_pages_engine_accepts_a_state_made_here_and_refuses_it_tampered(browser, server):  # noqa: F811
+    """The same replay in both runtimes: a game played here (CPython, own rule set) replays in the
+    page's engine (Pyodide) to the same check; with its levels changed it is refused in Finnish."""
+    from pelaa_tools import call, new_game, play
+    r = play(new_game("gin", 2, "5"), "end")
+    r = play(call(op="next_deal", state=r["state"]), 3)
+    state = r["state"]
+    p = Page(browser, server, "/pelaa/")
+    page = p.page
+    page.wait_for_function("window.rommikirjaEngine && window.rommikirjaEngine.readyMs", timeout=ENGINE_TIMEOUT)
+    ask = """async (req) => { try { return (await window.rommikirja.call({ ...req, play: true })).result; }
+                              catch (err) { return err.message; } }"""
+    there = page.evaluate(ask, {"op": "view", "state": state, "seen": state["check"]})
+    assert there["state"] == state and there["view"]["hand"] == r["view"]["hand"]
+    refused = page.evaluate(ask, {"op": "view", "state": {**state, "levels": ["aloittelija"]}})
+    assert refused.startswith("Pelin tila ei vastaa aloitettua peliä: "), refused
     p.close()

@@ -13,7 +13,6 @@ import os
 import re
 import time
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

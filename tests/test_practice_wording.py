@@ -171,3 +171,16 @@ def test_gin_practice_counts_the_ace_as_the_rule_set_says():
     k = question("koputus", 2, gin11)
     ksol = solution(k)
     assert ksol["knocker_deadwood"] == best_arrangement([parse_card(c) for c in k["knocker"]], rules).deadwood_points
+
+
+def test_a_player_who_never_opened_holds_a_whole_hand():
+    """An unopened player has melded nothing: their hand at the end is a whole dealt hand."""
+    rules = RuleSet.from_mapping(TWO_DECKS)
+    unopened = 0
+    for seed in range(1, 60):
+        q = question("pisteet", seed, TWO_DECKS)
+        for p, hand in enumerate(q["hands"]):
+            if p != q["winner"] and not q["opened"][p]:
+                unopened += 1
+                assert len(hand) == rules.hand_size_for(len(q["players"])), (seed, p, hand)
+    assert unopened

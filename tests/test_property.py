@@ -6,7 +6,7 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rommikirja import (Claim, Open, Deal, Discard, Draw, EndReason, LayOff, Meld, Pass, PlayMeld, RuleSet,
+from rommikirja import (Claim, Open, Deal, Discard, Draw, EndReason, LayOff, Pass, PlayMeld, RuleSet,
                         check_meld, hand_value, score_deal, standard_deck)
 from fixed_rules import FIXED
 

@@ -1,9 +1,6 @@
 """The built site: pages with their verified examples, no third-party requests, correct Finnish."""
 import html
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest

@@ -16,7 +16,6 @@ only shrink: an entry that now passes fails the test until it is removed.
 """
 from __future__ import annotations
 
-import re
 import pytest
 
 from rommikirja import OPTIONS, RuleSetError

@@ -413,7 +413,7 @@ def known_failures() -> dict[str, str]:
 
 def truth_checks(sc: Any) -> list[SourceError]:
     """Every check of this module and :mod:`tools.sentences` for one scenario."""
-    from .sentences import check_scenario_sentences
+    from .example_checks import check_scenario_sentences
     return check_position(sc) + check_replays(sc) + check_scenario_sentences(sc)
 
 

@@ -26,9 +26,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import jinja2
 
 from rommikirja import OPTIONS
+
+from . import markup
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO_SCHEMA = ROOT / "scenarios" / "scenario.schema.json"
@@ -252,8 +253,10 @@ def scenario_schema(base: dict[str, Any], games: dict[str, list[str]]) -> dict[s
 
 def rules_schema(games: list[str]) -> dict[str, Any]:
     props: dict[str, Any] = {
-        "name": {"type": "string", "description": "pelin tunniste; skenaarion game viittaa tähän"},
-        "title": {"type": "string", "description": "sivun otsikko (uusi peli saa oman sivun)"},
+        "name": {"type": "string", "pattern": f"^{markup.PRESET_NAME.pattern}$",
+                 "description": "pelin tunniste ja sivun osoite; skenaarion game viittaa tähän"},
+        "title": {"type": "string", "maxLength": markup.TITLE_MAX,
+                  "description": "sivun otsikko, yksi rivi pelkkää tekstiä (uusi peli saa oman sivun)"},
         "base": {"enum": games, "description": "sääntökokoelma, josta tämä lähtee; luetellut säännöt muuttavat sitä"},
     }
     props.update(options_schema()["properties"])
@@ -328,6 +331,11 @@ def reference(games: dict[str, list[str]]) -> str:
             f"{spec.label}: {spec.label}", spec.label))
     lines += ["", "Lisäksi sääntötiedostossa: `name` (tunniste), `title` (sivun otsikko) ja `base` (peli, "
               "josta lähdetään). Uusi sääntötiedosto saa oman sivun, valikon kohdan ja etusivun rivin.", "",
+              "`name` on sivun osoite: pieniä kirjaimia a–z, numeroita ja väliviivoja, alussa kirjain "
+              "(esim. `kerhorommi`); sivuston omia sivuja ja kansioita (esim. `index`, `pelaa`, `sanasto`, "
+              "`search`, `assets`, `data`) ei voi käyttää. `title` on yksi rivi pelkkää tekstiä, enintään "
+              f"{markup.TITLE_MAX} merkkiä: ei HTML:ää, Markdownia, linkkejä eikä merkkejä "
+              "`< > [ ] { } * _ # & \" ' :` (typografiset lainausmerkit ” ’ käyvät).", "",
               "## Pelit ja osiot (section)", "", "| Peli | Sivu | Osiot |", "|---|---|---|"]
     own = presets.template_pages()
     for game, secs in games.items():
@@ -340,6 +348,11 @@ def reference(games: dict[str, list[str]]) -> str:
               "kuuluu osioon `muunnelmat`; muussa osiossa tarkistus ilmoittaa rivin.",
               "", "## Esimerkin teksti (text)", "",
               "Teksti on Jinja2-pohja. Lukuja ja kortin nimiä ei kirjoiteta käsin: ne tulevat moottorilta.", "",
+              "Tekstissä saa olla tavallista Markdownia: kappaleita, **lihavointia**, *kursiivia*, luetteloita, "
+              "taulukoita (ilman sarakkeiden tasausta) ja linkkejä sivuston omiin sivuihin "
+              "(`[sanasto](sanasto.md#kohta)`, `[alempana](#kohta)`). Tarkistus hylkää rivin kanssa kaiken, minkä "
+              "sivusto poistaisi: HTML:n, kuvat, otsikot, koodilohkot, laatikot (`!!!`, `???`), merkintäviittaukset "
+              "(`&colon;`, `&#60;`) ja aaltosulkeet `{ }` (Markdown tekisi niistä HTML-määritteitä).", "",
               "| Muuttuja | Mitä se on |", "|---|---|"]
     lines += [f"| `{k}` | {v} |" for k, v in TEXT_VARIABLES.items()]
     lines += ["", "| Suodin | Mitä se tekee |", "|---|---|"]

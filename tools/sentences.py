@@ -31,7 +31,7 @@ from rommikirja.finnish import SINGULAR_CASES as SINGULAR
 
 from .yamlsrc import SourceError, load
 
-__all__ = ["sum_text", "difference_text", "product_text", "compare_text", "check_phrasing", "check_arithmetic", "check_scenario_sentences",
+__all__ = ["sum_text", "difference_text", "product_text", "compare_text", "check_phrasing", "check_arithmetic",
            "check_player_names"]
 
 MINUS = "−"
@@ -129,7 +129,7 @@ def _blank(m: re.Match) -> str:
     return _NOT_NEWLINE.sub(" ", tag) if "\n" in tag else " " * len(tag)
 
 
-def _clean(text: str) -> str:
+def clean_text(text: str) -> str:
     """``text`` with markup blanked out (same length and lines)."""
     return _TAG.sub(_blank, text)
 
@@ -146,7 +146,7 @@ _EXPR_RUN = re.compile(r"[\d+−×·()\s-]+")
 
 
 def _relation_windows(clean: str) -> Iterator[tuple[list[tuple[str, str, int]], int]]:
-    """For each relation in ``clean``: the tokens around it that :func:`_arithmetic` reads, and its index.
+    """For each relation in ``clean``: the tokens around it that :func:`arithmetic_problems` reads, and its index.
 
     The tokens are those of the whole text, cut to the expression runs just before and just after
     the relation: a token next to such a run is an "other" word or a relation, so the left side
@@ -234,13 +234,13 @@ def check_arithmetic(text: str) -> list[tuple[int, str]]:
 
     Markup (HTML tags, ``**``) is ignored; an expression may run over several lines.
     """
-    return _arithmetic(_clean(text))
+    return arithmetic_problems(clean_text(text))
 
 
 _RELATIONS = re.compile(r"[=<>≤≥]")
 
 
-def _arithmetic(clean: str) -> list[tuple[int, str]]:
+def arithmetic_problems(clean: str) -> list[tuple[int, str]]:
     """:func:`check_arithmetic` of text whose markup is already blanked out."""
     problems: list[tuple[int, str]] = []
     arith = {"num", "op", "lp", "rp"}
@@ -306,14 +306,14 @@ def check_phrasing(text: str) -> list[tuple[int, str]]:
     >>> check_phrasing("Ainolle 36 pistettä, Eerolle 12 pistettä.")
     []
     """
-    return _phrasing(_clean(text))
+    return phrasing_problems(clean_text(text))
 
 
 _ENDINGS = {"n": "gen", "lle": "all", "lla": "ade", "lta": "abl", "a": "part", "ksi": "tra",
             "na": "ess", "ssa": "ine", "sta": "ela", "an": "ill"}
 
 
-def _phrasing(clean: str) -> list[tuple[int, str]]:
+def phrasing_problems(clean: str) -> list[tuple[int, str]]:
     """:func:`check_phrasing` of text whose markup is already blanked out."""
     from rommikirja.finnish import name_forms
     out = []
@@ -349,42 +349,3 @@ def check_player_names(sc: Any) -> list[SourceError]:
     return [SourceError(sc.rel, line, f"players: nimelle ”{n}” ei ole taivutusmuotoja (Ainon, Ainolle …); "
                                       "lisää ne tiedostoon scenarios/nimet.yaml "
                                       "(ohje tiedoston alussa) tai käytä tunnettua nimeä") for n in missing]
-
-
-_ENV: list = []
-
-
-def render_example(sc: Any) -> str:
-    """The scenario's example box as the pages show it (``templates/_example.md.j2``)."""
-    from rommikirja.rules import OPTIONS
-    from .templating import make_env, render_scenario_text
-    if not _ENV:                      # one environment: the box template is compiled once
-        _ENV.append(make_env())
-    env = _ENV[0]
-    return env.get_template("_example.md.j2").render(sc=sc, text=render_scenario_text(sc, env),
-                                                     options=OPTIONS)
-
-
-def check_scenario_sentences(sc: Any) -> list[SourceError]:
-    """False arithmetic in a scenario's text and example box, and names without case forms."""
-    from .templating import render_scenario_text
-    errors = check_player_names(sc)
-    if errors or not getattr(sc, "ok", True):
-        return errors
-    try:
-        rendered = render_scenario_text(sc) if sc.text else ""
-        box = render_example(sc)
-    except Exception:          # check_template reports render errors with their lines
-        return errors
-    template_lines = sc.text.strip("\n").count("\n") + 1
-    seen = set()
-    clean = _clean(rendered)
-    for line, message in _arithmetic(clean) + _phrasing(clean):
-        at = sc.text_line + line - 1 if line <= template_lines else sc.text_line
-        errors.append(SourceError(sc.rel, at, f"text: {message}"))
-        seen.add(message)
-    clean = _clean(box)
-    for line, message in _arithmetic(clean) + _phrasing(clean):
-        if message not in seen:
-            errors.append(SourceError(sc.rel, 1, f"esimerkkilaatikko (templates/_example.md.j2): {message}"))
-    return errors

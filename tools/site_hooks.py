@@ -1,6 +1,15 @@
-"""MkDocs hook (``hooks:`` in mkdocs.yml): after MkDocs has rendered the site, finish it for
-caching and offline use with the renderer-independent ``tools.offline.finish_site``, then let
-go of the lock of ``docs/`` that ``tools/mkdocs_nav.py`` took when MkDocs began."""
+"""MkDocs hook (``hooks:`` in mkdocs.yml).
+
+- Every page's rendered content goes through the site's one markup policy
+  (:func:`tools.markup.sanitize_content`, the nh3 sanitiser): only the tags, attributes, classes
+  and links our own templates emit reach a page, whatever an author's text held.
+- Every finished page (the theme's ``<head>``, navigation and footer included) is checked
+  (:func:`tools.markup.check_page`): an event handler, a ``style`` attribute or a script URL, or a
+  page title that is not plain text, stops the build.
+- After MkDocs has rendered the site, it is finished for caching and offline use with the
+  renderer-independent ``tools.offline.finish_site``; then the lock of ``docs/`` that
+  ``tools/mkdocs_nav.py`` took when MkDocs began is let go.
+"""
 from __future__ import annotations
 
 import sys
@@ -9,6 +18,23 @@ from pathlib import Path
 _ROOT = Path(__file__).resolve().parent.parent
 if str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))
+
+
+def on_page_content(html, page, config, files):  # noqa: ANN001 - MkDocs hook signature
+    from tools.markup import sanitize_content
+    return sanitize_content(html)
+
+
+def on_post_page(output, page, config):  # noqa: ANN001 - MkDocs hook signature
+    from mkdocs.exceptions import PluginError
+    from tools.markup import check_page, plain_title_in_page
+    problems = check_page(output)
+    if page.title and not plain_title_in_page(str(page.title)):
+        problems.append("sivun otsikko ei ole pelkkää tekstiä")
+    if problems:
+        raise PluginError(f"{page.file.src_uri}: sivulle päätyisi kiellettyä merkintää: "
+                          f"{', '.join(dict.fromkeys(problems))}")
+    return output
 
 
 def on_post_build(config, **kwargs) -> None:

@@ -471,6 +471,8 @@ def markup_problems(line_text: str) -> list[str]:
                             "esim. [sanasto](sanasto.md#kohta)")
     if _URL.search(line_text):
         problems.append("verkko-osoitteita ja skriptejä ei sallita tekstissä")
+    from .markup import literal_markup_problems      # the page policy's literal part (tools.markup)
+    problems.extend(literal_markup_problems(line_text))
     return problems
 
 
@@ -701,7 +703,8 @@ def _text_key(sc: Any) -> bytes | None:
         import importlib.util
         import sys
         _TEXT_SALT.append(hashlib.sha256(b"\0".join((
-            Path(__file__).read_bytes(), jinja2.__version__.encode(), sys.implementation.cache_tag.encode(),
+            Path(__file__).read_bytes() + (Path(__file__).parent / "markup.py").read_bytes(),   # the checks
+            jinja2.__version__.encode(), sys.implementation.cache_tag.encode(),
             importlib.util.MAGIC_NUMBER, "\n".join(sorted(_CARD_WORDS)).encode()))).digest())
     return hashlib.sha256(b"\0".join((_TEXT_SALT[0], str(getattr(sc, "path", "")).encode("utf-8", "replace"),
                                       sc.text.encode("utf-8", "surrogatepass")))).digest()
@@ -749,13 +752,19 @@ def check_template(sc: Any) -> list[SourceError]:
                                     # deal the scenario does not describe (verify says what was left out)
     try:
         compile_text(sc, tree)
-        render_scenario_text(sc)
+        rendered = render_scenario_text(sc)
     except Exception as err:  # every rendering error becomes file:line, never a traceback
         if isinstance(err, UnknownName) and any(f"”{n}”" in str(err) for n in getattr(sc, "names", ())):
             return errors           # a player without case forms: the players line says so (tools.sentences)
         line = getattr(err, "lineno", None) if isinstance(err, jinja2.TemplateError) else None
         line = line or _template_line(err.__traceback__) or 1
         errors.append(SourceError(sc.rel, at(line), f"text: {render_error_message(err)}"))
+        return errors
+    # the rendered text through the page's markup policy (tools.markup): whatever the sanitiser
+    # would strip or attr_list would turn into attributes, however the text spelled it
+    from .markup import author_problems, source_line
+    for piece, message in author_problems(str(rendered)):
+        errors.append(SourceError(sc.rel, at(source_line(sc.text, piece)), f"text: {message}"))
     return errors
 
 

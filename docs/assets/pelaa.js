@@ -1,14 +1,27 @@
 // Rommikirja "Pelaa": a whole game against the computer, played through the rules engine in the
 // browser (rommikirja.play.handle in the Pyodide worker, docs/assets/rommi-worker.js, started and
 // owned by docs/assets/moottori.js, the same engine as the practice widgets'). The page
-// keeps only the game's state (rules, seed, levels, the moves so far); every request sends it and
-// the engine replays it, so the table shown is always a position the engine reached.
+// keeps only the game's state (rules, seed, levels, a game id, the reader's own moves and the
+// engine's check of the position: engine/rommikirja/play_state.py); every request sends it and
+// the engine replays it, choosing the computers' moves again, so the table shown is always a
+// position the engine reached.
+//
+// Hidden cards: the page never holds another hand or the stock order. The view shows the reader's
+// hand, the table, the top of the discard pile and counts; the state holds the reader's moves
+// only; "Vie esimerkiksi" (every starting hand and the stock) is offered only when the deal is over.
+//
+// No undo: beside the state, localStorage keeps the check of the furthest position of each game
+// (SEEN, by game id) and every request sends it as `seen`; the engine refuses a state that does
+// not extend it (an older copy of the stored game, moves taken back). Nothing in a page can stop a
+// reader who rewrites both stores by hand; the engine still accepts only games it would play.
 // Finnish UI; touch (tap to select), mouse and keyboard.
 
 import { engine as shared, registerServiceWorker, mb, el } from "./moottori.js";
 
 let root = null;            // the page's #pelaa element (set by mount)
 const STORE = "rommikirja-pelaa";
+const SEEN = "rommikirja-pelaa-nahty";     // game id → the engine's check of the furthest position
+const SEEN_GAMES = 20;
 const SUITS = { S: ["♠", false], H: ["♥", true], D: ["♦", true], C: ["♣", false] };
 const LEVEL_NAMES = { aloittelija: "aloittelija", taitava: "taitava" };
 const ACTIONS = [
@@ -24,10 +37,42 @@ const PLAY_MS = 60000;      // one request: the strong computer's turn may take 
 const engine = {
   start() { return shared.start(); },
   async call(request) {
-    const { result } = await shared.call({ ...request, play: true }, PLAY_MS);
+    const req = { ...request, play: true };
+    const seen = request.state && readSeen()[request.state.id];
+    if (seen) req.seen = seen;
+    const { result } = await shared.call(req, PLAY_MS);
+    if (result && result.state) remember(result.state);
     return result;
   },
 };
+
+// ---------------------------------------------------------------- the seen marks (no undo)
+function readSeen() {
+  try {
+    const marks = JSON.parse(localStorage.getItem(SEEN) || "{}");
+    return marks && typeof marks === "object" && !Array.isArray(marks) ? marks : {};
+  } catch { return {}; }
+}
+
+// The furthest position of the game is written before the state itself (save), so a stored state
+// is never ahead of its mark.
+function remember(state) {
+  if (!state.id || !state.check) return;
+  const marks = readSeen();
+  const old = marks[state.id];
+  if (old && old.moves > state.check.moves) return;     // (the engine has refused such a state)
+  delete marks[state.id];
+  marks[state.id] = state.check;
+  const ids = Object.keys(marks);
+  for (const id of ids.slice(0, Math.max(0, ids.length - SEEN_GAMES))) delete marks[id];
+  try { localStorage.setItem(SEEN, JSON.stringify(marks)); } catch { /* private mode */ }
+}
+
+function newGameId() {
+  const bytes = new Uint8Array(8);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
 
 // ---------------------------------------------------------------- DOM helpers (el: moottori.js)
 
@@ -179,7 +224,7 @@ async function startGame(game, levels, options, seed) {
   message("Jaetaan kortit…");
   try {
     const result = await engine.call({ op: "new", rules: games[game].rules, players: levels.length + 1,
-                                       levels, options, seed, sections: games[game].sections });
+                                       levels, options, seed, sections: games[game].sections, id: newGameId() });
     ui.replay = null; ui.exportText = null; ui.recent = result.log || [];
     show(result, result.log);
     writeAddress();
@@ -199,12 +244,17 @@ function show(result, log = []) {
   render(log);
 }
 
+// A failed request in Finnish: the engine's refusal (a sentence) or why it did not answer.
+function failure(err) {
+  return err.final ? `Pyyntöä ei voitu tehdä: ${err.message}` : `Sääntömoottori ei vastannut: ${err.message}`;
+}
+
 async function request(req, after) {
   setBusy(true);
   try {
     return await engine.call(req);
   } catch (err) {
-    message(`Sääntömoottori ei vastannut: ${err.message}`, true);
+    message(failure(err), true);
     return null;
   } finally { if (!after) setBusy(false); }
 }
@@ -234,20 +284,14 @@ async function act(action) {
   }
   setBusy(true);
   try {
+    // one request: the reader's move, then the computers until the reader is to act again
     const result = await engine.call({ op: "move", state: ui.state, move });
     if (result.refused) { refusal(result.refused); return; }
-    ui.recent = [];
-    let log = result.log || [];
-    if (!result.view.over && !result.view.your_turn) {
-      show(result, log);
-      const more = await engine.call({ op: "computer", state: result.state });
-      log = more.log;
-      ui.recent = more.log || [];
-      show(more, log);
-      reveal(".pelaa-viimeksi");
-    } else show(result, log);
+    ui.recent = result.recent || [];
+    show(result, result.log || []);
+    if (ui.recent.length) reveal(".pelaa-viimeksi");
   } catch (err) {
-    message(`Sääntömoottori ei vastannut: ${err.message}`, true);
+    message(failure(err), true);
   } finally { setBusy(false); }
 }
 
@@ -357,8 +401,10 @@ function render(log) {
     el("summary", {}, "Voimassa olevat säännöt"),
     el("dl", {}, v.rules.map((r) => [el("dt", {}, r.label), el("dd", {}, r.text)])),
     (v.notes || []).map((note) => el("p", { class: "pelaa-tarkennus" }, note)));
+  // "Vie esimerkiksi" only when the deal is over: the file holds every starting hand and the stock
   const tools = el("p", { class: "pelaa-tyokalut" },
-    el("button", { type: "button", class: "md-button", "data-action": "export", onclick: exportPosition }, "Vie esimerkiksi"), " ",
+    v.over ? el("button", { type: "button", class: "md-button", "data-action": "export", onclick: exportPosition }, "Vie esimerkiksi") : "",
+    v.over ? " " : "",
     el("button", { type: "button", class: "md-button", "data-action": "new-game", onclick: newGameForm }, "Uusi peli"));
   const parts = [
     el("h2", { class: "pelaa-otsikko" }, `${v.title}: jako ${v.deal_no}`),
@@ -370,7 +416,7 @@ function render(log) {
   ];
   if (v.over) parts.push(scorePanel(v));
   if (ui.replay) parts.push(replayPanel());
-  if (ui.exportText) parts.push(exportPanel());
+  if (ui.exportText && v.over) parts.push(exportPanel());
   parts.push(story, rules, tools);
   const focus = focusKey(document.activeElement);
   table.replaceChildren(...parts);
@@ -447,6 +493,7 @@ function replayPanel() {
 }
 
 async function exportPosition() {
+  if (!ui.view || !ui.view.over) return;
   const result = await request({ op: "export", state: ui.state });
   if (!result) return;
   ui.exportText = result;
@@ -530,20 +577,30 @@ async function init() {
     shared.listeners.delete(progress);
   }
   const resume = stored && stored.rules && (!seed || (String(stored.seed) === seed && stored.rules.name === game));
-  if (resume) {
+  let refused = null;
+  if (resume && stored.v === 2 && !readSeen()[stored.id]) {
+    // this page writes the mark before the state: a stored game without one was not stored here
+    refused = "Tallennettua peliä ei voitu jatkaa: sen etenemistä ei ole tallennettu tähän selaimeen.";
+    try { localStorage.removeItem(STORE); } catch { /* private mode */ }
+  } else if (resume) {
     try {
       const result = await engine.call({ op: "view", state: stored });
       show(result, []);
       writeAddress();
       setBusy(false);
       return;
-    } catch { /* a stored game the engine no longer accepts: start afresh */ }
+    } catch (err) {
+      // a stored game the engine does not accept (an older page's, or changed by hand): say why
+      refused = `Tallennettua peliä ei voitu jatkaa: ${err.message}`;
+      try { localStorage.removeItem(STORE); } catch { /* private mode */ }
+    }
   }
-  if (seed) {
+  if (seed && !refused) {
     // as many opponents as the address names, within the game's player count (rule set's max_players)
     await startGame(game, (levels.length ? levels : ["taitava"]).slice(0, games[game].max - 1), options, seed);
   } else {
-    await renderSetup(game, levels, options, null);
+    await renderSetup(game, levels, options, seed);
+    if (refused) status.textContent = refused;
   }
   setBusy(false);
 }

@@ -144,7 +144,7 @@ def no_such_card(cards, rules) -> IllegalMove | None:
                 f"Tässä pelissä on vain {count(n, 'jokeri')}, joten {ordinal(c.deck + 1, 'part')} "
                 "jokeria ei ole."))
         if not c.is_joker and c.deck >= rules.decks:
-            from .finnish import card_name, noun
+            from .finnish import card_name
             return IllegalMove("no_such_card", lambda who, c=c, n=rules.decks: (
                 f"Toisen pakan {card_name(c)} ei kuulu tähän peliin, jossa on vain yksi pakka." if n == 1 else
                 f"Kortti {c.code} ei kuulu tähän peliin."))

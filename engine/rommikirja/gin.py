@@ -20,7 +20,7 @@ from typing import Iterable, Iterator, Sequence
 
 from .cards import Card, standard_deck
 from .legal import LegalMoves
-from .moves import DISCARD, STOCK, Claim, Discard, Draw, Event, LayOff, MisDraw, Open, Pass, PlayMeld, RejectExposed
+from .moves import DISCARD, STOCK, Claim, Discard, Draw, Event, EventKind, LayOff, MisDraw, Open, Pass, PlayMeld, RejectExposed
 from .errors import IllegalMove, discard_taken_card, not_in_hand
 from .finnish import capitalize, card_name, count
 from .melds import Meld, MeldKind, check_meld
@@ -28,8 +28,17 @@ from .rules import RuleSet
 from .solver import (CARDS, Arrangement, best_arrangement, deck_card_refusal, mask_of, min_deadwood_mask,
                      min_discard_deadwood)
 
+#: event kinds, bound once (an Enum member lookup is slow on CPython 3.11)
+_EV_DISCARD = EventKind.DISCARD
+_EV_DRAW_DISCARD = EventKind.DRAW_DISCARD
+_EV_DRAW_STOCK = EventKind.DRAW_STOCK
+_EV_GIN = EventKind.GIN
+_EV_KNOCK = EventKind.KNOCK
+_EV_PASS = EventKind.PASS
+_EV_VOID = EventKind.VOID
+
 __all__ = ["GinDeal", "GinPhase", "Pass", "Knock", "GinOutcome", "GinMove", "DefenderResult",
-           "defender_best", "knock_result"]
+           "defender_best", "knock_arrangement", "knock_result"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +190,78 @@ def defender_best(hand: Sequence[Card], knocker_melds: Sequence[tuple[Card, ...]
             layoffs.append((cards, target))
     deadwood = tuple(c for c in hand if not mask_of((c,)) & covered)
     return DefenderResult(tuple(melds), tuple(layoffs), deadwood)
+
+
+def _arrangements(hand: Sequence[Card], rules: RuleSet, limit: int
+                  ) -> Iterator[tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]]:
+    """Every way to spread ``hand`` as disjoint melds with at most ``limit`` deadwood points."""
+    melds = [(mask_of(m), m) for m in _all_melds(hand, rules)]
+    points = {mask_of((c,)): rules.card_points(c.rank) for c in hand}
+    cards = {mask_of((c,)): c for c in hand}
+
+    def spread(rem: int, dead: int, chosen: tuple) -> Iterator[tuple]:
+        if dead > limit:
+            return
+        if not rem:
+            yield chosen, dead
+            return
+        low = rem & -rem
+        yield from spread(rem ^ low, dead + points[low], chosen)          # the card stays deadwood
+        for mask, meld in melds:
+            if mask & low and mask & rem == mask:
+                yield from spread(rem & ~mask, dead, chosen + (meld,))
+
+    full = mask_of(hand)
+    for chosen, _ in spread(full, 0, ()):
+        covered = 0
+        for meld in chosen:
+            covered |= mask_of(meld)
+        yield chosen, tuple(cards[b] for b in cards if not b & covered)
+
+
+def knock_arrangement(hand: Sequence[Card], defender: Sequence[Card], rules: RuleSet
+                      ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], DefenderResult]:
+    """(melds, deadwood, the defender's answer) of a knocker holding ``hand`` (the discard made):
+    of the arrangements the knock limit allows, the one that scores best for the knocker once the
+    defender has made their best melds and lay-offs onto it. The least-deadwood arrangement unless
+    another scores strictly more.
+
+    Lay-offs only lower the defender's deadwood, so an arrangement the defender lays nothing off
+    onto is the best at once, and no arrangement can score more than the defender's deadwood
+    without lay-offs minus its own deadwood: arrangements below that bound are not answered.
+
+    Spreading 4-8 of clubs leaves 6 points but lets the defender lay off 3 and 2 of clubs
+    (the knocker scores 11); keeping the 4 of clubs as deadwood leaves 10 and scores 12:
+
+    >>> from rommikirja.cards import parse_cards
+    >>> knocker = parse_cards("AC 4S 3S 7C 5S 4C 6C 5C 5D 8C")
+    >>> defender = parse_cards("2C 3C 3H 8S JS 10S AD QS 4H AH")
+    >>> melds, dead, answer = knock_arrangement(knocker, defender, RuleSet())
+    >>> [[c.code for c in m] for m in melds], [c.code for c in dead]
+    ([['3S', '4S', '5S'], ['5C', '6C', '7C', '8C']], ['AC', '4C', '5D'])
+    >>> answer.layoffs, knock_result(GinOutcome("knock", 0, (), melds, dead, answer), RuleSet())
+    ((), (0, 12, 'knock'))
+    """
+    arr = best_arrangement(hand, rules)
+    melds, dead = arr.melds, arr.deadwood
+    answer = defender_best(defender, melds, rules, lay_off=bool(dead))
+    if not answer.layoffs:
+        return melds, dead, answer                 # gin, or nothing laid off: already the best
+
+    def value(dead: tuple[Card, ...], answer: DefenderResult) -> int:
+        scorer, points, _ = knock_result(GinOutcome("knock", 0, (), (), dead, answer), rules)
+        return points if scorer == 0 else -points
+
+    best = value(dead, answer)
+    unanswered = sum(rules.card_points(c.rank) for c in defender_best(defender, (), rules, lay_off=False).deadwood)
+    for other, other_dead in _arrangements(hand, rules, rules.knock_limit):
+        if not other_dead or unanswered - sum(rules.card_points(c.rank) for c in other_dead) <= best:
+            continue
+        other_answer = defender_best(defender, other, rules)
+        v = value(other_dead, other_answer)
+        if v > best:
+            best, melds, dead, answer = v, other, other_dead, other_answer
+    return melds, dead, answer
 
 
 _DRAW_STOCK = Draw(STOCK)
@@ -366,22 +447,22 @@ class GinDeal:
             card = move.card
             _remove(self.hands[p], card)
             self.discard.append(card)
-            self.events.append(Event(p, "discard", (card,)))
+            self.events.append(Event(p, _EV_DISCARD, (card,)))
             self._end_turn()
             return
         if kind is Draw:
             if move.source == STOCK:
                 card = self.stock.pop()
-                self.events.append(Event(p, "draw_stock", (card,)))
+                self.events.append(Event(p, _EV_DRAW_STOCK, (card,)))
             else:
                 card = self.discard.pop()
                 self.taken_from_discard = card
-                self.events.append(Event(p, "draw_discard", (card,)))
+                self.events.append(Event(p, _EV_DRAW_DISCARD, (card,)))
             self.hands[p].append(card)
             self.phase = GinPhase.DISCARD
             return
         if kind is Pass:
-            self.events.append(Event(p, "pass"))
+            self.events.append(Event(p, _EV_PASS))
             if p != self.dealer:
                 self.turn = self.dealer
             else:
@@ -389,15 +470,19 @@ class GinDeal:
                 self.phase = GinPhase.FORCED
             return
         assert kind is Knock
-        melds, dead = self._knock_arrangement(move)
+        defender = 1 - p
+        if move.melds is None:          # the knocker spreads the hand that scores best
+            rest = [c for c in self.hands[p] if c != move.card]
+            melds, dead, result = knock_arrangement(rest, self.hands[defender], self.rules)
+        else:
+            melds, dead = self._knock_arrangement(move)
+            result = defender_best(self.hands[defender], melds, self.rules, lay_off=bool(dead))
         _remove(self.hands[p], move.card)
         self.discard.append(move.card)
-        kind_ = "gin" if not dead else "knock"
+        kind_ = _EV_GIN if not dead else _EV_KNOCK
         self.events.append(Event(p, kind_, (move.card,)))
-        defender = 1 - p
-        result = defender_best(self.hands[defender], melds, self.rules, lay_off=bool(dead))
         self.phase = GinPhase.OVER
-        self.outcome = GinOutcome(kind_, p, tuple(tuple(h) for h in self.hands), melds, dead, result,
+        self.outcome = GinOutcome(kind_.value, p, tuple(tuple(h) for h in self.hands), melds, dead, result,
                                   self.dealer)
 
     # -- internals ----------------------------------------------------------------------
@@ -411,15 +496,14 @@ class GinDeal:
         self.turn = 1 - p
         self.phase = GinPhase.DRAW
         if len(self.stock) <= self.rules.void_stock:
-            self.events.append(Event(p, "void", target=len(self.stock)))
+            self.events.append(Event(p, _EV_VOID, target=len(self.stock)))
             self.phase = GinPhase.OVER
             self.outcome = GinOutcome("void", None, tuple(tuple(h) for h in self.hands), dealer=self.dealer)
 
     def _knock_arrangement(self, move: Knock) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
         rest = [c for c in self.hand if c != move.card]
         if move.melds is None:
-            arr = best_arrangement(rest, self.rules)
-            return arr.melds, arr.deadwood
+            return knock_arrangement(rest, self.hands[1 - self.turn], self.rules)[:2]
         melds = move.melds
         if not isinstance(melds, (tuple, list)) or not all(isinstance(m, (tuple, list)) for m in melds):
             raise IllegalMove("bad_melds", "Koputuksen yhdistelmät annetaan korttiluetteloina.")

@@ -293,22 +293,35 @@ def _classify_jokers(cards: tuple[Card, ...], rules: RuleSet, adding: bool,
     natural_ranks = [v.rank for v in virtual]
     if len(set(natural_ranks)) != len(natural_ranks):
         raise _Reason("duplicate_rank", "suorassa sama arvo ei voi olla kahdesti")
+    corner = rules.ace == "round_the_corner"
     options = [sorted(natural_ranks)]
     if ACE in natural_ranks and rules.ace == "high_or_low":
         options.append(sorted(14 if r == ACE else r for r in natural_ranks))
+    if corner:
+        # round the corner the ranks lie on a circle: unroll it at each natural card (positions
+        # above 13 are the ace and the low cards after the king), fewest gaps first
+        options = sorted({tuple(sorted(s + (r - s) % 13 for r in natural_ranks))
+                          for s in natural_ranks}, key=lambda pos: pos[-1] - pos[0])
+        options = [list(pos) for pos in options]
     top = 14 if rules.ace == "high_or_low" else 13
     for pos in options:
         gaps = [p for p in range(pos[0], pos[-1] + 1) if p not in pos]
-        if len(gaps) > len(free) or (14 in pos and 1 in gaps):
+        if len(gaps) > len(free) or (not corner and 14 in pos and 1 in gaps):
             continue
         extra = len(free) - len(gaps)
         fills = list(gaps)
         hi, lo = pos[-1], pos[0]
-        while extra and hi < top and not (hi + 1 == 14 and 1 in pos):
+        if corner:
+            # a run round the corner may go on past the king, but never meet its own start
+            while extra and hi - lo < 12:
+                hi += 1
+                fills.append(hi)
+                extra -= 1
+        while extra and not corner and hi < top and not (hi + 1 == 14 and 1 in pos):
             hi += 1
             fills.append(hi)
             extra -= 1
-        while extra and lo > 1 and not (lo - 1 == 1 and 14 in pos + fills):
+        while extra and not corner and lo > 1 and not (lo - 1 == 1 and 14 in pos + fills):
             lo -= 1
             fills.append(lo)
             extra -= 1
@@ -316,10 +329,13 @@ def _classify_jokers(cards: tuple[Card, ...], rules: RuleSet, adding: bool,
             continue
         assigned = dict(fixed)
         for j, p in zip(free, fills):
-            assigned[j] = stand_in(ACE if p == 14 else p, suit)
-        high_ace = 14 in pos or 14 in fills
+            assigned[j] = stand_in(ACE if p == 14 else (p - 1) % 13 + 1, suit)
+        high_ace = not corner and (14 in pos or 14 in fills)
+        where = {(p - 1) % 13 + 1: p for p in [*pos, *fills]} if corner else {}
         def position(c: Card) -> int:
             r = assigned.get(c, c).rank
+            if corner:
+                return where[r]
             return 14 if r == ACE and high_ace else r
         ordered = sorted(cards, key=position)
         return MeldKind.RUN, tuple(ordered), tuple((j, assigned[j]) for j in jokers)

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 from functools import partial
 from typing import NamedTuple, Union
 
@@ -16,7 +16,7 @@ from .melds import Meld
 
 __all__ = [
     "Draw", "PlayMeld", "LayOff", "Discard", "Move", "STOCK", "DISCARD", "Pass", "Claim", "Open",
-    "MisDraw", "RejectExposed", "Phase", "EndReason", "Outcome", "TableMeld", "Event",
+    "MisDraw", "RejectExposed", "Phase", "EndReason", "Outcome", "TableMeld", "Event", "EventKind",
 ]
 
 STOCK = "stock"
@@ -122,6 +122,30 @@ class TableMeld:
     meld: Meld
 
 
+class EventKind(StrEnum):
+    """What an :class:`Event` records: a closed set, narrated by :data:`rommikirja.narrate.NARRATION`
+    (a test keeps the two equal). A member equals its string value, which is how events reach
+    JSON and the browser."""
+
+    DRAW_STOCK = "draw_stock"            # cards: the card drawn
+    DRAW_DISCARD = "draw_discard"        # cards: the card taken from the discard pile
+    TURN_OVER = "turn_over"              # cards: the new stock, top first, then any card kept
+    MELD = "meld"                        # cards, jokers; target: the meld's index on the table
+    LAY_OFF = "lay_off"                  # cards, jokers; target: the table meld laid onto
+    DISCARD = "discard"                  # cards: the card discarded
+    OUT = "out"                          # the player went out
+    PASS = "pass"                        # gin: the upcard refused; rummy: the last turn skipped
+    OPENED = "opened"                    # target: the opening's points
+    CLAIM = "claim"                      # cards: the claimed discard; target: the claimed meld
+    MISDRAW = "misdraw"                  # cards: the card drawn out of turn, now exposed
+    REJECT_EXPOSED = "reject_exposed"    # cards: the exposed card refused, the card drawn instead
+    STOCK_USED = "stock_used"            # the stock went round once: the deal ends
+    KNOCK = "knock"                      # cards: the card discarded face down
+    GIN = "gin"                          # cards: the card discarded face down
+    VOID = "void"                        # target: cards left in the stock; the deal is void
+    BLOCKED = "blocked"                  # the stock is out and the pile is not turned: the deal ends
+
+
 class Event(NamedTuple):
     """One thing that happened, for narrating a deal: ``kind`` plus details.
 
@@ -130,7 +154,7 @@ class Event(NamedTuple):
     """
 
     player: int
-    kind: str            # draw_stock, draw_discard, turn_over, meld, lay_off, discard, out, blocked
+    kind: EventKind
     cards: tuple[Card, ...] = ()
     target: int | None = None
     jokers: tuple[tuple[Card, Card], ...] = ()   # meld / lay_off: what the jokers played stand for

@@ -12,11 +12,12 @@ functions, so a move is described the same way everywhere.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
-from .deal import DISCARD, STOCK, Claim, Open, Discard, Draw, Event, LayOff, MisDraw, Move, PlayMeld, RejectExposed
+from .deal import STOCK, Claim, Open, Discard, Draw, Event, LayOff, MisDraw, Move, PlayMeld, RejectExposed
 from .finnish import card_name, cards_text, join_list, number_word
 from .deal import Pass
+from .moves import EventKind
 from .gin import Knock
 
 __all__ = ["narrate_event", "describe_move", "DEFAULT_NAMES"]
@@ -105,52 +106,54 @@ def narrate_event(event: Event, names: Sequence[str], table_texts: Sequence[str]
     >>> narrate_event(Event(1, "pass"), ["Aino", "Eero"])
     'Eero ohittaa viimeisen vuoronsa eikä ota poistopakan korttia.'
     """
-    who = names[event.player]
-    cards = event.cards
-    kind = event.kind
-    if kind == "draw_stock":
-        return f"{who} nostaa nostopakasta {card_name(cards[0], 'gen')}."
-    if kind == "draw_discard":
-        return f"{who} ottaa poistopakan päältä {card_name(cards[0], 'gen')}."
-    if kind == "turn_over":
-        return (f"Nostopakka on lopussa, joten {who} kääntää poistopakan sekoittamatta uudeksi "
-                f"nostopakaksi; sen päällimmäisenä on nyt {card_name(cards[0])}.")
-    if kind == "meld":
-        # the cards after a colon: a nominative list cannot follow the object "suoran" directly
-        return f"{who} pelaa pöytään {_meld_word(cards, event.jokers)}: {_with_jokers(cards, event.jokers)}."
-    if kind == "lay_off":
-        target = (table_texts[event.target] if event.target is not None
-                  and 0 <= event.target < len(table_texts) else None)
-        where = f" yhdistelmään ({target})" if target else " pöydän yhdistelmään"
-        return f"{who} lisää {_with_jokers(cards, event.jokers, 'gen')}{where}."
-    if kind == "discard":
-        return f"{who} poistaa {card_name(cards[0], 'gen')}."
-    if kind == "out":
-        return f"{who} on mennyt ulos: käsi on tyhjä, ja jako päättyy."
-    if kind == "pass":
-        if style == "knock":
-            return f"{who} passaa eikä ota avokorttia."
-        return f"{who} ohittaa viimeisen vuoronsa eikä ota poistopakan korttia."
-    if kind == "opened":
-        return f"{who} on avannut: avauksen yhdistelmät ovat yhteensä {event.target} pistettä."
-    if kind == "claim":
-        return f"{who} huutaa ”rommi!” ja ottaa poistopakasta {card_name(cards[0], 'gen')} käteensä."
-    if kind == "misdraw":
-        return (f"{who} nostaa väärällä vuorolla nostopakasta {card_name(cards[0], 'gen')}; kortti "
-                "palautetaan näkyviin nostopakan päälle.")
-    if kind == "reject_exposed":
-        return (f"{who} laittaa paljastetun {card_name(cards[0], 'gen')} poistopakkaan ja nostaa "
-                f"seuraavan kortin, {card_name(cards[1], 'gen')}.")
-    if kind == "stock_used":
-        return "Nostopakka on käyty kerran läpi ja jokainen on saanut viimeisen vuoronsa: jako päättyy."
-    if kind == "knock":
-        return f"{who} poistaa {card_name(cards[0], 'gen')} kuvapuoli alaspäin ja koputtaa."
-    if kind == "gin":
-        return f"{who} poistaa {card_name(cards[0], 'gen')} kuvapuoli alaspäin: gin!"
-    if kind == "void":
-        left = number_word(event.target or 0)
-        return (f"Vuoro päättyi ilman koputusta, ja nostopakassa on enää {left} korttia: jako "
-                "mitätöidään ja jaetaan uudelleen.")
-    if kind == "blocked":
-        return "Nostopakka on lopussa eikä poistopakkaa käännetä, joten jako päättyy."
-    return f"{who}: {kind}"
+    return NARRATION[event.kind](names[event.player], event, table_texts, style)
+
+
+def _lay_off(who: str, e: Event, table_texts: Sequence[str], style: str) -> str:
+    target = (table_texts[e.target] if e.target is not None and 0 <= e.target < len(table_texts) else None)
+    where = f" yhdistelmään ({target})" if target else " pöydän yhdistelmään"
+    return f"{who} lisää {_with_jokers(e.cards, e.jokers, 'gen')}{where}."
+
+
+def _pass(who: str, e: Event, table_texts: Sequence[str], style: str) -> str:
+    if style == "knock":
+        return f"{who} passaa eikä ota avokorttia."
+    return f"{who} ohittaa viimeisen vuoronsa eikä ota poistopakan korttia."
+
+
+K = EventKind
+#: every event kind's Finnish sentence: ``(who, event, table_texts, style) -> str``; the event
+#: kinds are a closed set and a test keeps this table complete
+NARRATION: dict[EventKind, Callable[[str, Event, Sequence[str], str], str]] = {
+    K.DRAW_STOCK: lambda who, e, t, s: f"{who} nostaa nostopakasta {card_name(e.cards[0], 'gen')}.",
+    K.DRAW_DISCARD: lambda who, e, t, s: f"{who} ottaa poistopakan päältä {card_name(e.cards[0], 'gen')}.",
+    K.TURN_OVER: lambda who, e, t, s: (
+        f"Nostopakka on lopussa, joten {who} kääntää poistopakan sekoittamatta uudeksi "
+        f"nostopakaksi; sen päällimmäisenä on nyt {card_name(e.cards[0])}."),
+    # the cards after a colon: a nominative list cannot follow the object "suoran" directly
+    K.MELD: lambda who, e, t, s: (
+        f"{who} pelaa pöytään {_meld_word(e.cards, e.jokers)}: {_with_jokers(e.cards, e.jokers)}."),
+    K.LAY_OFF: _lay_off,
+    K.DISCARD: lambda who, e, t, s: f"{who} poistaa {card_name(e.cards[0], 'gen')}.",
+    K.OUT: lambda who, e, t, s: f"{who} on mennyt ulos: käsi on tyhjä, ja jako päättyy.",
+    K.PASS: _pass,
+    K.OPENED: lambda who, e, t, s: (
+        f"{who} on avannut: avauksen yhdistelmät ovat yhteensä {e.target} pistettä."),
+    K.CLAIM: lambda who, e, t, s: (
+        f"{who} huutaa ”rommi!” ja ottaa poistopakasta {card_name(e.cards[0], 'gen')} käteensä."),
+    K.MISDRAW: lambda who, e, t, s: (
+        f"{who} nostaa väärällä vuorolla nostopakasta {card_name(e.cards[0], 'gen')}; kortti "
+        "palautetaan näkyviin nostopakan päälle."),
+    K.REJECT_EXPOSED: lambda who, e, t, s: (
+        f"{who} laittaa paljastetun {card_name(e.cards[0], 'gen')} poistopakkaan ja nostaa "
+        f"seuraavan kortin, {card_name(e.cards[1], 'gen')}."),
+    K.STOCK_USED: lambda who, e, t, s: (
+        "Nostopakka on käyty kerran läpi ja jokainen on saanut viimeisen vuoronsa: jako päättyy."),
+    K.KNOCK: lambda who, e, t, s: f"{who} poistaa {card_name(e.cards[0], 'gen')} kuvapuoli alaspäin ja koputtaa.",
+    K.GIN: lambda who, e, t, s: f"{who} poistaa {card_name(e.cards[0], 'gen')} kuvapuoli alaspäin: gin!",
+    K.VOID: lambda who, e, t, s: (
+        f"Vuoro päättyi ilman koputusta, ja nostopakassa on enää {number_word(e.target or 0)} korttia: "
+        "jako mitätöidään ja jaetaan uudelleen."),
+    K.BLOCKED: lambda who, e, t, s: "Nostopakka on lopussa eikä poistopakkaa käännetä, joten jako päättyy.",
+}
+del K

@@ -1,16 +1,24 @@
 """Playing whole games against the computer, as JSON in and JSON out (the "Pelaa" page).
 
-The page keeps the game as a small plain *state* (rule set, house rules, seed, levels and
-every move made so far, in the scenario files' step format) and sends it with each request;
-:func:`handle` replays it through the engine, so the page can never hold a position the
-engine did not reach, and a reload or a shared address restores the same game. Every deal of
-a game is shuffled from the game's seed and the deal's number.
+The page keeps the game as a small plain *state* (:mod:`rommikirja.play_state`: rule set, house
+rules, seed, levels, a game id, the reader's own moves and a check of the position) and sends it
+with each request; :func:`handle` replays it through the engine (:mod:`rommikirja.play_replay`),
+the computers' moves chosen again from the seed and the levels, so the page can never hold a
+position the engine did not reach, and a reload restores the same game. Every deal of a game is
+shuffled from the game's seed and the deal's number.
 
-Requests (``{"op": ...}``): ``new``, ``view``, ``move`` (a human move; an illegal one comes back
-as ``refused`` with the engine's code, its Finnish reason and a link to the rule's section),
-``computer`` (the computers play until the reader is to act), ``hint``, ``next_deal``,
-``replay`` (every move of a deal, narrated), ``export`` (a scenario YAML that ``tools.verify``
-accepts) and ``options`` (the house-rule switches). :func:`handle` never raises.
+Requests (``{"op": ...}``): ``new``, ``view``, ``move`` (a human move, then the computers until the
+reader is to act again; an illegal one comes back as ``refused`` with the engine's code, its
+Finnish reason and a link to the rule's section), ``computer`` (the same as ``view``: the
+computers have always moved), ``hint``, ``next_deal``, ``replay`` (every move of a finished deal,
+narrated), ``export`` (a finished deal as a scenario YAML that ``tools.verify`` accepts) and
+``options`` (the house-rule switches). A request with a state may carry ``seen``, the ``check``
+of the furthest position the page has seen of that game: a state that does not extend it (an
+undo) is refused. :func:`handle` never raises; every refusal is one Finnish sentence.
+
+No answer to the reader during a deal holds a hidden card (another hand, the stock): the view
+shows the reader's own hand, the table, the top of the discard pile and the counts; narration
+hides the others' cards drawn from the stock; the replay and the export wait for the deal's end.
 
 >>> import json
 >>> rules = {"name": "perusrommi"}
@@ -21,34 +29,36 @@ accepts) and ``options`` (the house-rule switches). :func:`handle` never raises.
 >>> bad = json.loads(handle(json.dumps({"op": "move", "state": state, "move": {"discard": "AS"}})))
 >>> bad["result"]["refused"]["code"], bad["result"]["refused"]["rule"]["anchor"]
 ('must_draw', 'vuoron-kulku')
+>>> json.loads(handle(json.dumps({"op": "export", "state": state})))["error"][:40]
+'Jaon voi viedä esimerkiksi vasta, kun se'
 """
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping, Sequence
+from typing import Any, Sequence
 
-from .cards import CardParseError, parse_card, sort_cards
-from .computer import LEVELS, Computer, hint
-from .deal import DISCARD, STOCK, Claim, Discard, Draw, LayOff, Move, Open, Pass, PlayMeld
+from .cards import parse_card, sort_cards
+from .computer import Computer, hint
+from .deal import DISCARD, STOCK, Draw, Open, Pass
 from .errors import IllegalMove
 from .finnish import card_name, cards_text, count
 from .games import new_deal
-from .gin import GinDeal, Knock
-from .finnish import UnknownName, name_forms, player_name
-from .narrate import DEFAULT_NAMES, narrate_event
+from .gin import GinDeal
 from .opening import melds_using_all
+from .play_export import export_yaml
+from .play_replay import PLAY_MAX_TURNOVERS, Game, play_notes, play_rules
+from .play_state import (HOUSE_RULES, LIMITS, PlayError, check_rules, check_seen, check_state, game_digest,
+                         move_of, new_state, read_move, read_request, step_of)
 from .rules import OPTIONS, RuleSet, RuleSetError
 from .scoring import GameTotals, next_dealer, score_deal
 from .solver import best_arrangement
 
 __all__ = ["handle", "play_game", "GAME_PAGES", "RULE_SECTIONS", "rule_link", "HOUSE_RULES",
-           "step_of", "move_of", "export_yaml", "PlayError"]
+           "step_of", "move_of", "export_yaml", "PlayError", "LIMITS", "PLAY_MAX_TURNOVERS", "play_rules",
+           "play_notes", "Game"]
 
-
-class PlayError(ValueError):
-    """A Pelaa request the engine will not answer; the message is Finnish, starting in lower case
-    (the page puts it after a colon)."""
-
+#: A failure without a Finnish message of its own (a bug): the reader still gets a sentence.
+FALLBACK = "Sääntömoottorissa tapahtui sisäinen virhe, eikä pyyntöön voitu vastata."
 
 #: Each game's page and its Finnish name.
 GAME_PAGES: dict[str, tuple[str, str]] = {
@@ -97,53 +107,9 @@ _CODE_TOPIC = {
 _MELD_CODES = {"too_short", "gap", "mixed", "mixed_suits", "group_same_suit", "duplicate", "duplicate_rank",
                "ace_high", "wrap", "group_too_big"}
 
-#: House rules a reader may switch before a game, per deal style.
-HOUSE_RULES: dict[str, tuple[str, ...]] = {
-    "rummy": ("melds_per_turn", "lay_off_before_meld", "final_discard", "ace", "stock_exhausted", "max_turnovers",
-              "rummy_doubling", "opening_points", "opening_pure_run", "game_end", "game_deals", "target_score"),
-    "knock": ("upcard_offer", "knock_limit", "gin_bonus", "undercut_bonus", "undercut_on_tie", "target_score"),
-}
-
-
-#: Pelaa's limit on turning the discard pile over where the rule set sets none (``max_turnovers: 0``).
-#: Without one, a deal whose remaining melds are out of reach goes on for ever: in engine-only
-#: games between the computer levels about 4 % of perusrommi and classic rommi deals were still
-#: going after 1500 moves, while 94 % ended with at most two turnovers. The page says so
-#: ("Rommikirja tarkentaa") and the reader may set another limit, 0 for none.
-PLAY_MAX_TURNOVERS = 3
 
 #: A few words after an option's label in the set-up form.
 OPTION_NOTES = {"max_turnovers": "0 = rajatta"}
-
-
-def play_rules(rules: RuleSet, options: Mapping[str, Any] = ()) -> RuleSet:
-    """The rules a game on the Pelaa page is played by: ``rules`` with the reader's ``options``,
-    and Pelaa's turnover limit where neither sets one.
-
-    >>> from rommikirja.rules import RuleSet
-    >>> base = RuleSet.from_mapping({"stock_exhausted": "turn_over", "max_turnovers": 0})
-    >>> play_rules(base).max_turnovers, play_rules(base, {"max_turnovers": 0}).max_turnovers
-    (3, 0)
-    >>> play_rules(base.with_options(stock_exhausted="block")).max_turnovers
-    0
-    """
-    options = dict(options)
-    rules = RuleSet.from_mapping(options, base=rules) if options else rules
-    if ("max_turnovers" not in options and rules.max_turnovers == 0
-            and OPTIONS["max_turnovers"].applies(rules)):
-        rules = rules.with_options(max_turnovers=PLAY_MAX_TURNOVERS)
-    return rules
-
-
-def play_notes(rules: RuleSet, options: Mapping[str, Any] = ()) -> list[str]:
-    """What Pelaa decides where the rule set is silent, as "Rommikirja tarkentaa" sentences."""
-    played = play_rules(rules, options)
-    chosen = RuleSet.from_mapping(dict(options), base=rules) if options else rules
-    if played.max_turnovers != chosen.max_turnovers:
-        says = OPTIONS["max_turnovers"].says
-        return [f"Rommikirja tarkentaa: {says(played.max_turnovers, played)} Näin jako ei voi jatkua "
-                "loputtomiin, vaikka kukaan ei enää pääsisi ulos."]
-    return []
 
 
 def rule_link(game: str, code: str, anchors: Sequence[str] | None = None) -> dict | None:
@@ -166,185 +132,6 @@ def rule_link(game: str, code: str, anchors: Sequence[str] | None = None) -> dic
     return {"page": page, "anchor": anchor, "title": title, "href": f"{page}/#{anchor}",
             "candidates": [{"anchor": a, "title": t, "href": f"{page}/#{a}"} for a, t in candidates]}
 
-
-# -- moves as scenario steps -------------------------------------------------------------------
-
-def step_of(move: Move, names: Sequence[str] = DEFAULT_NAMES) -> dict:
-    """A move in the scenario files' step format, e.g. ``{"discard": "7H"}``."""
-    if isinstance(move, Draw):
-        return {"draw": move.source}
-    if isinstance(move, Discard):
-        return {"discard": move.card.code}
-    if isinstance(move, Knock):
-        return {"knock": move.card.code}
-    if isinstance(move, PlayMeld):
-        return {"meld": [c.code for c in move.cards]}
-    if isinstance(move, LayOff):
-        return {"lay_off": [c.code for c in move.cards], "onto": move.target}
-    if isinstance(move, Open):
-        return {"open": [[c.code for c in m] for m in move.melds]}
-    if isinstance(move, Pass):
-        return {"pass": True}
-    if isinstance(move, Claim):
-        return {"claim": names[move.player], "onto": move.target}
-    raise PlayError(f"siirtoa {move!r} ei voi tallentaa")
-
-
-def _cards(value: Any) -> tuple:
-    if not isinstance(value, list) or not value:
-        raise PlayError("odotettiin luetteloa kortteja")
-    return tuple(parse_card(str(c)) for c in value)
-
-
-def move_of(step: dict, names: Sequence[str] = DEFAULT_NAMES) -> Move:
-    """The move of a step in the scenario format (the inverse of :func:`step_of`)."""
-    if not isinstance(step, dict):
-        raise PlayError("odotettiin siirtoa avain–arvo-muodossa")
-    if "draw" in step:
-        if step["draw"] not in (STOCK, DISCARD):
-            raise PlayError("draw: odotettiin stock tai discard")
-        return Draw(step["draw"])
-    if "discard" in step:
-        return Discard(parse_card(str(step["discard"])))
-    if "knock" in step:
-        return Knock(parse_card(str(step["knock"])))
-    if "meld" in step:
-        return PlayMeld(_cards(step["meld"]))
-    if "lay_off" in step:
-        onto = step.get("onto")
-        if not isinstance(onto, int) or isinstance(onto, bool):
-            raise PlayError("lay_off: kerro onto, mihin pöydän yhdistelmään")
-        return LayOff(_cards(step["lay_off"]), onto)
-    if "open" in step:
-        melds = step["open"]
-        if not isinstance(melds, list) or not melds:
-            raise PlayError("open: odotettiin luetteloa yhdistelmiä")
-        return Open(tuple(_cards(m) for m in melds))
-    if "pass" in step:
-        return Pass()
-    if "claim" in step:
-        who, onto = step["claim"], step.get("onto", 0)
-        if who not in list(names):
-            raise PlayError("claim: odotettiin pelaajan nimeä")
-        if not isinstance(onto, int) or isinstance(onto, bool):
-            raise PlayError("claim: kerro onto, minkä pöydän yhdistelmän kortti täydentää")
-        return Claim(list(names).index(who), onto)
-    raise PlayError(f"tuntematon siirto {sorted(step)}")
-
-
-# -- a game replayed from its state ------------------------------------------------------------
-
-#: Bounds on a request (the page is untrusted): every answer comes quickly.
-LIMITS = {"request_chars": 2_000_000, "deals": 1000, "moves": 3000, "seed": 40, "name": 30}
-
-#: Scores of finished deals already replayed, keyed by the game and the deal's moves (a long game
-#: is not replayed from its first deal on every request).
-_FINISHED: dict = {}
-
-
-class _Game:
-    """A game rebuilt from its state: the rules, every deal so far and the totals."""
-
-    def __init__(self, state: dict) -> None:
-        if not isinstance(state, dict):
-            raise PlayError("odotettiin pelin tilaa")
-        self.state = state
-        base = dict(state.get("rules") or {})
-        self.game = str(base.get("name", "perusrommi"))
-        self.options = dict(state.get("options") or {})
-        self.rules = play_rules(RuleSet.from_mapping(base), self.options)
-        self.notes = play_notes(RuleSet.from_mapping(base), self.options)
-        self.n = int(state.get("players", 2))
-        if self.rules.style == "knock":
-            self.n = 2
-        if not self.rules.min_players <= self.n <= min(self.rules.max_players, 4):
-            raise PlayError(f"pelaajia on oltava {self.rules.min_players}–{min(self.rules.max_players, 4)}")
-        self.names = list(state.get("names") or DEFAULT_NAMES[:self.n])
-        self.levels = list(state.get("levels") or ["taitava"] * (self.n - 1))
-        if len(self.levels) != self.n - 1 or any(lv not in LEVELS for lv in self.levels):
-            raise PlayError("jokaiselle tietokonepelaajalle on valittava taso: aloittelija tai taitava")
-        self.seed = str(state.get("seed", "1"))
-        if len(self.seed) > LIMITS["seed"] or len(self.names) != self.n or \
-                any(not isinstance(x, str) or not 0 < len(x) <= LIMITS["name"] for x in self.names):
-            raise PlayError("pelin numero tai pelaajien nimet eivät kelpaa")
-        unknown = next((x for x in self.names if name_forms(x) is None), None)
-        if unknown is not None:     # narration declines every name: built in, or the club's (data/names.json)
-            raise PlayError(f"nimelle ”{unknown}” ei ole taivutusmuotoja; lisää ne tiedostoon scenarios/nimet.yaml")
-        self.deals: list[dict] = list(state.get("deals") or [])
-        if len(self.deals) > LIMITS["deals"] or any(
-                not isinstance(d, dict) or not isinstance(d.get("moves"), list)
-                or not isinstance(d.get("dealer"), int) or not 0 <= d["dealer"] < self.n
-                or len(d["moves"]) > LIMITS["moves"] for d in self.deals):
-            raise PlayError("pelin tila ei kelpaa")
-        self.totals = GameTotals.start(self.n)
-        self.deal: Any = None
-        self.logs: list[list[str]] = []
-        self.scores: list = []
-        if not self.deals:
-            self.deals.append({"dealer": self.n - 1, "moves": []})
-        game_key = json.dumps([self.rules.as_mapping(), self.n, self.names, self.seed], sort_keys=True)
-        last = len(self.deals) - 1
-        for i, d in enumerate(self.deals):
-            key = (game_key, i, json.dumps(d, sort_keys=True))
-            if i != last and key in _FINISHED:
-                # a finished deal replayed before (the worker keeps them): only its score is needed
-                score = _FINISHED[key]
-                self.logs.append([])
-                self.scores.append(score)
-                self.totals = self.totals.add(score.points)
-                continue
-            deal = self._deal(i, d["dealer"])
-            log: list[str] = []
-            for step in d["moves"]:
-                self._play(deal, move_of(step, self.names), log)
-            self.logs.append(log)
-            if deal.is_over:
-                score = score_deal(deal.outcome, self.rules)
-                self.scores.append(score)
-                self.totals = self.totals.add(score.points)
-                if len(_FINISHED) >= 4000:
-                    _FINISHED.clear()
-                _FINISHED[key] = score
-            elif i != last:
-                raise PlayError("vain viimeinen jako voi olla kesken")
-            self.deal = deal
-
-    def _deal(self, index: int, dealer: int):
-        return new_deal(self.rules, self.n, dealer=dealer, seed=f"{self.seed}:{index}")
-
-    def _play(self, deal: Any, move: Move, log: list[str], seat: int | None = 0) -> None:
-        """Play a move and narrate it as the reader at ``seat`` sees it: another player's card drawn
-        from the stock stays hidden (``seat=None``: everything shown, for the replay)."""
-        texts = [cards_text(tm.meld.cards) for tm in deal.table]
-        before = len(deal.events)
-        deal.play(move)
-        for e in deal.events[before:]:
-            if seat is not None and e.kind == "draw_stock" and e.player != seat:
-                log.append(f"{self.names[e.player]} nostaa kortin nostopakasta.")
-            else:
-                log.append(narrate_event(e, self.names, texts, style=self.rules.style))
-
-    def computer(self, seat: int) -> Computer:
-        return Computer(self.levels[seat - 1], seed=f"{self.seed}:{seat}")
-
-    @property
-    def game_over(self) -> bool:
-        return self.deal.is_over and self.totals.is_over(self.rules)
-
-    def record(self, move: Move) -> list[str]:
-        log: list[str] = []
-        self._play(self.deal, move, log)
-        self.deals[-1]["moves"].append(step_of(move, self.names))
-        self.logs[-1].extend(log)
-        if self.deal.is_over:
-            score = score_deal(self.deal.outcome, self.rules)
-            self.scores.append(score)
-            self.totals = self.totals.add(score.points)
-        return log
-
-    def to_state(self) -> dict:
-        return {**self.state, "players": self.n, "names": self.names, "levels": self.levels,
-                "seed": self.seed, "deals": self.deals, "v": 1}
 
 
 def _labels(codes: Sequence[str]) -> dict[str, str]:
@@ -389,7 +176,7 @@ def _actions(deal: Any) -> list[str]:
     return acts
 
 
-def _score_view(g: _Game, index: int) -> dict:
+def _score_view(g: Game, index: int) -> dict:
     score = g.scores[index]
     deal_rules = g.rules
     names = g.names
@@ -443,7 +230,7 @@ def _score_view(g: _Game, index: int) -> dict:
             "hands": outcome_hands}
 
 
-def _view(g: _Game, seat: int = 0) -> dict:
+def _view(g: Game, seat: int = 0) -> dict:
     deal = g.deal
     hand = [c.code for c in sort_cards(deal.hands[seat])]
     codes = set(hand) | {c.code for tm in deal.table for c in tm.meld.cards}
@@ -479,118 +266,113 @@ def _view(g: _Game, seat: int = 0) -> dict:
     return view
 
 
-def _computers(g: _Game, seat: int = 0, limit: int = 400) -> list[str]:
-    """The computers play until the reader at ``seat`` is to act or the deal ends."""
-    log: list[str] = []
-    while not g.deal.is_over and g.deal.turn != seat and limit > 0:
-        log.extend(g.record(g.computer(g.deal.turn).choose(g.deal)))
-        limit -= 1
-    return log
+def _refusal(g: Game, err: IllegalMove) -> dict:
+    return {"code": err.code, "reason": g.reason(err), "rule": rule_link(g.game, err.code, g.sections)}
 
 
-def _refusal(g: _Game, err: IllegalMove) -> dict:
-    try:                # the refusal names the player, as on the game pages ("Aino on jo nostanut …")
-        reason = err.sentence(player_name(g.names[g.deal.turn]))
-    except (UnknownName, IndexError):
-        reason = err.message
-    return {"code": err.code, "reason": reason, "rule": rule_link(g.game, err.code, g.state.get("sections"))}
+def _bad_move(g: Game, reason: str) -> dict:
+    return {"refused": {"code": "bad_move", "reason": reason, "rule": None}, "state": g.to_state(),
+            "view": _view(g)}
 
 
-def _human_move(g: _Game, step: Any) -> Move:
+def _human_move(g: Game, step: Any) -> Any:
     """The reader's move; ``{"open_cards": [...]}`` (Rommi 51) splits the chosen cards into melds."""
-    if isinstance(step, dict) and "open_cards" in step:
-        cards = _cards(step["open_cards"])
-        split = melds_using_all(cards, g.rules.with_options(opening_points=0))
+    move = read_move(step, g.rules, g.names, open_cards=True)
+    if isinstance(move, tuple):
+        split = melds_using_all(move[1], g.rules.with_options(opening_points=0))
         if split is None:
             raise IllegalMove("not_melds", "Valitsemiasi kortteja ei voi jakaa kelvollisiksi yhdistelmiksi"
                                            + (", joihin kuuluu puhdas suora" if g.rules.opening_pure_run else "")
                                            + ": avauksen jokaisen kortin on oltava jossakin yhdistelmässä.")
         return Open(tuple(tuple(m.cards) for m in split.melds))
-    return move_of(step, g.names)
+    return move
 
 
-def _new(req: dict) -> dict:
-    rules = req.get("rules") or {}
-    state = {"rules": rules, "options": req.get("options") or {}, "players": int(req.get("players", 2)),
-             "levels": req.get("levels"), "seed": str(req.get("seed", "1")), "deals": []}
-    if req.get("names"):
-        state["names"] = req["names"]
-    if isinstance(req.get("sections"), list):     # the game page's section anchors, for rule links
-        state["sections"] = [str(a) for a in req["sections"]]
-    g = _Game(state)
-    log = _computers(g)
-    return {"state": g.to_state(), "view": _view(g), "log": log}
+def _game(req: dict) -> Game:
+    """The game of a request's state, replayed and checked (against ``seen`` too)."""
+    state = check_state(req.get("state"))
+    seen = check_seen(req.get("seen"))
+    if seen is not None and seen["game"] != game_digest(state):
+        raise PlayError("Pelin asetuksia on muutettu sen jälkeen, kun peliä viimeksi pelattiin tällä sivulla: "
+                        "sääntöjä, tasoja, pelaajia tai pelin numeroa ei voi muuttaa kesken pelin.")
+    g = Game(state, seen)
+    g.verify(state["check"], seen)
+    return g
+
+
+def _title(g: Game) -> str:
+    return GAME_PAGES.get(g.game, (g.game, g.game))[1]
+
+
+def _options(req: dict) -> dict:
+    base = check_rules(req.get("rules") if req.get("rules") is not None else {})
+    rules = play_rules(base)
+    out = []
+    for key in HOUSE_RULES[rules.style]:
+        spec = OPTIONS[key]
+        if not spec.applies(rules):      # e.g. no pure-run choice without an opening minimum
+            continue
+        top = min(spec.maximum, LIMITS["deals"]) if key == "game_deals" else spec.maximum
+        out.append({"option": key, "label": spec.label, "kind": spec.kind, "choices": dict(spec.choices),
+                    "min": spec.minimum, "max": top, "value": getattr(rules, key), "note": OPTION_NOTES.get(key)})
+    return {"options": out, "notes": play_notes(base)}
 
 
 def _op(req: dict) -> Any:
-    op = req.get("op")
-    if op == "new":
-        return _new(req)
+    op = req["op"]
     if op == "options":
-        base = RuleSet.from_mapping(req.get("rules") or {})
-        rules = play_rules(base)
-        return {"options": [{"option": key, "label": OPTIONS[key].label, "kind": OPTIONS[key].kind,
-                             "choices": dict(OPTIONS[key].choices), "min": OPTIONS[key].minimum,
-                             "max": OPTIONS[key].maximum, "value": getattr(rules, key),
-                             "note": OPTION_NOTES.get(key)}
-                            for key in HOUSE_RULES[rules.style]
-                            if OPTIONS[key].applies(rules)],   # e.g. no pure-run choice without an opening minimum
-                "notes": play_notes(base)}
-    g = _Game(req.get("state"))
-    if op == "view":
-        return {"state": g.to_state(), "view": _view(g)}
+        return _options(req)
+    if op == "new":
+        g = Game(new_state(req))
+        log = g.logs[-1]
+        return {"state": g.to_state(), "view": _view(g), "log": log, "recent": log}
+    g = _game(req)
+    if op in ("view", "computer"):          # the computers have always moved: nothing to do
+        return {"state": g.to_state(), "view": _view(g), "log": []}
     if op == "move":
         if g.deal.is_over:
-            raise PlayError("jako on jo päättynyt")
-        if g.deal.turn != 0:
-            return {"refused": {"code": "not_your_turn", "reason": f"Nyt on pelaajan {g.names[g.deal.turn]} "
-                                                                   "vuoro.", "rule": rule_link(g.game, "turn", g.state.get("sections"))},
-                    "state": g.to_state(), "view": _view(g)}
+            raise PlayError("Jako on jo päättynyt; aloita seuraava jako.")
         try:
             move = _human_move(g, req.get("move"))
-        except IllegalMove as err:
-            return {"refused": _refusal(g, err), "state": g.to_state(), "view": _view(g)}
-        except ValueError as err:
-            reason = str(err) if isinstance(err, (PlayError, CardParseError)) else "Siirtoa ei voitu lukea."
-            return {"refused": {"code": "bad_move", "reason": reason, "rule": None},
-                    "state": g.to_state(), "view": _view(g)}
-        try:
             log = g.record(move)
+        except PlayError as err:
+            return _bad_move(g, str(err))
         except IllegalMove as err:
             return {"refused": _refusal(g, err), "state": g.to_state(), "view": _view(g)}
-        return {"state": g.to_state(), "view": _view(g), "log": log}
-    if op == "computer":
-        log = _computers(g)
-        return {"state": g.to_state(), "view": _view(g), "log": log}
+        recent = g.computers()
+        return {"state": g.to_state(), "view": _view(g), "log": log + recent, "recent": recent}
     if op == "hint":
-        if g.deal.is_over or g.deal.turn != 0:
-            raise PlayError("vihjettä voi pyytää vain omalla vuorollaan")
+        if g.deal.is_over:
+            raise PlayError("Vihjeen voi pyytää vain omalla vuorollaan, kun jako on kesken.")
         move, reason = hint(g.deal)
         return {"move": step_of(move, g.names), "reason": reason}
     if op == "next_deal":
-        if not g.deal.is_over or g.game_over:
-            raise PlayError("uusi jako alkaa vasta, kun edellinen on päättynyt")
-        g.deals.append({"dealer": next_dealer(g.deal.outcome, g.rules), "moves": []})
-        g2 = _Game(g.to_state())
-        log = _computers(g2)
-        return {"state": g2.to_state(), "view": _view(g2), "log": log}
+        if not g.deal.is_over:
+            raise PlayError("Uusi jako alkaa vasta, kun edellinen on päättynyt.")
+        if g.game_over:
+            raise PlayError("Peli on päättynyt; aloita uusi peli.")
+        if len(g.deals) >= LIMITS["deals"]:
+            raise PlayError(f"Pelissä on jo {LIMITS['deals']} jakoa, enempää Pelaa-sivulla ei pelata; "
+                            "aloita uusi peli.")
+        recent = g.next_deal()
+        return {"state": g.to_state(), "view": _view(g), "log": recent, "recent": recent}
     if op == "replay":
-        return {"frames": _replay(g, int(req.get("deal", len(g.deals) - 1)))}
-    if op == "export":
-        return {"yaml": export_yaml(g), "filename": f"pelattu-{g.game}-{_slug(g.seed)}-{len(g.deals)}.yaml"}
-    raise PlayError(f"tuntematon pyyntö {op!r}")
+        index = req.get("deal", len(g.deals) - 1)
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(g.deals):
+            raise PlayError(f"Jaon numeron (deal) pitää olla kokonaisluku 0–{len(g.deals) - 1}.")
+        return {"frames": _replay(g, index)}
+    return {"yaml": export_yaml(g, _title(g)), "filename": f"pelattu-{_slug(g.game)}-{_slug(g.seed)}-{len(g.deals)}.yaml"}
 
 
 def _slug(text: str) -> str:
-    return "".join(ch if ch.isalnum() else "-" for ch in text.lower())[:30] or "peli"
+    return "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in text.lower())[:30] or "peli"
 
 
-def _replay(g: _Game, index: int) -> list[dict]:
-    """Every move of deal ``index`` with its narration and all hands after it (for "Näytä jako")."""
-    if not 0 <= index < len(g.deals) or (index == len(g.deals) - 1 and not g.deal.is_over):
-        raise PlayError("jaon voi kerrata vasta, kun se on päättynyt")
-    d = g.deals[index]
-    deal = g._deal(index, d["dealer"])
+def _replay(g: Game, index: int) -> list[dict]:
+    """Every move of finished deal ``index`` with its narration and all hands after it ("Näytä jako")."""
+    if index == len(g.deals) - 1 and not g.deal.is_over:
+        raise PlayError("Jaon voi kerrata vasta, kun se on päättynyt.")
+    deal = g.start_of(index)
 
     def frame(text: str) -> dict:
         return {"text": text, "hands": [[c.code for c in sort_cards(h)] for h in deal.hands],
@@ -598,108 +380,17 @@ def _replay(g: _Game, index: int) -> list[dict]:
                 "discard_top": deal.discard[-1].code if deal.discard else None, "stock": len(deal.stock)}
     frames = [frame(f"Jako {index + 1}: {g.names[deal.dealer]} jakaa.")]
     labels: set[str] = {c for h in frames[0]["hands"] for c in h}
-    for step in d["moves"]:
-        log: list[str] = []
-        g._play(deal, move_of(step, g.names), log, seat=None)
-        frames.append(frame(" ".join(log)))
+    for step in g.full[index]:
+        texts = [cards_text(tm.meld.cards) for tm in deal.table]
+        before = len(deal.events)
+        deal.play(move_of(step, g.names))
+        frames.append(frame(" ".join(g.narrate(e, texts, seat=None) for e in deal.events[before:])))
     for f in frames:
         labels |= {c for h in f["hands"] for c in h} | {c for m in f["table"] for c in m}
         if f["discard_top"]:
             labels.add(f["discard_top"])
     frames[0]["labels"] = _labels(sorted(labels))
     return frames
-
-
-# -- export as a scenario ----------------------------------------------------------------------
-
-def _flow(codes: Sequence[str]) -> str:
-    return "[" + ", ".join(codes) + "]"
-
-
-def _quote(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def _yaml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {_yaml_value(v)}" for k, v in value.items()) + "}"
-    return _quote(str(value))
-
-
-def _step_yaml(step: dict) -> str:
-    parts = []
-    for key, value in step.items():
-        if key in ("meld", "lay_off"):
-            parts.append(f"{key}: {_flow(value)}")
-        elif key == "open":
-            parts.append(f"{key}: [" + ", ".join(_flow(m) for m in value) + "]")
-        elif key == "pass":
-            parts.append("pass: true")
-        elif key == "onto":
-            parts.append(f"onto: {int(value)}")
-        else:
-            parts.append(f"{key}: {value}")
-    return "  - {" + ", ".join(parts) + "}"
-
-
-def export_yaml(g: _Game) -> str:
-    """The current deal as a scenario: its dealt position, the moves played so far and what followed."""
-    index = len(g.deals) - 1
-    d = g.deals[index]
-    start = g._deal(index, d["dealer"])
-    names = g.names
-    before = GameTotals.start(g.n)
-    for s in g.scores[:index]:
-        before = before.add(s.points)
-    lines = [
-        "# Vie esimerkiksi: Rommikirjan Pelaa-sivulla pelattu jako "
-        f"(siemen {g.seed}, jako {index + 1}). Tarkista: python -m tools.verify TIEDOSTO",
-        "# Sivulle: lisää section-kenttä (pelisivun osio, jossa esimerkki näytetään) ja kirjoita",
-        "# text-kenttään oma selitys (luvut ja kortit {{ … }}-lausekkeina).",
-        "source: own",
-        f"game: {g.game}",
-        f"title: {_quote('Pelattu jako: ' + GAME_PAGES.get(g.game, (g.game, g.game))[1])}",
-    ]
-    # Every option of the rules actually played (house-rule switches and Pelaa's own turnover limit
-    # included): the deal replays the same even after the club changes its rule set.
-    lines.append("options:   # koko pelattu sääntökokonaisuus, jotta jako toistuu samana")
-    lines.extend(f"  {k}: {_yaml_value(v)}" for k, v in g.rules.as_mapping().items() if k != "name")
-    lines.append("players: [" + ", ".join(names) + "]")
-    lines.append("setup:")
-    lines.append(f"  dealer: {names[start.dealer]}")
-    lines.append(f"  turn: {names[start.turn]}")
-    if isinstance(start, GinDeal) and start.phase.value == "offer":
-        lines.append("  phase: offer")
-    lines.append("  hands:")
-    lines.extend(f"    - {_flow([c.code for c in h])}" for h in start.hands)
-    lines.append(f"  stock: {_flow([c.code for c in reversed(start.stock)])}")
-    lines.append(f"  discard: {_flow([c.code for c in start.discard])}")
-    if index:
-        lines.append("  totals: {" + ", ".join(f"{names[i]}: {t}" for i, t in enumerate(before.totals)) + "}")
-        lines.append(f"  deals_played: {before.deals}")
-    lines.append("steps:")
-    lines.extend(_step_yaml(step) for step in d["moves"])
-    deal = g.deal
-    if deal.is_over:
-        score = g.scores[index]
-        pts = ", ".join(f"{names[i]}: {p}" for i, p in enumerate(score.points))
-        tot = ", ".join(f"{names[i]}: {t}" for i, t in enumerate(g.totals.totals))
-        lines.append(f"  - expect: {{over: true, points: {{{pts}}}, totals: {{{tot}}}}}")
-        text = ("{{ names[0] }} ja {{ names[1] }} pelasivat tämän jaon Rommikirjan Pelaa-sivulla; jaon "
-                "pisteet ovat {{ score.points | join(', ') }}.")
-    else:
-        hand = _flow([c.code for c in deal.hands[deal.turn]])
-        lines.append(f"  - expect: {{over: false, turn: {names[deal.turn]}, stock_size: {len(deal.stock)}, "
-                     f"hand: {{{names[deal.turn]}: {hand}}}}}")
-        text = ("Asema on pelattu Rommikirjan Pelaa-sivulla: {{ names[0] }} ja {{ names[1] }} "
-                "ovat pelanneet jaon tähän asti.")
-    lines.append("text: |")
-    lines.append("  " + text)
-    return "\n".join(lines) + "\n"
 
 
 # -- engine-only games (benchmarks, tests) -----------------------------------------------------
@@ -735,29 +426,27 @@ def play_game(rules: RuleSet, players: Sequence[Computer], seed: Any = 0, first_
             "abandoned": abandoned, "finished": totals.is_over(rules)}
 
 
+
 def handle(request: str) -> str:
     """The browser's entry point for the Pelaa page: a JSON request in, a JSON reply out, never an exception.
 
-    The error is Finnish text that follows a colon on the page (*Peliä ei voitu aloittaa: …*); a
-    failure without a Finnish message of its own (malformed JSON, a Python error) gets a general one.
+    The reply is ``{"ok": true, "result": …}`` or ``{"ok": false, "error": <one Finnish sentence>}``.
 
-    >>> json.loads(handle('{"op": "view", "state": {"rules": {"ace": 5}}}'))["error"]
-    'ace: tuntematon arvo ”5”; sallitut: low, high_or_low, round_the_corner'
-    >>> json.loads(handle('{"op": "view", "state": {"players": "x"}}'))["error"]
-    'pyyntö tai pelin tila on väärää muotoa'
+    >>> json.loads(handle('{"op": "new", "rules": {"ace": 5}}'))["error"]
+    'Säännön ”ace” arvon pitää olla jokin näistä: low, high_or_low, round_the_corner.'
+    >>> json.loads(handle('{"op": "view", "state": {"v": 7}}'))["error"]
+    'Pelin tilan versio (v) on tuntematon; tämä sääntömoottori tuntee version 2.'
     """
     try:
-        if len(request) > LIMITS["request_chars"]:
-            raise PlayError("pyyntö on liian pitkä")
-        req = json.loads(request)
-        if not isinstance(req, dict):
-            raise PlayError("odotettiin pyyntöä avain–arvo-muodossa")
-        result = _op(req)
-        return json.dumps({"ok": True, "result": result}, ensure_ascii=False)
-    except (PlayError, RuleSetError, CardParseError, IllegalMove) as err:    # Finnish messages
+        return json.dumps({"ok": True, "result": _op(read_request(request))}, ensure_ascii=False)
+    except PlayError as err:
         message = str(err)
-    except json.JSONDecodeError:
-        message = "pyyntö ei ole kelvollista JSONia"
-    except Exception:  # reported to the page as a Finnish error, not a crash
-        message = "pyyntö tai pelin tila on väärää muotoa"
+    except IllegalMove as err:          # Finnish, but should have been caught where it arose
+        message = err.message
+    except RuleSetError as err:
+        message = f"Säännöissä on virhe: {err}."
+    except RecursionError:
+        message = "Pyyntö on liian syvästi sisäkkäinen."
+    except Exception:  # a bug: reported to the page as a Finnish sentence, not a crash
+        message = FALLBACK
     return json.dumps({"ok": False, "error": message}, ensure_ascii=False)

@@ -24,7 +24,7 @@ from .cards import Card, parse_card, sort_cards, standard_deck
 from .deal import EndReason, Outcome
 from .finnish import capitalize, card_name, cards_text, join_list, noun
 from .gin import defender_best, knock_result, GinOutcome
-from .melds import Meld, MeldKind, check_meld, meld_points
+from .melds import Meld, MeldKind, check_meld
 from .opening import best_opening, melds_using_all
 from .rules import OPTIONS, RuleSet
 from .scoring import hand_value, score_deal
@@ -78,9 +78,13 @@ def _q_pisteet(rng: random.Random, rules: RuleSet) -> dict:
     rng.shuffle(deck)
     players = rng.choice([2, 3, 3, 4]) if rules.max_players >= 4 else 2
     winner = rng.randrange(players)
+    # only under penalty scoring does not having opened change the score; a player who never
+    # opened has melded nothing and still holds a whole hand, as at the end of a real deal
+    penalty = rules.scoring == "penalty"
+    opened = [p == winner or not penalty or rng.random() < 0.75 for p in range(players)]
     hands: list[list[str]] = []
     for p in range(players):
-        n = 0 if p == winner else rng.randint(1, 5)
+        n = 0 if p == winner else rng.randint(1, 5) if opened[p] else rules.hand_size_for(players)
         hands.append(_codes(deck[:n]))
         del deck[:n]
     q: dict[str, Any] = {"players": list(NAMES[:players]), "winner": winner, "hands": hands}
@@ -88,8 +92,7 @@ def _q_pisteet(rng: random.Random, rules: RuleSet) -> dict:
         q["rummy"] = rules.rummy_doubling and rng.random() < 0.35
         q["ask"] = winner
     else:
-        opened = [p == winner or rng.random() < 0.75 for p in range(players)]
-        if rules.scoring == "penalty":      # only there does not having opened change the score
+        if penalty:
             q["opened"] = opened
         q["ask"] = rng.choice([p for p in range(players) if p != winner])
     return q

@@ -11,11 +11,15 @@ solved by trying every choice of groups and looking up the four suits:
 The result is exact (tested against brute force), also on ties between a group
 and a run for the same card.
 
+Every solver takes the rule set (or, in the bit-mask API, the ace's value): no default stands
+in for a rule.
+
 >>> from rommikirja.cards import parse_cards
->>> a = best_arrangement(parse_cards("4H 5H 6H 5C 5S 9D 9C 9S KD 2C"))
+>>> gin = RuleSet(style="knock", hand_size=((2, 10),), max_players=2)
+>>> a = best_arrangement(parse_cards("4H 5H 6H 5C 5S 9D 9C 9S KD 2C"), gin)
 >>> a.deadwood_points, [c.code for c in a.deadwood]
 (22, ['5S', 'KD', '2C', '5C'])
->>> d = best_discard(parse_cards("AS 2S 5S AC 2C 3C 5C AD 2D 2H 5H"))
+>>> d = best_discard(parse_cards("AS 2S 5S AC 2C 3C 5C AD 2D 2H 5H"), (), gin)
 >>> d.discard.code, d.deadwood_points
 ('3C', 0)
 """
@@ -44,10 +48,10 @@ FULL = (1 << 13) - 1
 CARD_VALUE: tuple[int, ...] = tuple(min(r, 10) for r in range(1, 14))
 
 
-def card_values(ace_points: int = 1) -> tuple[int, ...]:
+def card_values(ace_points: int) -> tuple[int, ...]:
     """Deadwood values by rank index 0–12 when an ace is worth ``ace_points``.
 
-    >>> card_values(15)[:3], card_values()[-1]
+    >>> card_values(15)[:3], card_values(1)[-1]
     ((15, 2, 3), 10)
     """
     return (ace_points,) + CARD_VALUE[1:]
@@ -192,7 +196,7 @@ def _group_choices(options: list[list[tuple[int, int]]]):
         yield gmask, gval
 
 
-def min_deadwood_mask(mask: int, ace: int = 1) -> tuple[int, int]:
+def min_deadwood_mask(mask: int, ace: int) -> tuple[int, int]:
     """(least deadwood, group mask of a best arrangement) for the cards in ``mask``; an ace is
     worth ``ace`` points.
 
@@ -223,7 +227,7 @@ def _card_value(ace: int) -> list[int]:
     return (_DEFAULT if ace == 1 else _tables(ace))[5]
 
 
-def best_discard_mask(mask: int, forbidden: int = 0, ace: int = 1) -> tuple[int, int, int]:
+def best_discard_mask(mask: int, forbidden: int, ace: int) -> tuple[int, int, int]:
     """(least deadwood after one discard, group mask, discard bit) for the cards in ``mask``.
 
     ``forbidden`` is a mask of cards that may not be discarded; an ace is worth ``ace`` points.
@@ -245,12 +249,12 @@ def best_discard_mask(mask: int, forbidden: int = 0, ace: int = 1) -> tuple[int,
     return total - best, best_groups, _discard_in(pattern, suit, tabs[4])
 
 
-def min_discard_deadwood(mask: int, ace: int = 1) -> int:
+def min_discard_deadwood(mask: int, ace: int) -> int:
     """The least deadwood after discarding one card of ``mask`` (the first figure of
     :func:`best_discard_mask`, without finding the card).
 
     >>> from rommikirja.cards import parse_cards
-    >>> min_discard_deadwood(mask_of(parse_cards("AS 2S 5S AC 2C 3C 5C AD 2D 2H 5H")))
+    >>> min_discard_deadwood(mask_of(parse_cards("AS 2S 5S AC 2C 3C 5C AD 2D 2H 5H")), 1)
     0
     """
     tabs = _DEFAULT if ace == 1 else _tables(ace)
@@ -361,7 +365,7 @@ def _suit_split(tabs: tuple, key: int) -> tuple[tuple[tuple[Card, ...], ...], tu
     return got
 
 
-def _arrangement(mask: int, groups: int, discard: Card | None = None, ace: int = 1) -> Arrangement:
+def _arrangement(mask: int, groups: int, discard: Card | None, ace: int) -> Arrangement:
     return _arrangement_in(mask, groups, discard, _DEFAULT if ace == 1 else _tables(ace))
 
 
@@ -391,19 +395,19 @@ def _arrangement_in(mask: int, groups: int, discard: Card | None, tabs: tuple) -
 _new = tuple.__new__
 
 
-def best_arrangement(cards: Iterable[Card], rules: RuleSet | None = None) -> Arrangement:
-    """The melds that leave the least deadwood (gin rules: ace low, one deck); card values follow
-    ``rules.card_points`` when a rule set is given (an ace may be worth more than one)."""
-    ace = 1 if rules is None else rules.ace_points
+def best_arrangement(cards: Iterable[Card], rules: RuleSet) -> Arrangement:
+    """The melds that leave the least deadwood (one deck, no jokers); card values follow
+    ``rules.card_points`` (an ace may be worth more than one)."""
+    ace = rules.ace_points
     mask = mask_of(cards)
     _, groups = min_deadwood_mask(mask, ace)
     return _arrangement_in(mask, groups, None, _DEFAULT if ace == 1 else _tables(ace))
 
 
-def best_discard(cards: Iterable[Card], forbidden: Iterable[Card] = (), rules: RuleSet | None = None
-                 ) -> Arrangement:
-    """For a hand about to discard: the discard and melds leaving the least deadwood."""
-    ace = 1 if rules is None else rules.ace_points
+def best_discard(cards: Iterable[Card], forbidden: Iterable[Card], rules: RuleSet) -> Arrangement:
+    """For a hand about to discard: the discard (not one of ``forbidden``) and melds leaving the
+    least deadwood under ``rules``' card values."""
+    ace = rules.ace_points
     tabs = _DEFAULT if ace == 1 else _tables(ace)
     mask = mask_of(cards)
     if forbidden:
@@ -414,6 +418,6 @@ def best_discard(cards: Iterable[Card], forbidden: Iterable[Card] = (), rules: R
     return _arrangement_in(mask ^ low, groups, CARDS[low.bit_length() - 1], tabs)
 
 
-def deadwood_of(cards: Iterable[Card], rules: RuleSet | None = None) -> int:
-    """The least deadwood of a hand."""
-    return min_deadwood_mask(mask_of(cards), 1 if rules is None else rules.ace_points)[0]
+def deadwood_of(cards: Iterable[Card], rules: RuleSet) -> int:
+    """The least deadwood of a hand under ``rules``' card values."""
+    return min_deadwood_mask(mask_of(cards), rules.ace_points)[0]

@@ -11,13 +11,13 @@ from rommikirja.narrate import DEFAULT_NAMES
 
 from ..yamlsrc import LDict, LList, SourceError, load, line_of
 from .context import LIMITS, Ctx, as_int, plain_text, player_name, type_name
-from .expect import run_expect
+from .expect import EXPECT_KEYS, run_expect
 from .model import RULES_DIR, SCENARIO_DIR, Scenario, Snapshot, Step
-from .moves import misplaced, play_move
+from .moves import MOVE_KEYS, play_move
 from . import names as _names_module
 from .names import is_names_file, load_names  # noqa: F401  (is_names_file: re-exported)
 from .rulesets import rules_from
-from .setup import read_setup
+from .setup import SETUP_KEYS, read_setup
 from .steps import STEP_KINDS
 
 #: A scenario's ``source``: a catalogue id of ../shared/seed-examples.md, ``own`` (Rommikirja's own
@@ -194,6 +194,18 @@ def last_line(value: object, line: int) -> int:
     return line
 
 
+def misplaced(step: LDict) -> Callable[[str], str | None]:
+    """Where a key that is not a step's own belongs, when it is an ``expect:`` or ``setup:`` key
+    (a line indented too little, or a setup key written among the steps)."""
+    def hint(key: str) -> str | None:
+        if key in EXPECT_KEYS and ("expect" in step or key not in MOVE_KEYS):
+            return f"”{key}” kuuluu expect:-kohdan alle; tarkista sisennys (kaksi välilyöntiä enemmän kuin expect:)"
+        if key in SETUP_KEYS:
+            return f"”{key}” kuuluu asetelmaan (setup:), ei vaiheisiin"
+        return None
+    return hint
+
+
 def run_step(ctx: Ctx, sc: Scenario, deal: Deal | None, step: LDict, line: int) -> Step:
     """Dispatch one step: a registered kind, an ``expect:``, or a move."""
     kind = next((k for k in STEP_KINDS if k in step), None)
@@ -207,7 +219,7 @@ def run_step(ctx: Ctx, sc: Scenario, deal: Deal | None, step: LDict, line: int) 
         return run_expect(ctx, sc, deal, ctx.mapping(step["expect"], step.line_of("expect"), "expect"))
     if deal is None:
         raise ctx.err(line, "siirto tarvitsee asetelman (setup)")
-    return play_move(ctx, sc, deal, step)
+    return play_move(ctx, sc, deal, step, misplaced(step))
 
 
 T = TypeVar("T")

@@ -79,27 +79,13 @@ MOVE_PARSERS: dict[str, MoveParser] = {
 MOVE_KEYS = set(MOVE_PARSERS)
 
 
-def misplaced(step: LDict) -> Callable[[str], str | None]:
-    """Where a key that is not a step's own belongs, when it is an ``expect:`` or ``setup:`` key
-    (a line indented too little, or a setup key written among the steps)."""
-    from .expect import EXPECT_KEYS
-    from .setup import SETUP_KEYS
-
-    def hint(key: str) -> str | None:
-        if key in EXPECT_KEYS and ("expect" in step or key not in MOVE_KEYS):
-            return f"”{key}” kuuluu expect:-kohdan alle; tarkista sisennys (kaksi välilyöntiä enemmän kuin expect:)"
-        if key in SETUP_KEYS:
-            return f"”{key}” kuuluu asetelmaan (setup:), ei vaiheisiin"
-        return None
-    return hint
-
-
-def parse_move(ctx: Ctx, step: LDict, names: Sequence[str] = ()) -> tuple[Move, int]:
-    """The one move a step names, and its line."""
+def parse_move(ctx: Ctx, step: LDict, names: Sequence[str] = (),
+               hint: Callable[[str], str | None] | None = None) -> tuple[Move, int]:
+    """The one move a step names, and its line; ``hint`` says where an unknown key belongs."""
     kinds = [k for k in step if k in MOVE_PARSERS]
     for key in step:
         if key not in MOVE_KEYS and key not in STEP_EXTRA:
-            ctx.keys(step, MOVE_KEYS | STEP_EXTRA, "siirto", misplaced(step))   # names the key and the allowed ones
+            ctx.keys(step, MOVE_KEYS | STEP_EXTRA, "siirto", hint)   # names the key and the allowed ones
     if len(kinds) != 1:
         raise ctx.err(step.line, "vaiheessa on oltava yksi siirto: draw, meld, lay_off tai discard "
                                  "(tai check / expect)")
@@ -131,9 +117,10 @@ class TableTexts(Sequence):
         return self._texts[i]
 
 
-def play_move(ctx: Ctx, sc: Scenario, deal: Deal, step: LDict) -> Step:
+def play_move(ctx: Ctx, sc: Scenario, deal: Deal, step: LDict,
+              hint: Callable[[str], str | None] | None = None) -> Step:
     """Play one move; a refusal is a failure unless ``refused:`` names its code."""
-    move, line = parse_move(ctx, step, sc.names)
+    move, line = parse_move(ctx, step, sc.names, hint)
     player = getattr(move, "player", deal.turn)
     table_texts = TableTexts(deal)
     expected_refusal = step.get("refused")

@@ -5,6 +5,7 @@ from pathlib import Path
 
 from rommikirja import RuleSet, RuleSetError
 
+from ..markup import plain_title_problem, preset_name_problem, reserved_names
 from ..yamlsrc import LDict, SourceError, load, line_of
 from .model import RULES_DIR, rel_path
 
@@ -20,6 +21,9 @@ def load_rulesets(directory: Path = RULES_DIR) -> dict[str, RuleSet]:
         name = data.get("name")
         if not isinstance(name, str):
             raise SourceError(path, data.line, "puuttuu kenttä name (pelin nimi)")
+        problem = preset_problem(data, name)
+        if problem is not None:
+            raise SourceError(path, *problem)
         if name in raw:
             first, first_data = raw[name]
             if Path(str(path)).stem == name and Path(str(first)).stem != name:   # blame the copy, not the original
@@ -50,6 +54,21 @@ def load_rulesets(directory: Path = RULES_DIR) -> dict[str, RuleSet]:
     for name in raw:
         build(name)
     return out
+
+
+def preset_problem(data: LDict, name: str) -> tuple[int | None, str] | None:
+    """(line, Finnish message) when a preset's ``name`` cannot name a page of its own (a slug that no
+    page or folder of the site owns) or its ``title`` is not one line of plain text (tools.markup)."""
+    from ..markup import own_pages
+    problem = preset_name_problem(name, name in own_pages(), reserved_names())
+    if problem is not None:
+        return data.line_of("name") or data.line, problem
+    title = data.get("title")
+    if isinstance(title, str):
+        problem = plain_title_problem(title)
+        if problem is not None:
+            return data.line_of("title") or data.line, problem
+    return None
 
 
 def rules_from(options: dict, base: RuleSet, path: str | Path, data: LDict) -> RuleSet:

@@ -1,0 +1,467 @@
+"""The Pelaa page's game state and the requests that carry it: every field typed, every refusal a
+Finnish sentence (the page is untrusted, and so is whatever the browser stored).
+
+A game's *state* is the plain JSON the page keeps (``localStorage``) and sends with each request::
+
+    {"v": 2, "id": "9f2c…", "rules": {…}, "options": {…}, "players": 2, "names": ["Aino", "Eero"],
+     "levels": ["taitava"], "seed": "7", "deals": [[{"draw": "stock"}, {"discard": "KD"}, …], …],
+     "check": {"game": "…", "moves": 57, "chain": "…"}, "sections": […]}
+
+- **Fixed at the start.** ``rules``, ``options`` (the house rules), ``players``, ``names``,
+  ``levels``, ``seed`` and ``id`` are chosen once; ``check.game`` is a digest of them, so a state
+  whose levels, rules or seed were changed mid-game is refused.
+- **Only the reader's moves.** ``deals`` holds, per deal, the moves of the reader (seat 0). The
+  computers' moves are not in the state at all: every request replays the game and the engine
+  chooses each computer move again from the seed and the level. A state cannot carry a move for a
+  computer's seat, and the dealer of each deal is derived (the last seat first, then
+  :func:`~rommikirja.scoring.next_dealer`), not read.
+- **The same position.** ``check.chain`` is a hash chain over every move of the game as the engine
+  played it (the reader's and the computers', deal by deal), ``check.moves`` their number. A state
+  whose replay does not end in the same chain is refused: a move appended, removed or changed by
+  hand, or a game the engine would now play differently.
+- **No undo.** There is no secret in a page (the engine runs there, so a digest can be recomputed
+  by anyone who runs it), and truncating the moves is an undo that no check *inside* the state
+  can catch. So the page keeps, apart from the state, the ``check`` of the furthest position it
+  has seen of each game (by ``id``) and sends it as ``seen``; the engine refuses a state that does
+  not extend it: fewer moves (an undo), other moves at that point, or another game's settings.
+  A reader who rewrites both stores by hand is out of reach of any check that runs in the page;
+  what the engine guarantees is that any state it accepts is a game it would itself have played.
+- **Bounds.** At most :data:`LIMITS` ``["deals"]`` deals (the game also ends by its own rule: no
+  deal after that), ``["deal_moves"]`` own moves per deal and ``["moves"]`` in all, so every
+  request is answered quickly.
+
+A hidden card is never in a state (the reader's moves hold only the reader's cards); the seed
+that dealt them is, as in the address: the engine runs in the page.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from typing import Any, Mapping, Sequence
+
+from .cards import parse_card, standard_deck
+from .computer import LEVELS
+from .deal import DISCARD, STOCK, Claim, Discard, Draw, LayOff, Move, Open, Pass, PlayMeld
+from .finnish import name_forms
+from .gin import Knock
+from .narrate import DEFAULT_NAMES
+from .rules import OPTIONS, RuleSet, RuleSetError
+
+__all__ = ["PlayError", "LIMITS", "VERSION", "HOUSE_RULES", "read_request", "check_rules", "check_state",
+           "check_seen", "new_state", "game_digest", "chain_step", "step_of", "move_of", "read_move"]
+
+#: The state format this engine writes and reads.
+VERSION = 2
+
+#: Bounds on a request (the page is untrusted): every answer comes quickly.
+LIMITS = {"request_chars": 1_000_000, "deals": 300, "deal_moves": 1000, "moves": 10_000, "seed": 40,
+          "name": 30, "players": 4, "sections": 100, "section": 80, "text": 60, "cards": 30,
+          "computer_moves": 400}
+
+#: House rules a reader may switch before a game, per deal style.
+HOUSE_RULES: dict[str, tuple[str, ...]] = {
+    "rummy": ("melds_per_turn", "lay_off_before_meld", "final_discard", "ace", "stock_exhausted", "max_turnovers",
+              "rummy_doubling", "opening_points", "opening_pure_run", "game_end", "game_deals", "target_score"),
+    "knock": ("upcard_offer", "knock_limit", "gin_bonus", "undercut_bonus", "undercut_on_tie", "target_score"),
+}
+
+#: The fields each request may have besides ``op`` and ``play`` (the worker's routing flag).
+OPS: dict[str, frozenset] = {
+    "new": frozenset({"rules", "options", "players", "levels", "seed", "names", "sections", "id"}),
+    "options": frozenset({"rules"}),
+    "view": frozenset({"state", "seen"}), "computer": frozenset({"state", "seen"}),
+    "hint": frozenset({"state", "seen"}), "next_deal": frozenset({"state", "seen"}),
+    "export": frozenset({"state", "seen"}), "move": frozenset({"state", "seen", "move"}),
+    "replay": frozenset({"state", "seen", "deal"}),
+}
+STATE_KEYS = ("v", "id", "rules", "options", "players", "names", "levels", "seed", "deals", "check")
+_HEX = re.compile(r"[0-9a-f]{8,32}")
+_DIGEST = re.compile(r"[0-9a-f]{32}")
+_ANCHOR = re.compile(r"[a-z0-9_-]*")      # as MkDocs makes them (toc.slugify), maybe empty
+
+
+class PlayError(ValueError):
+    """A Pelaa request the engine will not answer; the message is one Finnish sentence."""
+
+
+def _n(value: int) -> str:
+    """A number the Finnish way: 10 000."""
+    return f"{value:,}".replace(",", " ")
+
+
+def shown(value: Any) -> str | None:
+    """``value`` quoted as the reader wrote it (”…”), or None when it is no short plain text."""
+    if isinstance(value, str) and 0 < len(value) <= LIMITS["name"] and value.isprintable():
+        return f"”{value}”"
+    return None
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _text(v: Any, limit: int) -> bool:
+    return isinstance(v, str) and 0 < len(v) <= limit and v.isprintable()
+
+
+def _keys(obj: dict, allowed: Any, where: str) -> None:
+    for key in obj:
+        if key not in allowed:
+            what = shown(key)
+            raise PlayError(f"{where} on kenttä {what}, jota siinä ei voi olla." if what
+                            else f"{where} on tuntematon kenttä.")
+
+
+# -- requests ----------------------------------------------------------------------------------
+
+def read_request(text: Any) -> dict:
+    """The request as JSON values, its ``op`` and field names checked (the fields themselves are
+    checked where they are used)."""
+    from .requests import RequestError, parse_json
+    try:
+        req = parse_json(text, LIMITS["request_chars"])
+    except RequestError as err:
+        raise PlayError(str(err)) from None
+    if not isinstance(req, dict):
+        raise PlayError("Pyynnön pitää olla JSON-olio.")
+    op = req.get("op")
+    if not isinstance(op, str) or op not in OPS:
+        raise PlayError("Pyynnön laji (op) on tuntematon; sallitut: " + ", ".join(OPS) + ".")
+    _keys(req, OPS[op] | {"op", "play"}, "Pyynnössä")
+    if "play" in req and req["play"] is not True:
+        raise PlayError("Pyynnön play-kentän pitää olla true.")
+    return req
+
+
+def _option_value(key: str, value: Any, where: str) -> Any:
+    spec = OPTIONS[key]
+    if spec.kind == "bool":
+        if not isinstance(value, bool):
+            raise PlayError(f"{where} ”{key}” arvon pitää olla true tai false.")
+    elif spec.kind == "choice":
+        if not isinstance(value, str) or value not in spec.choices:
+            raise PlayError(f"{where} ”{key}” arvon pitää olla jokin näistä: {', '.join(spec.choices)}.")
+    elif spec.kind == "int":
+        if not _is_int(value) or not spec.minimum <= value <= spec.maximum:
+            raise PlayError(f"{where} ”{key}” arvon pitää olla kokonaisluku {spec.minimum}–{_n(spec.maximum)}.")
+    else:       # hand_size: players → cards, e.g. {"2": 10}
+        if not isinstance(value, dict) or not 0 < len(value) <= 6 or not all(
+                str(k) in ("2", "3", "4", "5", "6") and _is_int(v) and 1 <= v <= 20 for k, v in value.items()):
+            raise PlayError(f"{where} ”hand_size” arvon pitää olla pelaajamäärä–korttimäärä-pareja, "
+                            "esimerkiksi {\"2\": 10, \"3\": 7}.")
+    return value
+
+
+def check_rules(v: Any) -> RuleSet:
+    """The rule set of a request or state (an object of options, as the page's data gives it)."""
+    if not isinstance(v, dict) or len(v) > len(OPTIONS) + 2:
+        raise PlayError("Sääntöjen (rules) pitää olla JSON-olio, jossa on pelin säännöt.")
+    for key, value in v.items():
+        if key in ("name", "title"):
+            if not _text(value, LIMITS["text"]):
+                raise PlayError(f"Sääntöjen kentän ”{key}” pitää olla teksti, enintään {LIMITS['text']} merkkiä.")
+        elif key not in OPTIONS:
+            what = shown(key)
+            raise PlayError(f"Säännöissä on tuntematon sääntö {what}." if what
+                            else "Säännöissä on tuntematon sääntö.")
+        else:
+            _option_value(key, value, "Säännön")
+    try:
+        return RuleSet.from_mapping(v)
+    except RuleSetError as err:
+        raise PlayError(f"Säännöissä on virhe: {err}.") from None
+
+
+def check_options(v: Any, rules: RuleSet) -> dict:
+    """The reader's house rules: only the switches Pelaa offers for the game's deal style."""
+    if v is None:
+        return {}
+    if not isinstance(v, dict):
+        raise PlayError("Kotisääntöjen (options) pitää olla JSON-olio.")
+    allowed = HOUSE_RULES[rules.style]
+    for key, value in v.items():
+        if key not in allowed:
+            what = shown(key)
+            raise PlayError((f"Kotisääntönä ei voi valita sääntöä {what}" if what else
+                             "Kotisäännöissä on sääntö, jota ei voi valita") + "; valittavissa: "
+                            + ", ".join(allowed) + ".")
+        _option_value(key, value, "Kotisäännön")
+        if key == "game_deals" and value > LIMITS["deals"]:
+            raise PlayError(f"Pelaa-sivulla pelissä voi olla enintään {LIMITS['deals']} jakoa.")
+    return dict(v)
+
+
+def _seed(v: Any) -> str:
+    if _is_int(v) and 0 <= v < 10 ** 12:
+        v = str(v)
+    if not _text(v, LIMITS["seed"]):
+        raise PlayError(f"Pelin numeron (seed) pitää olla luku tai lyhyt teksti, enintään {LIMITS['seed']} "
+                        "merkkiä, ilman näkymättömiä merkkejä.")
+    return v
+
+
+def _players(v: Any, rules: RuleSet) -> int:
+    low, high = rules.min_players, min(rules.max_players, LIMITS["players"])
+    if rules.style == "knock" and v in (None, 2):
+        return 2
+    if not _is_int(v) or not low <= v <= high:
+        raise PlayError(f"Tässä pelissä pelaajia (players) on oltava {low}–{high}." if low < high
+                        else f"Tässä pelissä pelaajia (players) on oltava {low}.")
+    return v
+
+
+def _names(v: Any, n: int) -> list[str]:
+    if v is None:
+        return list(DEFAULT_NAMES[:n])
+    if not isinstance(v, list) or len(v) != n:
+        raise PlayError("Pelaajien nimien (names) pitää olla luettelo, jossa on nimi jokaiselle pelaajalle.")
+    for name in v:
+        if not _text(name, LIMITS["name"]):
+            raise PlayError(f"Pelaajan nimen pitää olla teksti, enintään {LIMITS['name']} merkkiä, "
+                            "ilman näkymättömiä merkkejä.")
+        if name_forms(name) is None:     # narration declines every name: built in, or the club's
+            raise PlayError(f"Nimelle ”{name}” ei ole taivutusmuotoja; lisää ne tiedostoon scenarios/nimet.yaml.")
+    if len(set(v)) != n:
+        raise PlayError("Jokaisella pelaajalla on oltava oma nimensä.")
+    return list(v)
+
+
+def _levels(v: Any, n: int) -> list[str]:
+    if v is None:
+        return ["taitava"] * (n - 1)
+    if not isinstance(v, list) or len(v) != n - 1 or not all(isinstance(x, str) and x in LEVELS for x in v):
+        raise PlayError("Jokaiselle tietokonepelaajalle on valittava taso (levels): aloittelija tai taitava.")
+    return list(v)
+
+
+def _sections(v: Any) -> list[str] | None:
+    if v is None:
+        return None
+    if not isinstance(v, list) or len(v) > LIMITS["sections"] or not all(
+            isinstance(a, str) and len(a) <= LIMITS["section"] and _ANCHOR.fullmatch(a) for a in v):
+        raise PlayError("Pelisivun osioiden (sections) pitää olla luettelo osioiden tunnisteita.")
+    return list(v)
+
+
+def new_state(req: dict) -> dict:
+    """The state of a game about to start (``op: new``), every field checked; ``check`` comes
+    when the engine has dealt."""
+    rules = check_rules(req.get("rules") if req.get("rules") is not None else {})
+    options = check_options(req.get("options"), rules)
+    played = RuleSet.from_mapping(options, base=rules) if options else rules
+    n = _players(req.get("players", 2), played)
+    state: dict = {"v": VERSION, "rules": req.get("rules") or {}, "options": options, "players": n,
+                   "names": _names(req.get("names"), n), "levels": _levels(req.get("levels"), n),
+                   "seed": _seed(req.get("seed", "1")), "deals": [[]]}
+    sections = _sections(req.get("sections"))
+    if sections is not None:
+        state["sections"] = sections
+    game_id = req.get("id")
+    if game_id is None:     # the page sends a random one; without it, one derived from the settings
+        game_id = hashlib.sha256(_canonical({k: state[k] for k in STATE_KEYS[2:8]}).encode()).hexdigest()[:16]
+    if not isinstance(game_id, str) or not _HEX.fullmatch(game_id):
+        raise PlayError("Pelin tunnisteen (id) pitää olla 8–32 merkin heksadesimaaliluku.")
+    state["id"] = game_id
+    return state
+
+
+# -- the digest of a game and the chain of its moves -------------------------------------------
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def game_digest(state: Mapping[str, Any]) -> str:
+    """The digest of what is fixed for a game: version, id, rules, options, players, names, levels, seed."""
+    fixed = {k: state[k] for k in STATE_KEYS[:8]}
+    return hashlib.sha256(_canonical(fixed).encode()).hexdigest()[:32]
+
+
+def chain_step(chain: str, deal: int, step: Mapping[str, Any]) -> str:
+    """The chain after one more move (``step``, in the scenario format) of deal number ``deal``."""
+    return hashlib.sha256(f"{chain}|{deal}|{_canonical(step)}".encode()).hexdigest()[:32]
+
+
+def _check_value(v: Any, what: str) -> dict:
+    if not isinstance(v, dict) or set(v) != {"game", "moves", "chain"} \
+            or not isinstance(v["game"], str) or not _DIGEST.fullmatch(v["game"]) \
+            or not isinstance(v["chain"], str) or not _DIGEST.fullmatch(v["chain"]) \
+            or not _is_int(v["moves"]) or not 0 <= v["moves"] <= 10 * LIMITS["moves"]:
+        raise PlayError(what)
+    return v
+
+
+def check_seen(v: Any) -> dict | None:
+    """The ``check`` of the furthest position the page has seen of this game (``seen``), or None."""
+    if v is None:
+        return None
+    return _check_value(v, "Viimeksi nähdyn tilan (seen) pitää olla sääntömoottorin antama tarkiste.")
+
+
+def check_state(v: Any) -> dict:
+    """A stored or sent state, checked field by field before anything is replayed (cheap first)."""
+    if not isinstance(v, dict):
+        raise PlayError("Pelin tilan (state) pitää olla JSON-olio.")
+    version = v.get("v")
+    if version == 1 or (version is None and "deals" in v):
+        raise PlayError("Peli on tallennettu Pelaa-sivun vanhemmalla versiolla, eikä sitä voi jatkaa; "
+                        "aloita uusi peli.")
+    if not _is_int(version) or version != VERSION:
+        raise PlayError(f"Pelin tilan versio (v) on tuntematon; tämä sääntömoottori tuntee version {VERSION}.")
+    _keys(v, set(STATE_KEYS) | {"sections"}, "Pelin tilassa")
+    missing = next((k for k in STATE_KEYS if k not in v), None)
+    if missing is not None:
+        raise PlayError(f"Pelin tilasta puuttuu kenttä ”{missing}”.")
+    if not isinstance(v["id"], str) or not _HEX.fullmatch(v["id"]):
+        raise PlayError("Pelin tunnisteen (id) pitää olla 8–32 merkin heksadesimaaliluku.")
+    check = _check_value(v["check"], "Pelin tilan tarkiste (check) puuttuu tai on väärää muotoa.")
+    deals = v["deals"]
+    if not isinstance(deals, list) or not deals or not all(isinstance(d, list) for d in deals):
+        raise PlayError("Pelin jakojen (deals) pitää olla luettelo, jossa on jokaisesta jaosta "
+                        "luettelo pelaajan omista siirroista.")
+    if len(deals) > LIMITS["deals"]:
+        raise PlayError(f"Pelaa-sivulla pelissä voi olla enintään {LIMITS['deals']} jakoa.")
+    if any(len(d) > LIMITS["deal_moves"] for d in deals):
+        raise PlayError(f"Yhdessä jaossa voi olla enintään {_n(LIMITS['deal_moves'])} omaa siirtoa.")
+    if sum(map(len, deals)) > LIMITS["moves"]:
+        raise PlayError(f"Pelissä voi olla yhteensä enintään {_n(LIMITS['moves'])} omaa siirtoa.")
+    if check["game"] != game_digest(v):
+        raise PlayError("Pelin tila ei vastaa aloitettua peliä: sääntöjä, kotisääntöjä, tasoja, "
+                        "pelaajia tai pelin numeroa ei voi muuttaa kesken pelin.")
+    # the settings themselves (the digest matched, but the page may have been handed a forged one)
+    rules = check_rules(v["rules"])
+    options = check_options(v["options"], rules)
+    played = RuleSet.from_mapping(options, base=rules) if options else rules
+    n = v["players"]
+    if _players(n, played) != n:
+        raise PlayError("Pelaajien määrä (players) ei sovi näihin sääntöihin.")
+    _names(v["names"], n)
+    _levels(v["levels"], n)
+    if _seed(v["seed"]) != v["seed"]:
+        raise PlayError("Pelin numeron (seed) pitää olla tilassa tekstinä.")
+    _sections(v.get("sections"))
+    return v
+
+
+# -- moves as scenario steps -------------------------------------------------------------------
+
+def step_of(move: Move, names: Sequence[str] = DEFAULT_NAMES) -> dict:
+    """A move in the scenario files' step format, e.g. ``{"discard": "7H"}``."""
+    if isinstance(move, Draw):
+        return {"draw": move.source}
+    if isinstance(move, Discard):
+        return {"discard": move.card.code}
+    if isinstance(move, Knock):
+        return {"knock": move.card.code}
+    if isinstance(move, PlayMeld):
+        return {"meld": [c.code for c in move.cards]}
+    if isinstance(move, LayOff):
+        return {"lay_off": [c.code for c in move.cards], "onto": move.target}
+    if isinstance(move, Open):
+        return {"open": [[c.code for c in m] for m in move.melds]}
+    if isinstance(move, Pass):
+        return {"pass": True}
+    if isinstance(move, Claim):
+        return {"claim": names[move.player], "onto": move.target}
+    raise PlayError("Tätä siirtoa ei voi tallentaa Pelaa-sivun peliin.")
+
+
+_MOVE_KEYS = {"draw": (), "discard": (), "knock": (), "meld": (), "lay_off": ("onto",), "open": (),
+              "pass": (), "claim": ("onto",), "open_cards": ()}
+
+
+class _Deck:
+    """The game's card codes (as the engine writes them) and their cards."""
+
+    _cache: dict = {}
+
+    def __init__(self, rules: RuleSet) -> None:
+        key = (rules.decks, rules.jokers)
+        if key not in self._cache:
+            self._cache[key] = {c.code: c for c in standard_deck(rules.decks, rules.jokers)}
+        self.cards = self._cache[key]
+
+    def card(self, v: Any):
+        if not isinstance(v, str) or v not in self.cards:
+            what = shown(v) if isinstance(v, str) and len(v) <= 8 else None
+            raise PlayError(f"{what} ei ole tämän pelin kortti; kortit merkitään kuten 7H, 10D, AS tai JK."
+                            if what else "Siirrossa on jotain muuta kuin tämän pelin kortti; kortit "
+                                         "merkitään kuten 7H, 10D, AS tai JK.")
+        return self.cards[v]
+
+    def cards_of(self, v: Any, most: int = 20) -> tuple:
+        if not isinstance(v, list) or not 0 < len(v) <= most:
+            raise PlayError(f"Siirron korttien pitää olla luettelo, jossa on 1–{most} korttia.")
+        return tuple(self.card(c) for c in v)
+
+
+def _onto(v: Any) -> int:
+    if not _is_int(v) or not 0 <= v < 200:
+        raise PlayError("Kerro onto-kentässä kokonaislukuna, mitä pöydän yhdistelmää siirto koskee.")
+    return v
+
+
+def read_move(step: Any, rules: RuleSet, names: Sequence[str], open_cards: bool = False) -> Move | tuple:
+    """The reader's move from a step (the scenario format), every field checked; ``open_cards``
+    (Rommi 51's "Avaa" with the chosen cards, split by the engine) comes back as ``("open_cards", cards)``."""
+    if not isinstance(step, dict) or not step:
+        raise PlayError("Siirron pitää olla JSON-olio, esimerkiksi {\"draw\": \"stock\"}.")
+    kinds = [k for k in step if k in _MOVE_KEYS and (open_cards or k != "open_cards")]
+    if len(kinds) != 1:
+        raise PlayError("Siirrossa pitää olla yksi näistä: " + ", ".join(k for k in _MOVE_KEYS if k != "open_cards")
+                        + ".")
+    kind = kinds[0]
+    _keys(step, {kind, *_MOVE_KEYS[kind]}, "Siirrossa")
+    value = step[kind]
+    deck = _Deck(rules)
+    if kind == "draw":
+        if value not in (STOCK, DISCARD):
+            raise PlayError("Noston (draw) pitää olla stock (nostopakasta) tai discard (poistopakasta).")
+        return Draw(value)
+    if kind == "discard":
+        return Discard(deck.card(value))
+    if kind == "knock":
+        return Knock(deck.card(value))
+    if kind == "meld":
+        return PlayMeld(deck.cards_of(value))
+    if kind == "lay_off":
+        if "onto" not in step:
+            raise PlayError("Kerro onto-kentässä, mihin pöydän yhdistelmään kortit lisätään.")
+        return LayOff(deck.cards_of(value), _onto(step["onto"]))
+    if kind == "open":
+        if not isinstance(value, list) or not 0 < len(value) <= 10:
+            raise PlayError("Avauksen (open) pitää olla luettelo, jossa on 1–10 yhdistelmää.")
+        return Open(tuple(deck.cards_of(m) for m in value))
+    if kind == "pass":
+        if value is not True:
+            raise PlayError("Passauksen (pass) arvon pitää olla true.")
+        return Pass()
+    if kind == "claim":
+        if value != names[0]:
+            raise PlayError("Voit huutaa ”rommia” vain omasta puolestasi.")
+        return Claim(0, _onto(step.get("onto", 0)))
+    return ("open_cards", deck.cards_of(value, LIMITS["cards"]))
+
+
+def move_of(step: Any, names: Sequence[str] = DEFAULT_NAMES, rules: RuleSet | None = None) -> Move:
+    """The move of a step in the scenario format (the inverse of :func:`step_of`), for steps the
+    engine wrote itself (the regenerated moves); the reader's go through :func:`read_move`."""
+    if rules is not None:
+        move = read_move(step, rules, names)
+        assert not isinstance(move, tuple)
+        return move
+    kind = next(iter(step))
+    if kind == "draw":
+        return Draw(step["draw"])
+    if kind in ("discard", "knock"):
+        return (Discard if kind == "discard" else Knock)(parse_card(step[kind]))
+    if kind == "meld":
+        return PlayMeld(tuple(parse_card(c) for c in step["meld"]))
+    if kind == "lay_off":
+        return LayOff(tuple(parse_card(c) for c in step["lay_off"]), step["onto"])
+    if kind == "open":
+        return Open(tuple(tuple(parse_card(c) for c in m) for m in step["open"]))
+    if kind == "pass":
+        return Pass()
+    return Claim(list(names).index(step["claim"]), step.get("onto", 0))
