@@ -91,6 +91,7 @@ class DeployProject:
             env["ROMMIKIRJA_STEP_LOG"] = str(log)
         env["PYTHONPATH"] = os.pathsep.join([str(self.root / "engine"), str(self.root)])
         env["NO_MKDOCS_2_WARNING"] = "1"
+        env["SOURCE_DATE_EPOCH"] = "1700000000"     # the same sitemap dates (and wheel) on any day
         if kill:
             env["ROMMIKIRJA_KILL_AT"] = kill
         return env
