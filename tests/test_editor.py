@@ -252,6 +252,8 @@ def test_new_preset_gets_page_nav_and_front_page_row(tmp_path):
     assert re.search(r'<a href="kerhorommi/"[^>]*>Kerhorommi</a>', front)         # the front page row
     assert re.search(r'href="kerhorommi/" class="md-nav__link', front)             # the navigation
     assert not (ROOT / "docs" / "kerhorommi.md").exists()                          # not on the public site
+    search = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert any(d["location"].startswith("kerhorommi/#") for d in search["docs"])   # the search finds it
 
 
 # ---------------------------------------------------------------------------------------------

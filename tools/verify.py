@@ -26,6 +26,7 @@ from . import kept
 from .scenario import SCENARIO_DIR, rel_path
 from .scenario import Scenario, SourceError, load_rulesets, load_scenario, scenario_paths
 from .scenario.names import load_names
+from .search_words import read_synonyms
 from .presets import check_sections
 from .reachable import allowed_truth_checks, known_failures
 from .templating import check_template
@@ -101,6 +102,7 @@ def _verify(paths: Sequence[str | Path], rules_dir: Path | None, files: list[Pat
     try:
         rulesets = load_rulesets() if rules_dir is None else load_rulesets(rules_dir)
         load_names()                  # the club's player names (scenarios/nimet.yaml)
+        read_synonyms()               # the club's search words (scenarios/hakusanat.yaml)
     except SourceError as err:
         return [], [err]
     scenarios: list[Scenario] = []

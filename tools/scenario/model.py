@@ -16,6 +16,8 @@ SCENARIO_DIR = ROOT / "scenarios"
 RULES_DIR = SCENARIO_DIR / "rules"
 #: The club's own player names and their case forms (:mod:`.names`).
 NAMES_FILE = SCENARIO_DIR / "nimet.yaml"
+#: The club's search words (:mod:`tools.search_words`); not a scenario.
+SEARCH_WORDS_FILE = SCENARIO_DIR / "hakusanat.yaml"
 
 
 def rel_path(path: Path) -> str:
