@@ -25,3 +25,11 @@ def site(tmp_path_factory):
                           cwd=ROOT, capture_output=True, text=True, env=env)
     assert proc.returncode == 0, proc.stderr
     return out
+
+
+@pytest.fixture(scope="session")
+def deploy_project(tmp_path_factory):
+    """A copy of the project with two known builds, A and B (B: an engine change and a page
+    change), for the deploy tests (tests/deploy_project.py)."""
+    from deploy_project import DeployProject
+    return DeployProject.create(tmp_path_factory.mktemp("deploy"))

@@ -170,8 +170,28 @@ def write_pages(pages: dict[str, str], docs: Path | None = None) -> None:
                     legacy_stray=is_generated_page)
 
 
+def publish_docs(pages: dict[str, str], docs: Path | None = None) -> None:
+    """Pages, their navigation and their runtime (Pyodide, the wheel, data) into ``docs/`` in one
+    transaction. Under the lock, recovery comes first: the runtime step reads the published
+    ``data/runtime.json`` (to reuse an unchanged wheel), which must never be half a publish."""
+    from . import runtime
+    docs = DOCS if docs is None else docs
+    with pub.locked(docs):
+        pub.recover(docs)
+        outputs = page_outputs(pages)
+        outputs.update(runtime.runtime_outputs(docs))
+        outputs[presets.NAV_FILE] = pub.Output(data=presets.nav_json(pages).encode("utf-8"))
+        pub.step("outputs ready")
+        pub.publish(docs, outputs, legacy_stray=is_generated_page)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        pub.recovered(DOCS)                         # before anything reads docs/
+    except (pub.PublishError, OSError) as err:
+        print(f"{err}\nSivuja ei kirjoitettu.", file=sys.stderr)
+        return 1
     if args[:1] in (["--diff"], ["--accept"]):      # the rule editor's loop: tools/pagediff.py
         from . import pagediff
         try:
@@ -193,12 +213,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from . import runtime
     docs = DOCS
     try:
-        with pub.locked(docs):
-            # pages and their runtime (Pyodide, the wheel, data) in one transaction
-            outputs = page_outputs(pages)
-            outputs.update(runtime.runtime_outputs(docs))
-            outputs[presets.NAV_FILE] = pub.Output(data=presets.nav_json(pages).encode("utf-8"))
-            pub.publish(docs, outputs, legacy_stray=is_generated_page)
+        publish_docs(pages, docs)
     except (runtime.RuntimeError_, pub.PublishError, OSError) as err:
         shown = oserrors.message(err) if isinstance(err, OSError) else err
         print(f"{shown}\nSivuja ei kirjoitettu.", file=sys.stderr)

@@ -14,15 +14,26 @@ An exception at any step rolls back, so ``docs/`` is entirely old; a killed buil
 the journal, and the next :func:`recover` (every build starts with it) puts the old files
 back. Stale staging folders are removed. A lock (``docs/.rommikirja.lock``) makes
 concurrent builds take turns.
+
+Recovery comes before anything reads ``docs/``: every entry point (``tools.build`` with its
+``--diff``/``--accept``, ``tools.runtime``, ``tools.serve``, ``tools.site`` and the MkDocs hooks)
+first calls :func:`recovered` or holds :func:`locked` and calls :func:`recover`, so no step ever
+reads a half-published file (a runtime step that read a half-published ``data/runtime.json``
+once reused the old wheel for new pages).
+
+Tests stop a build at a named step: ``ROMMIKIRJA_KILL_AT=<step>`` (a shell pattern) makes
+:func:`step` send SIGKILL to the build's process group (start the build in a session of its own); ``ROMMIKIRJA_STEP_LOG=<file>`` lists the steps.
 """
 from __future__ import annotations
 
 import contextlib
+import fnmatch
 import hashlib
 import json
 import os
 import re
 import shutil
+import signal
 import tempfile
 import time
 from dataclasses import dataclass
@@ -72,15 +83,35 @@ def sha256_file(path: Path) -> str:
     return h.hexdigest()
 
 
+def kill_point(name: str) -> None:
+    """SIGKILL this build's process group at the step ``ROMMIKIRJA_KILL_AT`` names; with
+    ``ROMMIKIRJA_STEP_LOG`` each step's name is appended to that file (tests only)."""
+    log = os.environ.get("ROMMIKIRJA_STEP_LOG")
+    if log:
+        with open(log, "a", encoding="utf-8") as fh:
+            fh.write(name + "\n")
+    target = os.environ.get("ROMMIKIRJA_KILL_AT")
+    if target and fnmatch.fnmatchcase(name, target):
+        os.killpg(os.getpgrp(), signal.SIGKILL)
+
+
 #: Called before each write step with its name; tests replace it to inject failures.
-step: Callable[[str], None] = lambda name: None
+step: Callable[[str], None] = kill_point
+
+
+#: Set by a process that holds the lock for a child it starts (``tools.site`` for MkDocs): the
+#: resolved ``docs`` path. The child's hooks then read ``docs/`` under the parent's lock.
+HELD_ENV = "ROMMIKIRJA_DOCS_LOCKED"
+_held: set[str] = set()
 
 
 @contextlib.contextmanager
 def locked(docs: Path, timeout: float = 300.0) -> Iterator[None]:
-    """Hold ``docs/.rommikirja.lock`` (other builds wait for their turn)."""
+    """Hold ``docs/.rommikirja.lock`` (other builds wait for their turn). Re-entrant: a process
+    that holds it already (or whose parent holds it for it, :data:`HELD_ENV`) goes on at once."""
     docs.mkdir(parents=True, exist_ok=True)
-    if fcntl is None:  # pragma: no cover
+    key = str(docs.resolve())
+    if fcntl is None or key in _held or os.environ.get(HELD_ENV) == key:  # pragma: no cover
         yield
         return
     with open(docs / LOCK, "a+b") as fh:
@@ -93,10 +124,46 @@ def locked(docs: Path, timeout: float = 300.0) -> Iterator[None]:
                 if time.monotonic() > deadline:
                     raise PublishError("toinen koonti on kesken (docs/.rommikirja.lock); yritä myöhemmin") from None
                 time.sleep(0.05)
+        _held.add(key)
         try:
             yield
         finally:
+            _held.discard(key)
             fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+_holding: dict[str, contextlib.ExitStack] = {}
+
+
+def hold(docs: Path) -> None:
+    """Take the lock and recover, keeping the lock until :func:`release` (a renderer's hooks:
+    MkDocs reads ``docs/`` between its first and last event)."""
+    key = str(Path(docs).resolve())
+    if key in _holding:
+        return
+    stack = contextlib.ExitStack()
+    stack.enter_context(locked(Path(docs)))
+    _holding[key] = stack
+    recover(Path(docs))
+
+
+def release(docs: Path | None = None) -> None:
+    """Let go of what :func:`hold` took (for ``docs``, or everything this process holds)."""
+    keys = [str(Path(docs).resolve())] if docs is not None else list(_holding)
+    for key in keys:
+        stack = _holding.pop(key, None)
+        if stack is not None:
+            stack.close()
+
+
+def recovered(docs: Path) -> None:
+    """Take the lock, finish what a killed build left (:func:`recover`), let go: the first act of
+    every entry point that reads ``docs/`` without publishing into it. No ``docs/`` yet: nothing
+    to recover, and nothing is made (a build that fails writes nothing)."""
+    if not docs.is_dir():
+        return
+    with locked(docs):
+        recover(docs)
 
 
 def read_manifest(docs: Path) -> dict[str, dict]:
@@ -158,6 +225,7 @@ def _rollback(docs: Path, stage: Path, rels: list[str]) -> None:
     """Put back every old file kept in ``stage/.old`` and remove new files that had no old one."""
     old_dir = stage / ".old"
     for rel in reversed(rels):
+        kill_point(f"rollback {rel}")
         dst = docs / rel
         kept = old_dir / rel
         if kept.exists() or kept.is_symlink():

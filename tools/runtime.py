@@ -23,7 +23,7 @@ from pathlib import Path
 from . import publish as pub
 from .scenario import load_names, load_rulesets
 from .templating import ROOT
-from .wheel import build_wheel_bytes, source_hash, wheel_name
+from .wheel import build_wheel_bytes, source_hash
 
 PYODIDE_SRC = ROOT / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
@@ -46,22 +46,46 @@ def in_scope(rel: str) -> bool:
     return rel.startswith(SCOPE_DIRS)
 
 
-def _wheel(docs: Path) -> tuple[str, bytes, str]:
-    """(name, bytes, source hash): the published wheel reused when the engine did not change."""
-    digest = source_hash()
-    name = wheel_name()
+def hashed_wheel_name(data: bytes) -> str:
+    return f"rommikirja-{pub.sha256_bytes(data)[:12]}.whl"
+
+
+def _published(docs: Path) -> dict:
+    """The pointer the last committed build wrote (call after recovery), or {}."""
     try:
         current = json.loads((docs / "data" / "runtime.json").read_text(encoding="utf-8"))
-        published = docs / "pyodide" / name
-        meta = pub.read_manifest(docs).get(f"pyodide/{name}", {})
-        if current.get("engine") == digest and current.get("wheel") == name and published.is_file():
-            data = published.read_bytes()
-            if pub.sha256_bytes(data) == meta.get("sha256"):
-                return name, data, digest
-    except (OSError, ValueError, AttributeError):
-        pass
-    name, data = build_wheel_bytes()
-    return name, data, digest
+        return current if isinstance(current, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def _verified(docs: Path, name: object) -> bytes | None:
+    """The bytes of a published wheel when they are what the manifest and its name say."""
+    if not isinstance(name, str) or "/" in name or not name.endswith(".whl"):
+        return None
+    path = docs / "pyodide" / name
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    meta = pub.read_manifest(docs).get(f"pyodide/{name}", {})
+    if pub.sha256_bytes(data) != meta.get("sha256") or hashed_wheel_name(data) != name:
+        return None
+    return data
+
+
+def _wheel(docs: Path) -> tuple[str, bytes, str]:
+    """(name, bytes, source hash): the published wheel reused when the engine did not change.
+
+    Reads ``docs/`` only after recovery (the callers hold the lock and have recovered)."""
+    digest = source_hash()
+    current = _published(docs)
+    if current.get("engine") == digest:
+        data = _verified(docs, current.get("wheel"))
+        if data is not None:
+            return current["wheel"], data, digest
+    _, data = build_wheel_bytes()
+    return hashed_wheel_name(data), data, digest
 
 
 def names_json(path: Path | None = None) -> bytes:
@@ -73,30 +97,42 @@ def names_json(path: Path | None = None) -> bytes:
 
 
 def runtime_outputs(docs: Path = DOCS, src: Path = PYODIDE_SRC) -> dict[str, pub.Output]:
-    """Everything the runtime puts into docs/, keyed by path under docs/."""
+    """Everything the runtime puts into docs/, keyed by path under docs/.
+
+    Call with the lock held and ``docs/`` recovered (:func:`tools.publish.recover`)."""
     missing = [f for f in PYODIDE_FILES if not (src / f).is_file()]
     if missing:
         raise RuntimeError_(f"Pyodide puuttuu ({', '.join(missing)}): aja ensin `npm ci`.")
     out = {f"pyodide/{name}": pub.Output(source=src / name) for name in PYODIDE_FILES}
     name, data, digest = _wheel(docs)
     out[f"pyodide/{name}"] = pub.Output(data=data)
+    files = {rel: {"size": o.size(), "sha256": o.digest()} for rel, o in sorted(out.items())}
+    # the last other wheel is kept (pages of the build before may still start it); older go
+    current = _published(docs)
+    previous = current.get("wheel") if current.get("wheel") != name else current.get("previous")
+    kept = _verified(docs, previous) if previous != name else None
+    if kept is not None:
+        out[f"pyodide/{previous}"] = pub.Output(data=kept)
     rules = {n: r.as_mapping() for n, r in load_rulesets().items()}
     out["data/rules.json"] = pub.Output(data=json.dumps(rules, ensure_ascii=False, indent=1).encode())
     out["data/names.json"] = pub.Output(data=names_json())
     out["data/runtime.json"] = pub.Output(data=json.dumps({"pyodide": pyodide_version(src), "wheel": name,
-                                                           "engine": digest}).encode())
+                                                           "engine": digest, "files": files,
+                                                           **({"previous": previous} if kept else {})},
+                                                          indent=1).encode())
     return out
 
 
 def main(docs: Path = DOCS) -> int:
     try:
         with pub.locked(docs):
+            pub.recover(docs)                   # before anything here reads docs/
             outputs = runtime_outputs(docs)
             pub.publish(docs, outputs, scope=in_scope)
     except (RuntimeError_, pub.PublishError) as err:
         print(err, file=sys.stderr)
         return 1
-    wheel = next(Path(rel).name for rel in outputs if rel.endswith(".whl"))
+    wheel = json.loads(outputs["data/runtime.json"].data)["wheel"]
     print(f"Pyodide {pyodide_version()} ja {wheel} kopioitu hakemistoon docs/pyodide/.")
     return 0
 

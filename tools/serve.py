@@ -39,8 +39,17 @@ def sources() -> dict[Path, float]:
 
 
 def build_once(runtime: bool) -> int:
-    """One build in this process: verify, render, (package the runtime), write. Prints errors."""
+    """One build in this process: verify, render, write pages and runtime in one transaction
+    (recovery first, :func:`tools.build.publish_docs`). Prints errors. (``runtime`` is kept for
+    the command line; an unchanged engine is not rebuilt anyway.)"""
     from . import build
+    from . import publish as pub
+    from . import runtime as rt
+    try:
+        pub.recovered(DOCS)                 # before anything reads docs/
+    except (pub.PublishError, OSError) as err:
+        print(err, file=sys.stderr)
+        return 1
     scenarios, errors = build.verify()
     if errors:
         for err in errors:
@@ -48,16 +57,10 @@ def build_once(runtime: bool) -> int:
         return 1
     try:
         pages = build.render_pages(scenarios)
-    except (build.BuildError, build.SourceError) as err:
+        build.publish_docs(pages)
+    except (build.BuildError, build.SourceError, rt.RuntimeError_, pub.PublishError, OSError) as err:
         print(err, file=sys.stderr)
         return 1
-    if runtime or not (DOCS / "pyodide").exists():
-        from . import runtime as rt
-        if rt.main() != 0:
-            return 1
-    build.write_pages(pages)
-    from .presets import write_nav
-    write_nav(pages, DOCS)
     return 0
 
 
@@ -81,6 +84,13 @@ def error_page(title: str, errors: list[str]) -> str:
 
 def show_errors(errors: list[str], docs: Path = DOCS) -> None:
     """Replace every generated page by the error list (titles kept, so the navigation stays)."""
+    from . import publish as pub
+    with pub.locked(docs):
+        pub.recover(docs)
+        _show_errors(errors, docs)
+
+
+def _show_errors(errors: list[str], docs: Path) -> None:
     docs.mkdir(parents=True, exist_ok=True)
     pages = [p for p in docs.glob("*.md") if p.read_text(encoding="utf-8").startswith(MARKER)]
     if not pages:

@@ -7,7 +7,8 @@
   (:func:`tools.markup.check_page`): an event handler, a ``style`` attribute or a script URL, or a
   page title that is not plain text, stops the build.
 - After MkDocs has rendered the site, it is finished for caching and offline use with the
-  renderer-independent ``tools.offline.finish_site``.
+  renderer-independent ``tools.offline.finish_site``; then the lock of ``docs/`` that
+  ``tools/mkdocs_nav.py`` took when MkDocs began is let go.
 """
 from __future__ import annotations
 
@@ -38,4 +39,13 @@ def on_post_page(output, page, config):  # noqa: ANN001 - MkDocs hook signature
 
 def on_post_build(config, **kwargs) -> None:
     from tools.offline import finish_site
-    finish_site(Path(config["site_dir"]))
+    from tools.publish import release
+    try:
+        finish_site(Path(config["site_dir"]))
+    finally:
+        release(Path(config["docs_dir"]))     # taken in tools/mkdocs_nav.py's on_config
+
+
+def on_build_error(error, **kwargs) -> None:
+    from tools.publish import release
+    release()                                  # whatever this process holds

@@ -224,6 +224,11 @@ export function registerServiceWorker() {
   navigator.serviceWorker.addEventListener("message", (event) => {
     if (event.data && event.data.type === "runtime-cached") window.rommikirjaOffline = event.data;
   });
+  // a new build's service worker took over: it caches this engine's runtime too (what it shares
+  // with the old one it moved over; the rest, such as a new wheel, it fetches and checks)
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (engine.state === "ready") cacheRuntime();
+  });
 }
 
 // Resolves when the service worker controls the page, or at once when none is being installed

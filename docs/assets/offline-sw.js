@@ -1,22 +1,68 @@
 // Rommikirja's service worker. tools/offline.py publishes it as /sw.js with `BUILD` prepended:
-// {version, runtimeVersion, pages: [...], runtime: [...]} — this build's manifest.
+// {version, runtimeVersion, pages: [...], runtime: [...], sha256: {runtime file: hash}} — this
+// build's manifest.
 //
 // - Install: the pages and assets (a few hundred kB) are cached, so the whole site reads offline
 //   after one visit.
-// - The runtime (Pyodide, the engine wheel; 14 MB) is cached when the engine is first started,
-//   not before: a reader who never practises never downloads it. The page asks for it with
-//   {type: "cache-runtime"} once the engine is ready (the files are then in the HTTP cache).
-// - Everything in the manifest is answered from the cache first; a new build has a new sw.js,
-//   whose install caches the new files and whose activation removes the old caches.
-// - The engine's memory snapshot ("rommikirja-snapshot") is the worker's and is kept.
+// - Pages, assets and data (data/runtime.json, the pointer to the engine, among them) come from
+//   the network while there is one (revalidated, `no-cache`) and from this build's cache only when
+//   the network fails: a reader online always gets the served build whole (pages, scripts and
+//   engine of one build), offline the cached build whole.
+// - The runtime (Pyodide, the engine wheel named by its hash; 14 MB) is cached when the engine is
+//   first started, not before: a reader who never practises never downloads it. The page asks
+//   for it with {type: "cache-runtime"} once the engine is ready. Every runtime file is checked
+//   against its SHA-256 in BUILD before it is cached and before a cached copy is used; a copy
+//   that differs is dropped and fetched again past the HTTP cache.
+// - A new build has a new sw.js: its install caches the new pages, its activation moves the
+//   runtime files that are still right from the old runtime cache and removes the old caches.
+// - The engine's memory snapshot ("rommikirja-snapshot") is the engine worker's, keyed by the
+//   wheel's hash; the worker drops a snapshot of another wheel.
 /* global BUILD */
 const PAGES = `rommikirja-sivut-${BUILD.version}`;
 const RUNTIME = `rommikirja-ajo-${BUILD.runtimeVersion}`;
-const KEEP = new Set([PAGES, RUNTIME, "rommikirja-snapshot"]);
+const SNAPSHOT = "rommikirja-snapshot";
+const KEEP = new Set([PAGES, RUNTIME, SNAPSHOT]);
 const scope = new URL(self.registration.scope);
 const abs = (path) => new URL(path, scope).href;
 const pageSet = new Set(BUILD.pages.map(abs));
 const runtimeSet = new Set(BUILD.runtime.map(abs));
+const expected = new Map(BUILD.runtime.map((rel) => [abs(rel), (BUILD.sha256 || {})[rel]]));
+
+async function sha256(buffer) {
+  const digest = await crypto.subtle.digest("SHA-256", buffer);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// A response whose body has the hash this build expects for `url`, as a fresh Response; else null.
+async function checked(url, response) {
+  if (!response || !response.ok) return null;
+  const want = expected.get(url);
+  const body = await response.arrayBuffer();
+  if (want && await sha256(body) !== want) return null;
+  // the body is decoded already: only its type goes with it (no Content-Encoding or -Length)
+  const type = response.headers.get("content-type") || "application/octet-stream";
+  return new Response(body, { status: 200, headers: { "content-type": type } });
+}
+
+// A runtime file from the network, checked: first as the HTTP cache has it, then past it.
+async function fetchRuntime(url) {
+  for (const mode of ["force-cache", "reload"]) {
+    const good = await checked(url, await fetch(url, { cache: mode }));
+    if (good) return good;
+  }
+  throw new Error(`${url.split("/").pop()}: tarkiste ei täsmää`);
+}
+
+// The cached copy of a runtime file when it is the right one (a wrong one is deleted). Checked
+// every time it is used (hashing the 9.6 MB wasm costs some tens of milliseconds): Cache Storage
+// is the page's too, and a copy checked once is not known to be the same copy later.
+async function cachedRuntime(cache, url) {
+  const hit = await cache.match(url);
+  if (!hit) return null;
+  const good = await checked(url, hit);
+  if (!good) await cache.delete(url);
+  return good;
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -28,20 +74,26 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    for (const name of await caches.keys()) {
-      if (name.startsWith("rommikirja-") && !KEEP.has(name)) await caches.delete(name);
+    const names = (await caches.keys()).filter((n) => n.startsWith("rommikirja-") && !KEEP.has(n));
+    // runtime files this build shares with the old one (Pyodide, an unchanged wheel) move over
+    const runtime = await caches.open(RUNTIME);
+    for (const url of runtimeSet) {
+      if (await runtime.match(url)) continue;
+      for (const name of names.filter((n) => n.startsWith("rommikirja-ajo-"))) {
+        const good = await checked(url, await (await caches.open(name)).match(url));
+        if (good) { await runtime.put(url, good); break; }
+      }
     }
+    for (const name of names) await caches.delete(name);
     await self.clients.claim();
   })());
 });
 
 async function cacheRuntime() {
   const cache = await caches.open(RUNTIME);
-  const have = new Set((await cache.keys()).map((r) => r.url));
   for (const url of runtimeSet) {
-    if (have.has(url)) continue;
-    const response = await fetch(url, { cache: "force-cache" });
-    if (response.ok) await cache.put(url, response);
+    if (await cachedRuntime(cache, url)) continue;
+    await cache.put(url, await fetchRuntime(url));
   }
   return runtimeSet.size;
 }
@@ -69,13 +121,20 @@ async function answer(request) {
   const url = key(request.url);
   if (runtimeSet.has(url)) {
     const cache = await caches.open(RUNTIME);
-    const hit = await cache.match(url);
+    const hit = await cachedRuntime(cache, url);
     if (hit) return hit;
-    const response = await fetch(request);
-    if (response.ok) cache.put(url, response.clone());
+    const response = await fetchRuntime(url);
+    cache.put(url, response.clone()).catch(() => {});
     return response;
   }
   if (pageSet.has(url)) {
+    let response = null;
+    try {         // what the server has now answers (a page it no longer has: its 404)
+      response = await fetch(request.url, { cache: "no-cache", credentials: "same-origin" });
+    } catch { /* offline: this build's copy below */ }
+    // a navigation may not take a followed redirect (perusrommi → perusrommi/): pass it on
+    if (response && response.redirected && request.mode === "navigate") return Response.redirect(response.url, 302);
+    if (response) return response;
     const hit = await caches.match(url, { cacheName: PAGES });
     if (hit) return hit;
   }

@@ -4,11 +4,15 @@
 // Protocol. Page → worker: {id, request}. Worker → page: {id, ok, result | error, ms} for a
 // request, {type: "progress", loaded, total, phase} while starting. Every error is Finnish.
 //
-// Start. The runtime files are fetched here (bytes counted for the progress line, a missing file
-// fails at once instead of leaving Pyodide waiting) and handed to Pyodide through `fetch`. After
-// the first start the worker takes a Pyodide memory snapshot (the heap just after importing the
-// engine) and keeps it (31 MB, raw) in Cache Storage, keyed by the Pyodide build and the wheel's
-// hash; later starts restore it (under a second instead of 4–10 s). A snapshot that fails to load
+// Start. data/runtime.json, the build's small pointer, is read first and never from a stale cache
+// (`no-cache`; the service worker asks the network first): it names the wheel (by its hash) and
+// gives the size and SHA-256 of every runtime file. The runtime files are fetched here (bytes
+// counted for the progress line, a missing file fails at once instead of leaving Pyodide waiting),
+// each checked against its SHA-256 (a cached copy that differs is dropped and fetched again past
+// every cache), and handed to Pyodide through `fetch`. After the first start the worker takes a
+// Pyodide memory snapshot (the heap just after importing the engine) and keeps it (31 MB, raw) in
+// Cache Storage, keyed by the Pyodide build and the wheel's hash; later starts restore it (under a
+// second instead of 4–10 s); a snapshot of another wheel is dropped. A snapshot that fails to load
 // is removed and the engine starts normally. On such a start everything overlaps: the Emscripten
 // module is imported and the wasm compiled while the snapshot is read.
 const base = new URL("../", import.meta.url);
@@ -55,14 +59,13 @@ function report(force = false) {
 
 const realFetch = self.fetch.bind(self);
 
-async function download(url) {
-  let response;
-  try {
-    // straight from the service worker's cache when it is there (no round trip through it)
-    response = ("caches" in self && await caches.match(url.href).catch(() => null)) || await realFetch(url);
-  } catch {
-    throw new EngineError("tiedostoja ei saatu ladattua (ei verkkoyhteyttä?)");
-  }
+async function sha256(buffer) {
+  if (!(self.crypto && crypto.subtle)) return null;          // not a secure context: no check
+  const digest = await crypto.subtle.digest("SHA-256", buffer);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function read(response, url) {
   if (!response.ok) {
     throw new EngineError(`tiedosto ${url.pathname.split("/").pop()} puuttuu palvelimelta (HTTP ${response.status})`);
   }
@@ -83,6 +86,40 @@ async function download(url) {
   return bytes.buffer;
 }
 
+async function dropCached(url) {
+  try {
+    for (const name of await caches.keys()) {
+      if (name.startsWith("rommikirja-ajo-")) await (await caches.open(name)).delete(url.href);
+    }
+  } catch { /* nothing to remove */ }
+}
+
+// A runtime file's bytes, checked against `want` (its SHA-256 in data/runtime.json): the cached
+// copy first, then the network, then the network past the HTTP cache.
+async function download(url, want) {
+  const name = url.pathname.split("/").pop();
+  const tries = [
+    async () => ("caches" in self && await caches.match(url.href).catch(() => null)) || null,
+    () => realFetch(url),
+    () => realFetch(url, { cache: "reload" }),
+  ];
+  for (const attempt of tries) {
+    let response;
+    try {
+      response = await attempt();
+    } catch {
+      throw new EngineError("tiedostoja ei saatu ladattua (ei verkkoyhteyttä?)");
+    }
+    if (!response) continue;
+    const bytes = await read(response, url);
+    const got = want ? await sha256(bytes) : null;
+    if (!want || got === null || got === want) return bytes;
+    loaded -= bytes.byteLength;                      // a wrong copy: drop it and fetch again
+    await dropCached(url);
+  }
+  throw new EngineError(`tiedosto ${name} ei vastaa sivuston tarkistetta (vioittunut tai vanha kopio)`);
+}
+
 // Pyodide fetches python_stdlib.zip and the wasm itself: answer from what was downloaded above.
 // (Pyodide passes URL objects: a lookup by `input.url` would miss them all and fetch every file twice.)
 self.fetch = (input, init) => {
@@ -94,7 +131,7 @@ self.fetch = (input, init) => {
 };
 
 async function json(path) {
-  const response = await realFetch(new URL(path, base)).catch(() => null);
+  const response = await realFetch(new URL(path, base), { cache: "no-cache" }).catch(() => null);
   if (!response || !response.ok) throw new EngineError(`tiedostoa ${path} ei saatu ladattua`);
   return response.json();
 }
@@ -110,6 +147,9 @@ function withTimeout(promise, ms, message) {
 async function findSnapshot(key) {
   try {
     const cache = await caches.open(SNAPSHOT_CACHE);
+    for (const old of await cache.keys()) {       // of another wheel or Pyodide: never used again
+      if (old.url !== key) await cache.delete(old);
+    }
     const hit = await cache.match(key);
     if (!hit) return null;
     return { bytes: hit.arrayBuffer().then((b) => new Uint8Array(b)) };
@@ -142,9 +182,10 @@ async function start(options) {
     precompiled = WebAssembly.compileStreaming(realFetch(wasmURL));      // see instantiateStreaming above
     precompiled.catch(() => {});
   });
-  const [runtime, files] = await Promise.all([json("data/runtime.json"),
-                                              json("data/files.json").catch(() => null)]);  // sizes and hashes
+  const runtime = await json("data/runtime.json");          // the pointer: names, sizes, hashes
+  const files = runtime.files ? { runtime: runtime.files } : await json("data/files.json").catch(() => null);
   mark("manifests");
+  const want = (name) => (files && files.runtime[`pyodide/${name}`] ? files.runtime[`pyodide/${name}`].sha256 : null);
   const wheelURL = new URL(runtime.wheel, pyodideURL);
   const big = ["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"];
   const sizeOf = (name) => (files && files.runtime[`pyodide/${name}`] ? files.runtime[`pyodide/${name}`].size : 0);
@@ -154,7 +195,7 @@ async function start(options) {
     : null;
   report(true);
   const snapshotP = key ? findSnapshot(key) : Promise.resolve(null);
-  const wheelP = download(wheelURL);
+  const wheelP = download(wheelURL, want(runtime.wheel));
   // The Emscripten module (1.2 MB of JavaScript) is imported here at once, not after Pyodide's own
   // set-up, so that it compiles while the snapshot is read; Pyodide gets it as createPyodideModule.
   const asmModule = import(asmURL.href).then((m) => { loaded += sizeOf("pyodide.asm.mjs"); report(); return m.default; });
@@ -163,9 +204,9 @@ async function start(options) {
   // service worker; answering it here from Cache Storage measured no faster in a whole start).
   const wasmCached = await wasmCachedP;
   if (wasmCached) loaded += sizeOf("pyodide.asm.wasm");
-  else prefetched.set(wasmURL.href, download(wasmURL));
+  else prefetched.set(wasmURL.href, download(wasmURL, want("pyodide.asm.wasm")));
   const stdlibURL = new URL("python_stdlib.zip", pyodideURL);
-  prefetched.set(stdlibURL.href, download(stdlibURL));
+  prefetched.set(stdlibURL.href, download(stdlibURL, want("python_stdlib.zip")));
   // a failed download fails the start at once
   const all = Promise.all([wheelP, asmModule, ...prefetched.values()]);
   all.catch(() => {});

@@ -1,0 +1,123 @@
+"""A deploy between two visits: a reader practises on build A (the engine started, its runtime and
+memory snapshot cached), build B with a changed engine is deployed (the real builds, in the copy
+of tests/deploy_project.py), and the returning reader gets B's engine, online and then offline:
+never A's engine from a cache, never a snapshot of A's wheel under B's name."""
+from __future__ import annotations
+
+import json
+import re
+
+from deploy_project import ONLY_B
+from test_browser import ENGINE_TIMEOUT, Page, answer, result
+from test_browser import browser  # noqa: F401  (a browser for this module too)
+from tools.siteserver import SiteServer
+
+# what the engine says to a request that only B's engine answers in its own words
+SAYS = "window.rommikirja.call({op: 'check'}).then(() => 'ok', (e) => e.message)"
+SNAPSHOTS = "caches.open('rommikirja-snapshot').then((c) => c.keys()).then((ks) => ks.map((r) => r.url))"
+
+
+HEX = "(b) => Array.from(new Uint8Array(b), (x) => x.toString(16).padStart(2, '0')).join('')"
+CORRUPT = """async () => {
+  const names = (await caches.keys()).filter((n) => n.startsWith("rommikirja-ajo-"));
+  const pointer = await (await fetch("/data/runtime.json", { cache: "no-store" })).json();
+  for (const name of names) {
+    const cache = await caches.open(name);
+    for (const rel of ["pyodide/" + pointer.wheel, "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"]) {
+      await cache.put(new URL(rel, location.origin).href, new Response("vioittunut kopio"));
+    }
+  }
+  const snapshots = await caches.open("rommikirja-snapshot");
+  await snapshots.put(new URL("/pyodide/snapshot-0-0000000000000000.raw", location.origin).href, new Response("vanha"));
+}"""
+# every runtime file in the service worker's runtime cache is there and is right
+CACHE_RIGHT = """async () => {
+  const hex = %s;
+  const pointer = await (await fetch("/data/runtime.json", { cache: "no-store" })).json();
+  const names = (await caches.keys()).filter((n) => n.startsWith("rommikirja-ajo-"));
+  if (names.length !== 1) return false;
+  const cache = await caches.open(names[0]);
+  for (const [rel, meta] of Object.entries(pointer.files)) {
+    const hit = await cache.match(new URL(rel, location.origin).href);
+    if (!hit) return false;
+    if (hex(await crypto.subtle.digest("SHA-256", await hit.arrayBuffer())) !== meta.sha256) return false;
+  }
+  return true;
+}""" % HEX
+
+
+def sw_version(site) -> str:
+    head = (site / "sw.js").read_text(encoding="utf-8").splitlines()[1]
+    return json.loads(re.fullmatch(r"const BUILD = (.*);", head).group(1))["version"]
+
+
+def wheel_hash(site) -> str:
+    pointer = json.loads((site / "data" / "runtime.json").read_text(encoding="utf-8"))
+    return pointer["files"][f"pyodide/{pointer['wheel']}"]["sha256"]
+
+
+def test_a_returning_reader_gets_the_new_engine_online_and_offline(browser, deploy_project):  # noqa: F811
+    project = deploy_project
+    site = project.root / "site"
+    project.restore("A", "A")
+    server = SiteServer(site, compress=True)         # serves through the link: each request sees the switch
+    base = server.base
+    try:
+        ctx = browser.new_context(viewport={"width": 390, "height": 844})
+        # visit 1 (build A): practise; the engine starts, its runtime and snapshot are cached
+        page = Page(ctx, base, "/perusrommi/")
+        assert page.ready()["start"] == "normal"
+        page.page.wait_for_function("window.rommikirjaSnapshot && window.rommikirjaOffline", timeout=ENGINE_TIMEOUT)
+        said = page.page.evaluate(SAYS)
+        assert "pitää olla JSON-olio" in said and ONLY_B not in said, said
+        assert page.page.evaluate(SNAPSHOTS)[0].endswith(f"-{wheel_hash(site)[:16]}.raw")
+        # cached copies that differ from the build's hashes (the wheel, the wasm, the standard
+        # library) and a snapshot of another wheel: dropped, fetched again, checked
+        page.page.evaluate(CORRUPT)
+        page.close()
+        page = Page(ctx, base, "/perusrommi/")
+        page.page.wait_for_function("window.rommikirjaEngine && window.rommikirjaEngine.readyMs", timeout=ENGINE_TIMEOUT)
+        assert page.page.evaluate("window.rommikirjaEngine.start") == "snapshot"
+        said = page.page.evaluate(SAYS)
+        assert "pitää olla JSON-olio" in said and ONLY_B not in said, said
+        page.page.wait_for_function(CACHE_RIGHT, timeout=ENGINE_TIMEOUT)
+        assert page.page.evaluate(SNAPSHOTS)[0].endswith(f"-{wheel_hash(site)[:16]}.raw")
+        assert len(page.page.evaluate(SNAPSHOTS)) == 1
+        page.close()
+
+        # deploy B: the engine changed, so did a page
+        for module in ("tools.build", "tools.site"):
+            proc = project.run(module)
+            assert proc.returncode == 0, proc.stderr
+        assert project.which("site") == "B"
+        version_b, wheel_b = sw_version(site), wheel_hash(site)
+
+        # visit 2, online: B's engine (a snapshot of A's wheel is never restored)
+        page = Page(ctx, base, "/perusrommi/")
+        page.page.wait_for_function("window.rommikirjaEngine && window.rommikirjaEngine.readyMs", timeout=ENGINE_TIMEOUT)
+        assert page.page.evaluate(SAYS).endswith(ONLY_B)
+        assert page.page.evaluate("window.rommikirjaEngine.start") == "normal"
+        w = page.widget("kelpaako-perusrommi")
+        answer(w, page.data("kelpaako-perusrommi"), True)
+        assert result(w)[0] == "oikein"
+        # B's service worker takes over and caches B's runtime; the snapshot is B's alone
+        page.page.wait_for_function(f"window.rommikirjaSnapshot && window.rommikirjaOffline "
+                                    f"&& window.rommikirjaOffline.version === '{version_b}'", timeout=ENGINE_TIMEOUT)
+        assert "error" not in page.page.evaluate("window.rommikirjaOffline")
+        snapshots = page.page.evaluate(SNAPSHOTS)
+        assert len(snapshots) == 1 and snapshots[0].endswith(f"-{wheel_b[:16]}.raw"), snapshots
+        page.close()
+        server.stop()
+
+        # visit 3, offline: still B's engine, from B's snapshot and B's cached runtime
+        page = Page(ctx, base, "/perusrommi/")
+        info = page.ready()
+        assert info["start"] == "snapshot", info
+        assert page.page.evaluate(SAYS).endswith(ONLY_B)
+        w = page.widget("kelpaako-perusrommi")
+        answer(w, page.data("kelpaako-perusrommi"), True)
+        assert result(w)[0] == "oikein"
+        page.close()
+        ctx.close()
+    finally:
+        server.stop()
