@@ -418,7 +418,9 @@ def make_text_env() -> jinja2.Environment:
 
 @contextmanager
 def _deadline(seconds: float | None) -> Iterator[None]:
-    """Raise :class:`TemplateLimit` after ``seconds`` (main thread only; elsewhere no deadline)."""
+    """Raise :class:`TemplateLimit` after ``seconds`` of this process's CPU time (main thread
+    only; elsewhere no deadline). CPU time, not wall time: a loaded machine (CI, two builds at
+    once) must not turn a text that renders in milliseconds into an error."""
     if not seconds or threading.current_thread() is not threading.main_thread() \
             or not hasattr(signal, "setitimer"):
         yield
@@ -427,13 +429,13 @@ def _deadline(seconds: float | None) -> Iterator[None]:
     def expired(signum: int, frame: Any) -> None:
         raise TemplateLimit(f"tekstin muodostaminen kesti liian kauan (yli {seconds:g} s)")
 
-    old = signal.signal(signal.SIGALRM, expired)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    old = signal.signal(signal.SIGPROF, expired)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, old)
 
 
 def render_limited(template: jinja2.Template, context: dict, max_chars: int,
