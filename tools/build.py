@@ -190,7 +190,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         pub.recovered(DOCS)                         # before anything reads docs/
     except (pub.PublishError, OSError) as err:
-        print(f"{err}\nSivuja ei kirjoitettu.", file=sys.stderr)
+        print(f"{oserrors.shown(err)}\nSivuja ei kirjoitettu.", file=sys.stderr)
         return 1
     if args[:1] in (["--diff"], ["--accept"]):      # the rule editor's loop: tools/pagediff.py
         from . import pagediff

@@ -14,7 +14,7 @@ from __future__ import annotations
 import errno
 from pathlib import Path
 
-__all__ = ["describe", "message"]
+__all__ = ["describe", "message", "shown"]
 
 _TEXTS = {
     errno.ENOSPC: "levyllä ei ole tilaa (vapauta tilaa ja aja komento uudelleen)",
@@ -59,3 +59,9 @@ def message(err: OSError, shown: str | Path | None = None) -> str:
         from .scenario.model import rel_path
         path = rel_path(Path(str(path)))
     return f"{path}: {describe(err)}"
+
+
+def shown(err: BaseException) -> str:
+    """A tool's error as the editor sees it: an OS error in Finnish (:func:`message`), any other
+    error (already Finnish: publish, site, build errors) as its own text."""
+    return message(err) if isinstance(err, OSError) else str(err)

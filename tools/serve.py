@@ -43,23 +43,24 @@ def build_once(runtime: bool) -> int:
     (recovery first, :func:`tools.build.publish_docs`). Prints errors. (``runtime`` is kept for
     the command line; an unchanged engine is not rebuilt anyway.)"""
     from . import build
+    from . import oserrors
     from . import publish as pub
     from . import runtime as rt
     try:
         pub.recovered(DOCS)                 # before anything reads docs/
     except (pub.PublishError, OSError) as err:
-        print(err, file=sys.stderr)
+        print(oserrors.shown(err), file=sys.stderr)
         return 1
     scenarios, errors = build.verify()
     if errors:
         for err in errors:
-            print(err, file=sys.stderr)
+            print(oserrors.shown(err), file=sys.stderr)
         return 1
     try:
         pages = build.render_pages(scenarios)
         build.publish_docs(pages)
     except (build.BuildError, build.SourceError, rt.RuntimeError_, pub.PublishError, OSError) as err:
-        print(err, file=sys.stderr)
+        print(oserrors.shown(err), file=sys.stderr)
         return 1
     return 0
 

@@ -30,6 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from . import oserrors
 from . import publish as pub
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -112,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         build = build_site(args.root.resolve())
     except (SiteError, pub.PublishError, OSError) as err:
-        print(err, file=sys.stderr)
+        print(oserrors.shown(err), file=sys.stderr)
         return 1
     print(f"Sivusto rakennettu: site → {BUILDS}/{build.name}")
     return 0
