@@ -266,6 +266,23 @@ def test_a_build_that_cannot_write_says_why_in_finnish(monkeypatch, capsys, code
     assert os.strerror(code) not in err
 
 
+@pytest.mark.parametrize("tool", ["site", "recover"])
+def test_site_build_and_recovery_say_os_errors_in_finnish(monkeypatch, capsys, tool):
+    """The site build (tools.site) and the recovery every build starts with: no English OS text."""
+    from tools import build, publish, site
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(ROOT / "docs" / "index.md"))
+    if tool == "site":
+        monkeypatch.setattr(site, "build_site", full)
+        assert site.main([]) == 1
+    else:
+        monkeypatch.setattr(publish, "recovered", full)
+        assert build.main([]) == 1
+    err = capsys.readouterr().err
+    assert "docs/index.md: levyllä ei ole tilaa" in err and os.strerror(errno.ENOSPC) not in err
+
+
 def test_accept_that_cannot_write_says_why_in_finnish(monkeypatch, capsys):
     from tools import build, pagediff
 
