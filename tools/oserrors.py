@@ -14,6 +14,8 @@ from __future__ import annotations
 import errno
 from pathlib import Path
 
+from .paths import rel_path
+
 __all__ = ["describe", "message", "shown"]
 
 _TEXTS = {
@@ -56,7 +58,6 @@ def message(err: OSError, shown: str | Path | None = None) -> str:
     if path is None:
         return describe(err)
     if shown is None:
-        from .scenario.model import rel_path
         path = rel_path(Path(str(path)))
     return f"{path}: {describe(err)}"
 

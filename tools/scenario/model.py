@@ -10,22 +10,14 @@ from rommikirja.deal import Outcome
 from rommikirja.scoring import DealScore
 
 from ..yamlsrc import SourceError
+from ..paths import ROOT, rel_path  # noqa: F401  (rel_path: re-exported for the scenario tools)
 
-ROOT = Path(__file__).resolve().parent.parent.parent
 SCENARIO_DIR = ROOT / "scenarios"
 RULES_DIR = SCENARIO_DIR / "rules"
 #: The club's own player names and their case forms (:mod:`.names`).
 NAMES_FILE = SCENARIO_DIR / "nimet.yaml"
 #: The club's search words (:mod:`tools.search_words`); not a scenario.
 SEARCH_WORDS_FILE = SCENARIO_DIR / "hakusanat.yaml"
-
-
-def rel_path(path: Path) -> str:
-    """``path`` relative to the project when it lies inside it (messages never show absolute paths)."""
-    try:
-        return Path(path).resolve().relative_to(ROOT).as_posix()
-    except (ValueError, OSError, RuntimeError):
-        return str(path)
 
 
 @dataclass(frozen=True)
