@@ -284,11 +284,11 @@ def test_site_build_and_recovery_say_os_errors_in_finnish(monkeypatch, capsys, t
 
 
 def test_accept_that_cannot_write_says_why_in_finnish(monkeypatch, capsys):
-    from tools import build, pagediff
+    from tools import accept, build
 
     def read_only(*args, **kwargs):
         raise OSError(errno.EROFS, "Read-only file system", str(ROOT / "tests" / "snapshots" / "facts.txt"))
-    monkeypatch.setattr(pagediff, "main", read_only)
+    monkeypatch.setattr(accept, "accept", read_only)
     assert build.main(["--accept"]) == 1
     err = capsys.readouterr().err
     assert "tests/snapshots/facts.txt: tiedostojärjestelmä on vain luettavissa" in err and "Read-only" not in err

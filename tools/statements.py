@@ -1,18 +1,6 @@
-"""Rule statements for the page templates: the Finnish sentence of an option's current value.
-
-Pages must not type a rule in prose: a club that changes an option would keep
-reading the old rule. Templates call the globals defined here instead::
-
-    {{ rule("rummy_doubling", r) }}        one option's sentence for rule set r
-    {{ rules_list(r, ["ace", "ace_points"]) }}   several, as a Markdown list
-    {% if applies("knock_limit", r) %}…{% endif %}
-
-The sentences themselves live beside the options in
-:data:`rommikirja.rules.OPTIONS` (engine data, so widgets and narration can use
-them too); this module exposes them and turns a wrong option name into a
-build error that names it and lists the known ones.
-
-It also holds the test that binds pages to rule sets (:func:`check_flips`): flip an
+"""The test that binds pages to rule sets. The page templates state rules through
+:mod:`tools.rule_text` (``rule()``, ``rules_list()``, ``applies()``, re-exported here); this
+module holds (:func:`check_flips`): flip an
 option, re-render, and the page must state the new sentence, drop the old one, and
 keep no typed sentence that still *claims* the old value (:data:`CLAIMS`, phrase
 patterns kept here beside the options; marked ``muunnelma`` passages and example boxes
@@ -24,10 +12,14 @@ import re
 import sys
 from pathlib import Path
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 from rommikirja import OPTIONS, RuleSet
 from rommikirja.rules import RuleSetError, applies as _applies, other_values, statement
+
+from .pages import BuildError, render_pages
+from .pagetext import normalise
+from .rule_text import StatementError, _check, rule, rule_applies, rules_list, template_globals  # noqa: F401
 
 ALLOWLIST = Path(__file__).resolve().parent.parent / "tests" / "statement_allowlist.txt"
 
@@ -35,54 +27,8 @@ __all__ = ["read_allowlist", "write_allowlist", "rule", "rules_list", "rule_appl
            "stale_claims", "check_flips", "flip_failures"]
 
 
-class StatementError(ValueError):
-    """A template asked for an option that does not exist, or gave no rule set."""
-
-
-def _check(option: Any, rules: Any) -> None:
-    if not isinstance(rules, RuleSet):
-        raise StatementError(f"rule({option!r}, …): toiseksi argumentiksi odotettiin sääntöjä, "
-                             f"esim. rulesets[\"perusrommi\"]")
-    if option not in OPTIONS:
-        raise StatementError(f"rule(): tuntematon sääntö ”{option}”; tunnetut: {', '.join(sorted(OPTIONS))}")
-
-
-def rule(option: str, rules: RuleSet) -> str:
-    """The Finnish rule sentence for ``option``'s value in ``rules``.
-
-    >>> rule("ace_points", RuleSet(ace_points=15))
-    'Käteen jääneen ässän arvo on 15 pistettä.'
-    """
-    _check(option, rules)
-    try:
-        return statement(option, rules)
-    except RuleSetError as err:  # pragma: no cover - statement() only raises for unknown names
-        raise StatementError(str(err)) from None
-
-
-def rule_applies(option: str, rules: RuleSet) -> bool:
-    """Whether ``option`` matters in ``rules`` (templates skip the sentence when it does not)."""
-    _check(option, rules)
-    return _applies(option, rules)
-
-
-def rules_list(rules: RuleSet, options: Iterable[str]) -> str:
-    """A Markdown bullet list of the sentences of those ``options`` that apply in ``rules``.
-
-    >>> print(rules_list(RuleSet(), ["ace", "knock_limit"]))
-    - Ässä on suorassa aina pieni: se käy vain kakkosen alapuolelle.
-    """
-    return "\n".join(f"- {rule(o, rules)}" for o in options if rule_applies(o, rules))
-
-
-def template_globals() -> dict[str, Any]:
-    """What :mod:`tools.build` adds to the page templates' globals."""
-    return {"rule": rule, "rules_list": rules_list, "applies": rule_applies}
-
-
 def _norm(text: str) -> str:
     """The page's reader-visible text on one line (widget JSON and card HTML normalised away)."""
-    from .pagediff import normalise
     return re.sub(r"\s+", " ", " ".join(normalise(text)))
 
 
@@ -264,7 +210,6 @@ _SKIPPED_BLOCK = re.compile(r"^(?P<indent>[ \t]*)(?:!!!|\?\?\?\+?) (?:example|mu
 
 def claim_sentences(page: str) -> list[str]:
     """The sentences of a rendered page that the claim check reads."""
-    from .pagediff import normalise
     return normalise(_SKIPPED_BLOCK.sub("\n", _VARIANT_REGION.sub("\n", page)))
 
 
@@ -331,7 +276,6 @@ def check_flips(scenarios: list[Any], preset: str, rulesets: dict | None = None,
     ``render`` (rule sets → page text) and ``rulesets`` replace the real page and presets (tests
     use a tiny fixed page; shared pages are then not read).
     """
-    from .build import BuildError, render_pages
     from .presets import page_of
     from .scenario import load_rulesets
     rulesets = rulesets if rulesets is not None else load_rulesets()
