@@ -23,7 +23,7 @@ from typing import Any, Callable, Sequence
 from .cards import Card, parse_card, sort_cards, standard_deck
 from .deal import EndReason, Outcome
 from .finnish import capitalize, card_name, cards_text, join_list, noun
-from .gin import defender_best, knock_result, GinOutcome
+from .knock import GinOutcome, defender_best, knock_result
 from .melds import Meld, MeldKind, check_meld
 from .opening import best_opening, melds_using_all
 from .rules import OPTIONS, RuleSet

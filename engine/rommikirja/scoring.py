@@ -20,7 +20,7 @@ from typing import Iterable, Sequence
 
 from .cards import Card
 from .deal import EndReason, Outcome
-from .gin import GinOutcome, knock_result
+from .knock import GinOutcome, knock_result
 from .rules import RuleSet
 
 __all__ = ["DealScore", "hand_value", "score_deal", "next_dealer", "GameTotals"]
