@@ -179,13 +179,32 @@ def test_a_no_break_space_separates_no_cards():
 
 
 @pytest.mark.parametrize("char", ["\u202e", "\u2066", "\u200f", "\u061c", "\u200b", "\u200d", "\u2060", "\ufeff",
-                                  "\u00ad"])
+                                  "\u00ad", "\u3164", "\u115f", "\u1160", "\uffa0", "\u2800", "\u034f", "\U000e0000",
+                                  "\U000e0041", "\U000e0fff", "\u17b4", "\u17b5", "\u180b", "\u180f", "\ufe00",
+                                  "\ufe0f", "\U0001d173", "\U0001d17a", "\ufff0", "\ufff8", "\U0001bca0", "\U0001bca3",
+                                  "\u2065", "\u206f"])
 def test_hidden_characters_are_refused_with_their_line(char):
     text = "a: 1\n# kommentti\nb: Ai" + char + "no\n"
     with pytest.raises(SourceError) as exc:
         loads(text, "t.yaml")
-    assert exc.value.line == 3 and f"U+{ord(char):04X}" in exc.value.message
+    assert exc.value.line == 3 and f"näkymätön merkki U+{ord(char):04X} (" in exc.value.message
+    assert "\\u" not in exc.value.message and "\\U" not in exc.value.message
     assert loads("\ufeffa: 1\n", "t.yaml") == {"a": 1}       # a byte order mark may open a file
+
+
+def test_stacked_combining_marks_are_refused_but_two_are_fine():
+    with pytest.raises(SourceError) as exc:
+        loads("a: 1\ntitle: Kerho" + "\u0336" * 53 + "\n", "t.yaml")
+    assert exc.value.line == 2 and "53 yhdistyvää merkkiä peräkkäin" in exc.value.message
+    assert "U+0336 (yhdistyvä merkki)" in exc.value.message
+    assert loads("title: Pe\u0301\u0302rho Äänekoski\n", "t.yaml") == {"title": "Pe\u0301\u0302rho Äänekoski"}
+
+
+def test_a_variation_selector_after_a_suit_symbol_is_refused_too():
+    with pytest.raises(SourceError) as exc:
+        loads("a: [\"7\u2665\ufe0f\"]\n", "t.yaml")
+    assert "U+FE0F" in exc.value.message and "7♥ tai 7H riittää" in exc.value.message
+    assert loads("a: [7♥, 8♥]\n", "t.yaml") == {"a": ["7♥", "8♥"]}
 
 
 @pytest.mark.parametrize("char", ["\u2028", "\u2029", "\x85"])

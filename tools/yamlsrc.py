@@ -17,6 +17,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -241,11 +242,12 @@ _YAML_ONLY_BREAKS = ("\x85", "\u2028", "\u2029")
 
 
 def hidden_char_error(text: str, path: str) -> SourceError | None:
-    """A bidirectional control or zero-width character anywhere in the file (also in a comment:
-    it can make a line look other than it is), as ``file:line``; a byte order mark may open it."""
+    """A bidirectional control, zero-width or other default-ignorable character, a blank filler
+    or a run of more than two combining marks anywhere in the file (also in a comment: it can
+    make a line look other than it is), as ``file:line``; a byte order mark may open it."""
     if text.isascii():
         return None
-    from rommikirja.chars import describe, hidden_char
+    from rommikirja.chars import MAX_COMBINING, combining_run, describe, hidden_char
     for ch in _YAML_ONLY_BREAKS:
         at = text.find(ch)
         if at >= 0:
@@ -255,7 +257,17 @@ def hidden_char_error(text: str, path: str) -> SourceError | None:
                                "rivinvaihtoon")
     ch = hidden_char(text[1:] if text.startswith("\ufeff") else text)
     if ch is None:
-        return None
+        at = combining_run(text)
+        if at is None:
+            return None
+        run = 0
+        while at + run < len(text) and unicodedata.combining(text[at + run]) or \
+                at + run < len(text) and unicodedata.category(text[at + run]) in ("Mn", "Me"):
+            run += 1
+        return SourceError(path, text.count("\n", 0, at) + 1,
+                           f"rivillä on {run} yhdistyvää merkkiä peräkkäin (ensimmäinen {describe(text[at])}); "
+                           f"enintään {MAX_COMBINING} saa olla peräkkäin, "
+                           "koska pinottuina ne peittävät tekstin, joten poista ylimääräiset")
     at = text.index(ch, 1 if text.startswith("\ufeff") else 0)
     return SourceError(path, text.count("\n", 0, at) + 1,
                        f"rivillä on näkymätön merkki {describe(ch)}; se voi kätkeä tai kääntää tekstiä, "

@@ -13,9 +13,10 @@ shows). :func:`describe` names a character by its code point and what it is.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 
-__all__ = ["describe", "hidden_char", "written", "HIDDEN"]
+__all__ = ["describe", "hidden_char", "combining_run", "written", "HIDDEN", "MAX_COMBINING"]
 
 _BIDI = {0x200E: "vasemmalta oikealle -merkki", 0x200F: "oikealta vasemmalle -merkki",
          0x061C: "arabian kirjoitussuunnan merkki", 0x202A: "vasemmalta oikealle -upotus",
@@ -30,22 +31,68 @@ _INVISIBLE = {0x200B: "leveydetön välilyönti", 0x200C: "näkymätön liitokse
               0x2062: "näkymätön kertomerkki", 0x2063: "näkymätön erotin", 0x2064: "näkymätön plusmerkki",
               0x00A0: "sitova välilyönti", 0x202F: "kapea sitova välilyönti", 0x3000: "täysleveä välilyönti",
               0x2028: "rivinerotin", 0x2029: "kappaleenerotin", 0x0085: "rivinvaihtomerkki NEL"}
-#: Characters no name or text may hold: bidirectional controls and zero-width characters.
-HIDDEN = frozenset(chr(c) for c in (*_BIDI, 0x200B, 0x200C, 0x200D, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064,
-                                    0xFEFF, 0x00AD, 0x180E))
+#: Every Default_Ignorable_Code_Point of Unicode 15.1 (DerivedCoreProperties.txt; Python's
+#: unicodedata lacks the property), with the blank braille pattern U+2800, a visible-width blank:
+#: (first, last, Finnish description or None for :data:`_BIDI`/:data:`_INVISIBLE`'s own).
+#: Variation selectors are refused everywhere, also right after a suit symbol (a phone's ♥️ is
+#: U+2665 U+FE0F): card codes are ASCII or the bare symbols ♠♥♦♣, so the selector would only
+#: be refused later as an odd character of a card; the message says to drop it.
+_IGNORABLE: tuple[tuple[int, int, str | None], ...] = (
+    (0x00AD, 0x00AD, None), (0x034F, 0x034F, "näkymätön yhdistymisen estäjä CGJ"),
+    (0x061C, 0x061C, None), (0x115F, 0x1160, "näkymätön hangul-täytemerkki"),
+    (0x17B4, 0x17B5, "näkymätön khmerin vokaalimerkki"), (0x180B, 0x180D, "näkymätön mongolian muunnelmavalitsin"),
+    (0x180E, 0x180E, None), (0x180F, 0x180F, "näkymätön mongolian muunnelmavalitsin"),
+    (0x200B, 0x200F, None), (0x202A, 0x202E, None), (0x2060, 0x2064, None),
+    (0x2065, 0x206F, "näkymätön muotoilumerkki"), (0x2066, 0x2069, None),
+    (0x2800, 0x2800, "tyhjä pistekirjoitusmerkki"), (0x3164, 0x3164, "näkymätön hangul-täytemerkki"),
+    (0xFE00, 0xFE0F, "näkymätön muunnelmavalitsin; maan merkin perään sitä ei kirjoiteta, 7♥ tai 7H riittää"),
+    (0xFEFF, 0xFEFF, None), (0xFFA0, 0xFFA0, "näkymätön puolileveä hangul-täytemerkki"),
+    (0xFFF0, 0xFFF8, "varattu näkymätön merkki"), (0x1BCA0, 0x1BCA3, "näkymätön pikakirjoituksen muotoilumerkki"),
+    (0x1D173, 0x1D17A, "näkymätön nuottikirjoituksen muotoilumerkki"),
+    (0xE0000, 0xE0FFF, "näkymätön tag-merkki tai muunnelmavalitsin"),
+)
+_HIDDEN_RE = re.compile("[" + "".join(f"\\U{a:08X}-\\U{b:08X}" for a, b, _ in _IGNORABLE) + "]")
+#: Characters no name or text may hold: bidirectional controls, zero-width and other
+#: default-ignorable characters, and blank fillers (the large ranges are matched by a pattern).
+HIDDEN = frozenset(chr(c) for a, b, _ in _IGNORABLE if b - a < 64 for c in range(a, b + 1))
+#: More combining marks than this in a row stack into a smear that hides what is under it.
+MAX_COMBINING = 2
+_NON_ASCII_RUN = re.compile(f"[^\\x00-\\x7f]{{{MAX_COMBINING + 1},}}")
 
 
 def hidden_char(text: str) -> str | None:
-    """The first bidirectional control or zero-width character in ``text``, or None."""
+    """The first bidirectional control, zero-width or other default-ignorable character or blank
+    filler in ``text``, or None."""
     if text.isascii():
         return None
-    return next((ch for ch in text if ch in HIDDEN), None)
+    m = _HIDDEN_RE.search(text)
+    return m.group() if m else None
+
+
+def combining_run(text: str) -> int | None:
+    """Where a run of more than :data:`MAX_COMBINING` combining marks starts in ``text``, or None.
+
+    >>> combining_run("Kerho" + "\u0336" * 3), combining_run("Ääkköset"), combining_run("e\u0301\u0302")
+    (5, None, None)
+    """
+    if text.isascii():
+        return None
+    for m in _NON_ASCII_RUN.finditer(text):
+        run = 0
+        for i, ch in enumerate(m.group()):
+            run = run + 1 if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me") else 0
+            if run > MAX_COMBINING:
+                return m.start() + i - MAX_COMBINING
+    return None
 
 
 def describe(ch: str) -> str:
     """``U+XXXX (what it is)`` in Finnish."""
     code = ord(ch)
-    what = _BIDI.get(code) or _INVISIBLE.get(code)
+    what = _BIDI.get(code) or _INVISIBLE.get(code) or next(
+        (w for a, b, w in _IGNORABLE if a <= code <= b and w), None)
+    if what is None and (unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me")):
+        what = "yhdistyvä merkki"
     if what is None:
         folded = unicodedata.normalize("NFKC", ch)
         looks = f", joka näyttää tavalliselta merkiltä {folded}" if folded != ch and folded.isascii() \

@@ -94,6 +94,20 @@ def add(case, text, rep, TEXT_LINE):
     case("hidden-rtl-mark", rep("title: Testi", "title: Testi\u200f"), 3, "näkymätön merkki U+200F")
     case("hidden-arabic-letter-mark", rep("title: Testi", "title: Testi\u061c"), 3, "näkymätön merkki U+061C")
     case("hidden-bom-inside", rep("  turn: Aino", "  turn: Ai\ufeffno"), 5, "näkymätön merkki U+FEFF")
+    # default-ignorable characters and blank fillers (Unicode's DerivedCoreProperties), stacked marks
+    for code, where in ((0x3164, "title"), (0x115F, "title"), (0x1160, "name"), (0xFFA0, "name"), (0x2800, "title"),
+                        (0x034F, "name"), (0xE0041, "title"), (0xE0001, "comment"), (0x17B4, "name"), (0x180B, "title"),
+                        (0xFE0F, "card"), (0xFE00, "name"), (0x1D173, "title"), (0xFFF0, "comment"), (0x1BCA0, "name")):
+        ch = chr(code)
+        body, line = {"title": (rep("title: Testi", f"title: Te{ch}sti"), 3),
+                      "name": (rep("title: Testi\n", f"title: Testi\nplayers: [Ai{ch}no, Eero]\n"), 4),
+                      "comment": (rep("title: Testi\n", f"title: Testi\n# kommentti {ch}\n"), 4),
+                      "card": (rep("  stock: [9H, 2C]", f"  stock: [9H, \"2\u2663{ch}\"]"), 9)}[where]
+        case(f"ignorable-{code:04x}-in-{where}", body, line, f"näkymätön merkki U+{code:04X} (")
+    case("combining-run-title", rep("title: Testi", "title: Testi" + "\u0336" * 53), 3,
+         "rivillä on 53 yhdistyvää merkkiä peräkkäin (ensimmäinen U+0336 (yhdistyvä merkki))")
+    case("combining-run-name", rep("title: Testi\n", "title: Testi\nplayers: [Aino\u0301\u0302\u0303, Eero]\n"), 4,
+         "rivillä on 3 yhdistyvää merkkiä peräkkäin")
     case("yaml-line-separator-in-comment", rep("title: Testi\n", "title: Testi\n# kommentti\u2028order: 1\n"), 4,
          "lukee rivinvaihdoksi")
     case("yaml-paragraph-separator", rep("title: Testi\n", "title: Testi\n# kommentti\u2029\n"), 4, "lukee rivinvaihdoksi")
