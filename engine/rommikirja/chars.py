@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["describe", "hidden_char", "combining_run", "written", "HIDDEN", "MAX_COMBINING"]
+__all__ = ["describe", "hidden_char", "combining_run", "identity_problem", "skeleton", "written", "HIDDEN", "MAX_COMBINING"]
 
 _BIDI = {0x200E: "vasemmalta oikealle -merkki", 0x200F: "oikealta vasemmalle -merkki",
          0x061C: "arabian kirjoitussuunnan merkki", 0x202A: "vasemmalta oikealle -upotus",
@@ -103,6 +103,8 @@ def describe(ch: str) -> str:
             what = f"muun kirjoitusjärjestelmän numero {unicodedata.digit(ch, '?')}"
         elif unicodedata.category(ch) == "No":
             what = f"ylä- tai alaindeksi tai muu numeromerkki{looks}"
+        elif unicodedata.category(ch).startswith("L") and _script(ch) in _SCRIPTS:
+            what = f"{_SCRIPTS[_script(ch)]} kirjain{looks}"
         elif unicodedata.category(ch).startswith("L"):
             what = f"muu kuin tavallinen (ASCII-)kirjain{looks}"
         elif unicodedata.category(ch).startswith("Z"):
@@ -112,6 +114,60 @@ def describe(ch: str) -> str:
         else:
             what = f"erikoismerkki{looks}"
     return f"U+{code:04X} ({what})"
+
+
+_SCRIPTS = {"CYRILLIC": "kyrillinen", "GREEK": "kreikkalainen", "ARMENIAN": "armenialainen",
+            "HEBREW": "heprealainen", "ARABIC": "arabialainen", "CHEROKEE": "cherokeen", "COPTIC": "koptilainen",
+            "MATHEMATICAL": "matemaattinen", "FULLWIDTH": "täysleveä"}
+
+
+def _script(ch: str) -> str:
+    return unicodedata.name(ch, "?").split(" ", 1)[0]
+
+
+def skeleton(text: str) -> str:
+    """What a name or title looks like, for finding two that a reader cannot tell apart:
+    compatibility-normalised (NFKC) and case-folded.
+
+    >>> skeleton("Perusrommi") == skeleton("PERUSROMMI") == skeleton("Ｐerusrommi")
+    True
+    """
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+def identity_problem(text: str) -> str | None:
+    """Why ``text`` cannot be a player's name or a title, in Finnish, or None: its letters must
+    be Latin (Finnish åäö and other Latin letters with diacritics are fine), its digits ASCII,
+    and nothing in it a compatibility variant of another character (NFKC-stable: no fullwidth,
+    mathematical, superscript or Roman-numeral look-alikes, no long s or Kelvin sign).
+
+    >>> identity_problem("Äijä-Pekka"), identity_problem("Aiнo")
+    (None, 'merkki U+043D (kyrillinen kirjain) ei ole latinalainen kirjain; kirjoita nimet ja otsikot latinalaisin kirjaimin')
+    >>> identity_problem("K\u212Aalle")
+    'merkki U+212A (muu kuin tavallinen (ASCII-)kirjain, joka näyttää tavalliselta merkiltä K) on toisen merkin muunnelma; kirjoita tilalle K'
+    """
+    if text.isascii():
+        return None
+    for ch in text:
+        cat = unicodedata.category(ch)
+        if ch.isascii() or cat[0] not in "LNM":
+            continue            # punctuation, symbols and spaces (… – ”) are their own characters
+        folded = unicodedata.normalize("NFKC", ch)
+        if folded != ch:
+            instead = f"; kirjoita tilalle {folded}" if folded.isprintable() and len(folded) <= 4 else \
+                "; kirjoita tavallinen merkki"
+            return f"merkki {describe(ch)} on toisen merkin muunnelma{instead}"
+        if cat[0] == "N":
+            return f"merkki {describe(ch)} ei ole tavallinen numero; kirjoita numerot 0–9"
+        if cat[0] == "L" and _script(ch) != "LATIN":
+            return f"merkki {describe(ch)} ei ole latinalainen kirjain; kirjoita nimet ja otsikot latinalaisin kirjaimin"
+        if cat[0] == "M" and not 0x300 <= ord(ch) <= 0x36F:
+            return f"merkki {describe(ch)} ei ole latinalaisen kirjaimen tarkke"
+    if unicodedata.normalize("NFC", text) != text:
+        mark = next((ch for ch in text if unicodedata.category(ch)[0] == "M"), text[0])
+        return (f"merkki {describe(mark)} on erillinen tarkke; kirjoita kirjain tarkkeineen yhtenä merkkinä "
+                f"({unicodedata.normalize('NFC', text)[:40]})")
+    return None
 
 
 def written(value: object, limit: int = 60) -> str:

@@ -108,6 +108,18 @@ def add(case, text, rep, TEXT_LINE):
          "rivillä on 53 yhdistyvää merkkiä peräkkäin (ensimmäinen U+0336 (yhdistyvä merkki))")
     case("combining-run-name", rep("title: Testi\n", "title: Testi\nplayers: [Aino\u0301\u0302\u0303, Eero]\n"), 4,
          "rivillä on 3 yhdistyvää merkkiä peräkkäin")
+    # look-alike identity: Latin letters, ASCII digits, NFKC-stable; players differ by what they look like
+    case("identity-cyrillic-player", rep("title: Testi\n", "title: Testi\nplayers: [Aino, \u0410ino]\n"), 4,
+         "players: ”\u0410ino” ei kelpaa nimeksi: merkki U+0410 (kyrillinen kirjain) ei ole latinalainen kirjain")
+    case("identity-greek-player", rep("title: Testi\n", "title: Testi\nplayers: [Aino, Eer\u03bf]\n"), 4,
+         "merkki U+03BF (kreikkalainen kirjain) ei ole latinalainen kirjain")
+    case("identity-long-s-player", rep("title: Testi\n", "title: Testi\nplayers: [Aino, A\u017f\u017fi]\n"), 4,
+         "merkki U+017F (muu kuin tavallinen (ASCII-)kirjain, joka näyttää tavalliselta merkiltä s) on toisen merkin muunnelma")
+    case("identity-player-twice-by-case", rep("title: Testi\n", "title: Testi\nplayers: [Aino, AINO]\n"), 4,
+         "players: ”AINO” näyttää samalta kuin ”Aino”; pelaajilla on oltava eri nimet")
+    case("identity-cyrillic-title", rep("title: Testi", "title: \u0422esti"), 3,
+         "title: merkki U+0422 (kyrillinen kirjain) ei ole latinalainen kirjain")
+    case("identity-fullwidth-title", rep("title: Testi", "title: Ｔesti"), 3, "title: merkki U+FF34 (täysleveä merkki")
     case("yaml-line-separator-in-comment", rep("title: Testi\n", "title: Testi\n# kommentti\u2028order: 1\n"), 4,
          "lukee rivinvaihdoksi")
     case("yaml-paragraph-separator", rep("title: Testi\n", "title: Testi\n# kommentti\u2029\n"), 4, "lukee rivinvaihdoksi")

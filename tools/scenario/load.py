@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Callable, Sequence, TypeVar
 
 from rommikirja import Deal, RuleSet, next_dealer, score_deal
+from rommikirja.chars import skeleton
 from rommikirja.narrate import DEFAULT_NAMES
 from rommikirja.opening import SearchLimit, work_budget
 
@@ -85,8 +86,13 @@ def read_header(ctx: Ctx, path: Path, data: object, rulesets: dict[str, RuleSet]
     if players is not None:
         if not isinstance(players, LList) or not 2 <= len(players) <= 6:
             raise ctx.err(data.line_of("players"), "players: odotettiin 2–6 nimen luetteloa")
+        seen: dict[str, str] = {}
         for i, name in enumerate(players):
             player_name(ctx, name, players.line_of(i))
+            other = seen.setdefault(skeleton(name), name)
+            if other != name:           # (the same name twice: read_setup says how many names it needs)
+                raise ctx.err(players.line_of(i), f"players: ”{name}” näyttää samalta kuin ”{other}”; "
+                                                  "pelaajilla on oltava eri nimet")
     order = data.get("order", 100)
     sc = Scenario(path=path, id=path.stem, source=source, game=game,
                   title=title, section=section,
