@@ -216,9 +216,16 @@ def test_yaml_only_line_breaks_are_named_at_the_editors_line(char, fast):
 
 
 @pytest.mark.parametrize("fast", [True, False])
-def test_lines_after_a_lone_carriage_return_count_line_feeds(fast):
-    doc = loads("a: 1\r# k\rb: 2\nc: [3]\n", "t.yaml", fast)
-    assert doc.line_of("c") == 2
+def test_a_lone_carriage_return_is_refused_at_its_line(fast):
+    """Editors count a lone CR as a line break, git and grep do not: a file with one is refused
+    (CRLF files are fine), so no message can point at another line than the editor shows."""
+    for text, line in (("a: 1\r# k\rb: 2\nc: [3]\n", 1), ("a: 1\nb: 2\r# k\nc: 3\n", 2),
+                       ("a: 1\rb: 2\rc: 3\rd: 4\re: 5\rf: 6\rg: 7\rh: [8\r", 1)):
+        with pytest.raises(SourceError) as exc:
+            loads(text, "t.yaml", fast)
+        assert exc.value.line == line and "rivinvaihtona on pelkkä CR-merkki" in exc.value.message
+    doc = loads("a: 1\r\n# k\r\nb: 2\r\nc: [3]\r\n", "t.yaml", fast)
+    assert doc.line_of("c") == 4
 
 
 @pytest.mark.parametrize("value", ["0x" + "f" * 4000, "0b" + "1" * 40, "0" + "7" * 20, "1_000_000_000_000"])

@@ -120,6 +120,16 @@ def add(case, text, rep, TEXT_LINE):
     case("identity-cyrillic-title", rep("title: Testi", "title: \u0422esti"), 3,
          "title: merkki U+0422 (kyrillinen kirjain) ei ole latinalainen kirjain")
     case("identity-fullwidth-title", rep("title: Testi", "title: Ｔesti"), 3, "title: merkki U+FF34 (täysleveä merkki")
+    # messages: a rule file given as a scenario, lone CR line breaks, sexagesimal numbers, explicit tags
+    case("rule-file-as-scenario", "name: kerhorommi\nmax_turnovers: 1\n", 1,
+         "skenaario: tämä on sääntötiedosto eikä skenaario")
+    case("cr-only-line-breaks", rep("title: Testi\n", "title: Testi\n").replace("\n", "\r"), 1,
+         "rivinvaihtona on pelkkä CR-merkki")
+    case("order-sexagesimal", rep("title: Testi\n", "title: Testi\norder: 1:30\n"), 4,
+         "luku ”1:30” on kirjoitettu kaksoispistein, jolloin YAML lukee sen 60-järjestelmän lukuna (90)")
+    case("title-explicit-timestamp", rep("title: Testi", "title: !!timestamp 2001-12-14"), 3,
+         "tyyppimerkintä !!timestamp ei ole sallittu")
+    case("title-explicit-str", rep("title: Testi", "title: !!str Testi"), 3, "tyyppimerkintä !!str ei ole sallittu")
     case("yaml-line-separator-in-comment", rep("title: Testi\n", "title: Testi\n# kommentti\u2028order: 1\n"), 4,
          "lukee rivinvaihdoksi")
     case("yaml-paragraph-separator", rep("title: Testi\n", "title: Testi\n# kommentti\u2029\n"), 4, "lukee rivinvaihdoksi")

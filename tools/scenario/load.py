@@ -45,11 +45,18 @@ def load_scenario(path: Path, rulesets: dict[str, RuleSet]) -> Scenario:
     return sc
 
 
+#: What a rule-set file given as a scenario gets (it has a name, no source or steps).
+RULE_FILE_HINT = ("tämä on sääntötiedosto eikä skenaario (siinä on name eikä source- tai steps-kenttää); "
+                  "sääntötiedostot ovat kansiossa scenarios/rules/, ja python -m tools.verify tarkistaa ne "
+                  "kaikki jokaisella ajolla (myös python -m tools.verify scenarios/rules/nimi.yaml)")
+
+
 def read_header(ctx: Ctx, path: Path, data: object, rulesets: dict[str, RuleSet]) -> Scenario:
     """The top-level fields (everything but setup and steps) as an unplayed :class:`Scenario`."""
     if not isinstance(data, LDict):
         raise ctx.err(line_of(data, 1), "odotettiin skenaariota avain: arvo -muodossa")
-    ctx.keys(data, TOP_KEYS, "skenaario")
+    ctx.keys(data, TOP_KEYS, "skenaario", lambda key: RULE_FILE_HINT if key == "name" and "source" not in data
+             and "steps" not in data else None)
     for key in ("source", "game", "title", "steps"):
         if key not in data:
             raise ctx.err(data.line, f"puuttuu pakollinen kenttä ”{key}”")
