@@ -132,7 +132,15 @@ def skeleton(text: str) -> str:
     >>> skeleton("Perusrommi") == skeleton("PERUSROMMI") == skeleton("Ｐerusrommi")
     True
     """
-    return unicodedata.normalize("NFKC", text).casefold()
+    return unicodedata.normalize("NFKC", text).casefold().translate(_LATIN_LOOKS)
+
+
+#: Latin letters a reader takes for another (dotless ı, kra ĸ, dotless ȷ): folded in :func:`skeleton`.
+_LATIN_LOOKS = str.maketrans({"ı": "i", "ĸ": "k", "ȷ": "j"})
+#: Where the Latin letters of names and titles may come from: Basic Latin, Latin-1, Latin
+#: Extended-A and -B, Latin Extended Additional (not IPA letters ɑ ɡ ʀ or small capitals ᴀ ʙ,
+#: which look like other letters).
+_LATIN_BLOCKS = ((0x00, 0x24F), (0x1E00, 0x1EFF))
 
 
 def identity_problem(text: str) -> str | None:
@@ -161,6 +169,9 @@ def identity_problem(text: str) -> str | None:
             return f"merkki {describe(ch)} ei ole tavallinen numero; kirjoita numerot 0–9"
         if cat[0] == "L" and _script(ch) != "LATIN":
             return f"merkki {describe(ch)} ei ole latinalainen kirjain; kirjoita nimet ja otsikot latinalaisin kirjaimin"
+        if cat[0] == "L" and not any(a <= ord(ch) <= b for a, b in _LATIN_BLOCKS):
+            return (f"merkki {describe(ch)} on foneettinen tai harvinainen latinalainen kirjain, joka näyttää "
+                    "tavalliselta; kirjoita tavallinen kirjain")
         if cat[0] == "M" and not 0x300 <= ord(ch) <= 0x36F:
             return f"merkki {describe(ch)} ei ole latinalaisen kirjaimen tarkke"
     if unicodedata.normalize("NFC", text) != text:
