@@ -47,8 +47,8 @@ def load_scenario(path: Path, rulesets: dict[str, RuleSet]) -> Scenario:
 
 #: What a rule-set file given as a scenario gets (it has a name, no source or steps).
 RULE_FILE_HINT = ("tämä on sääntötiedosto eikä skenaario (siinä on name eikä source- tai steps-kenttää); "
-                  "sääntötiedostot ovat kansiossa scenarios/rules/, ja python -m tools.verify tarkistaa ne "
-                  "kaikki jokaisella ajolla (myös python -m tools.verify scenarios/rules/nimi.yaml)")
+                  "sääntötiedostot ovat kansiossa scenarios/rules/, ja ./dev verify tarkistaa ne kaikki "
+                  "jokaisella ajolla (myös ./dev verify scenarios/rules/nimi.yaml)")
 
 
 def read_header(ctx: Ctx, path: Path, data: object, rulesets: dict[str, RuleSet]) -> Scenario:
