@@ -206,3 +206,10 @@ def test_a_plain_game_name_and_title_are_played():
     result = call(op="new", rules={**FIXED["perusrommi"].as_mapping(), "name": "kerho-rommi2",
                                    "title": "Kerhon rommi – ”paras” (versio 2)!"}, players=2, seed="7")
     assert result["state"]["rules"]["name"] == "kerho-rommi2"
+
+
+@pytest.mark.parametrize("seed", ["7\u3164", "\u2800", "7\ufe0f", "7\U000e0041", "7" + "\u0336" * 3])
+def test_a_seed_with_a_blank_filler_or_stacked_marks_is_refused(seed):
+    from fixed_rules import FIXED
+    reply = ask(op="new", rules=FIXED["perusrommi"].as_mapping(), players=2, seed=seed)
+    assert not reply["ok"] and reply["error"].startswith("Pelin numeron (seed) pitää olla luku tai lyhyt teksti")

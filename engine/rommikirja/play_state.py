@@ -131,7 +131,8 @@ def _is_int(v: Any) -> bool:
 
 
 def _text(v: Any, limit: int) -> bool:
-    return isinstance(v, str) and 0 < len(v) <= limit and v.isprintable()
+    return isinstance(v, str) and 0 < len(v) <= limit and v.isprintable() and hidden_char(v) is None \
+        and combining_run(v) is None       # (a Hangul filler or a blank braille cell is printable)
 
 
 def _keys(obj: dict, allowed: Any, where: str) -> None:
