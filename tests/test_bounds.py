@@ -179,13 +179,32 @@ def test_a_no_break_space_separates_no_cards():
 
 
 @pytest.mark.parametrize("char", ["\u202e", "\u2066", "\u200f", "\u061c", "\u200b", "\u200d", "\u2060", "\ufeff",
-                                  "\u00ad"])
+                                  "\u00ad", "\u3164", "\u115f", "\u1160", "\uffa0", "\u2800", "\u034f", "\U000e0000",
+                                  "\U000e0041", "\U000e0fff", "\u17b4", "\u17b5", "\u180b", "\u180f", "\ufe00",
+                                  "\ufe0f", "\U0001d173", "\U0001d17a", "\ufff0", "\ufff8", "\U0001bca0", "\U0001bca3",
+                                  "\u2065", "\u206f"])
 def test_hidden_characters_are_refused_with_their_line(char):
     text = "a: 1\n# kommentti\nb: Ai" + char + "no\n"
     with pytest.raises(SourceError) as exc:
         loads(text, "t.yaml")
-    assert exc.value.line == 3 and f"U+{ord(char):04X}" in exc.value.message
+    assert exc.value.line == 3 and f"näkymätön merkki U+{ord(char):04X} (" in exc.value.message
+    assert "\\u" not in exc.value.message and "\\U" not in exc.value.message
     assert loads("\ufeffa: 1\n", "t.yaml") == {"a": 1}       # a byte order mark may open a file
+
+
+def test_stacked_combining_marks_are_refused_but_two_are_fine():
+    with pytest.raises(SourceError) as exc:
+        loads("a: 1\ntitle: Kerho" + "\u0336" * 53 + "\n", "t.yaml")
+    assert exc.value.line == 2 and "53 yhdistyvää merkkiä peräkkäin" in exc.value.message
+    assert "U+0336 (yhdistyvä merkki)" in exc.value.message
+    assert loads("title: Pe\u0301\u0302rho Äänekoski\n", "t.yaml") == {"title": "Pe\u0301\u0302rho Äänekoski"}
+
+
+def test_a_variation_selector_after_a_suit_symbol_is_refused_too():
+    with pytest.raises(SourceError) as exc:
+        loads("a: [\"7\u2665\ufe0f\"]\n", "t.yaml")
+    assert "U+FE0F" in exc.value.message and "7♥ tai 7H riittää" in exc.value.message
+    assert loads("a: [7♥, 8♥]\n", "t.yaml") == {"a": ["7♥", "8♥"]}
 
 
 @pytest.mark.parametrize("char", ["\u2028", "\u2029", "\x85"])
@@ -197,9 +216,16 @@ def test_yaml_only_line_breaks_are_named_at_the_editors_line(char, fast):
 
 
 @pytest.mark.parametrize("fast", [True, False])
-def test_lines_after_a_lone_carriage_return_count_line_feeds(fast):
-    doc = loads("a: 1\r# k\rb: 2\nc: [3]\n", "t.yaml", fast)
-    assert doc.line_of("c") == 2
+def test_a_lone_carriage_return_is_refused_at_its_line(fast):
+    """Editors count a lone CR as a line break, git and grep do not: a file with one is refused
+    (CRLF files are fine), so no message can point at another line than the editor shows."""
+    for text, line in (("a: 1\r# k\rb: 2\nc: [3]\n", 1), ("a: 1\nb: 2\r# k\nc: 3\n", 2),
+                       ("a: 1\rb: 2\rc: 3\rd: 4\re: 5\rf: 6\rg: 7\rh: [8\r", 1)):
+        with pytest.raises(SourceError) as exc:
+            loads(text, "t.yaml", fast)
+        assert exc.value.line == line and "rivinvaihtona on pelkkä CR-merkki" in exc.value.message
+    doc = loads("a: 1\r\n# k\r\nb: 2\r\nc: [3]\r\n", "t.yaml", fast)
+    assert doc.line_of("c") == 4
 
 
 @pytest.mark.parametrize("value", ["0x" + "f" * 4000, "0b" + "1" * 40, "0" + "7" * 20, "1_000_000_000_000"])

@@ -191,3 +191,35 @@ def test_names_from_replaces_the_club_file_for_a_while(tmp_path):
     with names_from(None):
         assert finnish.name_forms("Kalle") is None and finnish.name_forms("Aino") is not None
     assert finnish.club_names() == before
+
+
+def _named(name: str, stem: str) -> str:
+    """A names file with one name whose forms are written from ``stem`` (so only the name is odd)."""
+    return KALLE.replace("Kalle:", f"{name}:", 1).replace("Kalle", stem)
+
+
+@pytest.mark.parametrize("name, char", [
+    ("Аino", "U+0410 (kyrillinen kirjain)"), ("Aiнo", "U+043D (kyrillinen kirjain)"),
+    ("Eerο", "U+03BF (kreikkalainen kirjain)"), ("Ａino", "U+FF21 (täysleveä merkki"),
+    ("𝐀ino", "U+1D400 (matemaattinen kirjain"), ("Aſſi", "U+017F ("), ("\u212aalle", "U+212A ("),
+    ("Ⅻ", "U+216B ("), ("Ai²o", "U+00B2 ("),
+])
+def test_look_alike_names_are_refused_naming_the_character(tmp_path, name, char):
+    err = error_of(tmp_path, _named(name, "Kalle"))
+    assert err.line == 1 and err.message.startswith(f"”{name}” ei kelpaa nimeksi: merkki {char}"), err.message
+    assert "\\u" not in err.message and "\\U" not in err.message
+
+
+def test_two_names_that_look_alike_collide(tmp_path):
+    err = error_of(tmp_path, KALLE + _named("KALLE", "KALLE").replace("KALLE:", "KALLE:", 1))
+    assert err.line == 12 and "”KALLE” näyttää samalta kuin nimi ”Kalle”, joka on jo tiedostossa" in err.message
+    err = error_of(tmp_path, _named("AINO", "AINO"))
+    assert err.line == 1 and "näyttää samalta kuin nimi ”Aino”, joka on jo Rommikirjassa" in err.message
+
+
+def test_latin_names_with_diacritics_pass(tmp_path):
+    table = read_names(write(tmp_path, _named("Jörö", "Jörö").replace("Jöröen", "Jörön")
+                             .replace("Jöröa", "Jöröä").replace("Jörössa", "Jörössä").replace("Jörösta", "Jöröstä")
+                             .replace("Jörölla", "Jöröllä").replace("Jörölta", "Jöröltä").replace("Jöröna", "Jörönä")
+                             .replace("Jöröeen", "Jöröön")))
+    assert "Jörö" in table

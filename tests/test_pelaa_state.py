@@ -173,3 +173,43 @@ def test_a_state_of_the_old_page_is_refused_with_a_reason_the_page_can_show():
     old = {"rules": {"name": "perusrommi"}, "players": 2, "seed": "3", "deals": [{"dealer": 1, "moves": []}],
            "v": 1}
     assert "aloita uusi peli" in finnish_refusal(ask(op="view", state=old), 0)
+
+
+@pytest.mark.parametrize("name", ["<img src=x onerror=alert(1)>", "__proto__", "../rules/perusrommi", "Perusrommi",
+                                  "perus rommi", "1rommi", "perusrommi\n", "a" * 42, "", 5, None])
+def test_a_game_name_that_is_no_slug_is_refused(name):
+    from fixed_rules import FIXED
+    reply = ask(op="new", rules={**FIXED["perusrommi"].as_mapping(), "name": name}, players=2, seed="7")
+    assert not reply["ok"]
+    assert reply["error"].startswith("Pelin nimen (rules.name) pitää olla pienin kirjaimin kirjoitettu tunnus")
+    assert "<img" not in json.dumps(reply) and "__proto__" not in json.dumps(reply)
+
+
+@pytest.mark.parametrize("title, why", [
+    ("<img src=x onerror=alert(1)>", "merkki U+003C ("), ("Kerho\nrommi", "merkki U+000A ("),
+    ("Kerho {: onclick=x }", "merkki U+007B ("), ("Реrusrommi", "merkki U+0420 (kyrillinen kirjain)"),
+    ("Ｐerusrommi", "merkki U+FF30 ("), ("Kerho\u200brommi", "merkki U+200B ("), ("x" * 61, "otsikossa on 61 merkkiä"),
+    ("Kerho" + "\u0336" * 5, "pinottuja yhdistyviä merkkejä"), (" Kerho", "alussa tai lopussa on tyhjää"),
+    ("javascript:alert(1)", "merkki U+003A ("), (7, "ei ole tekstiä"),
+])
+def test_a_game_title_that_is_no_plain_line_is_refused(title, why):
+    from fixed_rules import FIXED
+    reply = ask(op="new", rules={**FIXED["perusrommi"].as_mapping(), "name": "perusrommi", "title": title},
+                players=2, seed="7")
+    assert not reply["ok"] and reply["error"].startswith("Pelin otsikon (rules.title) pitää olla yksi rivi")
+    assert why in reply["error"], reply["error"]
+    assert "<img" not in json.dumps(reply) and "\\u" not in reply["error"]
+
+
+def test_a_plain_game_name_and_title_are_played():
+    from fixed_rules import FIXED
+    result = call(op="new", rules={**FIXED["perusrommi"].as_mapping(), "name": "kerho-rommi2",
+                                   "title": "Kerhon rommi – ”paras” (versio 2)!"}, players=2, seed="7")
+    assert result["state"]["rules"]["name"] == "kerho-rommi2"
+
+
+@pytest.mark.parametrize("seed", ["7\u3164", "\u2800", "7\ufe0f", "7\U000e0041", "7" + "\u0336" * 3])
+def test_a_seed_with_a_blank_filler_or_stacked_marks_is_refused(seed):
+    from fixed_rules import FIXED
+    reply = ask(op="new", rules=FIXED["perusrommi"].as_mapping(), players=2, seed=seed)
+    assert not reply["ok"] and reply["error"].startswith("Pelin numeron (seed) pitää olla luku tai lyhyt teksti")

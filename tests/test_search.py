@@ -85,6 +85,9 @@ def test_a_search_word_must_lead_to_a_word_on_the_pages(analyse):
     ("x: a\n\"<b>\": rouva\n", 2, "hakusana ”<b>” ei kelpaa"),
     ("knock: koputtaa\nKnock: koputus\n", 2, "knock: hakusana on jo aiemmin tiedostossa"),
     ("knock: [a, b, c, d, e, f]\n", 1, "liikaa sanoja (6; enintään 5)"),
+    ("x: a\nkuningas\U000e0041: rouva\n", 2, "näkymätön merkki U+E0041 (näkymätön tag-merkki"),
+    ("x: a\nkuningas: rou\u3164va\n", 2, "näkymätön merkki U+3164 (näkymätön hangul-täytemerkki)"),
+    ("x: a\nkuningas: ro\u0336\u0336\u0336uva\n", 2, "3 yhdistyvää merkkiä peräkkäin"),
 ])
 def test_search_words_file_errors_name_file_and_line_in_finnish(tmp_path, text, line, message):
     with pytest.raises(SourceError) as err:
@@ -92,6 +95,7 @@ def test_search_words_file_errors_name_file_and_line_in_finnish(tmp_path, text, 
     assert err.value.line == line
     assert message in err.value.message
     assert "Traceback" not in str(err.value) and "'" not in err.value.message.replace("’", "")
+    assert "\\u" not in err.value.message and "\\U" not in err.value.message
 
 
 def test_search_words_file_reads_words_phrases_and_lists(tmp_path):

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+from rommikirja.chars import skeleton
 from jinja2 import nodes
 
 from .scenario.model import rel_path
@@ -92,7 +93,7 @@ def preset_meta(directory: Path = RULES_DIR) -> dict[str, Preset]:
         if not isinstance(title, str) or not title.strip():
             raise SourceError(path, data.line_of("title"), "title: odotettiin sivun otsikkoa tekstinä")
         base = data.get("base")
-        same = [p for p in out.values() if p.title.casefold() == title.strip().casefold()]
+        same = [p for p in out.values() if skeleton(p.title) == skeleton(title.strip())]   # look-alikes too
         if same:
             other, culprit, line = same[0], (path, data), data.line_of("title") or data.line
             if data["name"] in headings and other.name not in headings:   # blame the new game, not a shipped page
@@ -100,8 +101,10 @@ def preset_meta(directory: Path = RULES_DIR) -> dict[str, Preset]:
                 other = Preset(data["name"], title.strip(), None, path)
                 line = culprit[1].line_of("title") or culprit[1].line
             raise SourceError(rel_path(culprit[0]), line,
-                              f"title: otsikko ”{title.strip()}” on jo pelillä {other.name} "
-                              f"({other.path.name}); kahdella sivulla ei voi olla samaa otsikkoa")
+                              f"title: otsikko ”{title.strip()}” on jo pelillä {other.name} ({other.path.name})"
+                              + ("" if other.title.casefold() == title.strip().casefold() else
+                                 f" lähes samana: ”{other.title}”")
+                              + "; kahdella sivulla ei voi olla samaa otsikkoa")
         out[data["name"]] = Preset(data["name"], title.strip(), base if isinstance(base, str) else None, path)
     return out
 

@@ -335,7 +335,11 @@ def reference(games: dict[str, list[str]]) -> str:
               "(esim. `kerhorommi`); sivuston omia sivuja ja kansioita (esim. `index`, `pelaa`, `sanasto`, "
               "`search`, `assets`, `data`) ei voi käyttää. `title` on yksi rivi pelkkää tekstiä, enintään "
               f"{markup.TITLE_MAX} merkkiä: ei HTML:ää, Markdownia, linkkejä eikä merkkejä "
-              "`< > [ ] { } * _ # & \" ' :` (typografiset lainausmerkit ” ’ käyvät).", "",
+              "`< > [ ] { } * _ # & \" ' :` (typografiset lainausmerkit ” ’ käyvät). Otsikon kirjainten on "
+              "oltava latinalaisia (å, ä, ö ja muut tarkkeelliset latinalaiset kirjaimet käyvät) ja numeroiden "
+              "tavallisia 0–9: kyrilliset tai kreikkalaiset näköismerkit, täysleveät ja matemaattiset merkit, "
+              "yläindeksit ja roomalaiset numeromerkit eivät käy, eikä kahdella pelillä voi olla otsikoita, "
+              "jotka eroavat vain kirjainkoolta tai tällaisilta merkeiltä.", "",
               "## Pelit ja osiot (section)", "", "| Peli | Sivu | Osiot |", "|---|---|---|"]
     own = presets.template_pages()
     for game, secs in games.items():
@@ -424,7 +428,11 @@ def names_reference() -> list[str]:
              "Esimerkin pelaajien nimet (`players: [...]`) taipuvat sivuilla (`{{ names[0] | player(\"all\") }}` "
              "→ Ainolle). Valmiina ovat nimet " + ", ".join(NAME_FORMS) + ". Muun nimen kerho lisää tiedostoon "
              "`scenarios/nimet.yaml` kaikkine sijamuotoineen (muotoja ei arvata); `./dev verify` kertoo rivin, "
-             "jos muoto puuttuu tai ei näytä oikealta.", "",
+             "jos muoto puuttuu tai ei näytä oikealta. Nimessä saa olla vain latinalaisia kirjaimia (kyrillinen "
+             "А tai kreikkalainen ο näyttää samalta kuin A tai o, mutta on eri merkki), eikä kahta nimeä, jotka "
+             "eroavat vain kirjainkoolta, voi lisätä. Näkymättömiä merkkejä (esim. leveydetön välilyönti, "
+             "tag-merkit, muunnelmavalitsimet: kortti on `7♥` tai `7H`, ei puhelimen `♥️`) ei saa olla missään "
+             "tiedostossa, ei kommenteissakaan.", "",
              "| Avain | Sijamuoto | Kysymys | Esimerkki |", "|---|---|---|---|"]
     lines += [f"| `{case}` | {name} | {question} | {example} |" for case, (name, question, example) in CASE_HELP.items()]
     lines += ["", "`nom` on nimi itse, eikä sitä tarvitse kirjoittaa. Valmista nimeä ei voi määritellä uudelleen "

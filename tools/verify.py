@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Iterator, Sequence
 
 from . import kept
-from .scenario import SCENARIO_DIR, rel_path
+from .scenario import RULES_DIR, SCENARIO_DIR, rel_path
 from .scenario import Scenario, SourceError, load_rulesets, load_scenario, scenario_paths
 from .scenario.names import load_names
 from .search_words import read_synonyms
@@ -144,6 +144,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if any(a in ("-h", "--help") for a in args):
         print(__doc__.strip())
         return 0
+    rule_files = [a for a in args if _in_rules_dir(a)]
+    if rule_files and len(rule_files) == len(args):
+        return _check_rule_files(rule_files)
     files = scenario_paths(args)              # walked once: for verifying and for the count
     with _fewer_collections():
         try:
@@ -164,6 +167,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"Huom: {len(known)} skenaariota on väliaikaisella poikkeuslistalla "
               "(tools/known_unreachable.txt); niiden asetelmia ja lauseita ei ole vielä tarkistettu.",
               file=sys.stderr)
+    return 0
+
+
+def _in_rules_dir(arg: str) -> bool:
+    """Whether ``arg`` is a file of the rule presets' folder (``scenarios/rules/``)."""
+    try:
+        p = Path(arg)
+        return p.suffix == ".yaml" and os.path.realpath(p.parent) == os.path.realpath(RULES_DIR)
+    except (OSError, ValueError):
+        return False
+
+
+def _check_rule_files(names: list[str]) -> int:
+    """``tools.verify scenarios/rules/x.yaml``: check the rule sets (all of them: a preset may be
+    another's base) and the page titles, as a full run does first."""
+    from .presets import preset_meta
+    directory = Path(names[0]).parent
+    try:
+        load_rulesets(directory)
+        preset_meta(directory)
+        load_names()
+        read_synonyms()
+    except SourceError as err:
+        print(err, file=sys.stderr)
+        return 1
+    print("Sääntötiedosto on kunnossa." if len(names) == 1 else f"Kaikki {len(names)} sääntötiedostoa ovat kunnossa.")
     return 0
 
 

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +37,9 @@ LIMITS = {
 _INT_TAG = "tag:yaml.org,2002:int"
 _TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
 _STR_TAG = "tag:yaml.org,2002:str"
+_FLOAT_TAG = "tag:yaml.org,2002:float"
+#: An explicit tag (``!!timestamp``, ``!x``) where a scalar starts, after an anchor if it has one.
+_TAG_AT = re.compile(r"(?:&[^\s]+\s+)?(![^\s]*)")
 _COLLECTION_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
 _SCALAR_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "bool", "null", "float")}
 
@@ -167,8 +172,9 @@ class _Converter:
     """Nodes → LDict/LList/scalars, counting values and depth as it goes."""
 
     def __init__(self, loader: Any, path: str, lines: _Lines | None = None, values: int | None = None,
-                 aliases: bool = True) -> None:
+                 aliases: bool = True, text: str = "") -> None:
         self.loader, self.path, self.values = loader, path, 0
+        self.tagged = text if "!" in text else ""       # the text, when it may hold an explicit tag
         self.lines = lines or _Lines("")
         self.max_values = LIMITS["values"] if values is None else values
         self.aliases = aliases
@@ -183,6 +189,10 @@ class _Converter:
             raise self.err(node, f"liikaa arvoja (yli {self.max_values}){why}")
         if depth > LIMITS["depth"]:
             raise self.err(node, f"liian syvä sisäkkäisyys (yli {LIMITS['depth']} tasoa)")
+        if self.tagged and type(node) is yaml.ScalarNode and _TAG_AT.match(self.tagged, node.start_mark.index):
+            tag = _TAG_AT.match(self.tagged, node.start_mark.index).group(1)
+            raise self.err(node, f"tyyppimerkintä {tag[:40]} ei ole sallittu; kirjoita arvo sellaisenaan "
+                                 "(teksti lainausmerkkeihin, jos se näyttää luvulta tai päivämäärältä)")
         if node.tag == _STR_TAG and type(node) is yaml.ScalarNode:
             return node.value                     # the most common value first (what the last branch gives)
         line = self.lines.of(node.start_mark)
@@ -233,19 +243,26 @@ class _Converter:
             raise self.err(node, f"arvoa ”{str(node.value)[:40]}” ei voi lukea") from None
         if type(value) is int and abs(value) >= 10 ** LIMITS["int_digits"]:    # (sexagesimal 1:2:3 too)
             raise self.err(node, f"kokonaisluku on liian suuri (yli {LIMITS['int_digits']} numeroa)")
+        if node.tag in (_INT_TAG, _FLOAT_TAG) and ":" in node.value:
+            raise self.err(node, f"luku ”{node.value[:40]}” on kirjoitettu kaksoispistein, jolloin YAML lukee sen "
+                                 f"60-järjestelmän lukuna ({_written(value)}); kirjoita tavallinen luku (esim. "
+                                 f"{_written(value)}) tai lainausmerkit, jos tarkoitit tekstiä")
         return value
 
 
+#: A carriage return that is not part of a CRLF line break.
+_LONE_CR = re.compile("\r(?!\n)")
 #: Line breaks to YAML that most editors show inside a line (NEL, line and paragraph separator).
 _YAML_ONLY_BREAKS = ("\x85", "\u2028", "\u2029")
 
 
 def hidden_char_error(text: str, path: str) -> SourceError | None:
-    """A bidirectional control or zero-width character anywhere in the file (also in a comment:
-    it can make a line look other than it is), as ``file:line``; a byte order mark may open it."""
+    """A bidirectional control, zero-width or other default-ignorable character, a blank filler
+    or a run of more than two combining marks anywhere in the file (also in a comment: it can
+    make a line look other than it is), as ``file:line``; a byte order mark may open it."""
     if text.isascii():
         return None
-    from rommikirja.chars import describe, hidden_char
+    from rommikirja.chars import MAX_COMBINING, combining_run, describe, hidden_char
     for ch in _YAML_ONLY_BREAKS:
         at = text.find(ch)
         if at >= 0:
@@ -255,7 +272,17 @@ def hidden_char_error(text: str, path: str) -> SourceError | None:
                                "rivinvaihtoon")
     ch = hidden_char(text[1:] if text.startswith("\ufeff") else text)
     if ch is None:
-        return None
+        at = combining_run(text)
+        if at is None:
+            return None
+        run = 0
+        while at + run < len(text) and unicodedata.combining(text[at + run]) or \
+                at + run < len(text) and unicodedata.category(text[at + run]) in ("Mn", "Me"):
+            run += 1
+        return SourceError(path, text.count("\n", 0, at) + 1,
+                           f"rivillä on {run} yhdistyvää merkkiä peräkkäin (ensimmäinen {describe(text[at])}); "
+                           f"enintään {MAX_COMBINING} saa olla peräkkäin, "
+                           "koska pinottuina ne peittävät tekstin, joten poista ylimääräiset")
     at = text.index(ch, 1 if text.startswith("\ufeff") else 0)
     return SourceError(path, text.count("\n", 0, at) + 1,
                        f"rivillä on näkymätön merkki {describe(ch)}; se voi kätkeä tai kääntää tekstiä, "
@@ -275,6 +302,12 @@ def loads(text: str, path: str | Path = "<text>", fast: bool = True, limit: int 
     nul = text.find("\0")
     if nul >= 0:
         raise SourceError(path, text.count("\n", 0, nul) + 1, "tiedostossa on NUL-merkki (tiedosto ei ole tekstiä)")
+    if "\r" in text:
+        lone = _LONE_CR.search(text)
+        if lone is not None:
+            raise SourceError(path, text.count("\n", 0, lone.start()) + 1,
+                              "rivinvaihtona on pelkkä CR-merkki (vanhan Macin muoto), jonka editorit ja git "
+                              "laskevat riveiksi eri tavoin; tallenna tiedosto tavallisin rivinvaihdoin (LF tai CRLF)")
     hidden = hidden_char_error(text, path)
     if hidden is not None:
         raise hidden
@@ -286,7 +319,7 @@ def loads(text: str, path: str | Path = "<text>", fast: bool = True, limit: int 
         node = loader.get_single_node()
         if node is None:
             raise SourceError(path, 1, "tiedosto on tyhjä")
-        return _Converter(loader, path, lines, values, aliases="*" in text).convert(node)
+        return _Converter(loader, path, lines, values, aliases="*" in text, text=text).convert(node)
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = lines.of(mark) if mark else None

@@ -41,6 +41,7 @@ import re
 from typing import Any, Mapping, Sequence
 
 from .cards import parse_card, standard_deck
+from .chars import combining_run, describe, hidden_char, identity_problem
 from .computer import LEVELS
 from .deal import DISCARD, STOCK, Claim, Discard, Draw, LayOff, Move, Open, Pass, PlayMeld
 from .finnish import name_forms
@@ -48,7 +49,8 @@ from .gin import Knock
 from .narrate import DEFAULT_NAMES
 from .rules import OPTIONS, RuleSet, RuleSetError
 
-__all__ = ["PlayError", "LIMITS", "VERSION", "HOUSE_RULES", "read_request", "check_rules", "check_state",
+__all__ = ["PlayError", "LIMITS", "VERSION", "HOUSE_RULES", "read_request", "check_rules", "title_problem",
+           "GAME_NAME", "check_state",
            "check_seen", "new_state", "game_digest", "chain_step", "step_of", "move_of", "read_move"]
 
 #: The state format this engine writes and reads.
@@ -97,12 +99,40 @@ def shown(value: Any) -> str | None:
     return None
 
 
+#: A game's name: the slug of its page (as a preset's ``name``).
+GAME_NAME = re.compile(r"[a-z][a-z0-9-]{0,40}")
+#: Characters a title may not hold: they would be markup (HTML, Markdown, attributes, links).
+TITLE_MARKUP = frozenset("<>[]{}*_`\\|#&~^$@=\"':")
+
+
+def title_problem(value: Any) -> str | None:
+    """Why ``value`` is not a game title (one line of plain text, at most ``LIMITS["text"]``
+    characters, Latin letters, no markup or hidden characters), in Finnish, or None.
+
+    >>> title_problem("Kerhon rommi – paras!"), title_problem("<img src=x>")
+    (None, 'merkki U+003C (erikoismerkki) ei käy otsikkoon')
+    """
+    if not isinstance(value, str) or not value.strip():
+        return "otsikko puuttuu tai ei ole tekstiä"
+    if len(value) > LIMITS["text"]:
+        return f"otsikossa on {len(value)} merkkiä"
+    odd = hidden_char(value) or next((ch for ch in value if ch in TITLE_MARKUP or not ch.isprintable()), None)
+    if odd is not None:
+        return f"merkki {describe(odd)} ei käy otsikkoon"
+    if combining_run(value) is not None:
+        return "otsikossa on pinottuja yhdistyviä merkkejä"
+    if value != value.strip():
+        return "otsikon alussa tai lopussa on tyhjää"
+    return identity_problem(value)
+
+
 def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _text(v: Any, limit: int) -> bool:
-    return isinstance(v, str) and 0 < len(v) <= limit and v.isprintable()
+    return isinstance(v, str) and 0 < len(v) <= limit and v.isprintable() and hidden_char(v) is None \
+        and combining_run(v) is None       # (a Hangul filler or a blank braille cell is printable)
 
 
 def _keys(obj: dict, allowed: Any, where: str) -> None:
@@ -158,9 +188,15 @@ def check_rules(v: Any) -> RuleSet:
     if not isinstance(v, dict) or len(v) > len(OPTIONS) + 2:
         raise PlayError("Sääntöjen (rules) pitää olla JSON-olio, jossa on pelin säännöt.")
     for key, value in v.items():
-        if key in ("name", "title"):
-            if not _text(value, LIMITS["text"]):
-                raise PlayError(f"Sääntöjen kentän ”{key}” pitää olla teksti, enintään {LIMITS['text']} merkkiä.")
+        if key == "name":
+            if not isinstance(value, str) or not GAME_NAME.fullmatch(value):
+                raise PlayError("Pelin nimen (rules.name) pitää olla pienin kirjaimin kirjoitettu tunnus: a–z, "
+                                "numerot ja -, alkaa kirjaimella, enintään 41 merkkiä (esimerkiksi perusrommi).")
+        elif key == "title":
+            problem = title_problem(value)
+            if problem is not None:
+                raise PlayError(f"Pelin otsikon (rules.title) pitää olla yksi rivi pelkkää tekstiä, enintään "
+                                f"{LIMITS['text']} merkkiä: {problem}.")
         elif key not in OPTIONS:
             what = shown(key)
             raise PlayError(f"Säännöissä on tuntematon sääntö {what}." if what

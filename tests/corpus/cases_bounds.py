@@ -94,6 +94,42 @@ def add(case, text, rep, TEXT_LINE):
     case("hidden-rtl-mark", rep("title: Testi", "title: Testi\u200f"), 3, "näkymätön merkki U+200F")
     case("hidden-arabic-letter-mark", rep("title: Testi", "title: Testi\u061c"), 3, "näkymätön merkki U+061C")
     case("hidden-bom-inside", rep("  turn: Aino", "  turn: Ai\ufeffno"), 5, "näkymätön merkki U+FEFF")
+    # default-ignorable characters and blank fillers (Unicode's DerivedCoreProperties), stacked marks
+    for code, where in ((0x3164, "title"), (0x115F, "title"), (0x1160, "name"), (0xFFA0, "name"), (0x2800, "title"),
+                        (0x034F, "name"), (0xE0041, "title"), (0xE0001, "comment"), (0x17B4, "name"), (0x180B, "title"),
+                        (0xFE0F, "card"), (0xFE00, "name"), (0x1D173, "title"), (0xFFF0, "comment"), (0x1BCA0, "name")):
+        ch = chr(code)
+        body, line = {"title": (rep("title: Testi", f"title: Te{ch}sti"), 3),
+                      "name": (rep("title: Testi\n", f"title: Testi\nplayers: [Ai{ch}no, Eero]\n"), 4),
+                      "comment": (rep("title: Testi\n", f"title: Testi\n# kommentti {ch}\n"), 4),
+                      "card": (rep("  stock: [9H, 2C]", f"  stock: [9H, \"2\u2663{ch}\"]"), 9)}[where]
+        case(f"ignorable-{code:04x}-in-{where}", body, line, f"näkymätön merkki U+{code:04X} (")
+    case("combining-run-title", rep("title: Testi", "title: Testi" + "\u0336" * 53), 3,
+         "rivillä on 53 yhdistyvää merkkiä peräkkäin (ensimmäinen U+0336 (yhdistyvä merkki))")
+    case("combining-run-name", rep("title: Testi\n", "title: Testi\nplayers: [Aino\u0301\u0302\u0303, Eero]\n"), 4,
+         "rivillä on 3 yhdistyvää merkkiä peräkkäin")
+    # look-alike identity: Latin letters, ASCII digits, NFKC-stable; players differ by what they look like
+    case("identity-cyrillic-player", rep("title: Testi\n", "title: Testi\nplayers: [Aino, \u0410ino]\n"), 4,
+         "players: ”\u0410ino” ei kelpaa nimeksi: merkki U+0410 (kyrillinen kirjain) ei ole latinalainen kirjain")
+    case("identity-greek-player", rep("title: Testi\n", "title: Testi\nplayers: [Aino, Eer\u03bf]\n"), 4,
+         "merkki U+03BF (kreikkalainen kirjain) ei ole latinalainen kirjain")
+    case("identity-long-s-player", rep("title: Testi\n", "title: Testi\nplayers: [Aino, A\u017f\u017fi]\n"), 4,
+         "merkki U+017F (muu kuin tavallinen (ASCII-)kirjain, joka näyttää tavalliselta merkiltä s) on toisen merkin muunnelma")
+    case("identity-player-twice-by-case", rep("title: Testi\n", "title: Testi\nplayers: [Aino, AINO]\n"), 4,
+         "players: ”AINO” näyttää samalta kuin ”Aino”; pelaajilla on oltava eri nimet")
+    case("identity-cyrillic-title", rep("title: Testi", "title: \u0422esti"), 3,
+         "title: merkki U+0422 (kyrillinen kirjain) ei ole latinalainen kirjain")
+    case("identity-fullwidth-title", rep("title: Testi", "title: Ｔesti"), 3, "title: merkki U+FF34 (täysleveä merkki")
+    # messages: a rule file given as a scenario, lone CR line breaks, sexagesimal numbers, explicit tags
+    case("rule-file-as-scenario", "name: kerhorommi\nmax_turnovers: 1\n", 1,
+         "skenaario: tämä on sääntötiedosto eikä skenaario")
+    case("cr-only-line-breaks", rep("title: Testi\n", "title: Testi\n").replace("\n", "\r"), 1,
+         "rivinvaihtona on pelkkä CR-merkki")
+    case("order-sexagesimal", rep("title: Testi\n", "title: Testi\norder: 1:30\n"), 4,
+         "luku ”1:30” on kirjoitettu kaksoispistein, jolloin YAML lukee sen 60-järjestelmän lukuna (90)")
+    case("title-explicit-timestamp", rep("title: Testi", "title: !!timestamp 2001-12-14"), 3,
+         "tyyppimerkintä !!timestamp ei ole sallittu")
+    case("title-explicit-str", rep("title: Testi", "title: !!str Testi"), 3, "tyyppimerkintä !!str ei ole sallittu")
     case("yaml-line-separator-in-comment", rep("title: Testi\n", "title: Testi\n# kommentti\u2028order: 1\n"), 4,
          "lukee rivinvaihdoksi")
     case("yaml-paragraph-separator", rep("title: Testi\n", "title: Testi\n# kommentti\u2029\n"), 4, "lukee rivinvaihdoksi")

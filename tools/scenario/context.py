@@ -12,7 +12,7 @@ from typing import Any, Callable, Sequence
 
 from rommikirja import Card, CardParseError
 from rommikirja.cards import parse_card, standard_deck
-from rommikirja.chars import written
+from rommikirja.chars import describe, identity_problem, written
 
 from ..yamlsrc import LDict, LList, SourceError, line_of
 from .model import Scenario, rel_path
@@ -192,8 +192,11 @@ def plain_text(ctx: Ctx, value: Any, line: int, what: str, limit: int = LIMITS["
         raise ctx.err(line, f"{what}: teksti on liian pitkä ({len(value)} merkkiä; enintään {limit})")
     bad = sorted({ch for ch in value if ch in MARKUP_CHARS or (not ch.isprintable())})
     if bad or "://" in value:
-        shown = " ".join(repr(ch)[1:-1] for ch in bad) if bad else "://"
+        shown = " ".join(ch if ch.isprintable() else describe(ch) for ch in bad) if bad else "://"
         raise ctx.err(line, f"{what}: merkintäkieli ei ole sallittu (merkit {shown}); kirjoita pelkkää tekstiä")
+    problem = identity_problem(value)
+    if problem is not None:
+        raise ctx.err(line, f"{what}: {problem}")
     return value
 
 
@@ -202,6 +205,9 @@ def player_name(ctx: Ctx, value: Any, line: int) -> str:
 
     Whether its case forms are known (built in, or in the club's ``scenarios/nimet.yaml``) is
     checked with the scenario's sentences (``tools.sentences.check_player_names``)."""
+    problem = identity_problem(value) if isinstance(value, str) and len(value) <= LIMITS["name"] else None
+    if problem is not None:
+        raise ctx.err(line, f"players: ”{value}” ei kelpaa nimeksi: {problem}")
     if not isinstance(value, str) or len(value) > LIMITS["name"] or not _NAME.fullmatch(value):
         shown = written(value) if isinstance(value, (str, int, float, bool)) and len(str(value)) <= 40 \
             else type_name(value)

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Callable, Sequence, TypeVar
 
 from rommikirja import Deal, RuleSet, next_dealer, score_deal
+from rommikirja.chars import skeleton
 from rommikirja.narrate import DEFAULT_NAMES
 from rommikirja.opening import SearchLimit, work_budget
 
@@ -44,11 +45,18 @@ def load_scenario(path: Path, rulesets: dict[str, RuleSet]) -> Scenario:
     return sc
 
 
+#: What a rule-set file given as a scenario gets (it has a name, no source or steps).
+RULE_FILE_HINT = ("tämä on sääntötiedosto eikä skenaario (siinä on name eikä source- tai steps-kenttää); "
+                  "sääntötiedostot ovat kansiossa scenarios/rules/, ja ./dev verify tarkistaa ne kaikki "
+                  "jokaisella ajolla (myös ./dev verify scenarios/rules/nimi.yaml)")
+
+
 def read_header(ctx: Ctx, path: Path, data: object, rulesets: dict[str, RuleSet]) -> Scenario:
     """The top-level fields (everything but setup and steps) as an unplayed :class:`Scenario`."""
     if not isinstance(data, LDict):
         raise ctx.err(line_of(data, 1), "odotettiin skenaariota avain: arvo -muodossa")
-    ctx.keys(data, TOP_KEYS, "skenaario")
+    ctx.keys(data, TOP_KEYS, "skenaario", lambda key: RULE_FILE_HINT if key == "name" and "source" not in data
+             and "steps" not in data else None)
     for key in ("source", "game", "title", "steps"):
         if key not in data:
             raise ctx.err(data.line, f"puuttuu pakollinen kenttä ”{key}”")
@@ -85,8 +93,13 @@ def read_header(ctx: Ctx, path: Path, data: object, rulesets: dict[str, RuleSet]
     if players is not None:
         if not isinstance(players, LList) or not 2 <= len(players) <= 6:
             raise ctx.err(data.line_of("players"), "players: odotettiin 2–6 nimen luetteloa")
+        seen: dict[str, str] = {}
         for i, name in enumerate(players):
             player_name(ctx, name, players.line_of(i))
+            other = seen.setdefault(skeleton(name), name)
+            if other != name:           # (the same name twice: read_setup says how many names it needs)
+                raise ctx.err(players.line_of(i), f"players: ”{name}” näyttää samalta kuin ”{other}”; "
+                                                  "pelaajilla on oltava eri nimet")
     order = data.get("order", 100)
     sc = Scenario(path=path, id=path.stem, source=source, game=game,
                   title=title, section=section,

@@ -27,6 +27,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
+from rommikirja.chars import identity_problem, skeleton
 from rommikirja.finnish import NAME_FORMS, SINGULAR_CASES, set_club_names
 
 from ..yamlsrc import LDict, SourceError, line_of, loads, read_text
@@ -102,12 +103,22 @@ def read_names(path: Path) -> dict[str, tuple[str, ...]]:
     if len(data) > MAX_NAMES:
         raise SourceError(shown, data.line, f"liikaa nimiä ({len(data)}; enintään {MAX_NAMES})")
     table: dict[str, tuple[str, ...]] = {}
+    looks: dict[str, str] = {skeleton(n): n for n in NAME_FORMS}      # what each name looks like → the name
     for name, forms in data.items():
         line = data.line_of(name)
+        problem = identity_problem(name) if isinstance(name, str) else None
+        if problem is not None:
+            raise SourceError(shown, line, f"”{name[:40]}” ei kelpaa nimeksi: {problem}")
         if not _plausible_name(name):
             raise SourceError(shown, line, f"”{str(name)[:40]}” ei kelpaa nimeksi: nimi alkaa isolla "
                                            "kirjaimella, ja siinä on vain kirjaimia (osien välissä välilyönti, "
                                            f"- tai '), enintään {MAX_NAME} merkkiä")
+        other = looks.get(skeleton(name))
+        if other is not None and other != name:
+            where = "on jo Rommikirjassa" if other in NAME_FORMS and other not in table else "on jo tiedostossa"
+            raise SourceError(shown, line, f"”{name}” näyttää samalta kuin nimi ”{other}”, joka {where}; "
+                                           "lukija ei erota niitä, joten käytä toista nimeä")
+        looks[skeleton(name)] = name
         table[name] = _read_forms(shown, name, forms, line)
         builtin = NAME_FORMS.get(name)
         if builtin is not None and builtin != table[name]:
@@ -136,6 +147,9 @@ def _read_forms(shown: str, name: str, forms: Any, line: int) -> tuple[str, ...]
             continue
         form, at = forms[case], forms.line_of(case)
         what = f"{name}: {case} ({CASE_HELP[case][0]}, {CASE_HELP[case][1]})"
+        problem = identity_problem(form) if isinstance(form, str) else None
+        if problem is not None:
+            raise SourceError(shown, at, f"{what}: ”{form[:50]}” ei kelpaa: {problem}")
         if not isinstance(form, str) or len(form) > MAX_FORM or not _NAME.fullmatch(form):
             raise SourceError(shown, at, f"{what}: ”{str(form)[:50]}” ei kelpaa: muodossa saa olla vain "
                                          "kirjaimia (ei merkintäkieltä eikä numeroita), enintään "

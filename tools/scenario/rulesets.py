@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rommikirja.chars import written
+from rommikirja.chars import identity_problem, written
 from rommikirja import RuleSet, RuleSetError
 
 from ..markup import plain_title_problem, preset_name_problem, reserved_names
@@ -68,6 +68,8 @@ def preset_problem(data: LDict, name: str) -> tuple[int | None, str] | None:
     title = data.get("title")
     if isinstance(title, str):
         problem = plain_title_problem(title)
+        if problem is None and identity_problem(title) is not None:
+            problem = f"title: {identity_problem(title)}"
         if problem is not None:
             return data.line_of("title") or data.line, problem
     return None
