@@ -5,6 +5,14 @@
 M = "{% set m = names[0] | length %}"       # m = 4
 HEAVY = ("[5H, 6H, 7H, 5S, 6S, 7S, 5D, 6D, 7D, 5C, 6C, 7C, \"5H'\", \"6H'\", \"7H'\", \"5S'\", \"6S'\", "
          "JK, \"JK'\", \"JK''\", \"JK'''\"]")
+#: a 20-card, 4-joker, 2-deck position after the draw (listing every legal move here took 76 s)
+BIG_HANDS = ("options: {decks: 2, jokers: 4, max_jokers_per_meld: 4, hand_size: {2: 20, 3: 7, 4: 7, 5: 6, 6: 6}}\n"
+             "setup:\n  turn: Aino\n  hands:\n"
+             "    - [5H, 6H, 7H, 5S, 6S, 7S, 5D, 6D, 7D, 5C, 6C, 7C, \"5H'\", \"6H'\", \"7H'\", JK, \"JK'\", "
+             "\"JK''\", \"JK" + "'" * 3 + "\", AD]\n"
+             "    - [AS, 2S, 3S, 4S, 8S, 9S, 10S, JS, QS, KS, AC, 2C, 3C, 4C, 8C, 9C, 10C, JC, QC, KC]\n"
+             "  stock: [9H, 2D]\n  discard: [\"5S'\"]\nsteps:\n  - draw: stock\n  - expect:\n")
+LEGAL = "source: own\ngame: rommi51\ntitle: Laillisuus\n" + BIG_HANDS
 OPENINGS = "source: own\ngame: rommi51\ntitle: Avaus\noptions: {hand_size: {2: 20, 3: 20, 4: 20}}\nsteps:\n"
 
 
@@ -119,3 +127,8 @@ def add(case, text, rep, TEXT_LINE):
          "avausten etsiminen vaatii tässä esimerkissä liikaa työtä")
     case("steps-aliased-301", rep("steps:\n  - draw: stock\n", "steps:\n  - &c {check: [7H, 8H, 9H]}\n" + "  - *c\n" * 300
                                   + "  - draw: stock\n"), 11, "steps: liikaa vaiheita (304; enintään 300)")
+    # --- legal / not_legal ask the engine about each listed move, never list all moves
+    case("expect-not-legal-big-position", LEGAL + "      not_legal: [{discard: AD}]\n", 15,
+         "not_legal: siirto poistaa ruutuässän on moottorin mukaan sallittu")
+    case("expect-legal-big-position", LEGAL + "      legal: [{discard: AD}, {discard: KS}]\n",
+         15, "legal: siirto poistaa patakuninkaan on moottorin mukaan kielletty")
