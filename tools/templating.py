@@ -525,9 +525,41 @@ def text_env() -> Sandbox:
 
 
 _HTML = re.compile(r"<\s*[A-Za-z/!?]")
-_LINK = re.compile(r"\]\s*\(([^)]*)\)|\]\s*:|\]\s*\[")
+#: ``](target)``, ``]:`` and ``][``. A target is read up to 300 characters, so that the search stays
+#: linear on many ``](``; a longer one is left to the check of the rendered text (tools.markup).
+_LINK = re.compile(r"\]\s*\(([^)]{0,300})\)|\]\s*:|\]\s*\[")
 _OWN_LINK = re.compile(r"(?:[a-z0-9-]+\.md)?(?:#[a-z0-9-]+)?")
-_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:(?://|[^\s]*\()|javascript:|data:|vbscript:", re.I)
+#: A scheme (``x:``) starts only where a run of scheme characters starts (the lookbehind): the search
+#: cannot restart inside a run, so it is linear (19,900 letters took 2 s without it).
+_SCHEME = re.compile(r"(?<![A-Za-z0-9+.-])[A-Za-z0-9+.-]+:")     # a scheme if it holds a letter (below)
+_LETTER = re.compile(r"[A-Za-z]")
+_SCRIPT_SCHEME = re.compile(r"javascript:|data:|vbscript:", re.I)
+
+
+class _UrlSearch:
+    """``_URL.search(text)``: a web address or script URL in ``text`` — a scheme followed by ``//``,
+    or by a ``(`` later in the same word, or ``javascript:``/``data:``/``vbscript:`` anywhere.
+    Linear in the text's length (each word is scanned a bounded number of times)."""
+
+    @staticmethod
+    def search(text: str) -> bool:
+        if _SCRIPT_SCHEME.search(text):
+            return True
+        for word in text.split():
+            first = None
+            for m in _SCHEME.finditer(word):
+                if not _LETTER.search(m.group(0)):      # "12:30" is a time, not a scheme
+                    continue
+                if word.startswith("//", m.end()):
+                    return True
+                if first is None:
+                    first = m.end()
+            if first is not None and "(" in word[first:]:
+                return True
+        return False
+
+
+_URL = _UrlSearch()
 
 
 def markup_problems(line_text: str) -> list[str]:
@@ -773,6 +805,9 @@ def _code_of(payload: bytes | None) -> Any:
     return code if isinstance(code, type(compile("", "<template>", "exec"))) else None
 
 
+_TOO_DEEP = "teksti on liian syvästi sisäkkäistä (luetteloita, lainauksia tai lausekkeita sisäkkäin)"
+
+
 def check_template(sc: Any) -> list[SourceError]:
     """Errors in a scenario's explanation: syntax, typed numbers or card names, markup, render errors."""
     if not sc.text:
@@ -792,7 +827,11 @@ def check_template(sc: Any) -> list[SourceError]:
             return [SourceError(sc.rel, at(err.lineno or 1), f"text: Jinja2-virhe: {syntax_message(err)}")]
         except RecursionError:
             return [SourceError(sc.rel, sc.text_line, "text: liian syvä sisäkkäisyys")]
-        errors = [SourceError(sc.rel, at(line), f"text: {msg}") for line, msg in template_problems(tree)]
+        try:
+            problems = template_problems(tree)
+        except RecursionError:
+            return [SourceError(sc.rel, sc.text_line, f"text: {_TOO_DEEP}")]
+        errors = [SourceError(sc.rel, at(line), f"text: {msg}") for line, msg in problems]
         if errors:
             return errors
         if clean is not None:
@@ -814,7 +853,11 @@ def check_template(sc: Any) -> list[SourceError]:
     # the rendered text through the page's markup policy (tools.markup): whatever the sanitiser
     # would strip or attr_list would turn into attributes, however the text spelled it
     from .markup import author_problems, source_line
-    for piece, message in author_problems(str(rendered)):
+    try:
+        problems = author_problems(str(rendered))
+    except RecursionError:
+        return [SourceError(sc.rel, sc.text_line, f"text: {_TOO_DEEP}")]
+    for piece, message in problems:
         errors.append(SourceError(sc.rel, at(source_line(sc.text, piece)), f"text: {message}"))
     return errors
 
