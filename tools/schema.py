@@ -352,7 +352,11 @@ def reference(games: dict[str, list[str]]) -> str:
               "taulukoita (ilman sarakkeiden tasausta) ja linkkejä sivuston omiin sivuihin "
               "(`[sanasto](sanasto.md#kohta)`, `[alempana](#kohta)`). Tarkistus hylkää rivin kanssa kaiken, minkä "
               "sivusto poistaisi: HTML:n, kuvat, otsikot, koodilohkot, laatikot (`!!!`, `???`), merkintäviittaukset "
-              "(`&colon;`, `&#60;`) ja aaltosulkeet `{ }` (Markdown tekisi niistä HTML-määritteitä).", "",
+              "(`&colon;`, `&#60;`) ja aaltosulkeet `{ }` (Markdown tekisi niistä HTML-määritteitä). Linkkejä on "
+              f"tekstissä vain muutama: hakasulkeita `[` saa olla enintään {markup.MAX_BRACKETS}, ja jokainen suljetaan "
+              "`]`-merkillä samalla rivillä eikä niitä kirjoiteta sisäkkäin. Luetteloita ja lainauksia saa olla "
+              f"sisäkkäin enintään {markup.MAX_NESTING} tasoa (jokainen luettelomerkki, `>` ja neljän välilyönnin "
+              "sisennys on yksi taso).", "",
               "| Muuttuja | Mitä se on |", "|---|---|"]
     lines += [f"| `{k}` | {v} |" for k, v in TEXT_VARIABLES.items()]
     lines += ["", "| Suodin | Mitä se tekee |", "|---|---|"]
