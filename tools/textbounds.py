@@ -199,13 +199,24 @@ def _pre_join(env: Any, args: list, kwargs: dict) -> None:
         return
     items = args[0] = _items(env, args[0])
     sep = kwargs.get("d", args[1] if len(args) > 1 else "")
-    if kwargs.get("attribute", args[2] if len(args) > 2 else None) is not None:
-        return                       # the items' attribute values: measured when made
+    if env.strict_values:
+        check_printable(sep)         # the separator is printed like any {{ }} output
+    attribute = kwargs.get("attribute", args[2] if len(args) > 2 else None)
+    if attribute is not None:
+        if env.strict_values:        # the items' attribute values are what is printed
+            from jinja2.filters import make_attrgetter
+            get = make_attrgetter(env, attribute)
+            for x in items:
+                check_printable(get(x))
+        return                       # (measured when made)
     total = sum(_text_len(env, x) for x in items) + len(str(sep)) * max(len(items) - 1, 0)
     charge(env, total)
 
 
 def _pre_words(env: Any, args: list, kwargs: dict) -> None:     # join_fi, names: every word printed
+    if env.strict_values:            # the conjunction (and a case) are printed too, or name a form
+        for extra in (*args[1:], *kwargs.values()):
+            check_printable(extra)
     if args:
         items = args[0] = _items(env, args[0])
         charge(env, sum(_text_len(env, x) for x in items))

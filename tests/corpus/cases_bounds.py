@@ -71,6 +71,18 @@ def add(case, text, rep, TEXT_LINE):
     case("print-join-nested", text("{{ [names, names] | join(', ') }}"), T, "text: lauseke tulostaisi luettelon sellaisenaan")
     case("print-num-list", text("{{ names | num }}"), T, "text: lauseke tulostaisi luettelon sellaisenaan")
     case("print-lower-dict", text("{{ s.options | lower }}"), T, "text: lauseke tulostaisi avain: arvo -taulun")
+    # filter arguments and joined items print like {{ }} output: text, numbers and cards only
+    R = "text: lauseke tulostaisi ohjelman sisäisen arvon"
+    case("print-join-rules-separator", text("{{ names | join(rules) }}"), T, R)
+    case("print-join-scenario-separator", text("{{ names | join(d=s) }}"), T, R)
+    case("print-join-fi-scenario", text("{{ names | join_fi(s) }}"), T, R)
+    case("print-join-fi-points", text("{{ names | join_fi(points) }}"), T, R)
+    case("print-join-fi-start", text("{{ names | join_fi(start) }}"), T, R)
+    case("print-join-fi-conj-keyword", text("{{ names | join_fi(conj=rules) }}"), T, R)
+    case("print-names-conj", text("{{ start.hands[0] | names('nom', rules) }}"), T, R)
+    case("print-join-attribute", text("{{ s.steps | join(attribute='after') }}"), T, R)
+    case("print-join-items-objects", text("{{ [rules, score] | join(', ') }}"), T, R)
+    case("print-join-fi-items-objects", text("{{ [rules] | join_fi }}"), T, R)
     # --- typed numbers and card names behind constant expressions
     case("typed-sum", text("{{ names[0] }} saa {{ 98 + 1 }}."), T, "text: luku 99 on kirjoitettu lausekkeeseen käsin")
     case("typed-negative", text("{{ names[0] }} saa {{ -99 }}."), T, "text: luku −99 on kirjoitettu lausekkeeseen käsin")
