@@ -114,6 +114,29 @@ def test_texts_cannot_grow_or_print_reprs(text, fragment):
     assert "'" not in message and "None" not in message
 
 
+@pytest.mark.parametrize("text, shown", [
+    ('{% if rules.ace == "low" %}matala{% else %}korkea{% endif %}', "matala"),
+    ('{% if rules.style in ["rummy", "gin"] %}rommi{% endif %}', "rommi"),
+    ('{{ {"low": "alhaalla"}[rules.ace] }}', "alhaalla"),
+    ('{% if rules.ace.startswith("lo") %}kyllä{% endif %}', "kyllä"),
+    ("{{ rules.target_score }}", str(RuleSet().target_score)),
+])
+def test_option_codes_compare_as_text(text, shown):
+    assert render(text, rules=RuleSet()) == shown
+
+
+@pytest.mark.parametrize("text", [
+    "{{ rules.ace }}", "{{ rules['style'] }}", "{{ rules.ace.upper() }}", "{{ rules.ace | capitalize }}",
+    "{{ rules.ace | first }}", "{{ names[0] ~ rules.ace }}", "{% for c in rules.ace %}{{ c }}{% endfor %}",
+    "{{ rules.ace.split('o') | join }}", "{{ rules.ace | reverse }}", "{{ [rules.ace] | join_fi }}",
+])
+def test_option_codes_do_not_print(text):
+    with pytest.raises(Exception) as exc:
+        render(text, rules=RuleSet())
+    message = templating.render_error_message(exc.value)
+    assert message.startswith("lauseke tulostaisi ohjelman koodin ”"), message
+
+
 def test_scenario_text_context_holds_only_documented_facts(tmp_path):
     from positions import DEAL, GOES_OUT, TABLE
     good = DEAL + TABLE + GOES_OUT + "text: |\n  {{ names[0] }} {{ s.title }} {{ s.totals_after | join(', ') }}.\n"

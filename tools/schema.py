@@ -348,6 +348,13 @@ def reference(games: dict[str, list[str]]) -> str:
               "kuuluu osioon `muunnelmat`; muussa osiossa tarkistus ilmoittaa rivin.",
               "", "## Esimerkin teksti (text)", "",
               "Teksti on Jinja2-pohja. Lukuja ja kortin nimiä ei kirjoiteta käsin: ne tulevat moottorilta.", "",
+              "Tekstiin tulostuu vain tekstiä, lukuja ja kortteja nimenä tai kuvana. Kortti kirjoitetaan "
+              "`{{ kortti | name }}`, `{{ kortit | names }}` tai `{{ kortti | card }}`, ei koodina (7H): "
+              "`{{ kortti }}`, `| string` ja `| join_fi` kortteihin hylätään. Sääntöjen tekstiarvot "
+              "(`rules.ace`, `rules.style`, `s.options`-kentät), `s.source` ja `s.game` ovat ohjelman koodeja "
+              "(`low`, `rummy`, `own`): niitä verrataan ehdoissa (`{% if rules.ace == \"low\" %}`), mutta "
+              "niitä ei tulosteta. Myös suotimien ja `join`-luetteloiden osat ja erottimet noudattavat samaa "
+              "sääntöä.", "",
               "Tekstissä saa olla tavallista Markdownia: kappaleita, **lihavointia**, *kursiivia*, luetteloita, "
               "taulukoita (ilman sarakkeiden tasausta) ja linkkejä sivuston omiin sivuihin "
               "(`[sanasto](sanasto.md#kohta)`, `[alempana](#kohta)`). Tarkistus hylkää rivin kanssa kaiken, minkä "

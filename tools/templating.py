@@ -50,7 +50,7 @@ from rommikirja.solver import best_arrangement
 from .sentences import compare_text, difference_text, product_text, sum_text
 from . import kept
 from . import textbounds, textfold
-from .textbounds import TemplateLimit  # noqa: F401  (raised by the sandbox's bounds; re-exported)
+from .textbounds import Code, TemplateLimit  # noqa: F401  (raised by the sandbox's bounds; re-exported)
 from .textfold import typed_constants
 from .yamlsrc import SourceError
 
@@ -237,7 +237,22 @@ class Sandbox(ImmutableSandboxedEnvironment):
         return join(parts)
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
-        return textbounds.account(__self, super().call(__context, __obj, *args, **kwargs))
+        result = textbounds.account(__self, super().call(__context, __obj, *args, **kwargs))
+        if __self.strict_values and isinstance(getattr(__obj, "__self__", None), Code):
+            return _as_code(result)         # rules.ace.upper() is a code still
+        return result
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        value = super().getattr(obj, attribute)
+        if self.strict_values and type(value) is str and isinstance(obj, RuleSet):
+            return Code(value)              # an option's value (low, rummy): compared, never printed
+        return value
+
+    def getitem(self, obj: Any, argument: Any) -> Any:
+        value = super().getitem(obj, argument)
+        if self.strict_values and type(value) is str and isinstance(obj, RuleSet):
+            return Code(value)
+        return value
 
     def spend(self, n: int) -> None:
         self.budget -= n
@@ -490,6 +505,15 @@ def scenario_context(sc: Any) -> dict[str, Any]:
     }
 
 
+def _as_code(value: Any) -> Any:
+    """A text (or a list of texts) as :class:`textbounds.Code`: what a text compares but never prints."""
+    if isinstance(value, str):
+        return value if isinstance(value, Code) else Code(value)
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return [_as_code(v) for v in value]
+    return value
+
+
 class ScenarioFacts:
     """``s`` in a scenario text: the played scenario's documented facts only (no file path, no
     parsed file, no text, no methods), read-only."""
@@ -504,9 +528,17 @@ class ScenarioFacts:
     def __init__(self, sc: Any) -> None:
         object.__setattr__(self, "_sc", sc)
 
+    #: Fields that are codes of the program (``own``, ``perusrommi``): compared, never printed.
+    CODES = frozenset({"source", "game"})
+
     def __getattr__(self, name: str) -> Any:
         if name in ScenarioFacts.FIELDS:
-            return getattr(object.__getattribute__(self, "_sc"), name)
+            value = getattr(object.__getattribute__(self, "_sc"), name)
+            if name in ScenarioFacts.CODES:
+                return _as_code(value)
+            if name == "options" and isinstance(value, dict):
+                return {k: _as_code(v) for k, v in value.items()}      # {ace: low}: low is a code
+            return value
         raise AttributeError(name)
 
     def __setattr__(self, name: str, value: Any) -> None:

@@ -83,6 +83,25 @@ def add(case, text, rep, TEXT_LINE):
     case("print-join-attribute", text("{{ s.steps | join(attribute='after') }}"), T, R)
     case("print-join-items-objects", text("{{ [rules, score] | join(', ') }}"), T, R)
     case("print-join-fi-items-objects", text("{{ [rules] | join_fi }}"), T, R)
+    # codes of the program (option values, s.source, s.game) and card codes are not prose
+    C = "text: lauseke tulostaisi ohjelman koodin ”"
+    case("code-rules-style", text("{{ names[0] }} pelaa {{ rules.style }}."), T, C + "rummy”")
+    case("code-rules-ace", text("{{ names[0] }}: ässä on {{ rules.ace }}."), T, C + "low”")
+    case("code-rules-item", text("{{ rules['final_discard'] }}"), T, C + "optional”")
+    case("code-rules-method", text("{{ rules.ace.capitalize() }}"), T, C + "Low”")
+    case("code-rules-filter", text("{{ rules.style | upper }}"), T, C + "rummy”")
+    case("code-rules-concat", text("{{ names[0] ~ ' ' ~ rules.ace }}"), T, C + "low”")
+    case("code-rules-chars", text("{% for c in rules.style %}{{ c }}{% endfor %}"), T, C + "r”")
+    case("code-rules-name", text("{{ s.rules.name }}"), T, C + "perusrommi”")
+    case("code-source", text("{{ names[0] }} ({{ s.source }})"), T, C + "own”")
+    case("code-game", text("{{ s.game }}"), T, C + "perusrommi”")
+    K = "text: lauseke tulostaisi kortin koodin ”"
+    case("card-code-bare", text("{{ names[0] }} pelaa {{ start.hands[0][0] }}."), T, K + "7H”")
+    case("card-code-string", text("{{ start.hands[0][0] | string }}"), T, K + "7H”")
+    case("card-code-join-fi", text("{{ start.hands[0] | join_fi }}"), T, K + "7H”")
+    case("card-code-join", text("{{ start.hands[1] | join(', ') }}"), T, K + "AS”")
+    case("card-code-concat", text("{{ names[0] ~ start.hands[0][1] }}"), T, K + "8H”")
+    case("card-code-lower", text("{{ start.hands[0][0] | lower }}"), T, K + "7H”")
     # --- typed numbers and card names behind constant expressions
     case("typed-sum", text("{{ names[0] }} saa {{ 98 + 1 }}."), T, "text: luku 99 on kirjoitettu lausekkeeseen käsin")
     case("typed-negative", text("{{ names[0] }} saa {{ -99 }}."), T, "text: luku −99 on kirjoitettu lausekkeeseen käsin")
