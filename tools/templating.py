@@ -57,6 +57,7 @@ from .yamlsrc import SourceError
 import math  # noqa: E402  (sandbox limits below)
 import signal  # noqa: E402
 import threading  # noqa: E402
+import unicodedata  # noqa: E402
 from contextlib import contextmanager  # noqa: E402
 from types import TracebackType  # noqa: E402
 from typing import Iterator  # noqa: E402
@@ -175,7 +176,8 @@ _cap = capitalize
 #: Every other filter, ours included, is allowed.
 TEXT_DENIED_FILTERS = frozenset({"safe", "format", "center", "indent", "wordwrap", "batch", "slice",
                                  "urlize", "pprint", "xmlattr", "tojson", "random", "replace", "truncate",
-                                 "filesizeformat", "forceescape", "attr"})
+                                 "filesizeformat", "forceescape", "attr",
+                                 "int", "float"})      # a number from a text ({{ names[0] | int }}) is typed
 
 _SAFE_STR_METHODS = frozenset({"lower", "upper", "capitalize", "title", "strip", "lstrip", "rstrip",
                                "startswith", "endswith", "count", "find", "isdigit", "isalpha", "split",
@@ -611,6 +613,21 @@ def markup_problems(line_text: str) -> list[str]:
     return problems
 
 
+def numeral_char(text: str) -> str | None:
+    """The first character of ``text`` that is a number other than an ASCII digit (⁹ Ⅻ ⑳ ½: Unicode
+    categories No and Nl; other scripts' digits ``\\d`` finds already) or a playing card (U+1F0A0–U+1F0FF)."""
+    for ch in text:
+        if ch > "\x7f" and (unicodedata.category(ch) in ("No", "Nl") or "\U0001f0a0" <= ch <= "\U0001f0ff"):
+            return ch
+    return None
+
+
+def _numeral_message(ch: str) -> str:
+    what = "korttisymboli" if "\U0001f0a0" <= ch <= "\U0001f0ff" else "numeromerkki"
+    return (f"merkki ”{ch}” (U+{ord(ch):04X}) on {what}: lukuja ja kortteja ei kirjoiteta käsin; "
+            f"{_NUMBER_HINT if what == 'numeromerkki' else _CARD_HINT}")
+
+
 def _typed_words(text: str) -> tuple[bool, list[str]]:
     return bool(re.search(r"\d", text)), [w for w in _WORD.findall(text) if w.lower() in _CARD_WORDS]
 
@@ -649,6 +666,9 @@ def template_problems(tree: nodes.Template) -> list[tuple[int, str]]:
                     out.append((node.lineno + i, f"luku on kirjoitettu tekstiin käsin; {_NUMBER_HINT}"))
                 for word in words:
                     out.append((node.lineno + i, f"kortin nimi ”{word}” on kirjoitettu käsin; {_CARD_HINT}"))
+                ch = numeral_char(line_text)
+                if ch is not None:
+                    out.append((node.lineno + i, _numeral_message(ch)))
                 out.extend((node.lineno + i, p) for p in markup_problems(line_text))
         elif isinstance(node, nodes.Const):
             if isinstance(node.value, str):
@@ -658,6 +678,9 @@ def template_problems(tree: nodes.Template) -> list[tuple[int, str]]:
                 for word in words:
                     out.append((node.lineno, f"kortin nimi ”{word}” on kirjoitettu lausekkeeseen käsin; "
                                              f"{_CARD_HINT}"))
+                ch = numeral_char(node.value)
+                if ch is not None:
+                    out.append((node.lineno, _numeral_message(ch)))
                 if _HTML.search(node.value) or "](" in node.value or _URL.search(node.value):
                     out.append((node.lineno, "lausekkeen tekstissä on HTML:ää tai linkki; ne eivät ole sallittuja"))
         elif isinstance(node, nodes.Name) and node.name in _HIDDEN_NAMES:

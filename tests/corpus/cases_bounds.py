@@ -122,6 +122,21 @@ def add(case, text, rep, TEXT_LINE):
     case("typed-condition-branch", text("{{ names[0] if names else 42 }}"), T, "text: luku 42 on kirjoitettu")
     case("typed-power-set", text("{% set x = 2 ** 5 %}{{ names[x % 2] }}"), T, "text: luku 32 on kirjoitettu")
     case("typed-reversed-card", text("{{ 'isyattreh' | reverse }}"), T, "text: kortin nimi ”herttaysi” on koottu")
+    # card names glued around constant outputs; numbers from filters; numerals of other kinds
+    G = "text: kortin nimi ”{0}” syntyy tekstistä ja sen väliin tulostetusta vakiosta"
+    case("glued-empty-constant", text("{{ names[0] }} nostaa hertta{{ '' }}seiskan."), T, G.format("herttaseiskan"))
+    case("glued-constant-piece", text("{{ names[0] }} nostaa pata{{ 'ka' }}sin."), T, G.format("patakasin"))
+    case("glued-empty-join", text("{{ names[0] }} nostaa ruutu{{ [] | join }}kympin."), T, G.format("ruutukympin"))
+    case("glued-two-constants", text("{{ names[0] }}: risti{{ '' }}{{ '' }}ässä."), T, G.format("ristiässä"))
+    case("filter-int", text("{{ names[0] }} saa {{ names[0] | int }} pistettä."), T, "text: suodinta ”int” ei voi käyttää")
+    case("filter-float", text("{{ names[0] }} saa {{ names[0] | float }} pistettä."), T, "text: suodinta ”float” ei voi käyttää")
+    N = "text: merkki ”{0}” (U+{1:04X}) on numeromerkki"
+    for name, ch in (("superscript", "⁹"), ("roman", "Ⅻ"), ("circled", "⑳"), ("fraction", "½"),
+                     ("superscript-two", "²")):
+        case(f"numeral-{name}", text(f"{{{{ names[0] }}}} saa {ch} pistettä."), T, N.format(ch, ord(ch)))
+    case("numeral-in-constant", text("{{ names[0] }} saa {{ 'Ⅻ' }} pistettä."), T, N.format("Ⅻ", ord("Ⅻ")))
+    case("playing-card-symbol", text("{{ names[0] }} nostaa \U0001F0B7."), T, "text: merkki ”\U0001F0B7” (U+1F0B7) on korttisymboli")
+    case("playing-card-joker-symbol", text("{{ names[0] }} nostaa \U0001F0CF."), T, "on korttisymboli")
     # --- hidden characters (file:line, the character named)
     case("hidden-zero-width-in-word", text("{{ names[0] }} nostaa hertta\u200bysin."), T, "näkymätön merkki U+200B")
     case("hidden-soft-hyphen-in-word", text("{{ names[0] }} nostaa hertta\u00adysin."), T, "näkymätön merkki U+00AD")
