@@ -200,6 +200,35 @@ def test_the_url_search_finds_what_the_old_pattern_found_in_linear_time():
         assert time.process_time() - t < 0.5      # (the old pattern took 2 s on the first)
 
 
+OWN_LINKS = ["perusrommi.md#pisteet", "perusrommi.md", "#pisteet", "index.md", "index.md#alku", "sanasto.md#kortit",
+             "sanasto.md"]
+
+
+def test_links_verify_accepts_keep_their_href_on_built_pages(tmp_path):
+    """A link an author may write ([x](perusrommi.md#pisteet) inside the perusrommi page itself
+    included) is written by MkDocs as ./#pisteet, ../sanasto/, . …: the sanitiser keeps every one."""
+    text = " ".join(f"[linkki{chr(97 + i)}]({url})" for i, url in enumerate(OWN_LINKS))
+    assert author_problems(text) == []
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for page in ("index", "perusrommi", "sanasto"):
+        (docs / f"{page}.md").write_text(f"# {page}\n\n## Pisteet\n\n{text}\n", encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text("site_name: t\nuse_directory_urls: true\nmarkdown_extensions: ["
+                                         + ", ".join(markup.SITE_EXTENSIONS) + "]\n", encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q"], cwd=tmp_path, capture_output=True,
+                          text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    assert proc.returncode == 0, proc.stderr
+    seen = set()
+    for page in ("index.html", "perusrommi/index.html", "sanasto/index.html"):
+        html = (tmp_path / "site" / page).read_text(encoding="utf-8")
+        links = re.findall(r'<a href="[^"]*">linkki[a-z]</a>', html)
+        assert len(links) == len(OWN_LINKS), (page, links)
+        for link in links:
+            assert sanitize_content(link) == link, (page, link)
+            seen.add(re.search(r'href="([^"]*)"', link).group(1))
+    assert {"./#pisteet", "./", "../sanasto/#kortit"} <= seen, seen
+
+
 def test_verify_renders_texts_with_the_sites_markdown_extensions():
     import yaml
     config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8").split("\nhooks:")[0])

@@ -59,8 +59,10 @@ CONTENT_CLASSES: dict[str, set[str]] = {
 }
 #: Attribute values that are fixed words.
 _FIXED_VALUES = {("span", "role"): {"img"}, ("p", "aria-hidden"): {"true"}, ("details", "open"): {""}}
-#: A link or anchor of the built site: relative, to our own pages (``../sanasto/#kortit``, ``#pisteet``).
-OWN_URL = re.compile(r"(?:\.\./)*(?:[a-z0-9][a-z0-9._-]*/)*(?:[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9]+)?)?(?:#[\w.-]*)?")
+#: A link or anchor of the built site: relative, to our own pages (``../sanasto/#kortit``, ``#pisteet``),
+#: including the forms MkDocs writes for a link to the page itself or its folder (``./#pisteet``, ``./``,
+#: ``.``, ``..``): what verify accepts as ``[x](perusrommi.md#pisteet)`` on the perusrommi page.
+OWN_URL = re.compile(r"(?:\.{1,2}(?=$|#)|\./)?(?:\.\./)*(?:[a-z0-9][a-z0-9._-]*/)*(?:[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9]+)?)?(?:#[\w.-]*)?")
 _ID = re.compile(r"[a-z0-9_][\w-]{0,80}")
 
 #: Exact pieces of our own templates that are no content (the Pelaa page's own script and style
