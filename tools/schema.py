@@ -347,7 +347,10 @@ def reference(games: dict[str, list[str]]) -> str:
               "Esimerkki, jonka otsikko sanoo *Kotisääntö* tai *Muunnelma* (tai teksti *Ilman kotisääntöä …*), "
               "kuuluu osioon `muunnelmat`; muussa osiossa tarkistus ilmoittaa rivin.",
               "", "## Esimerkin teksti (text)", "",
-              "Teksti on Jinja2-pohja. Lukuja ja kortin nimiä ei kirjoiteta käsin: ne tulevat moottorilta.", "",
+              "Teksti on Jinja2-pohja. Lukuja ja kortin nimiä ei kirjoiteta käsin: ne tulevat moottorilta. "
+              "Tämä koskee myös muita numeromerkkejä (⁹, Ⅻ, ⑳, ½) ja korttisymboleja (U+1F0A0–U+1F0FF), "
+              "vakioista koottuja sanoja (`hertta{{ '' }}seiska`) ja suotimia `int` ja `float`, joita "
+              "tekstissä ei voi käyttää.", "",
               "Tekstiin tulostuu vain tekstiä, lukuja ja kortteja nimenä tai kuvana. Kortti kirjoitetaan "
               "`{{ kortti | name }}`, `{{ kortit | names }}` tai `{{ kortti | card }}`, ei koodina (7H): "
               "`{{ kortti }}`, `| string` ja `| join_fi` kortteihin hylätään. Sääntöjen tekstiarvot "
