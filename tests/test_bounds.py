@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from rommikirja import RuleSet, practice
+from rommikirja import IllegalMove, RuleSet, practice
 from rommikirja.cards import CardParseError, parse_card, parse_cards
 from rommikirja.opening import SearchLimit, best_opening, work_budget
 from tools import oserrors, templating
@@ -129,12 +129,18 @@ def test_option_codes_compare_as_text(text, shown):
     "{{ rules.ace }}", "{{ rules['style'] }}", "{{ rules.ace.upper() }}", "{{ rules.ace | capitalize }}",
     "{{ rules.ace | first }}", "{{ names[0] ~ rules.ace }}", "{% for c in rules.ace %}{{ c }}{% endfor %}",
     "{{ rules.ace.split('o') | join }}", "{{ rules.ace | reverse }}", "{{ [rules.ace] | join_fi }}",
+    "{{ card.code }}", "{{ refusal.code }}",
 ])
 def test_option_codes_do_not_print(text):
     with pytest.raises(Exception) as exc:
-        render(text, rules=RuleSet())
+        render(text, rules=RuleSet(), card=parse_card("7H"), refusal=IllegalMove("not_in_hand", "Kortti puuttuu."))
     message = templating.render_error_message(exc.value)
     assert message.startswith("lauseke tulostaisi ohjelman koodin ”"), message
+
+
+def test_a_refusal_prints_as_its_finnish_sentence():
+    refusal = IllegalMove("not_in_hand", "Kortti puuttuu.")
+    assert render("{{ refusal }} {{ refusal.message }}", refusal=refusal) == "Kortti puuttuu. Kortti puuttuu."
 
 
 def test_scenario_text_context_holds_only_documented_facts(tmp_path):

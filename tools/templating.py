@@ -39,7 +39,7 @@ from jinja2 import nodes
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 from markupsafe import Markup
 
-from rommikirja import Card, RuleSet
+from rommikirja import Card, IllegalMove, RuleSet
 from rommikirja.finnish import (all_card_word_forms, capitalize, card_name, cards_text, count, join_list, noun,
                                 UnknownName, number_word, numeral, ordinal, player_name, rank_name,
                                 suit_name)
@@ -246,13 +246,13 @@ class Sandbox(ImmutableSandboxedEnvironment):
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         value = super().getattr(obj, attribute)
-        if self.strict_values and type(value) is str and isinstance(obj, RuleSet):
-            return Code(value)              # an option's value (low, rummy): compared, never printed
+        if self.strict_values and _code_field(obj, attribute, value):
+            return Code(value)              # an option's value (low, rummy), a card's code: compared, never printed
         return value
 
     def getitem(self, obj: Any, argument: Any) -> Any:
         value = super().getitem(obj, argument)
-        if self.strict_values and type(value) is str and isinstance(obj, RuleSet):
+        if self.strict_values and _code_field(obj, argument, value):
             return Code(value)
         return value
 
@@ -505,6 +505,18 @@ def scenario_context(sc: Any) -> dict[str, Any]:
         "end_melds": [tm.meld for tm in sc.deal.table] if sc.deal is not None else [],
         "laid_off": [c for cards, _ in getattr(getattr(out, "defender", None), "layoffs", ()) for c in cards],
     }
+
+
+def _is_engine_value(obj: Any) -> bool:
+    """Whether ``obj`` is one of the engine's values (a rule set, card, score, outcome, refusal …):
+    its text fields are codes of the program (``low``, ``7H``, ``went_out``), not Finnish prose."""
+    return type(obj).__module__.startswith("rommikirja")
+
+
+def _code_field(obj: Any, attribute: Any, value: Any) -> bool:
+    """Whether ``obj.attribute`` (``value``) is a code a text may compare but not print; a refusal's
+    ``message`` is its Finnish sentence (as the refusal itself prints)."""
+    return type(value) is str and _is_engine_value(obj) and not (attribute == "message" and isinstance(obj, IllegalMove))
 
 
 def _as_code(value: Any) -> Any:

@@ -95,6 +95,8 @@ def add(case, text, rep, TEXT_LINE):
     case("code-rules-name", text("{{ s.rules.name }}"), T, C + "perusrommi”")
     case("code-source", text("{{ names[0] }} ({{ s.source }})"), T, C + "own”")
     case("code-game", text("{{ s.game }}"), T, C + "perusrommi”")
+    case("code-score-kind", text("{{ names[0] }}: {{ score.kind }}"), T, C + "went_out”")
+    case("code-card-field", text("{{ names[0] }} pelaa {{ start.hands[0][0].code }}."), T, C + "7H”")
     K = "text: lauseke tulostaisi kortin koodin ”"
     case("card-code-bare", text("{{ names[0] }} pelaa {{ start.hands[0][0] }}."), T, K + "7H”")
     case("card-code-string", text("{{ start.hands[0][0] | string }}"), T, K + "7H”")
