@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from rommikirja import RuleSet, practice
+from rommikirja import IllegalMove, RuleSet, practice
 from rommikirja.cards import CardParseError, parse_card, parse_cards
 from rommikirja.opening import SearchLimit, best_opening, work_budget
 from tools import oserrors, templating
@@ -112,6 +112,35 @@ def test_texts_cannot_grow_or_print_reprs(text, fragment):
     message = templating.render_error_message(exc.value)
     assert fragment in message, message
     assert "'" not in message and "None" not in message
+
+
+@pytest.mark.parametrize("text, shown", [
+    ('{% if rules.ace == "low" %}matala{% else %}korkea{% endif %}', "matala"),
+    ('{% if rules.style in ["rummy", "gin"] %}rommi{% endif %}', "rommi"),
+    ('{{ {"low": "alhaalla"}[rules.ace] }}', "alhaalla"),
+    ('{% if rules.ace.startswith("lo") %}kyllä{% endif %}', "kyllä"),
+    ("{{ rules.target_score }}", str(RuleSet().target_score)),
+])
+def test_option_codes_compare_as_text(text, shown):
+    assert render(text, rules=RuleSet()) == shown
+
+
+@pytest.mark.parametrize("text", [
+    "{{ rules.ace }}", "{{ rules['style'] }}", "{{ rules.ace.upper() }}", "{{ rules.ace | capitalize }}",
+    "{{ rules.ace | first }}", "{{ names[0] ~ rules.ace }}", "{% for c in rules.ace %}{{ c }}{% endfor %}",
+    "{{ rules.ace.split('o') | join }}", "{{ rules.ace | reverse }}", "{{ [rules.ace] | join_fi }}",
+    "{{ card.code }}", "{{ refusal.code }}",
+])
+def test_option_codes_do_not_print(text):
+    with pytest.raises(Exception) as exc:
+        render(text, rules=RuleSet(), card=parse_card("7H"), refusal=IllegalMove("not_in_hand", "Kortti puuttuu."))
+    message = templating.render_error_message(exc.value)
+    assert message.startswith("lauseke tulostaisi ohjelman koodin ”"), message
+
+
+def test_a_refusal_prints_as_its_finnish_sentence():
+    refusal = IllegalMove("not_in_hand", "Kortti puuttuu.")
+    assert render("{{ refusal }} {{ refusal.message }}", refusal=refusal) == "Kortti puuttuu. Kortti puuttuu."
 
 
 def test_scenario_text_context_holds_only_documented_facts(tmp_path):

@@ -170,6 +170,65 @@ def test_markup_the_policy_would_strip_is_refused(text, fragment):
     assert any(fragment in m for m in messages), messages
 
 
+@pytest.mark.parametrize("text", [
+    "Katso [sanasto](sanasto.md) ja [pisteet](#pisteet).\n\n- [x] tehty\n- kohta\n    - alakohta",
+    "> lainaus\n> > lainauksen lainaus",
+    "- " * markup.MAX_NESTING + "syvin sallittu",
+    "[a](#a) " * markup.MAX_BRACKETS,
+])
+def test_brackets_and_nesting_within_the_limits_pass_the_shape_check(text):
+    assert markup.shape_problems(text) == []
+
+
+def test_a_recursion_in_markdown_is_a_finnish_message(monkeypatch):
+    def deep(text):
+        raise RecursionError("maximum recursion depth exceeded")
+    monkeypatch.setattr(markup, "author_html", deep)
+    [(_, message)] = author_problems("Aino voittaa.")
+    assert message.startswith("teksti on liian syvästi sisäkkäistä") and "Recursion" not in message
+
+
+def test_the_url_search_finds_what_the_old_pattern_found_in_linear_time():
+    from tools.templating import _URL
+    old = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:(?://|[^\s]*\()|javascript:|data:|vbscript:", re.I)
+    for text in ["http://x", "9http://x", "a:b(c)", "kello 12:30 (x)", "x javascript: y", "mailto:x", "foo:bar",
+                 "a:b c(", "(a:b)", "xx a1:(", "Huom: (tämä)", "Huom:(tämä)", "DATA:x", "sanasto.md#x"]:
+        assert bool(old.search(text)) == _URL.search(text), text
+    for hostile in ["a" * 19900, "a:" * 10000, "a1" * 10000]:
+        t = time.process_time()
+        assert not _URL.search(hostile)
+        assert time.process_time() - t < 0.5      # (the old pattern took 2 s on the first)
+
+
+OWN_LINKS = ["perusrommi.md#pisteet", "perusrommi.md", "#pisteet", "index.md", "index.md#alku", "sanasto.md#kortit",
+             "sanasto.md"]
+
+
+def test_links_verify_accepts_keep_their_href_on_built_pages(tmp_path):
+    """A link an author may write ([x](perusrommi.md#pisteet) inside the perusrommi page itself
+    included) is written by MkDocs as ./#pisteet, ../sanasto/, . …: the sanitiser keeps every one."""
+    text = " ".join(f"[linkki{chr(97 + i)}]({url})" for i, url in enumerate(OWN_LINKS))
+    assert author_problems(text) == []
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for page in ("index", "perusrommi", "sanasto"):
+        (docs / f"{page}.md").write_text(f"# {page}\n\n## Pisteet\n\n{text}\n", encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text("site_name: t\nuse_directory_urls: true\nmarkdown_extensions: ["
+                                         + ", ".join(markup.SITE_EXTENSIONS) + "]\n", encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q"], cwd=tmp_path, capture_output=True,
+                          text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    assert proc.returncode == 0, proc.stderr
+    seen = set()
+    for page in ("index.html", "perusrommi/index.html", "sanasto/index.html"):
+        html = (tmp_path / "site" / page).read_text(encoding="utf-8")
+        links = re.findall(r'<a href="[^"]*">linkki[a-z]</a>', html)
+        assert len(links) == len(OWN_LINKS), (page, links)
+        for link in links:
+            assert sanitize_content(link) == link, (page, link)
+            seen.add(re.search(r'href="([^"]*)"', link).group(1))
+    assert {"./#pisteet", "./", "../sanasto/#kortit"} <= seen, seen
+
+
 def test_verify_renders_texts_with_the_sites_markdown_extensions():
     import yaml
     config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8").split("\nhooks:")[0])

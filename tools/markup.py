@@ -59,8 +59,10 @@ CONTENT_CLASSES: dict[str, set[str]] = {
 }
 #: Attribute values that are fixed words.
 _FIXED_VALUES = {("span", "role"): {"img"}, ("p", "aria-hidden"): {"true"}, ("details", "open"): {""}}
-#: A link or anchor of the built site: relative, to our own pages (``../sanasto/#kortit``, ``#pisteet``).
-OWN_URL = re.compile(r"(?:\.\./)*(?:[a-z0-9][a-z0-9._-]*/)*(?:[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9]+)?)?(?:#[\w.-]*)?")
+#: A link or anchor of the built site: relative, to our own pages (``../sanasto/#kortit``, ``#pisteet``),
+#: including the forms MkDocs writes for a link to the page itself or its folder (``./#pisteet``, ``./``,
+#: ``.``, ``..``): what verify accepts as ``[x](perusrommi.md#pisteet)`` on the perusrommi page.
+OWN_URL = re.compile(r"(?:\.{1,2}(?=$|#)|\./)?(?:\.\./)*(?:[a-z0-9][a-z0-9._-]*/)*(?:[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9]+)?)?(?:#[\w.-]*)?")
 _ID = re.compile(r"[a-z0-9_][\w-]{0,80}")
 
 #: Exact pieces of our own templates that are no content (the Pelaa page's own script and style
@@ -260,6 +262,52 @@ def literal_markup_problems(line_text: str) -> list[str]:
     return problems + ([_entity_message(m.group(0))] if m else [])
 
 
+#: Links in our texts are few: at most this many ``[`` in one rendered text, and every ``[`` closed by
+#: a ``]`` on the same line, never one inside another more than once (Python-Markdown's link parser
+#: takes quadratic time on many unclosed brackets: 19,500 ``[`` took 45 s).
+MAX_BRACKETS = 20
+#: At most this many levels of lists and quotes on a line (list markers, ``>`` and each four
+#: columns of indentation count one each): Python-Markdown recurses once per level.
+MAX_NESTING = 8
+_NEST_PREFIX = re.compile(r"[ \t]*(?:(?:[-*+]|\d{1,9}[.)]|>)(?:[ \t]+|$|(?<=>))[ \t]*)*")
+
+
+def _depth(line: str) -> int:
+    """Levels of nesting a line opens: its list markers and ``>`` plus its indentation in fours."""
+    indent = len(line) - len(line.lstrip(" \t"))
+    width = len(line[:indent].expandtabs(4))
+    prefix = _NEST_PREFIX.match(line).group(0)
+    markers = len(re.findall(r"(?:^|[ \t>])(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$)|>", prefix))
+    return width // 4 + markers
+
+
+def shape_problems(text: str) -> list[tuple[str, str]]:
+    """Brackets and nesting a rendered text may not have, found before Markdown sees the text:
+    more than :data:`MAX_BRACKETS` ``[``, a ``[`` or ``]`` without its pair on its line, brackets
+    inside brackets, or more than :data:`MAX_NESTING` levels of lists and quotes on a line."""
+    problems: list[tuple[str, str]] = []
+    if text.count("[") > MAX_BRACKETS:
+        problems.append(("[", f"tekstissä on liikaa hakasulkeita [ ({text.count('[')}; enintään {MAX_BRACKETS}): "
+                              "linkkejä tekstissä on vain muutama, esim. [sanasto](sanasto.md#kohta)"))
+    for line in text.split("\n"):
+        depth = 0
+        for ch in line:
+            if ch == "[":
+                depth += 1
+            elif ch == "]":
+                depth -= 1
+            if depth < 0 or depth > 2:
+                break
+        if depth != 0 and not problems:
+            problems.append((line.strip()[:60], "hakasulkeet [ ] eivät ole pareittain: jokainen [ suljetaan ]-merkillä "
+                                                "samalla rivillä, eikä sulkeita kirjoiteta sisäkkäin"))
+        if _depth(line) > MAX_NESTING:
+            problems.append((line.strip()[:60], f"teksti on liian syvästi sisäkkäistä ({_depth(line)} tasoa; enintään "
+                                                f"{MAX_NESTING} tasoa luetteloita, lainauksia ja sisennystä)"))
+            break
+    return problems
+
+
 def author_problems(text: str) -> list[tuple[str, str]]:
     """(the offending piece, a Finnish message) for everything in a rendered scenario text that
     the page policy would strip or change, or that would be more than prose on a page."""
@@ -273,9 +321,13 @@ def author_problems(text: str) -> list[tuple[str, str]]:
             break
     if "\x00" in text:
         problems.append(("\x00", "NUL-merkkiä ei sallita tekstissä"))
+    problems.extend(shape_problems(text))
     if problems:
         return problems
-    html = author_html(text)
+    try:
+        html = author_html(text)
+    except RecursionError:          # (shape_problems bounds the nesting; this is the last guard)
+        return [("", f"teksti on liian syvästi sisäkkäistä (enintään {MAX_NESTING} tasoa luetteloita ja lainauksia)")]
     for tok in html_tokens(html):
         if tok[0] != "<":
             continue

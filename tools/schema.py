@@ -351,12 +351,26 @@ def reference(games: dict[str, list[str]]) -> str:
               "Esimerkki, jonka otsikko sanoo *Kotisääntö* tai *Muunnelma* (tai teksti *Ilman kotisääntöä …*), "
               "kuuluu osioon `muunnelmat`; muussa osiossa tarkistus ilmoittaa rivin.",
               "", "## Esimerkin teksti (text)", "",
-              "Teksti on Jinja2-pohja. Lukuja ja kortin nimiä ei kirjoiteta käsin: ne tulevat moottorilta.", "",
+              "Teksti on Jinja2-pohja. Lukuja ja kortin nimiä ei kirjoiteta käsin: ne tulevat moottorilta. "
+              "Tämä koskee myös muita numeromerkkejä (⁹, Ⅻ, ⑳, ½) ja korttisymboleja (U+1F0A0–U+1F0FF), "
+              "vakioista koottuja sanoja (`hertta{{ '' }}seiska`) ja suotimia `int` ja `float`, joita "
+              "tekstissä ei voi käyttää.", "",
+              "Tekstiin tulostuu vain tekstiä, lukuja ja kortteja nimenä tai kuvana. Kortti kirjoitetaan "
+              "`{{ kortti | name }}`, `{{ kortit | names }}` tai `{{ kortti | card }}`, ei koodina (7H): "
+              "`{{ kortti }}`, `| string` ja `| join_fi` kortteihin hylätään. Sääntöjen tekstiarvot "
+              "(`rules.ace`, `rules.style`, `s.options`-kentät), `s.source` ja `s.game` ovat ohjelman koodeja "
+              "(`low`, `rummy`, `own`): niitä verrataan ehdoissa (`{% if rules.ace == \"low\" %}`), mutta "
+              "niitä ei tulosteta. Myös suotimien ja `join`-luetteloiden osat ja erottimet noudattavat samaa "
+              "sääntöä.", "",
               "Tekstissä saa olla tavallista Markdownia: kappaleita, **lihavointia**, *kursiivia*, luetteloita, "
               "taulukoita (ilman sarakkeiden tasausta) ja linkkejä sivuston omiin sivuihin "
               "(`[sanasto](sanasto.md#kohta)`, `[alempana](#kohta)`). Tarkistus hylkää rivin kanssa kaiken, minkä "
               "sivusto poistaisi: HTML:n, kuvat, otsikot, koodilohkot, laatikot (`!!!`, `???`), merkintäviittaukset "
-              "(`&colon;`, `&#60;`) ja aaltosulkeet `{ }` (Markdown tekisi niistä HTML-määritteitä).", "",
+              "(`&colon;`, `&#60;`) ja aaltosulkeet `{ }` (Markdown tekisi niistä HTML-määritteitä). Linkkejä on "
+              f"tekstissä vain muutama: hakasulkeita `[` saa olla enintään {markup.MAX_BRACKETS}, ja jokainen suljetaan "
+              "`]`-merkillä samalla rivillä eikä niitä kirjoiteta sisäkkäin. Luetteloita ja lainauksia saa olla "
+              f"sisäkkäin enintään {markup.MAX_NESTING} tasoa (jokainen luettelomerkki, `>` ja neljän välilyönnin "
+              "sisennys on yksi taso).", "",
               "| Muuttuja | Mitä se on |", "|---|---|"]
     lines += [f"| `{k}` | {v} |" for k, v in TEXT_VARIABLES.items()]
     lines += ["", "| Suodin | Mitä se tekee |", "|---|---|"]

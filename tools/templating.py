@@ -39,7 +39,7 @@ from jinja2 import nodes
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 from markupsafe import Markup
 
-from rommikirja import Card, RuleSet
+from rommikirja import Card, IllegalMove, RuleSet
 from rommikirja.finnish import (all_card_word_forms, capitalize, card_name, cards_text, count, join_list, noun,
                                 UnknownName, number_word, numeral, ordinal, player_name, rank_name,
                                 suit_name)
@@ -50,13 +50,14 @@ from rommikirja.solver import best_arrangement
 from .sentences import compare_text, difference_text, product_text, sum_text
 from . import kept
 from . import textbounds, textfold
-from .textbounds import TemplateLimit  # noqa: F401  (raised by the sandbox's bounds; re-exported)
+from .textbounds import Code, TemplateLimit  # noqa: F401  (raised by the sandbox's bounds; re-exported)
 from .textfold import typed_constants
 from .yamlsrc import SourceError
 
 import math  # noqa: E402  (sandbox limits below)
 import signal  # noqa: E402
 import threading  # noqa: E402
+import unicodedata  # noqa: E402
 from contextlib import contextmanager  # noqa: E402
 from types import TracebackType  # noqa: E402
 from typing import Iterator  # noqa: E402
@@ -175,7 +176,8 @@ _cap = capitalize
 #: Every other filter, ours included, is allowed.
 TEXT_DENIED_FILTERS = frozenset({"safe", "format", "center", "indent", "wordwrap", "batch", "slice",
                                  "urlize", "pprint", "xmlattr", "tojson", "random", "replace", "truncate",
-                                 "filesizeformat", "forceescape", "attr"})
+                                 "filesizeformat", "forceescape", "attr",
+                                 "int", "float"})      # a number from a text ({{ names[0] | int }}) is typed
 
 _SAFE_STR_METHODS = frozenset({"lower", "upper", "capitalize", "title", "strip", "lstrip", "rstrip",
                                "startswith", "endswith", "count", "find", "isdigit", "isalpha", "split",
@@ -237,7 +239,22 @@ class Sandbox(ImmutableSandboxedEnvironment):
         return join(parts)
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
-        return textbounds.account(__self, super().call(__context, __obj, *args, **kwargs))
+        result = textbounds.account(__self, super().call(__context, __obj, *args, **kwargs))
+        if __self.strict_values and isinstance(getattr(__obj, "__self__", None), Code):
+            return _as_code(result)         # rules.ace.upper() is a code still
+        return result
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        value = super().getattr(obj, attribute)
+        if self.strict_values and _code_field(obj, attribute, value):
+            return Code(value)              # an option's value (low, rummy), a card's code: compared, never printed
+        return value
+
+    def getitem(self, obj: Any, argument: Any) -> Any:
+        value = super().getitem(obj, argument)
+        if self.strict_values and _code_field(obj, argument, value):
+            return Code(value)
+        return value
 
     def spend(self, n: int) -> None:
         self.budget -= n
@@ -490,6 +507,27 @@ def scenario_context(sc: Any) -> dict[str, Any]:
     }
 
 
+def _is_engine_value(obj: Any) -> bool:
+    """Whether ``obj`` is one of the engine's values (a rule set, card, score, outcome, refusal …):
+    its text fields are codes of the program (``low``, ``7H``, ``went_out``), not Finnish prose."""
+    return type(obj).__module__.startswith("rommikirja")
+
+
+def _code_field(obj: Any, attribute: Any, value: Any) -> bool:
+    """Whether ``obj.attribute`` (``value``) is a code a text may compare but not print; a refusal's
+    ``message`` is its Finnish sentence (as the refusal itself prints)."""
+    return type(value) is str and _is_engine_value(obj) and not (attribute == "message" and isinstance(obj, IllegalMove))
+
+
+def _as_code(value: Any) -> Any:
+    """A text (or a list of texts) as :class:`textbounds.Code`: what a text compares but never prints."""
+    if isinstance(value, str):
+        return value if isinstance(value, Code) else Code(value)
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return [_as_code(v) for v in value]
+    return value
+
+
 class ScenarioFacts:
     """``s`` in a scenario text: the played scenario's documented facts only (no file path, no
     parsed file, no text, no methods), read-only."""
@@ -504,9 +542,17 @@ class ScenarioFacts:
     def __init__(self, sc: Any) -> None:
         object.__setattr__(self, "_sc", sc)
 
+    #: Fields that are codes of the program (``own``, ``perusrommi``): compared, never printed.
+    CODES = frozenset({"source", "game"})
+
     def __getattr__(self, name: str) -> Any:
         if name in ScenarioFacts.FIELDS:
-            return getattr(object.__getattribute__(self, "_sc"), name)
+            value = getattr(object.__getattribute__(self, "_sc"), name)
+            if name in ScenarioFacts.CODES:
+                return _as_code(value)
+            if name == "options" and isinstance(value, dict):
+                return {k: _as_code(v) for k, v in value.items()}      # {ace: low}: low is a code
+            return value
         raise AttributeError(name)
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -525,9 +571,41 @@ def text_env() -> Sandbox:
 
 
 _HTML = re.compile(r"<\s*[A-Za-z/!?]")
-_LINK = re.compile(r"\]\s*\(([^)]*)\)|\]\s*:|\]\s*\[")
+#: ``](target)``, ``]:`` and ``][``. A target is read up to 300 characters, so that the search stays
+#: linear on many ``](``; a longer one is left to the check of the rendered text (tools.markup).
+_LINK = re.compile(r"\]\s*\(([^)]{0,300})\)|\]\s*:|\]\s*\[")
 _OWN_LINK = re.compile(r"(?:[a-z0-9-]+\.md)?(?:#[a-z0-9-]+)?")
-_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:(?://|[^\s]*\()|javascript:|data:|vbscript:", re.I)
+#: A scheme (``x:``) starts only where a run of scheme characters starts (the lookbehind): the search
+#: cannot restart inside a run, so it is linear (19,900 letters took 2 s without it).
+_SCHEME = re.compile(r"(?<![A-Za-z0-9+.-])[A-Za-z0-9+.-]+:")     # a scheme if it holds a letter (below)
+_LETTER = re.compile(r"[A-Za-z]")
+_SCRIPT_SCHEME = re.compile(r"javascript:|data:|vbscript:", re.I)
+
+
+class _UrlSearch:
+    """``_URL.search(text)``: a web address or script URL in ``text`` — a scheme followed by ``//``,
+    or by a ``(`` later in the same word, or ``javascript:``/``data:``/``vbscript:`` anywhere.
+    Linear in the text's length (each word is scanned a bounded number of times)."""
+
+    @staticmethod
+    def search(text: str) -> bool:
+        if _SCRIPT_SCHEME.search(text):
+            return True
+        for word in text.split():
+            first = None
+            for m in _SCHEME.finditer(word):
+                if not _LETTER.search(m.group(0)):      # "12:30" is a time, not a scheme
+                    continue
+                if word.startswith("//", m.end()):
+                    return True
+                if first is None:
+                    first = m.end()
+            if first is not None and "(" in word[first:]:
+                return True
+        return False
+
+
+_URL = _UrlSearch()
 
 
 def markup_problems(line_text: str) -> list[str]:
@@ -545,6 +623,21 @@ def markup_problems(line_text: str) -> list[str]:
     from .markup import literal_markup_problems      # the page policy's literal part (tools.markup)
     problems.extend(literal_markup_problems(line_text))
     return problems
+
+
+def numeral_char(text: str) -> str | None:
+    """The first character of ``text`` that is a number other than an ASCII digit (⁹ Ⅻ ⑳ ½: Unicode
+    categories No and Nl; other scripts' digits ``\\d`` finds already) or a playing card (U+1F0A0–U+1F0FF)."""
+    for ch in text:
+        if ch > "\x7f" and (unicodedata.category(ch) in ("No", "Nl") or "\U0001f0a0" <= ch <= "\U0001f0ff"):
+            return ch
+    return None
+
+
+def _numeral_message(ch: str) -> str:
+    what = "korttisymboli" if "\U0001f0a0" <= ch <= "\U0001f0ff" else "numeromerkki"
+    return (f"merkki ”{ch}” (U+{ord(ch):04X}) on {what}: lukuja ja kortteja ei kirjoiteta käsin; "
+            f"{_NUMBER_HINT if what == 'numeromerkki' else _CARD_HINT}")
 
 
 def _typed_words(text: str) -> tuple[bool, list[str]]:
@@ -585,6 +678,9 @@ def template_problems(tree: nodes.Template) -> list[tuple[int, str]]:
                     out.append((node.lineno + i, f"luku on kirjoitettu tekstiin käsin; {_NUMBER_HINT}"))
                 for word in words:
                     out.append((node.lineno + i, f"kortin nimi ”{word}” on kirjoitettu käsin; {_CARD_HINT}"))
+                ch = numeral_char(line_text)
+                if ch is not None:
+                    out.append((node.lineno + i, _numeral_message(ch)))
                 out.extend((node.lineno + i, p) for p in markup_problems(line_text))
         elif isinstance(node, nodes.Const):
             if isinstance(node.value, str):
@@ -594,6 +690,9 @@ def template_problems(tree: nodes.Template) -> list[tuple[int, str]]:
                 for word in words:
                     out.append((node.lineno, f"kortin nimi ”{word}” on kirjoitettu lausekkeeseen käsin; "
                                              f"{_CARD_HINT}"))
+                ch = numeral_char(node.value)
+                if ch is not None:
+                    out.append((node.lineno, _numeral_message(ch)))
                 if _HTML.search(node.value) or "](" in node.value or _URL.search(node.value):
                     out.append((node.lineno, "lausekkeen tekstissä on HTML:ää tai linkki; ne eivät ole sallittuja"))
         elif isinstance(node, nodes.Name) and node.name in _HIDDEN_NAMES:
@@ -773,6 +872,9 @@ def _code_of(payload: bytes | None) -> Any:
     return code if isinstance(code, type(compile("", "<template>", "exec"))) else None
 
 
+_TOO_DEEP = "teksti on liian syvästi sisäkkäistä (luetteloita, lainauksia tai lausekkeita sisäkkäin)"
+
+
 def check_template(sc: Any) -> list[SourceError]:
     """Errors in a scenario's explanation: syntax, typed numbers or card names, markup, render errors."""
     if not sc.text:
@@ -792,7 +894,11 @@ def check_template(sc: Any) -> list[SourceError]:
             return [SourceError(sc.rel, at(err.lineno or 1), f"text: Jinja2-virhe: {syntax_message(err)}")]
         except RecursionError:
             return [SourceError(sc.rel, sc.text_line, "text: liian syvä sisäkkäisyys")]
-        errors = [SourceError(sc.rel, at(line), f"text: {msg}") for line, msg in template_problems(tree)]
+        try:
+            problems = template_problems(tree)
+        except RecursionError:
+            return [SourceError(sc.rel, sc.text_line, f"text: {_TOO_DEEP}")]
+        errors = [SourceError(sc.rel, at(line), f"text: {msg}") for line, msg in problems]
         if errors:
             return errors
         if clean is not None:
@@ -814,7 +920,11 @@ def check_template(sc: Any) -> list[SourceError]:
     # the rendered text through the page's markup policy (tools.markup): whatever the sanitiser
     # would strip or attr_list would turn into attributes, however the text spelled it
     from .markup import author_problems, source_line
-    for piece, message in author_problems(str(rendered)):
+    try:
+        problems = author_problems(str(rendered))
+    except RecursionError:
+        return [SourceError(sc.rel, sc.text_line, f"text: {_TOO_DEEP}")]
+    for piece, message in problems:
         errors.append(SourceError(sc.rel, at(source_line(sc.text, piece)), f"text: {message}"))
     return errors
 

@@ -97,18 +97,44 @@ def finalize(env: Any, value: Any) -> Any:
 # ---------------------------------------------------------------------------------------------
 # printing
 
+class Code(str):
+    """A code of the program's own in a scenario text (a rule set's option values such as ``low``
+    or ``rummy``, ``s.source``, ``s.game``): it compares like the text it is
+    (``{% if rules.ace == "low" %}``), but a text does not print it (:func:`check_printable`), nor
+    its pieces or changed forms (methods, indexing and iteration give codes too)."""
+
+    __slots__ = ()
+
+    def __getitem__(self, key: Any) -> "Code":
+        return Code(str.__getitem__(self, key))
+
+    def __iter__(self) -> Iterator["Code"]:
+        return (Code(ch) for ch in str.__iter__(self))
+
+
+_CODE_MESSAGE = ("lauseke tulostaisi ohjelman koodin ”{0}” sellaisenaan, ei suomenkielistä tekstiä; vertaa sitä "
+                 "ehdossa ja kirjoita teksti itse, esim. {{% if rules.ace == \"low\" %}}…{{% endif %}}")
+_CARD_MESSAGE = ("lauseke tulostaisi kortin koodin ”{0}” sellaisenaan, ei kortin nimeä; kirjoita "
+                 "{{{{ kortti | name }}}}, {{{{ kortit | names }}}} tai kortin kuva {{{{ kortti | card }}}}")
+
+
 def _kind(value: Any) -> str | None:
-    """What ``value`` is, in Finnish, when printing it would show a Python repr; None when it prints as text."""
+    """What ``value`` is, in Finnish, when printing it would show a Python repr or a code of the
+    program; None when it prints as text."""
     if isinstance(value, str):
-        return None
+        return "koodi" if isinstance(value, Code) else None
     if isinstance(value, bool):
         return "totuusarvon"
     if isinstance(value, int):
         return None
     if isinstance(value, float):
         return None if math.isfinite(value) else "äärettömän luvun"
-    if isinstance(value, (Card, IllegalMove)):
-        return None         # a card prints as its code (7H), a refusal as its Finnish sentence
+    if isinstance(value, Code):
+        return "koodi"
+    if isinstance(value, Card):
+        return "kortti"
+    if isinstance(value, IllegalMove):
+        return None         # a refusal prints as its Finnish sentence
     if value is None:
         return "tyhjän arvon"
     if isinstance(value, (list, tuple, set, frozenset, range)) or type(value).__name__ == "BoundedRange":
@@ -123,6 +149,10 @@ def check_printable(value: Any) -> Any:
     if isinstance(value, Undefined):
         str(value)                  # an unknown name, or an unsafe attribute: its own error
     kind = _kind(value)
+    if kind == "koodi":
+        raise TemplateLimit(_CODE_MESSAGE.format(str.__str__(value)[:40]))
+    if kind == "kortti":
+        raise TemplateLimit(_CARD_MESSAGE.format(value.code))
     if kind is not None:
         raise TemplateLimit(f"lauseke tulostaisi {kind} sellaisenaan (ohjelman sisäisessä muodossa), ei "
                             "tekstiä; tulosta sen osat, esim. {{ kortit | names }}, {{ luvut | join(\", \") }} "
@@ -188,8 +218,8 @@ def _items(env: Any, value: Any) -> list:
     return out
 
 
-def _text_len(env: Any, value: Any) -> int:
-    if env.strict_values:
+def _text_len(env: Any, value: Any, cards: bool = False) -> int:
+    if env.strict_values and not (cards and isinstance(value, Card)):
         check_printable(value)
     return len(value) if isinstance(value, str) else len(str(value)) if isinstance(value, (int, float, Card)) else 8
 
@@ -199,16 +229,31 @@ def _pre_join(env: Any, args: list, kwargs: dict) -> None:
         return
     items = args[0] = _items(env, args[0])
     sep = kwargs.get("d", args[1] if len(args) > 1 else "")
-    if kwargs.get("attribute", args[2] if len(args) > 2 else None) is not None:
-        return                       # the items' attribute values: measured when made
+    if env.strict_values:
+        check_printable(sep)         # the separator is printed like any {{ }} output
+    attribute = kwargs.get("attribute", args[2] if len(args) > 2 else None)
+    if attribute is not None:
+        if env.strict_values:        # the items' attribute values are what is printed
+            from jinja2.filters import make_attrgetter
+            get = make_attrgetter(env, attribute)
+            for x in items:
+                check_printable(get(x))
+        return                       # (measured when made)
     total = sum(_text_len(env, x) for x in items) + len(str(sep)) * max(len(items) - 1, 0)
     charge(env, total)
 
 
-def _pre_words(env: Any, args: list, kwargs: dict) -> None:     # join_fi, names: every word printed
-    if args:
-        items = args[0] = _items(env, args[0])
-        charge(env, sum(_text_len(env, x) for x in items))
+def _pre_words(cards: bool) -> Callable[[Any, list, dict], None]:
+    """join_fi (words: text and numbers) and names (cards, printed by their Finnish names): every
+    word printed, and the conjunction (and a case) too."""
+    def pre(env: Any, args: list, kwargs: dict) -> None:
+        if env.strict_values:
+            for extra in (*args[1:], *kwargs.values()):
+                check_printable(extra)
+        if args:
+            items = args[0] = _items(env, args[0])
+            charge(env, sum(_text_len(env, x, cards) for x in items))
+    return pre
 
 
 def _pre_replace(env: Any, args: list, kwargs: dict) -> None:
@@ -253,7 +298,7 @@ def _pre_text(env: Any, args: list, kwargs: dict) -> None:
 
 #: Filters measured before they run (the rest only after): name → check of (args, kwargs).
 PRE_CHECKS: dict[str, Callable[[Any, list, dict], None]] = {
-    "join": _pre_join, "join_fi": _pre_words, "names": _pre_words, "replace": _pre_replace,
+    "join": _pre_join, "join_fi": _pre_words(False), "names": _pre_words(True), "replace": _pre_replace,
     "center": _pre_width(1, False), "indent": _pre_width(1, True), "batch": _pre_count_arg(1, "linecount"),
     "slice": _pre_count_arg(1, "slices"), "sum": _pre_sum, "list": lambda env, a, k: a and a.__setitem__(0, _items(env, a[0])),
     **{name: _pre_text for name in ("string", "lower", "upper", "title", "capitalize", "trim", "striptags", "e",

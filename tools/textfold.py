@@ -237,6 +237,32 @@ def _shown(value: Any) -> str:
     return text.replace("-", "−") if text.startswith("-") else text
 
 
+def _glued_words(tree: nodes.Template, folder: Folder,
+                 typed_words: Callable[[str], tuple[bool, list[str]]]) -> list[tuple[int, str]]:
+    """(line, card name) for card names that appear only when an output's literal text and its
+    constant outputs are read together, as the page shows them (``hertta{{ '' }}seiska``)."""
+    found = []
+    for node in tree.find_all(nodes.Output):
+        if len(node.nodes) < 2:
+            continue
+        pieces: list[str] = []
+        for expr in node.nodes:
+            if isinstance(expr, nodes.TemplateData):
+                pieces.append(expr.data)
+                continue
+            try:
+                value = folder.value(expr)
+            except _NotConst:
+                value = None
+            # a fact's value breaks the text: what is glued around it is not typed
+            pieces.append(value if isinstance(value, str) else str(value) if _is_number(value) else "\0")
+        own = {w.lower() for piece in pieces for w in typed_words(piece)[1]}
+        for word in typed_words("".join(pieces))[1]:
+            if word.lower() not in own:
+                found.append((node.lineno, word))
+    return found
+
+
 def typed_constants(tree: nodes.Template, env: Any, number_hint: str, card_hint: str,
                     typed_words: Callable[[str], tuple[bool, list[str]]]) -> list[tuple[int, str]]:
     """(line, message) for every constant part of an expression whose value would be printed:
@@ -269,9 +295,11 @@ def typed_constants(tree: nodes.Template, env: Any, number_hint: str, card_hint:
             if any(isinstance(e, nodes.Name) and e.name in targets
                    for out in loop.find_all(nodes.Output) for e in out.nodes):
                 flow.printed(loop.iter)
+        glued = _glued_words(tree, folder, typed_words)
     finally:
         env.budget, env.made_left, env.made_limit = saved
-    out: list[tuple[int, str]] = []
+    out: list[tuple[int, str]] = [(line, f"kortin nimi ”{word}” syntyy tekstistä ja sen väliin tulostetusta "
+                                         f"vakiosta; {card_hint}") for line, word in glued]
     for node, value in flow.found:
         line = node.lineno
         numbers = list(_numbers(value))

@@ -5,6 +5,14 @@
 M = "{% set m = names[0] | length %}"       # m = 4
 HEAVY = ("[5H, 6H, 7H, 5S, 6S, 7S, 5D, 6D, 7D, 5C, 6C, 7C, \"5H'\", \"6H'\", \"7H'\", \"5S'\", \"6S'\", "
          "JK, \"JK'\", \"JK''\", \"JK'''\"]")
+#: a 20-card, 4-joker, 2-deck position after the draw (listing every legal move here took 76 s)
+BIG_HANDS = ("options: {decks: 2, jokers: 4, max_jokers_per_meld: 4, hand_size: {2: 20, 3: 7, 4: 7, 5: 6, 6: 6}}\n"
+             "setup:\n  turn: Aino\n  hands:\n"
+             "    - [5H, 6H, 7H, 5S, 6S, 7S, 5D, 6D, 7D, 5C, 6C, 7C, \"5H'\", \"6H'\", \"7H'\", JK, \"JK'\", "
+             "\"JK''\", \"JK" + "'" * 3 + "\", AD]\n"
+             "    - [AS, 2S, 3S, 4S, 8S, 9S, 10S, JS, QS, KS, AC, 2C, 3C, 4C, 8C, 9C, 10C, JC, QC, KC]\n"
+             "  stock: [9H, 2D]\n  discard: [\"5S'\"]\nsteps:\n  - draw: stock\n  - expect:\n")
+LEGAL = "source: own\ngame: rommi51\ntitle: Laillisuus\n" + BIG_HANDS
 OPENINGS = "source: own\ngame: rommi51\ntitle: Avaus\noptions: {hand_size: {2: 20, 3: 20, 4: 20}}\nsteps:\n"
 
 
@@ -63,6 +71,39 @@ def add(case, text, rep, TEXT_LINE):
     case("print-join-nested", text("{{ [names, names] | join(', ') }}"), T, "text: lauseke tulostaisi luettelon sellaisenaan")
     case("print-num-list", text("{{ names | num }}"), T, "text: lauseke tulostaisi luettelon sellaisenaan")
     case("print-lower-dict", text("{{ s.options | lower }}"), T, "text: lauseke tulostaisi avain: arvo -taulun")
+    # filter arguments and joined items print like {{ }} output: text, numbers and cards only
+    R = "text: lauseke tulostaisi ohjelman sisäisen arvon"
+    case("print-join-rules-separator", text("{{ names | join(rules) }}"), T, R)
+    case("print-join-scenario-separator", text("{{ names | join(d=s) }}"), T, R)
+    case("print-join-fi-scenario", text("{{ names | join_fi(s) }}"), T, R)
+    case("print-join-fi-points", text("{{ names | join_fi(points) }}"), T, R)
+    case("print-join-fi-start", text("{{ names | join_fi(start) }}"), T, R)
+    case("print-join-fi-conj-keyword", text("{{ names | join_fi(conj=rules) }}"), T, R)
+    case("print-names-conj", text("{{ start.hands[0] | names('nom', rules) }}"), T, R)
+    case("print-join-attribute", text("{{ s.steps | join(attribute='after') }}"), T, R)
+    case("print-join-items-objects", text("{{ [rules, score] | join(', ') }}"), T, R)
+    case("print-join-fi-items-objects", text("{{ [rules] | join_fi }}"), T, R)
+    # codes of the program (option values, s.source, s.game) and card codes are not prose
+    C = "text: lauseke tulostaisi ohjelman koodin ”"
+    case("code-rules-style", text("{{ names[0] }} pelaa {{ rules.style }}."), T, C + "rummy”")
+    case("code-rules-ace", text("{{ names[0] }}: ässä on {{ rules.ace }}."), T, C + "low”")
+    case("code-rules-item", text("{{ rules['final_discard'] }}"), T, C + "optional”")
+    case("code-rules-method", text("{{ rules.ace.capitalize() }}"), T, C + "Low”")
+    case("code-rules-filter", text("{{ rules.style | upper }}"), T, C + "rummy”")
+    case("code-rules-concat", text("{{ names[0] ~ ' ' ~ rules.ace }}"), T, C + "low”")
+    case("code-rules-chars", text("{% for c in rules.style %}{{ c }}{% endfor %}"), T, C + "r”")
+    case("code-rules-name", text("{{ s.rules.name }}"), T, C + "perusrommi”")
+    case("code-source", text("{{ names[0] }} ({{ s.source }})"), T, C + "own”")
+    case("code-game", text("{{ s.game }}"), T, C + "perusrommi”")
+    case("code-score-kind", text("{{ names[0] }}: {{ score.kind }}"), T, C + "went_out”")
+    case("code-card-field", text("{{ names[0] }} pelaa {{ start.hands[0][0].code }}."), T, C + "7H”")
+    K = "text: lauseke tulostaisi kortin koodin ”"
+    case("card-code-bare", text("{{ names[0] }} pelaa {{ start.hands[0][0] }}."), T, K + "7H”")
+    case("card-code-string", text("{{ start.hands[0][0] | string }}"), T, K + "7H”")
+    case("card-code-join-fi", text("{{ start.hands[0] | join_fi }}"), T, K + "7H”")
+    case("card-code-join", text("{{ start.hands[1] | join(', ') }}"), T, K + "AS”")
+    case("card-code-concat", text("{{ names[0] ~ start.hands[0][1] }}"), T, K + "8H”")
+    case("card-code-lower", text("{{ start.hands[0][0] | lower }}"), T, K + "7H”")
     # --- typed numbers and card names behind constant expressions
     case("typed-sum", text("{{ names[0] }} saa {{ 98 + 1 }}."), T, "text: luku 99 on kirjoitettu lausekkeeseen käsin")
     case("typed-negative", text("{{ names[0] }} saa {{ -99 }}."), T, "text: luku −99 on kirjoitettu lausekkeeseen käsin")
@@ -83,6 +124,21 @@ def add(case, text, rep, TEXT_LINE):
     case("typed-condition-branch", text("{{ names[0] if names else 42 }}"), T, "text: luku 42 on kirjoitettu")
     case("typed-power-set", text("{% set x = 2 ** 5 %}{{ names[x % 2] }}"), T, "text: luku 32 on kirjoitettu")
     case("typed-reversed-card", text("{{ 'isyattreh' | reverse }}"), T, "text: kortin nimi ”herttaysi” on koottu")
+    # card names glued around constant outputs; numbers from filters; numerals of other kinds
+    G = "text: kortin nimi ”{0}” syntyy tekstistä ja sen väliin tulostetusta vakiosta"
+    case("glued-empty-constant", text("{{ names[0] }} nostaa hertta{{ '' }}seiskan."), T, G.format("herttaseiskan"))
+    case("glued-constant-piece", text("{{ names[0] }} nostaa pata{{ 'ka' }}sin."), T, G.format("patakasin"))
+    case("glued-empty-join", text("{{ names[0] }} nostaa ruutu{{ [] | join }}kympin."), T, G.format("ruutukympin"))
+    case("glued-two-constants", text("{{ names[0] }}: risti{{ '' }}{{ '' }}ässä."), T, G.format("ristiässä"))
+    case("filter-int", text("{{ names[0] }} saa {{ names[0] | int }} pistettä."), T, "text: suodinta ”int” ei voi käyttää")
+    case("filter-float", text("{{ names[0] }} saa {{ names[0] | float }} pistettä."), T, "text: suodinta ”float” ei voi käyttää")
+    N = "text: merkki ”{0}” (U+{1:04X}) on numeromerkki"
+    for name, ch in (("superscript", "⁹"), ("roman", "Ⅻ"), ("circled", "⑳"), ("fraction", "½"),
+                     ("superscript-two", "²")):
+        case(f"numeral-{name}", text(f"{{{{ names[0] }}}} saa {ch} pistettä."), T, N.format(ch, ord(ch)))
+    case("numeral-in-constant", text("{{ names[0] }} saa {{ 'Ⅻ' }} pistettä."), T, N.format("Ⅻ", ord("Ⅻ")))
+    case("playing-card-symbol", text("{{ names[0] }} nostaa \U0001F0B7."), T, "text: merkki ”\U0001F0B7” (U+1F0B7) on korttisymboli")
+    case("playing-card-joker-symbol", text("{{ names[0] }} nostaa \U0001F0CF."), T, "on korttisymboli")
     # --- hidden characters (file:line, the character named)
     case("hidden-zero-width-in-word", text("{{ names[0] }} nostaa hertta\u200bysin."), T, "näkymätön merkki U+200B")
     case("hidden-soft-hyphen-in-word", text("{{ names[0] }} nostaa hertta\u00adysin."), T, "näkymätön merkki U+00AD")
@@ -155,3 +211,8 @@ def add(case, text, rep, TEXT_LINE):
          "avausten etsiminen vaatii tässä esimerkissä liikaa työtä")
     case("steps-aliased-301", rep("steps:\n  - draw: stock\n", "steps:\n  - &c {check: [7H, 8H, 9H]}\n" + "  - *c\n" * 300
                                   + "  - draw: stock\n"), 11, "steps: liikaa vaiheita (304; enintään 300)")
+    # --- legal / not_legal ask the engine about each listed move, never list all moves
+    case("expect-not-legal-big-position", LEGAL + "      not_legal: [{discard: AD}]\n", 15,
+         "not_legal: siirto poistaa ruutuässän on moottorin mukaan sallittu")
+    case("expect-legal-big-position", LEGAL + "      legal: [{discard: AD}, {discard: KS}]\n",
+         15, "legal: siirto poistaa patakuninkaan on moottorin mukaan kielletty")

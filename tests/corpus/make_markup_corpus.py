@@ -64,6 +64,29 @@ case("rule-line", text("{{ names[0] }} voittaa.\n\n  ***"), T, "text: vaakaviiva
 case("table-align-style", text("| pelaaja | tulos |\n  |:--|--:|\n  | {{ names[0] }} | voitto |"), T,
      "text: määrite ”style” ei ole sallittu tekstissä (taulukon sarakkeiden tasaus")
 
+# --- shapes Python-Markdown is slow or recursive on: refused before Markdown sees the text
+BRACKETS = "text: tekstissä on liikaa hakasulkeita [ ("
+UNPAIRED = "text: hakasulkeet [ ] eivät ole pareittain"
+DEEP = "text: teksti on liian syvästi sisäkkäistä ("
+case("brackets-unclosed-run", text("{{ names[0] }} " + "[" * 19500), T, BRACKETS)
+case("brackets-many-links", text("{{ names[0] }} " + "[sanasto](sanasto.md) " * 21), T, BRACKETS)
+case("brackets-unclosed", text("{{ names[0] }} [voittaa."), T, UNPAIRED)
+case("brackets-closed-first", text("{{ names[0] }} voittaa] ja [."), T, UNPAIRED)
+case("brackets-nested", text("{{ names[0] }} [[[voittaa]]](sanasto.md)"), T, UNPAIRED)
+case("brackets-second-line", text("{{ names[0] }} voittaa.\n  Katso [sanasto"), T + 1, UNPAIRED)
+case("brackets-unclosed-targets", text("{{ names[0] }} " + "](" * 9000), T, UNPAIRED)
+case("letters-long-run", text("a" * 19900 + " {{ names }}"), T, "text: lauseke tulostaisi luettelon")
+case("letters-colons-run", text("a:" * 9900 + " {{ names }}"), T, "text: lauseke tulostaisi luettelon")
+case("nesting-list-800", text("- " * 800 + "{{ names[0] }}"), T, DEEP + "800 tasoa")
+case("nesting-list-490", text("- " * 490 + "{{ names[0] }}"), T, DEEP + "490 tasoa")
+case("nesting-list-9", text("- " * 9 + "{{ names[0] }}"), T, DEEP + "9 tasoa")
+case("nesting-quotes", text(">" * 600 + " {{ names[0] }}"), T, DEEP + "600 tasoa")
+case("nesting-plus-markers", text("+ " * 300 + "{{ names[0] }}"), T, DEEP + "300 tasoa")
+case("nesting-from-constant", text("{{ '- ' * (names[0] | length) ** (names[0] | length) }}{{ names[0] }}"), T,
+     DEEP + "256 tasoa")
+case("nesting-lines", text("{{ names[0] }}\n" + "".join("  " + "    " * i + "- " + "abcdefghijkl"[i] * 3 + "\n" for i in range(12))), T + 9,
+     DEEP + "9 tasoa")
+
 rulesets = {}
 
 
