@@ -22,7 +22,8 @@ from rommikirja.practice import question as practice_question, solution as pract
 from . import publish as pub
 from .scenario import Scenario, load_rulesets
 from .sentences import check_arithmetic, check_phrasing
-from .templating import ROOT, TEMPLATE_DIR, card_html, make_env, prune_template_cache, render_scenario_text
+from .cardfaces import card_html
+from .templating import ROOT, TEMPLATE_DIR, make_env, prune_template_cache, render_scenario_text
 from . import presets, rule_text
 
 DOCS = ROOT / "docs"

@@ -28,19 +28,18 @@ Arithmetic is never typed: ``{{ sum_text(values(cards)) }}`` → *11 + 20 + 10 +
 from __future__ import annotations
 
 import functools
-import html
 import os
 import re
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
 import jinja2
 from jinja2 import nodes
-from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError  # noqa: F401  (re-exported)
 from markupsafe import Markup
 
-from rommikirja import Card, IllegalMove, RuleSet
-from rommikirja.finnish import (all_card_word_forms, capitalize, card_name, cards_text, count, join_list, noun,
+from rommikirja import IllegalMove
+from rommikirja.finnish import (all_card_word_forms, capitalize, card_name, count, join_list, noun,
                                 UnknownName, number_word, numeral, ordinal, player_name, rank_name,
                                 suit_name)
 from rommikirja.melds import opening_card_points
@@ -52,6 +51,8 @@ from . import kept
 from . import textbounds, textfold
 from .textbounds import Code, TemplateLimit  # noqa: F401  (raised by the sandbox's bounds; re-exported)
 from .textfold import typed_constants
+from .cardfaces import card_html, cards_html, hand_size_groups, luettelo, meld_html  # noqa: F401
+from .text_messages import case_error_message, render_error_message, syntax_message, template_line  # noqa: F401
 from .yamlsrc import SourceError
 
 import math  # noqa: E402  (sandbox limits below)
@@ -59,7 +60,6 @@ import signal  # noqa: E402
 import threading  # noqa: E402
 import unicodedata  # noqa: E402
 from contextlib import contextmanager  # noqa: E402
-from types import TracebackType  # noqa: E402
 from typing import Iterator  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,75 +98,6 @@ LIMITS = {
     "text_value": 100_000,      # characters or items of one value a scenario text makes
     "text_made": 1_000_000,     # characters and items of all values one scenario text makes
 }
-
-
-# ---------------------------------------------------------------------------------------------
-# filters: cards drawn as cards
-
-def card_html(card: Card, stands_for: Card | None = None) -> Markup:
-    """A card as a small face: rank and suit symbol, red or black, with its Finnish name.
-
-    A joker in a meld also says which card it stands for. The face depends on the cards'
-    values alone (rank, suit, deck), so each is drawn once per process (a page shows the same
-    few dozen cards thousands of times).
-    """
-    if type(card) is Card and (stands_for is None or type(stands_for) is Card):
-        key = (card, stands_for)
-        face = _CARD_FACES.get(key)
-        if face is None:
-            face = _card_face(card, stands_for)
-            if len(_CARD_FACES) < _CARD_FACES_MAX:
-                _CARD_FACES[key] = face
-        return face
-    return _card_face(card, stands_for)
-
-
-_CARD_FACES: dict[tuple[Card, Card | None], Markup] = {}
-_CARD_FACES_MAX = 20_000
-
-
-def _card_face(card: Card, stands_for: Card | None) -> Markup:
-    """:func:`card_html` drawn afresh."""
-    colour = "jokeri" if card.is_joker else "punainen" if card.is_red else "musta"
-    name = card_name(card)
-    if stands_for is not None:
-        name += f" ({card_name(stands_for, 'ess')})"
-    name = html.escape(name)
-    face = card.symbol + (f"<small>{stands_for.symbol}</small>" if stands_for is not None else "")
-    return Markup(f'<span class="kortti {colour}" role="img" aria-label="{name}" title="{name}">{face}</span>')
-
-
-def meld_html(meld: Any) -> Markup:
-    """One meld boxed as a unit; accepts a Meld (jokers show what they stand for) or cards."""
-    if hasattr(meld, "cards"):
-        inner = "".join(card_html(c, meld.stands_for(c) if c.is_joker else None) for c in meld.cards)
-    else:
-        inner = "".join(card_html(c) for c in meld)
-    return Markup(f'<span class="kortit yhdistelma">{inner}</span>')
-
-
-def cards_html(cards: Iterable[Card], css: str = "kortit") -> Markup:
-    inner = "".join(card_html(c) for c in cards)
-    return Markup(f'<span class="{html.escape(css)}">{inner}</span>')
-
-
-def hand_size_groups(rules: RuleSet) -> list[tuple[int, int, int]]:
-    """Player counts with the same hand size joined: ``[(lo, hi, size), …]``.
-
-    >>> hand_size_groups(RuleSet.from_mapping({"max_players": 4, "hand_size": {2: 10, 3: 7, 4: 7}}))
-    [(2, 2, 10), (3, 4, 7)]
-    """
-    groups: list[list[int]] = []
-    for n, size in rules.hand_size:
-        if groups and groups[-1][2] == size and groups[-1][1] == n - 1:
-            groups[-1][1] = n
-        else:
-            groups.append([n, n, size])
-    return [tuple(g) for g in groups]
-
-
-def _luettelo(cards: Iterable[Card], case: str = "nom", conj: str = "ja") -> str:
-    return cards_text(list(cards), case, conj)
 
 
 _cap = capitalize
@@ -397,7 +328,7 @@ def make_env(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
 
     env.filters.update(
         name=lambda c, case="nom": card_name(c, case),      # herttanelonen, herttanelosen, …
-        names=_luettelo,                                    # natural list of card names
+        names=luettelo,                                    # natural list of card names
         card=card_html,                                     # a card drawn as a card
         cards=cards_html,
         meld=meld_html,                                     # one meld, boxed as a unit
@@ -712,104 +643,6 @@ def template_problems(tree: nodes.Template) -> list[tuple[int, str]]:
 _HIDDEN_NAMES = frozenset({"self"})
 
 
-_SYNTAX = [
-    ("unexpected end of template", "pohja loppuu kesken (puuttuuko }}}} tai {{% end… %}}?)"),
-    ("unexpected '}'", "ylimääräinen }}"),
-    ("Encountered unknown tag '", "tuntematon tagi ”{0}”"),
-    ("unexpected char", "merkki ei kuulu lausekkeeseen"),
-    ("expected token", "lausekkeesta puuttuu jotakin"),
-    ("unexpected '", "odottamaton merkki lausekkeessa"),
-]
-
-
-def syntax_message(err: jinja2.TemplateSyntaxError) -> str:
-    """A Jinja2 syntax error in Finnish."""
-    text = str(err.message or "")
-    for en, fi in _SYNTAX:
-        if en in text:
-            tag = text.split(en, 1)[1].split("'", 1)[0] if "{0}" in fi else ""
-            return fi.format(tag[:30])
-    return "pohjan kirjoitusasu on virheellinen"
-
-
-def _template_line(tb: TracebackType | None) -> int | None:
-    """The template line a rendering error happened on (Jinja2 rewrites frames to template lines)."""
-    line = None
-    while tb is not None:
-        if tb.tb_frame.f_code.co_filename == "<template>":
-            line = tb.tb_lineno
-        tb = tb.tb_next
-    return line
-
-
-_UNDEFINED = [
-    (re.compile(r"^'([^']+)' is undefined$"), "tuntematon nimi ”{0}”"),
-    (re.compile(r"has no attribute '([^']+)'$"), "arvolla ei ole kenttää ”{0}”"),
-    (re.compile(r"has no element (.+)$"), "arvossa ei ole kohtaa {0}"),
-]
-
-
-def render_error_message(err: BaseException) -> str:
-    """A rendering error as a Finnish message (no Python reprs)."""
-    if isinstance(err, TemplateLimit):
-        return str(err)
-    if isinstance(err, jinja2.UndefinedError):
-        text = str(err.message or "")
-        for pattern, fi in _UNDEFINED:
-            m = pattern.search(text)
-            if m:
-                return fi.format(m.group(1)[:60])
-        return "lausekkeessa on tuntematon arvo"
-    if isinstance(err, SecurityError):
-        m = re.search(r"attribute '([A-Za-z][A-Za-z0-9_]{0,40})' of", str(err))
-        if m:
-            return (f"kenttää tai metodia ”{m.group(1)}” ei voi käyttää tekstissä: teksti lukee vain "
-                    "dokumentoituja tietoja ja apufunktioita (scenarios/README.md)")
-        return "lauseke ei ole sallittu (suojattu ympäristö estää sen)"
-    if isinstance(err, ZeroDivisionError):
-        return "jako nollalla"
-    if isinstance(err, (OverflowError, MemoryError)):
-        return "lasku tai arvo on liian suuri"
-    if isinstance(err, RecursionError):
-        return "liian syvä rekursio (makro kutsuu itseään?)"
-    if isinstance(err, IndexError):
-        return "indeksi on luettelon ulkopuolella"
-    if isinstance(err, KeyError):
-        return "avainta ei ole"
-    if isinstance(err, TypeError):
-        return "arvot eivät sovi lausekkeeseen (väärä tyyppi)"
-    if isinstance(err, UnknownName):
-        return str(err)
-    if isinstance(err, ValueError):
-        return case_error_message(str(err)) or "arvo ei kelpaa lausekkeeseen"
-    return "lauseke epäonnistui"
-
-
-_BAD_CASE = re.compile(r"^(?:unknown case|numerals, nouns and names take a singular case, not) "
-                       r"'([^']{0,40})'")
-
-
-def case_error_message(text: str) -> str | None:
-    """A wrong case argument (``player("genetiivi")``) in Finnish: the bad value and the valid ones.
-
-    >>> case_error_message("unknown case 'genetiivi'; expected one of nom, gen")
-    'sijamuoto ”genetiivi” ei kelpaa: kirjoita ”gen” (genetiivi); sallitut: nom (nominatiivi), gen (genetiivi), part (partitiivi), ill (illatiivi), ine (inessiivi), ela (elatiivi), all (allatiivi), ade (adessiivi), abl (ablatiivi), ess (essiivi), tra (translatiivi); kortin nimille myös monikon pl_nom, pl_gen ja pl_part'
-    """
-    m = _BAD_CASE.match(text)
-    if not m:
-        return None
-    from .scenario.names import CASE_HELP
-    bad = m.group(1)
-    valid = ", ".join(f"{key} ({name})" for key, (name, _, _) in CASE_HELP.items())
-    hint = next((f": kirjoita ”{key}” ({name})" for key, (name, _, _) in CASE_HELP.items()
-                 if name == bad.lower()), "")
-    if text.startswith("numerals"):
-        hint += " (luvut, sanat ja nimet taipuvat vain yksikössä)"
-    else:
-        valid += "; kortin nimille myös monikon pl_nom, pl_gen ja pl_part"
-    return f"sijamuoto ”{bad}” ei kelpaa{hint}; sallitut: {valid}"
-
-
 def compile_text(sc: Any, tree: nodes.Template | None = None) -> jinja2.Template:
     """A scenario text compiled once (cached on the scenario; from ``tree`` when already parsed).
 
@@ -853,7 +686,8 @@ def _text_key(sc: Any) -> bytes | None:
         import sys
         _TEXT_SALT.append(hashlib.sha256(b"\0".join((
             Path(__file__).read_bytes() + (Path(__file__).parent / "markup.py").read_bytes()   # the checks
-            + Path(textbounds.__file__).read_bytes() + Path(textfold.__file__).read_bytes(),    # and bounds
+            + Path(textbounds.__file__).read_bytes() + Path(textfold.__file__).read_bytes()     # and bounds
+            + (Path(__file__).parent / "text_messages.py").read_bytes(),                       # and messages
             jinja2.__version__.encode(), sys.implementation.cache_tag.encode(),
             importlib.util.MAGIC_NUMBER, "\n".join(sorted(_CARD_WORDS)).encode()))).digest())
     return hashlib.sha256(b"\0".join((_TEXT_SALT[0], str(getattr(sc, "path", "")).encode("utf-8", "replace"),
@@ -914,7 +748,7 @@ def check_template(sc: Any) -> list[SourceError]:
         if isinstance(err, UnknownName) and any(f"”{n}”" in str(err) for n in getattr(sc, "names", ())):
             return errors           # a player without case forms: the players line says so (tools.sentences)
         line = getattr(err, "lineno", None) if isinstance(err, jinja2.TemplateError) else None
-        line = line or _template_line(err.__traceback__) or 1
+        line = line or template_line(err.__traceback__) or 1
         errors.append(SourceError(sc.rel, at(line), f"text: {render_error_message(err)}"))
         return errors
     # the rendered text through the page's markup policy (tools.markup): whatever the sanitiser
