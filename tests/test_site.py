@@ -7,7 +7,7 @@ import pytest
 from libvoikko import Voikko
 
 from rommikirja.finnish import RANK_WORDS, all_card_word_forms
-from tools import build
+from tools import pages
 from tools.verify import verify
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -21,7 +21,7 @@ PREFIXES = ("gin-",)
 
 def test_generated_pages_say_so():
     for page in ("index.md", "perusrommi.md", "gin-rommi.md", "rommi.md", "rommi51.md", "sanasto.md"):
-        assert (ROOT / "docs" / page).read_text(encoding="utf-8").startswith(build.MARKER)
+        assert (ROOT / "docs" / page).read_text(encoding="utf-8").startswith(pages.MARKER)
 
 
 GAME_PAGES = {
