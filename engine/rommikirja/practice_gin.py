@@ -12,8 +12,8 @@ from .rules import RuleSet
 from .scoring import hand_value
 from .solver import best_arrangement
 
-from .practice_kit import (NAMES, PracticeKind, card_codes, card_sum_text, cards_of_codes, lower_first,  # noqa: F401
-                           num_text, points_text, rules_of)
+from .practice_kit import (PracticeKind, card_codes, cards_of_codes, lower_first,
+                           num_text, points_text)
 
 
 # -- 4. Järjestä käsi (gin) ---------------------------------------------------------------------

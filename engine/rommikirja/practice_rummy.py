@@ -13,8 +13,8 @@ from .opening import best_opening, melds_using_all
 from .rules import OPTIONS, RuleSet
 from .scoring import score_deal
 
-from .practice_kit import (NAMES, PracticeKind, card_codes, card_sum_text, cards_of_codes, lower_first,  # noqa: F401
-                           num_text, points_text, rules_of)
+from .practice_kit import (NAMES, PracticeKind, card_codes, card_sum_text, cards_of_codes, num_text,
+                           points_text)
 
 
 # -- 1. Pisteet ---------------------------------------------------------------------------------
