@@ -5,12 +5,9 @@ A mixin of :class:`rommikirja.deal.Deal`; it reads and changes the deal's fields
 from __future__ import annotations
 
 from .errors import IllegalMove
-from .moves import DISCARD, DRAW_PHASE, PLAY_PHASE, STOCK, Draw, Event, EventKind, new_event
+from .moves import EV_DRAW_DISCARD, EV_DRAW_STOCK, EV_TURN_OVER
+from .moves import DISCARD, DRAW_PHASE, PLAY_PHASE, STOCK, Draw, Event, new_event
 
-#: event kinds, bound once (an Enum member lookup is slow on CPython 3.11)
-_EV_DRAW_DISCARD = EventKind.DRAW_DISCARD
-_EV_DRAW_STOCK = EventKind.DRAW_STOCK
-_EV_TURN_OVER = EventKind.TURN_OVER
 
 __all__ = ["DrawPhase"]
 
@@ -48,11 +45,11 @@ class DrawPhase:
                 self._turn_over_discards()
             card = self.stock.pop()
             self.exposed = None
-            self.events.append(new_event((p, _EV_DRAW_STOCK, (card,), None, ())))
+            self.events.append(new_event((p, EV_DRAW_STOCK, (card,), None, ())))
         else:
             card = self.discard.pop()
             self.taken_from_discard = card
-            self.events.append(new_event((p, _EV_DRAW_DISCARD, (card,), None, ())))
+            self.events.append(new_event((p, EV_DRAW_DISCARD, (card,), None, ())))
         self.hands[p].append(card)
         self.phase = PLAY_PHASE
 
@@ -74,4 +71,4 @@ class DrawPhase:
         self.stock = list(reversed(self.discard))   # the pile's bottom card becomes the stock's top
         self.discard = keep                         # classic rommi: the last discard stays face up
         self.turnovers += 1
-        self.events.append(Event(self.turn, _EV_TURN_OVER, tuple(reversed(self.stock)) + tuple(keep)))
+        self.events.append(Event(self.turn, EV_TURN_OVER, tuple(reversed(self.stock)) + tuple(keep)))

@@ -20,7 +20,8 @@ from typing import Iterable, Iterator, Sequence
 
 from .cards import Card, standard_deck
 from .legal import LegalMoves
-from .moves import DISCARD, STOCK, Claim, Discard, Draw, Event, EventKind, LayOff, MisDraw, Open, Pass, PlayMeld, RejectExposed
+from .moves import EV_DISCARD, EV_DRAW_DISCARD, EV_DRAW_STOCK, EV_GIN, EV_KNOCK, EV_PASS, EV_VOID
+from .moves import DISCARD, STOCK, Claim, Discard, Draw, Event, LayOff, MisDraw, Open, Pass, PlayMeld, RejectExposed
 from .errors import IllegalMove, discard_taken_card, not_in_hand
 from .finnish import capitalize, card_name, count
 from .melds import check_meld
@@ -29,14 +30,6 @@ from .rules import RuleSet
 from .solver import (CARDS, Arrangement, best_arrangement, deck_card_refusal, mask_of, min_deadwood_mask,
                      min_discard_deadwood)
 
-#: event kinds, bound once (an Enum member lookup is slow on CPython 3.11)
-_EV_DISCARD = EventKind.DISCARD
-_EV_DRAW_DISCARD = EventKind.DRAW_DISCARD
-_EV_DRAW_STOCK = EventKind.DRAW_STOCK
-_EV_GIN = EventKind.GIN
-_EV_KNOCK = EventKind.KNOCK
-_EV_PASS = EventKind.PASS
-_EV_VOID = EventKind.VOID
 
 __all__ = ["GinDeal", "GinPhase", "Pass", "Knock", "GinOutcome", "GinMove", "DefenderResult",
            "defender_best", "knock_arrangement", "knock_result"]
@@ -244,22 +237,22 @@ class GinDeal:
             card = move.card
             _remove(self.hands[p], card)
             self.discard.append(card)
-            self.events.append(Event(p, _EV_DISCARD, (card,)))
+            self.events.append(Event(p, EV_DISCARD, (card,)))
             self._end_turn()
             return
         if kind is Draw:
             if move.source == STOCK:
                 card = self.stock.pop()
-                self.events.append(Event(p, _EV_DRAW_STOCK, (card,)))
+                self.events.append(Event(p, EV_DRAW_STOCK, (card,)))
             else:
                 card = self.discard.pop()
                 self.taken_from_discard = card
-                self.events.append(Event(p, _EV_DRAW_DISCARD, (card,)))
+                self.events.append(Event(p, EV_DRAW_DISCARD, (card,)))
             self.hands[p].append(card)
             self.phase = GinPhase.DISCARD
             return
         if kind is Pass:
-            self.events.append(Event(p, _EV_PASS))
+            self.events.append(Event(p, EV_PASS))
             if p != self.dealer:
                 self.turn = self.dealer
             else:
@@ -276,7 +269,7 @@ class GinDeal:
             result = defender_best(self.hands[defender], melds, self.rules, lay_off=bool(dead))
         _remove(self.hands[p], move.card)
         self.discard.append(move.card)
-        kind_ = _EV_GIN if not dead else _EV_KNOCK
+        kind_ = EV_GIN if not dead else EV_KNOCK
         self.events.append(Event(p, kind_, (move.card,)))
         self.phase = GinPhase.OVER
         self.outcome = GinOutcome(kind_.value, p, tuple(tuple(h) for h in self.hands), melds, dead, result,
@@ -293,7 +286,7 @@ class GinDeal:
         self.turn = 1 - p
         self.phase = GinPhase.DRAW
         if len(self.stock) <= self.rules.void_stock:
-            self.events.append(Event(p, _EV_VOID, target=len(self.stock)))
+            self.events.append(Event(p, EV_VOID, target=len(self.stock)))
             self.phase = GinPhase.OVER
             self.outcome = GinOutcome("void", None, tuple(tuple(h) for h in self.hands), dealer=self.dealer)
 

@@ -11,11 +11,9 @@ from .cards import Card
 from .errors import IllegalMove, InvalidMeld, malformed_move, meld_refusal, no_such_card, not_in_hand
 from .finnish import card_name
 from .melds import Meld
-from .moves import Event, EventKind, LayOff, Phase, PlayMeld, TableMeld
+from .moves import EV_LAY_OFF, EV_MELD
+from .moves import Event, LayOff, Phase, PlayMeld, TableMeld
 
-#: event kinds, bound once (an Enum member lookup is slow on CPython 3.11)
-_EV_LAY_OFF = EventKind.LAY_OFF
-_EV_MELD = EventKind.MELD
 
 __all__ = ["MeldPhase"]
 
@@ -154,7 +152,7 @@ class MeldPhase:
         self.melds_this_turn += 1
         self.played_this_turn = True
         self.opened[p] = True
-        self.events.append(Event(p, _EV_MELD, meld.cards, len(self.table) - 1, meld.jokers))
+        self.events.append(Event(p, EV_MELD, meld.cards, len(self.table) - 1, meld.jokers))
         if not self.hands[p]:
             self._went_out()
 
@@ -168,7 +166,7 @@ class MeldPhase:
         self.played_this_turn = True
         laid = (tuple((j, s) for j, s in meld.jokers if any(j is c or j == c for c in move.cards))
                 if meld.jokers else ())
-        self.events.append(Event(self.turn, _EV_LAY_OFF, tuple(move.cards), move.target, laid))
+        self.events.append(Event(self.turn, EV_LAY_OFF, tuple(move.cards), move.target, laid))
         if not self.hands[self.turn]:
             self._went_out()
 

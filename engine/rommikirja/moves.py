@@ -146,6 +146,26 @@ class EventKind(StrEnum):
     BLOCKED = "blocked"                  # the stock is out and the pile is not turned: the deal ends
 
 
+#: the kinds bound once as module constants, for the deal's hot paths (an Enum member lookup
+#: costs ~0.6 µs on CPython 3.11; these are the same objects)
+EV_DRAW_STOCK = EventKind.DRAW_STOCK
+EV_DRAW_DISCARD = EventKind.DRAW_DISCARD
+EV_TURN_OVER = EventKind.TURN_OVER
+EV_MELD = EventKind.MELD
+EV_LAY_OFF = EventKind.LAY_OFF
+EV_DISCARD = EventKind.DISCARD
+EV_OUT = EventKind.OUT
+EV_PASS = EventKind.PASS
+EV_OPENED = EventKind.OPENED
+EV_CLAIM = EventKind.CLAIM
+EV_MISDRAW = EventKind.MISDRAW
+EV_REJECT_EXPOSED = EventKind.REJECT_EXPOSED
+EV_STOCK_USED = EventKind.STOCK_USED
+EV_KNOCK = EventKind.KNOCK
+EV_GIN = EventKind.GIN
+EV_VOID = EventKind.VOID
+EV_BLOCKED = EventKind.BLOCKED
+
 class Event(NamedTuple):
     """One thing that happened, for narrating a deal: ``kind`` plus details.
 

@@ -6,13 +6,9 @@ from __future__ import annotations
 
 from .errors import IllegalMove, discard_taken_card
 from .melds import holds
-from .moves import DRAW_PHASE, OVER_PHASE, Discard, EndReason, Event, EventKind, Outcome, new_event
+from .moves import EV_BLOCKED, EV_DISCARD, EV_OUT, EV_STOCK_USED
+from .moves import DRAW_PHASE, OVER_PHASE, Discard, EndReason, Event, Outcome, new_event
 
-#: event kinds, bound once (an Enum member lookup is slow on CPython 3.11)
-_EV_BLOCKED = EventKind.BLOCKED
-_EV_DISCARD = EventKind.DISCARD
-_EV_OUT = EventKind.OUT
-_EV_STOCK_USED = EventKind.STOCK_USED
 
 __all__ = ["TurnEnd"]
 
@@ -48,7 +44,7 @@ class TurnEnd:
     def _after_discard(self, card) -> None:
         """The rest of a discard once ``card`` has left the hand."""
         self.discard.append(card)
-        self.events.append(new_event((self.turn, _EV_DISCARD, (card,), None, ())))
+        self.events.append(new_event((self.turn, EV_DISCARD, (card,), None, ())))
         if not self.hands[self.turn]:
             self._went_out()
             return
@@ -66,7 +62,7 @@ class TurnEnd:
         if self.final_turns is not None:
             self.final_turns -= 1
             if self.final_turns == 0:
-                self.events.append(Event(self.turn, _EV_STOCK_USED))
+                self.events.append(Event(self.turn, EV_STOCK_USED))
                 self._blocked(event=False)
             return
         if not self.stock and self.rules.stock_exhausted == "last_round":
@@ -78,7 +74,7 @@ class TurnEnd:
     def _went_out(self) -> None:
         p = self.turn
         rummy = not self.has_played[p]
-        self.events.append(Event(p, _EV_OUT))
+        self.events.append(Event(p, EV_OUT))
         self._finish(EndReason.WENT_OUT, p, rummy)
 
     def _blocked(self, event: bool = True) -> None:
@@ -87,7 +83,7 @@ class TurnEnd:
         winners = [i for i, t in enumerate(totals) if t == low]
         winner = winners[0] if len(winners) == 1 else None
         if event:
-            self.events.append(Event(self.turn, _EV_BLOCKED))
+            self.events.append(Event(self.turn, EV_BLOCKED))
         self._finish(EndReason.BLOCKED, winner, False)
 
     def _finish(self, reason: EndReason, winner: int | None, rummy: bool) -> None:

@@ -13,15 +13,9 @@ from .errors import IllegalMove, InvalidMeld, malformed_move, meld_refusal
 from .meld_phase import _reading_refusal
 from .finnish import card_name
 from .melds import Meld, MeldKind, meld_points
-from .moves import Claim, Event, EventKind, MisDraw, Open, Pass, Phase, RejectExposed, TableMeld
+from .moves import EV_CLAIM, EV_MELD, EV_MISDRAW, EV_OPENED, EV_PASS, EV_REJECT_EXPOSED
+from .moves import Claim, Event, MisDraw, Open, Pass, Phase, RejectExposed, TableMeld
 
-#: event kinds, bound once (an Enum member lookup is slow on CPython 3.11)
-_EV_CLAIM = EventKind.CLAIM
-_EV_MELD = EventKind.MELD
-_EV_MISDRAW = EventKind.MISDRAW
-_EV_OPENED = EventKind.OPENED
-_EV_PASS = EventKind.PASS
-_EV_REJECT_EXPOSED = EventKind.REJECT_EXPOSED
 
 __all__ = ["Rommi51Opening", "ClassicRommi"]
 
@@ -172,11 +166,11 @@ class Rommi51Opening:
                 raise meld
             self._remove_from_hand(cards)
             self.table.append(TableMeld(p, meld))
-            self.events.append(Event(p, _EV_MELD, meld.cards, len(self.table) - 1, meld.jokers))
+            self.events.append(Event(p, EV_MELD, meld.cards, len(self.table) - 1, meld.jokers))
         self.melds_this_turn += len(move.melds)
         self.played_this_turn = True
         self.opened[p] = True
-        self.events.append(Event(p, _EV_OPENED, target=self._opening_points(move)))
+        self.events.append(Event(p, EV_OPENED, target=self._opening_points(move)))
         if not self.hand:
             self._went_out()
 
@@ -221,7 +215,7 @@ class ClassicRommi:
     def _apply_claim(self, move: Claim) -> None:
         card = self.discard.pop()
         self.hands[move.player].append(card)
-        self.events.append(Event(move.player, _EV_CLAIM, (card,), move.target))
+        self.events.append(Event(move.player, EV_CLAIM, (card,), move.target))
 
     # -- an out-of-turn draw --------------------------------------------------------------
 
@@ -237,7 +231,7 @@ class ClassicRommi:
 
     def _apply_misdraw(self, move: MisDraw) -> None:
         self.exposed = self.stock[-1]
-        self.events.append(Event(move.player, _EV_MISDRAW, (self.exposed,)))
+        self.events.append(Event(move.player, EV_MISDRAW, (self.exposed,)))
 
     def _refuse_reject_exposed(self, move: RejectExposed) -> IllegalMove | None:
         if self.exposed is None:
@@ -251,7 +245,7 @@ class ClassicRommi:
         self.discard.append(rejected)
         self.exposed = None
         card = self.stock.pop()
-        self.events.append(Event(self.turn, _EV_REJECT_EXPOSED, (rejected, card)))
+        self.events.append(Event(self.turn, EV_REJECT_EXPOSED, (rejected, card)))
         self.hand.append(card)
         self.phase = Phase.PLAY
 
@@ -273,7 +267,7 @@ class ClassicRommi:
         return None
 
     def _apply_pass(self, move: Pass) -> None:
-        self.events.append(Event(self.turn, _EV_PASS))
+        self.events.append(Event(self.turn, EV_PASS))
         self._end_turn()
 
 
