@@ -27,11 +27,12 @@ from pathlib import Path
 from typing import Sequence
 
 from rommikirja import DISCARD, STOCK, Card, deal_type, next_dealer, score_deal
-from rommikirja.deal import Claim, Discard, Draw, LayOff, Open, Pass, PlayMeld
+from rommikirja.deal import Discard, Draw, LayOff, Open, Pass, PlayMeld
 from rommikirja.gin import GinPhase, Knock
 from rommikirja.narrate import DEFAULT_NAMES
 from rommikirja.scoring import GameTotals
 from rommikirja.solver import best_arrangement, best_discard
+from rommikirja.steps import scenario_yaml as write_scenario
 
 from .scenario import load_rulesets
 
@@ -199,65 +200,22 @@ def play_deal(rules, players: int, dealer: int, seed: int):
 # ---------------------------------------------------------------------------------------------
 # writing scenarios
 
-def _codes(cards) -> str:
-    return "[" + ", ".join(c.code for c in cards) + "]"
-
-
-def _move_yaml(m) -> str:
-    if isinstance(m, Draw):
-        return f"- draw: {m.source}"
-    if isinstance(m, Discard):
-        return f"- discard: {m.card.code}"
-    if isinstance(m, Knock):
-        return f"- knock: {m.card.code}"
-    if isinstance(m, Pass):
-        return "- pass: true"
-    if isinstance(m, PlayMeld):
-        return f"- meld: {_codes(m.cards)}"
-    if isinstance(m, LayOff):
-        return f"- lay_off: {_codes(m.cards)}\n    onto: {m.target}"
-    if isinstance(m, Open):
-        return "- open: [" + ", ".join(_codes(meld) for meld in m.melds) + "]"
-    if isinstance(m, Claim):
-        raise ValueError("the sample policy never claims")
-    raise ValueError(f"unknown move {m!r}")
-
-
 def scenario_yaml(game: str, title: str, section: str, order: int, names: Sequence[str], start, turns,
                   deal, rules, totals: Sequence[int] = (), deals_played: int = 0, text: str = "",
                   game_over: bool | None = None) -> str:
-    """The scenario file of one played deal; ``game_over`` (score-sheet deals) is checked too."""
+    """The scenario file of one played deal (the engine's writer, :func:`rommikirja.steps.scenario_yaml`);
+    ``game_over`` (score-sheet deals) is checked too."""
     score = score_deal(deal.outcome, rules)
-    lines = [HEADER.rstrip("\n"), "source: own", f"game: {game}", f"title: {title}",
-             f"section: {section}", f"order: {order}", f"players: [{', '.join(names)}]", "setup:",
-             f"  dealer: {names[start.dealer]}", f"  turn: {names[start.turn]}"]
-    if getattr(start, "phase", None) is GinPhase.OFFER:
-        lines.append("  phase: offer")
-    lines.append("  hands:")
-    lines += [f"    - {_codes(h)}" for h in start.hands]
-    lines.append(f"  stock: {_codes(reversed(start.stock))}")
-    lines.append(f"  discard: {_codes(start.discard)}")
+    expect: dict = {"over": True, "points": list(score.points)}
     if any(totals):
-        lines.append(f"  totals: [{', '.join(str(t) for t in totals)}]")
-    if deals_played:
-        lines.append(f"  deals_played: {deals_played}")
-    lines.append("steps:")
-    for turn in turns:
-        for m in turn:
-            lines.append("  " + _move_yaml(m))
-    lines.append("  - expect:")
-    lines.append("      over: true")
-    lines.append(f"      points: [{', '.join(str(p) for p in score.points)}]")
-    if any(totals):
-        after = [t + p for t, p in zip(totals, score.points)]
-        lines.append(f"      totals: [{', '.join(str(t) for t in after)}]")
-    lines.append(f"      next_dealer: {names[next_dealer(deal.outcome, rules)]}")
+        expect["totals"] = [t + p for t, p in zip(totals, score.points)]
+    expect["next_dealer"] = names[next_dealer(deal.outcome, rules)]
     if game_over is not None:
-        lines.append(f"      game_over: {'true' if game_over else 'false'}")
-    if text:
-        lines.append("text: |")
-        lines += ["  " + t for t in text.strip().splitlines()]
-    return "\n".join(lines) + "\n"
+        expect["game_over"] = game_over
+    steps = [m.to_step(names) for turn in turns for m in turn]
+    return write_scenario(game, title, names, start, steps, expect, header=HEADER.rstrip("\n").splitlines(),
+                          section=section, order=order, totals=list(totals) if any(totals) else None,
+                          deals_played=deals_played, text=text, flow=False)
 
 
 def generate(root: Path = SCENARIOS) -> dict[Path, str]:

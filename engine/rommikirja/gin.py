@@ -42,6 +42,13 @@ class Knock:
     card: Card
     melds: tuple[tuple[Card, ...], ...] | None = None
 
+    def to_step(self, names: Sequence[str] = ()) -> dict:
+        """``{"knock": "7H"}`` (and ``melds`` when the move fixes the arrangement)."""
+        step: dict = {"knock": self.card.code}
+        if self.melds is not None:
+            step["melds"] = [[c.code for c in m] for m in self.melds]
+        return step
+
 
 GinMove = Draw | Discard | Pass | Knock
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 from functools import partial
-from typing import NamedTuple, Union
+from typing import NamedTuple, Sequence, Union
 
 from .cards import Card
 from .melds import Meld
@@ -23,11 +23,26 @@ STOCK = "stock"
 DISCARD = "discard"
 
 
+def _codes(cards: Sequence[Card]) -> list[str]:
+    return [c.code for c in cards]
+
+
+def _with_jokers(step: dict, jokers: tuple[tuple[Card, Card], ...]) -> dict:
+    """``step`` plus ``jokers: {JK: AH}`` when the move fixes what its jokers stand for."""
+    if jokers:
+        step["jokers"] = {j.code: c.code for j, c in jokers}
+    return step
+
+
 @dataclass(frozen=True, slots=True)
 class Draw:
     """Draw the top card of the stock (``STOCK``) or of the discard pile (``DISCARD``)."""
 
     source: str
+
+    def to_step(self, names: Sequence[str] = ()) -> dict:
+        """The move as a scenario step (:mod:`rommikirja.steps`): ``{"draw": "stock"}``."""
+        return {"draw": self.source}
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +57,10 @@ class PlayMeld:
     cards: tuple[Card, ...]
     jokers: tuple[tuple[Card, Card], ...] = ()
 
+    def to_step(self, names: Sequence[str] = ()) -> dict:
+        """``{"meld": ["7H", "8H", "9H"]}`` (and ``jokers`` when the move fixes them)."""
+        return _with_jokers({"meld": _codes(self.cards)}, self.jokers)
+
 
 @dataclass(frozen=True, slots=True)
 class LayOff:
@@ -51,12 +70,20 @@ class LayOff:
     target: int
     jokers: tuple[tuple[Card, Card], ...] = ()
 
+    def to_step(self, names: Sequence[str] = ()) -> dict:
+        """``{"lay_off": ["10H"], "onto": 0}`` (and ``jokers`` when the move fixes them)."""
+        return _with_jokers({"lay_off": _codes(self.cards), "onto": self.target}, self.jokers)
+
 
 @dataclass(frozen=True, slots=True)
 class Discard:
     """Put one card from the hand face up on the discard pile; ends the turn."""
 
     card: Card
+
+    def to_step(self, names: Sequence[str] = ()) -> dict:
+        """``{"discard": "7H"}``."""
+        return {"discard": self.card.code}
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,10 +96,18 @@ class Open:
     melds: tuple[tuple[Card, ...], ...]
     jokers: tuple[tuple[Card, Card], ...] = ()
 
+    def to_step(self, names: Sequence[str] = ()) -> dict:
+        """``{"open": [["7H", "8H", "9H"], …]}`` (and ``jokers`` when the move fixes them)."""
+        return _with_jokers({"open": [_codes(m) for m in self.melds]}, self.jokers)
+
 
 @dataclass(frozen=True, slots=True)
 class Pass:
     """Decline: the first upcard in gin, or the last chance at the discard pile in classic rommi."""
+
+    def to_step(self, names: Sequence[str] = ()) -> dict:
+        """``{"pass": True}``."""
+        return {"pass": True}
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +117,10 @@ class Claim:
     player: int
     target: int
 
+    def to_step(self, names: Sequence[str] = ()) -> dict:
+        """``{"claim": "Eero", "onto": 0}``: the player by name (``names``)."""
+        return {"claim": names[self.player], "onto": self.target}
+
 
 @dataclass(frozen=True, slots=True)
 class MisDraw:
@@ -89,10 +128,18 @@ class MisDraw:
 
     player: int
 
+    def to_step(self, names: Sequence[str] = ()) -> dict:
+        """``{"misdraw": "Eero"}``: the player by name (``names``)."""
+        return {"misdraw": names[self.player]}
+
 
 @dataclass(frozen=True, slots=True)
 class RejectExposed:
     """After an out-of-turn draw: put the exposed card on the discard pile and draw the next one."""
+
+    def to_step(self, names: Sequence[str] = ()) -> dict:
+        """``{"reject_exposed": True}``."""
+        return {"reject_exposed": True}
 
 
 Move = Union[Draw, PlayMeld, LayOff, Discard, Open, Pass, Claim, MisDraw, RejectExposed]

@@ -40,14 +40,14 @@ import json
 import re
 from typing import Any, Mapping, Sequence
 
-from .cards import parse_card, standard_deck
+from .cards import standard_deck
 from .chars import combining_run, describe, hidden_char, identity_problem
 from .computer import LEVELS
-from .deal import DISCARD, STOCK, Claim, Discard, Draw, LayOff, Move, Open, Pass, PlayMeld
 from .finnish import name_forms
-from .gin import Knock
+from .moves import Move
 from .narrate import DEFAULT_NAMES
 from .rules import OPTIONS, RuleSet, RuleSetError
+from .steps import STEP_FIELDS, StepError, StepReader, from_step
 
 __all__ = ["PlayError", "LIMITS", "VERSION", "HOUSE_RULES", "read_request", "check_rules", "title_problem",
            "GAME_NAME", "check_state",
@@ -380,31 +380,15 @@ def check_state(v: Any) -> dict:
     return v
 
 
-# -- moves as scenario steps -------------------------------------------------------------------
+# -- moves as scenario steps (the engine's step codec, rommikirja.steps) ----------------------
 
 def step_of(move: Move, names: Sequence[str] = DEFAULT_NAMES) -> dict:
-    """A move in the scenario files' step format, e.g. ``{"discard": "7H"}``."""
-    if isinstance(move, Draw):
-        return {"draw": move.source}
-    if isinstance(move, Discard):
-        return {"discard": move.card.code}
-    if isinstance(move, Knock):
-        return {"knock": move.card.code}
-    if isinstance(move, PlayMeld):
-        return {"meld": [c.code for c in move.cards]}
-    if isinstance(move, LayOff):
-        return {"lay_off": [c.code for c in move.cards], "onto": move.target}
-    if isinstance(move, Open):
-        return {"open": [[c.code for c in m] for m in move.melds]}
-    if isinstance(move, Pass):
-        return {"pass": True}
-    if isinstance(move, Claim):
-        return {"claim": names[move.player], "onto": move.target}
-    raise PlayError("Tätä siirtoa ei voi tallentaa Pelaa-sivun peliin.")
+    """A move in the scenario files' step format, e.g. ``{"discard": "7H"}`` (``move.to_step``)."""
+    return move.to_step(names)
 
 
-_MOVE_KEYS = {"draw": (), "discard": (), "knock": (), "meld": (), "lay_off": ("onto",), "open": (),
-              "pass": (), "claim": ("onto",), "open_cards": ()}
+#: The moves a reader makes on the page (no irregularities: those are for the scenario files).
+PAGE_KINDS = ("draw", "discard", "knock", "meld", "lay_off", "open", "pass", "claim")
 
 
 class _Deck:
@@ -432,52 +416,55 @@ class _Deck:
         return tuple(self.card(c) for c in v)
 
 
-def _onto(v: Any) -> int:
-    if not _is_int(v) or not 0 <= v < 200:
-        raise PlayError("Kerro onto-kentässä kokonaislukuna, mitä pöydän yhdistelmää siirto koskee.")
-    return v
+class _PageReader(StepReader):
+    """The codec's reader for the page's moves (untrusted): this game's cards only, bounded lists,
+    the reader's own seat only; every refusal a Finnish sentence."""
+
+    def __init__(self, rules: RuleSet, names: Sequence[str]) -> None:
+        super().__init__(names)
+        self.deck = _Deck(rules)
+
+    def card(self, value: Any, key: str, at: Any = None):
+        return self.deck.card(value)
+
+    def cards(self, value: Any, key: str, at: Any = None) -> tuple:
+        return self.deck.cards_of(value)
+
+    def player(self, value: Any, key: str) -> int:
+        if value != self.names[0]:
+            raise PlayError("Voit huutaa ”rommia” vain omasta puolestasi.")
+        return 0
+
+    def index(self, value: Any, key: str) -> int:
+        if not _is_int(value) or not 0 <= value < 200:
+            raise PlayError("Kerro onto-kentässä kokonaislukuna, mitä pöydän yhdistelmää siirto koskee.")
+        return value
+
+    def got(self, value: Any) -> str:
+        what = shown(value)          # only a short plain text is repeated back to the page
+        return f", saatiin {what}" if what else ""
 
 
 def read_move(step: Any, rules: RuleSet, names: Sequence[str], open_cards: bool = False) -> Move | tuple:
-    """The reader's move from a step (the scenario format), every field checked; ``open_cards``
-    (Rommi 51's "Avaa" with the chosen cards, split by the engine) comes back as ``("open_cards", cards)``."""
+    """The reader's move from a step (the scenario format, read by :func:`rommikirja.steps.from_step`),
+    every field checked; ``open_cards`` (Rommi 51's "Avaa" with the chosen cards, split by the engine)
+    comes back as ``("open_cards", cards)``."""
     if not isinstance(step, dict) or not step:
         raise PlayError("Siirron pitää olla JSON-olio, esimerkiksi {\"draw\": \"stock\"}.")
-    kinds = [k for k in step if k in _MOVE_KEYS and (open_cards or k != "open_cards")]
+    kinds = [k for k in step if k in PAGE_KINDS or (open_cards and k == "open_cards")]
     if len(kinds) != 1:
-        raise PlayError("Siirrossa pitää olla yksi näistä: " + ", ".join(k for k in _MOVE_KEYS if k != "open_cards")
-                        + ".")
+        raise PlayError("Siirrossa pitää olla yksi näistä: " + ", ".join(PAGE_KINDS) + ".")
     kind = kinds[0]
-    _keys(step, {kind, *_MOVE_KEYS[kind]}, "Siirrossa")
-    value = step[kind]
-    deck = _Deck(rules)
-    if kind == "draw":
-        if value not in (STOCK, DISCARD):
-            raise PlayError("Noston (draw) pitää olla stock (nostopakasta) tai discard (poistopakasta).")
-        return Draw(value)
-    if kind == "discard":
-        return Discard(deck.card(value))
-    if kind == "knock":
-        return Knock(deck.card(value))
-    if kind == "meld":
-        return PlayMeld(deck.cards_of(value))
-    if kind == "lay_off":
-        if "onto" not in step:
-            raise PlayError("Kerro onto-kentässä, mihin pöydän yhdistelmään kortit lisätään.")
-        return LayOff(deck.cards_of(value), _onto(step["onto"]))
-    if kind == "open":
-        if not isinstance(value, list) or not 0 < len(value) <= 10:
-            raise PlayError("Avauksen (open) pitää olla luettelo, jossa on 1–10 yhdistelmää.")
-        return Open(tuple(deck.cards_of(m) for m in value))
-    if kind == "pass":
-        if value is not True:
-            raise PlayError("Passauksen (pass) arvon pitää olla true.")
-        return Pass()
-    if kind == "claim":
-        if value != names[0]:
-            raise PlayError("Voit huutaa ”rommia” vain omasta puolestasi.")
-        return Claim(0, _onto(step.get("onto", 0)))
-    return ("open_cards", deck.cards_of(value, LIMITS["cards"]))
+    if kind == "open_cards":
+        _keys(step, {kind}, "Siirrossa")
+        return ("open_cards", _Deck(rules).cards_of(step[kind], LIMITS["cards"]))
+    _keys(step, {kind, *STEP_FIELDS[kind]}, "Siirrossa")
+    if kind == "open" and isinstance(step[kind], list) and len(step[kind]) > 10:
+        raise PlayError("Avauksen (open) pitää olla luettelo, jossa on 1–10 yhdistelmää.")
+    try:
+        return from_step(step, _PageReader(rules, names), kinds=PAGE_KINDS)
+    except StepError as err:
+        raise PlayError(err.sentence()) from None
 
 
 def move_of(step: Any, names: Sequence[str] = DEFAULT_NAMES, rules: RuleSet | None = None) -> Move:
@@ -487,17 +474,4 @@ def move_of(step: Any, names: Sequence[str] = DEFAULT_NAMES, rules: RuleSet | No
         move = read_move(step, rules, names)
         assert not isinstance(move, tuple)
         return move
-    kind = next(iter(step))
-    if kind == "draw":
-        return Draw(step["draw"])
-    if kind in ("discard", "knock"):
-        return (Discard if kind == "discard" else Knock)(parse_card(step[kind]))
-    if kind == "meld":
-        return PlayMeld(tuple(parse_card(c) for c in step["meld"]))
-    if kind == "lay_off":
-        return LayOff(tuple(parse_card(c) for c in step["lay_off"]), step["onto"])
-    if kind == "open":
-        return Open(tuple(tuple(parse_card(c) for c in m) for m in step["open"]))
-    if kind == "pass":
-        return Pass()
-    return Claim(list(names).index(step["claim"]), step.get("onto", 0))
+    return from_step(step, names=names)

@@ -13,7 +13,7 @@ The package is one pipeline (:mod:`.load`) over small parts:
 - :mod:`.rulesets` — presets from ``scenarios/rules/``;
 - :mod:`.names` — the club's player names from ``scenarios/nimet.yaml``;
 - :mod:`.setup` — the ``setup:`` position;
-- :mod:`.moves` — move steps (:data:`MOVE_PARSERS`);
+- :mod:`.moves` — move steps (read by the engine's step codec, :mod:`rommikirja.steps`);
 - :mod:`.expect` — ``expect:`` keys (:data:`EXPECTS`);
 - :mod:`.steps` — stand-alone step kinds (:data:`STEP_KINDS`: check, deal, opening, cut,
   arrange, waits).
@@ -25,7 +25,7 @@ from .context import Ctx, compare, fmt
 from .expect import EXPECT_KEYS, EXPECTS, Expectation, run_expect
 from .load import TOP_KEYS, finish, load_scenario, play, read_header, scenario_paths
 from .model import NAMES_FILE, RULES_DIR, ROOT, SCENARIO_DIR, Scenario, Snapshot, Step, rel_path
-from .moves import MOVE_KEYS, MOVE_PARSERS, STEP_EXTRA, in_legal, parse_move, play_move
+from .moves import MOVE_KEYS, STEP_EXTRA, in_legal, parse_move, play_move
 from .names import load_names, read_names
 from .rulesets import load_rulesets, rules_from
 from .setup import SETUP_KEYS, read_setup
@@ -39,7 +39,6 @@ __all__ = [
     "LDict",
     "LList",
     "MOVE_KEYS",
-    "MOVE_PARSERS",
     "NAMES_FILE",
     "ROOT",
     "RULES_DIR",

@@ -1,98 +1,68 @@
-"""Move steps: ``draw:``, ``meld:``, ``lay_off:`` … parsed into engine moves and played."""
+"""Move steps: ``draw:``, ``meld:``, ``lay_off:`` … read into engine moves by the engine's step codec
+(:mod:`rommikirja.steps`, with file:line errors) and played."""
 from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from rommikirja.chars import written
-from rommikirja import (DISCARD, STOCK, Claim, Deal, Discard, Draw, IllegalMove, Knock, LayOff, MisDraw,
-                        Move, Open, Pass, PlayMeld, RejectExposed)
+from rommikirja import Card, Deal, IllegalMove, LayOff, Move, PlayMeld
 from rommikirja.narrate import describe_move, narrate_event
+from rommikirja.steps import STEP_FIELDS, STEP_KINDS, StepError, StepReader, from_step
 
 from ..yamlsrc import LDict, LList
 from .context import Ctx, as_int, as_str, player_index
 from .model import Scenario, Snapshot, Step
 
-STEP_EXTRA = {"onto", "refused", "melds", "jokers"}
-
-#: move key → parser(ctx, step, value, line, names) → Move
-MoveParser = Callable[[Ctx, LDict, Any, int, Sequence[str]], Move]
+#: keys a move step may have besides its move: the codec's fields, and the expected refusal
+STEP_EXTRA = {f for fields in STEP_FIELDS.values() for f in fields} | {"refused"}
 
 
-def _jokers(ctx: Ctx, step: LDict) -> tuple:
-    """``jokers: {JK: AH}``: what each joker of the move stands for (joker → card)."""
-    if "jokers" not in step:
-        return ()
-    raw, line = step["jokers"], step.line_of("jokers")
-    if not isinstance(raw, dict) or not raw:
-        raise ctx.err(line, "jokers: odotettiin jokerin ja sen esittämän kortin pareja, esim. {JK: AH}")
-    lines = raw.line_of if isinstance(raw, LDict) else (lambda _k: line)
-    return tuple((ctx.card(j, lines(j)), ctx.card(c, lines(j))) for j, c in raw.items())
+class LineReader(StepReader):
+    """The codec's reader for a scenario file: cards and players as the editor writes them, every
+    error at its own line (an element of a list or mapping at the element's line)."""
+
+    def __init__(self, ctx: Ctx, step: LDict, names: Sequence[str]) -> None:
+        super().__init__(names)
+        self.ctx, self.step = ctx, step
+
+    def line(self, key: str, at: Any = None) -> int:
+        if key not in self.step:
+            return self.step.line
+        value = self.step[key]
+        if at is not None and isinstance(value, (LList, LDict)):
+            return value.line_of(at)
+        return self.step.line_of(key)
+
+    def card(self, value: Any, key: str, at: Any = None) -> Card:
+        return self.ctx.card(value, self.line(key, at))
+
+    def cards(self, value: Any, key: str, at: Any = None) -> tuple[Card, ...]:
+        return self.ctx.cards(value, self.line(key, at), key)
+
+    def player(self, value: Any, key: str) -> int:
+        return player_index(self.ctx, self.names, value, self.line(key))
+
+    def index(self, value: Any, key: str) -> int:
+        return as_int(self.ctx, key)(value, self.line(key))
 
 
-def _open(ctx: Ctx, step: LDict, value: Any, line: int, names: Sequence[str]) -> Move:
-    if not isinstance(value, LList) or not value:
-        raise ctx.err(line, "open: odotettiin luetteloa yhdistelmiä, esim. [[7H, 8H, 9H], [KS, KC, KD]]")
-    return Open(tuple(ctx.cards(m, value.line_of(i), "open") for i, m in enumerate(value)), _jokers(ctx, step))
-
-
-def _claim(ctx: Ctx, step: LDict, value: Any, line: int, names: Sequence[str]) -> Move:
-    if "onto" not in step:
-        raise ctx.err(line, "claim: kerro onto-kentässä, mihin pöydän yhdistelmään kortti sopii")
-    return Claim(player_index(ctx, list(names), value, line),
-                 as_int(ctx, "onto")(step["onto"], step.line_of("onto")))
-
-
-def _knock(ctx: Ctx, step: LDict, value: Any, line: int, names: Sequence[str]) -> Move:
-    melds = None
-    if "melds" in step:
-        raw = step["melds"]
-        if not isinstance(raw, LList):
-            raise ctx.err(step.line_of("melds"), "melds: odotettiin luetteloa korttiluetteloita")
-        melds = tuple(ctx.cards(m, raw.line_of(i), "melds") for i, m in enumerate(raw))
-    return Knock(ctx.card(value, line), melds)
-
-
-def _draw(ctx: Ctx, step: LDict, value: Any, line: int, names: Sequence[str]) -> Move:
-    if value not in (STOCK, DISCARD):
-        raise ctx.err(line, f"draw: odotettiin stock tai discard, saatiin ”{written(value)}”")
-    return Draw(value)
-
-
-def _lay_off(ctx: Ctx, step: LDict, value: Any, line: int, names: Sequence[str]) -> Move:
-    cards = ctx.cards(value, line, "lay_off")
-    if "onto" not in step:
-        raise ctx.err(line, "lay_off: kerro onto-kentässä, mihin pöydän yhdistelmään (0 = ensimmäinen)")
-    return LayOff(cards, as_int(ctx, "onto")(step["onto"], step.line_of("onto")), _jokers(ctx, step))
-
-
-MOVE_PARSERS: dict[str, MoveParser] = {
-    "draw": _draw,
-    "meld": lambda ctx, step, value, line, names: PlayMeld(ctx.cards(value, line, "meld"), _jokers(ctx, step)),
-    "lay_off": _lay_off,
-    "discard": lambda ctx, step, value, line, names: Discard(ctx.card(value, line)),
-    "pass": lambda ctx, step, value, line, names: Pass(),
-    "knock": _knock,
-    "claim": _claim,
-    "misdraw": lambda ctx, step, value, line, names: MisDraw(player_index(ctx, list(names), value, line)),
-    "reject_exposed": lambda ctx, step, value, line, names: RejectExposed(),
-    "open": _open,
-}
-MOVE_KEYS = set(MOVE_PARSERS)
+MOVE_KEYS = set(STEP_KINDS)
 
 
 def parse_move(ctx: Ctx, step: LDict, names: Sequence[str] = (),
                hint: Callable[[str], str | None] | None = None) -> tuple[Move, int]:
     """The one move a step names, and its line; ``hint`` says where an unknown key belongs."""
-    kinds = [k for k in step if k in MOVE_PARSERS]
+    kinds = [k for k in step if k in MOVE_KEYS]
     for key in step:
         if key not in MOVE_KEYS and key not in STEP_EXTRA:
             ctx.keys(step, MOVE_KEYS | STEP_EXTRA, "siirto", hint)   # names the key and the allowed ones
     if len(kinds) != 1:
         raise ctx.err(step.line, "vaiheessa on oltava yksi siirto: draw, meld, lay_off tai discard "
                                  "(tai check / expect)")
-    kind = kinds[0]
-    line = step.line_of(kind)
-    return MOVE_PARSERS[kind](ctx, step, step[kind], line, names), line
+    line = step.line_of(kinds[0])
+    try:
+        return from_step(step, LineReader(ctx, step, names)), line
+    except StepError as err:         # the codec says what was expected; the line is the key's
+        raise ctx.err(step.line_of(err.key) if err.key in step else line, str(err)) from None
 
 
 class TableTexts(Sequence):
