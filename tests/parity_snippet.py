@@ -6,9 +6,9 @@ import json
 import random
 
 from rommikirja import Deal, LayOff, PlayMeld, RuleSet, best_discard, best_opening, score_deal, standard_deck
-from rommikirja.computer import Computer
+from rommikirja.app.computer import Computer
 from rommikirja.games import new_deal
-from rommikirja.play import step_of
+
 from rommikirja.practice import question, solution
 
 PRACTICE = [("pisteet", "perusrommi"), ("pisteet", "rommi"), ("pisteet", "rommi51"), ("kelpaako", "perusrommi"),
@@ -45,7 +45,7 @@ def one(seed, rules_data):
         while not deal.is_over and len(moves) < 120:
             move = bots[deal.turn].choose(deal)
             deal.play(move)
-            moves.append(step_of(move))
+            moves.append(move.to_step(("Aino", "Eero")))
         return {"computer": [game, moves, deal.is_over]}
     rules = RuleSet.from_mapping(rules_data["rommi51"])
     hand = rng.sample(standard_deck(2, 4), 15)

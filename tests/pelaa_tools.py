@@ -14,8 +14,8 @@ from fixed_rules import FIXED
 from rommikirja.cards import standard_deck
 from rommikirja.finnish import CASES, card_name
 from rommikirja.play import handle
-from rommikirja.play_replay import Game
-from rommikirja.play_state import check_state, move_of
+from rommikirja.app.pelaa_replay import Game
+from rommikirja.app.pelaa_state import check_state, move_of
 
 
 def ask(**request) -> dict:

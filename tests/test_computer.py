@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from rommikirja import DISCARD, Discard, Draw, GinDeal, Knock, Open, RuleSet, STOCK, parse_cards
-from rommikirja.computer import LEVELS, RANDOM, Computer, hint
+from rommikirja.app.computer import LEVELS, RANDOM, Computer, hint
 from rommikirja.games import new_deal
-from rommikirja.play import play_game
+from rommikirja.app.pelaa import play_game
 from rommikirja.scoring import score_deal
 
 GIN = RuleSet(name="gin", style="knock", hand_size=((2, 10),), min_players=2, max_players=2, upcard_offer=True,

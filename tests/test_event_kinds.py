@@ -7,7 +7,7 @@ import pytest
 from fixed_rules import FIXED
 from rommikirja import GinDeal
 from rommikirja.cards import parse_card
-from rommikirja.computer import Computer
+from rommikirja.app.computer import Computer
 from rommikirja.games import new_deal
 from rommikirja.moves import Event, EventKind
 from rommikirja.narrate import NARRATION, narrate_event

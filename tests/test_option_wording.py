@@ -92,7 +92,7 @@ def test_pelaa_score_lines_agree_with_one():
     from types import SimpleNamespace
 
     from rommikirja.deal import EndReason, Outcome
-    from rommikirja.play import _score_view
+    from rommikirja.app.pelaa import _score_view
     from rommikirja.scoring import score_deal
     rules = _rules(PERUS, scoring="winner_takes", ace_points=1, rummy_doubling=False)
     score = score_deal(Outcome(EndReason.WENT_OUT, 0, ((), parse_cards("AS")), False, 0, ()), rules)

@@ -21,7 +21,10 @@ from hypothesis import strategies as st
 
 from fixed_rules import FIXED
 from pelaa_tools import new_game, play
-from rommikirja.play import FALLBACK, handle
+from rommikirja.app.api import WINGS
+from rommikirja.play import handle
+
+FALLBACK = WINGS["pelaa"]
 
 SCALE = float(os.environ.get("ROMMIKIRJA_FUZZ", "1") or 1)
 PER_FAMILY = max(1, int(500 * SCALE))
@@ -122,7 +125,7 @@ def _real(op: str, state: dict) -> dict:
 
 @settings(**SETTINGS)
 @given(st.sampled_from(OPS), st.integers(0, 2), st.sampled_from(
-    ["op", "rules", "options", "players", "levels", "seed", "names", "sections", "id", "state", "seen",
+    ["op", "rules", "options", "players", "levels", "seed", "names", "sections", "id", "state", "seen", "links",
      "move", "deal", "play"]), VALUES)
 def test_a_real_request_with_one_field_replaced(op, which, key, value):
     req = _real(op, states()[which])

@@ -11,7 +11,7 @@ import pytest
 
 from fixed_rules import FIXED
 from pelaa_tools import ask, leaks, new_game, play, position
-from rommikirja.play_export import MID_DEAL
+from rommikirja.app.pelaa_export import MID_DEAL
 
 DEALS = [("gin", 2, "12"), ("gin", 2, "40"), ("perusrommi", 3, "5"), ("perusrommi", 2, "21"),
          ("rommi", 4, "8"), ("rommi", 2, "2"), ("rommi51", 3, "3"), ("rommi51", 4, "17")]

@@ -7,8 +7,9 @@ import json
 
 from fixed_rules import FIXED
 from rommikirja import score_deal
-from rommikirja.play import PLAY_MAX_TURNOVERS, Game, handle, play_rules
-from rommikirja.play_state import new_state
+from rommikirja.app.pelaa import PLAY_MAX_TURNOVERS, Game, play_rules
+from rommikirja.play import handle
+from rommikirja.app.pelaa_state import new_state
 from rommikirja.rules import OPTIONS
 
 # Found by playing: with the hints for the reader and "taitava" against, this classic rommi deal
@@ -61,7 +62,7 @@ def test_without_the_limit_the_same_deal_runs_on():
     g = Game(new_state({"rules": FIXED[STUCK["game"]].as_mapping(), "options": {"max_turnovers": 0},
                         "players": 2, "levels": STUCK["levels"], "seed": STUCK["seed"]}))
     assert g.rules.max_turnovers == 0                       # the reader's explicit 0 is kept
-    from rommikirja.computer import hint
+    from rommikirja.app.computer import hint
     for _ in range(1500):
         if g.deal.is_over:
             break

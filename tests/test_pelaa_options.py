@@ -4,7 +4,8 @@ from __future__ import annotations
 import json
 
 from fixed_rules import FIXED
-from rommikirja.play import HOUSE_RULES, handle
+from rommikirja.app.pelaa import HOUSE_RULES
+from rommikirja.play import handle
 from rommikirja.rules import OPTIONS
 
 

@@ -14,9 +14,9 @@ import pytest
 import yaml
 
 from pelaa_tools import ask, call, new_game, play
-from rommikirja import play_replay, play_state
-from rommikirja.play_replay import Game
-from rommikirja.play_state import game_digest
+from rommikirja.app import pelaa_replay as play_replay, pelaa_state as play_state
+from rommikirja.app.pelaa_replay import Game
+from rommikirja.app.pelaa_state import game_digest
 
 CASES = yaml.safe_load((Path(__file__).parent / "pelaa_tampered.yaml").read_text(encoding="utf-8"))
 #: signs of Python or English in a refusal

@@ -10,7 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from rommikirja.play import GAME_PAGES, RULE_SECTIONS, handle, rule_link
+from rommikirja.app.links import TOPICS, rule_link
+from rommikirja.play import handle
+from tools.pelaa_games import pelaa_games
+from tools.scenario import load_rulesets
 
 from test_computer import GAMES
 
@@ -86,21 +89,35 @@ def test_export_waits_for_the_end_of_the_deal_and_a_changed_export_does_not_veri
     assert proc.returncode == 1 and "points" in proc.stderr
 
 
+#: Rule links as the build writes them (the page sends its game's with every move): made here from
+#: the tests' own headings, not the shipped templates.
+LINKS = {
+    "rommi": {"page": "rommi", "topics": {"turn": ["vuoro", "Vuoro"],
+                                          "meld": ["yhdistelmat-ja-lisaaminen", "Yhdistelmät ja lisääminen"],
+                                          "lay_off": ["yhdistelmat-ja-lisaaminen", "Yhdistelmät ja lisääminen"]}},
+    "perusrommi": {"page": "perusrommi", "topics": {"turn": ["vuoron-kulku", "Vuoron kulku"],
+                                                    "meld": ["yhdistelmat", "Yhdistelmät"]}},
+    "rommi51": {"page": "rommi51", "topics": {"turn": ["vuoro", "Vuoro"], "opening": ["avaus", "Avaus"]}},
+}
+
+
 def test_illegal_move_is_refused_with_reason_and_rule_link():
     res = new_game("perusrommi", seed="4")
-    sections = call(op="new", rules=GAMES["rommi"].as_mapping(), seed="4",
-                    sections=["vuoro", "yhdistelmat-ja-lisaaminen"])
-    r = call(op="move", state=sections["state"], move={"draw": "stock"})
-    r = call(op="move", state=r["state"], move={"lay_off": r["view"]["hand"][:1], "onto": 0})
+    rommi = call(op="new", rules=GAMES["rommi"].as_mapping(), seed="4")
+    r = call(op="move", state=rommi["state"], move={"draw": "stock"})
+    r = call(op="move", state=r["state"], move={"lay_off": r["view"]["hand"][:1], "onto": 0}, links=LINKS["rommi"])
     assert r["refused"]["rule"]["href"] == "rommi/#yhdistelmat-ja-lisaaminen"
+    r = call(op="move", state=rommi["state"], move={"lay_off": rommi["view"]["hand"][:1], "onto": 0})
+    assert r["refused"]["code"] and r["refused"]["rule"] is None      # no links sent: no link
     hand = res["view"]["hand"]
-    r = call(op="move", state=res["state"], move={"discard": hand[0]})
+    links = LINKS["perusrommi"]
+    r = call(op="move", state=res["state"], move={"discard": hand[0]}, links=links)
     assert r["refused"]["code"] == "must_draw"
     assert "vuoro alkaa aina nostolla" in r["refused"]["reason"]
     assert r["refused"]["rule"]["href"] == "perusrommi/#vuoron-kulku"
     assert r["state"] == res["state"]                       # nothing changed
     r = call(op="move", state=res["state"], move={"draw": "stock"})
-    r2 = call(op="move", state=r["state"], move={"meld": r["view"]["hand"][:2]})
+    r2 = call(op="move", state=r["state"], move={"meld": r["view"]["hand"][:2]}, links=links)
     assert r2["refused"]["code"] == "too_short" and "vähintään kolme" in r2["refused"]["reason"]
     assert r2["refused"]["rule"]["anchor"] == "yhdistelmat"
 
@@ -122,7 +139,7 @@ def test_rommi51_opening_from_chosen_cards():
     res = new_game("rommi51", seed="3")
     r = call(op="move", state=res["state"], move={"draw": "stock"})
     hand = r["view"]["hand"]
-    r2 = call(op="move", state=r["state"], move={"open_cards": hand[:3]})
+    r2 = call(op="move", state=r["state"], move={"open_cards": hand[:3]}, links=LINKS["rommi51"])
     assert r2["refused"]["code"] in ("not_melds", "opening_too_low", "no_pure_run")
     assert r2["refused"]["rule"]["anchor"] == "avaus"
 
@@ -150,22 +167,37 @@ def _slug(heading: str) -> str:
     return slugify(heading.strip(), "-")
 
 
-@pytest.mark.parametrize("game", sorted(RULE_SECTIONS))
+GAMES_DATA = pelaa_games(load_rulesets(), [])
+
+
+@pytest.mark.parametrize("game", sorted(GAMES_DATA))
 def test_rule_links_point_at_real_sections(game):
-    """Every kind of refusal links to a section the game's page has (one of the candidates)."""
-    page = GAME_PAGES[game][0]
-    template = (ROOT / "templates" / "pages" / f"{page}.md.j2").read_text(encoding="utf-8")
+    """The build's rule links of every game on the Pelaa page name sections its page has."""
+    links = GAMES_DATA[game]["links"]
+    template = (ROOT / "templates" / "pages" / f"{links['page']}.md.j2").read_text(encoding="utf-8")
     anchors = {_slug(m) for m in re.findall(r"^##+ (.+)$", template, re.M)}
-    for topic, candidates in RULE_SECTIONS[game].items():
-        assert any(anchor in anchors for anchor, _ in candidates), (game, topic)
-        for anchor, title in candidates:
-            assert _slug(title) == anchor
-    link = rule_link(game, "gap", sorted(anchors))
-    assert link["page"] == page and link["anchor"] in anchors
+    assert {"turn", "meld"} <= set(links["topics"]) <= set(TOPICS)
+    for topic, (anchor, title) in links["topics"].items():
+        assert anchor in anchors and _slug(title) == anchor, (game, topic)
+    link = rule_link(links, "gap")
+    assert link["page"] == links["page"] and link["anchor"] in anchors
+
+
+def test_rule_links_follow_the_page_headings():
+    """A renamed heading moves the link; a topic the page lacks falls back to the melds or the turn."""
+    from tools.pelaa_games import topic_links
+    links = topic_links("kerho", ["Jako", "Vuoro", "Yhdistelmät ja täydentäminen", "Avaus"])
+    assert links["topics"]["meld"] == ["yhdistelmat-ja-taydentaminen", "Yhdistelmät ja täydentäminen"]
+    assert rule_link(links, "joker_in_place")["anchor"] == "yhdistelmat-ja-taydentaminen"
+    assert rule_link(links, "stock_empty")["href"] == "kerho/#vuoro"
+    assert rule_link(links, "no_pure_run")["anchor"] == "avaus"
+    bad = json.loads(handle(json.dumps({"op": "move", "state": {}, "move": {"draw": "stock"},
+                                        "links": {"page": "<a>", "topics": {}}})))
+    assert bad["ok"] is False and bad["error"].endswith(".")
 
 
 def test_finished_deals_replayed_from_the_cache_give_the_same_view():
-    from rommikirja import play_replay
+    from rommikirja.app import pelaa_replay as play_replay
     res = new_game("gin", seed="5")
     state, view = play_deal_with_hints(res)
     while view["game_over"] is False and len(state["deals"]) < 3:

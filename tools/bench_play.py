@@ -16,8 +16,8 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from rommikirja.computer import RANDOM, Computer
-from rommikirja.play import play_game
+from rommikirja.app.computer import RANDOM, Computer
+from rommikirja.app.pelaa import play_game
 
 from .scenario import load_rulesets
 

@@ -25,6 +25,7 @@ from .sentences import check_arithmetic, check_phrasing
 from .cardfaces import card_html
 from .templating import ROOT, TEMPLATE_DIR, make_env, prune_template_cache, render_scenario_text
 from . import presets, rule_text
+from .pelaa_games import pelaa_games
 
 DOCS = ROOT / "docs"
 PAGES = TEMPLATE_DIR / "pages"
@@ -105,6 +106,8 @@ def render_pages(scenarios: list[Scenario], rulesets: dict | None = None,
     env.globals.update(rule_text.template_globals())          # rule(), rules_list(), applies()
     preset_globals, generated = presets.template_context(rulesets, scenarios)
     env.globals.update(preset_globals)
+    # the Pelaa page's games: every preset with a page, and its rule links (tools/pelaa_games.py)
+    env.globals["pelaa_games"] = lambda: pelaa_games(rulesets, generated)
     jobs = [(tpl, {}, tpl.name[:-len(".j2")]) for tpl in sorted(PAGES.glob("*.md.j2"))
             if not tpl.name.startswith("_")]
     jobs += [(PAGES / presets.GENERIC, {"preset": p}, p["page"]) for p in generated]

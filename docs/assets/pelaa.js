@@ -264,28 +264,25 @@ async function act(action) {
   if (!v || v.over || root.dataset.busy === "1") return;
   if (action === "hint") return hint();
   if (!v.actions.includes(action)) return;
-  let move;
+  // the move as the engine's step: the action's step (view.action_steps) with the chosen cards
+  const spec = v.action_steps[action];
   const sel = ui.selected;
-  if (action === "draw_stock") move = { draw: "stock" };
-  else if (action === "draw_discard") move = { draw: "discard" };
-  else if (action === "pass") move = { pass: true };
-  else if (action === "meld") move = { meld: sel };
-  else if (action === "open") move = { open_cards: sel };
-  else if (action === "lay_off") {
-    if (ui.target === null) return message("Valitse ensin pöydältä yhdistelmä, johon kortit lisätään.", true);
-    move = { lay_off: sel, onto: ui.target };
-  } else if (action === "discard" || action === "knock") {
+  const move = { ...spec.step };
+  if (spec.onto && ui.target === null) return message("Valitse ensin pöydältä yhdistelmä, johon kortit lisätään.", true);
+  if (spec.cards === "one") {
     if (sel.length !== 1) return message(action === "knock" ? "Valitse yksi kortti, jonka poistat koputtaessasi."
                                                             : "Valitse yksi kortti poistettavaksi.", true);
-    move = action === "discard" ? { discard: sel[0] } : { knock: sel[0] };
+    move[spec.key] = sel[0];
+  } else if (spec.cards === "many") {
+    if (!sel.length) return message("Valitse ensin kortit kädestäsi.", true);
+    move[spec.key] = sel;
   }
-  if ((action === "meld" || action === "open" || action === "lay_off") && !sel.length) {
-    return message("Valitse ensin kortit kädestäsi.", true);
-  }
+  if (spec.onto) move.onto = ui.target;
   setBusy(true);
   try {
     // one request: the reader's move, then the computers until the reader is to act again
-    const result = await engine.call({ op: "move", state: ui.state, move });
+    const links = games[ui.state.rules && ui.state.rules.name]?.links;     // where a refusal's rule is explained
+    const result = await engine.call({ op: "move", state: ui.state, move, ...(links ? { links } : {}) });
     if (result.refused) { refusal(result.refused); return; }
     ui.recent = result.recent || [];
     show(result, result.log || []);
@@ -299,11 +296,10 @@ async function hint() {
   if (!ui.view.your_turn) return;
   const result = await request({ op: "hint", state: ui.state });
   if (!result) return;
-  const m = result.move;
-  const action = "draw" in m ? (m.draw === "stock" ? "draw_stock" : "draw_discard") : "pass" in m ? "pass"
-    : "meld" in m ? "meld" : "lay_off" in m ? "lay_off" : "discard" in m ? "discard" : "knock" in m ? "knock" : "open";
-  ui.selected = [m.meld, m.lay_off, m.discard, m.knock, m.open && m.open.flat()].filter(Boolean).flat();
-  ui.target = "onto" in m ? m.onto : null;
+  // the engine names the hinted move's button and the cards and table meld it selects
+  const action = result.action;
+  ui.selected = result.cards;
+  ui.target = result.onto ?? null;
   ui.hint = { action, reason: result.reason };
   root.dataset.hintAction = action;
   render([]);
@@ -407,7 +403,7 @@ function render(log) {
     v.over ? " " : "",
     el("button", { type: "button", class: "md-button", "data-action": "new-game", onclick: newGameForm }, "Uusi peli"));
   const parts = [
-    el("h2", { class: "pelaa-otsikko" }, `${v.title}: jako ${v.deal_no}`),
+    el("h2", { class: "pelaa-otsikko" }, `${games[v.game]?.title || v.title}: jako ${v.deal_no}`),
     el("p", { class: "pelaa-numero" }, `Pelin numero ${v.seed}.`),
     players, piles, melds,
     el("div", { class: "pelaa-viimeksi-alue", "aria-live": "polite" }, summary),

@@ -16,7 +16,6 @@ True
 """
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -95,36 +94,13 @@ def use_club_names(table: dict) -> int:
 
 
 def handle(request: str) -> str:
-    """The browser's single entry point: a JSON request in, a JSON reply out, never an exception.
+    """The practice widgets' entry point (the worker's): :func:`rommikirja.app.api.handle` for the
+    ``"practice"`` wing, which checks the request (:mod:`rommikirja.requests`) and answers with
+    :func:`question`, :func:`check`, :func:`solution` or :func:`use_club_names`.
 
-    The reply is ``{"ok": true, "result": …}`` or ``{"ok": false, "error": <Finnish sentence>}``;
-    requests are checked field by field first (:mod:`rommikirja.requests`).
-
+    >>> import json
     >>> json.loads(handle('{"op": "check"}'))["error"]
     'Kysymyksen (question) pitää olla JSON-olio.'
     """
-    from .opening import SearchLimit, work_budget
-    from .requests import LIMITS, RequestError, read_request
-    try:
-        req = read_request(request)
-        with work_budget(LIMITS["opening_work"]):      # every opening search of this request
-            if req.op == "question":
-                q = question(req.kind, req.seed, req.rules)
-                result: Any = {"question": q, "solution": solution(q)}
-            elif req.op == "check":
-                result = check(req.question, req.answer)
-            elif req.op == "names":
-                result = {"names": use_club_names(req.names)}
-            else:
-                result = solution(req.question)
-        return json.dumps({"ok": True, "result": result}, ensure_ascii=False)
-    except SearchLimit:
-        return json.dumps({"ok": False, "error": "Avauksen etsiminen näistä korteista vaatisi liikaa työtä; "
-                                                 "valitse vähemmän kortteja."}, ensure_ascii=False)
-    except RequestError as err:
-        return json.dumps({"ok": False, "error": str(err)}, ensure_ascii=False)
-    except RecursionError:
-        return json.dumps({"ok": False, "error": "Pyyntö on liian syvästi sisäkkäinen."}, ensure_ascii=False)
-    except Exception:  # a bug in the engine: a Finnish sentence for the reader, never Python text
-        return json.dumps({"ok": False, "error": "Tätä harjoitusta ei voitu muodostaa tai "
-                                                 "tarkistaa näillä tiedoilla."}, ensure_ascii=False)
+    from .app.api import practice_handle      # (the API table imports this module's functions)
+    return practice_handle(request)

@@ -1,8 +1,8 @@
-"""A Pelaa game rebuilt from its state (:mod:`rommikirja.play_state`): the reader's moves replayed,
+"""A Pelaa game rebuilt from its state (:mod:`rommikirja.app.pelaa_state`): the reader's moves replayed,
 the computers' moves chosen again by the engine, the chain of every move checked.
 
 The computers are never read from the state: whenever a computer is to act, its level chooses
-the move from the position (:class:`~rommikirja.computer.Computer`, a pure function of the
+the move from the position (:class:`~rommikirja.app.computer.Computer`, a pure function of the
 position, the level and the game's seed), so a replay is the game the engine itself played.
 """
 from __future__ import annotations
@@ -11,13 +11,13 @@ import json
 from typing import Any, Mapping
 
 from .computer import Computer
-from .errors import IllegalMove
-from .finnish import UnknownName, cards_text, player_name
-from .games import new_deal
-from .narrate import narrate_event
-from .play_state import LIMITS, PlayError, _canonical, chain_step, game_digest, read_move, step_of
-from .rules import OPTIONS, RuleSet
-from .scoring import GameTotals, next_dealer, score_deal
+from ..errors import IllegalMove
+from ..finnish import UnknownName, cards_text, player_name
+from ..games import new_deal
+from ..narrate import narrate_event
+from .pelaa_state import LIMITS, PlayError, _canonical, chain_step, game_digest, read_move, step_of
+from ..rules import OPTIONS, RuleSet
+from ..scoring import GameTotals, next_dealer, score_deal
 
 __all__ = ["Game", "play_rules", "play_notes", "PLAY_MAX_TURNOVERS"]
 
@@ -67,8 +67,8 @@ _FINISHED: dict = {}
 
 
 class Game:
-    """A game rebuilt from a checked state (:func:`~rommikirja.play_state.check_state`, or
-    :func:`~rommikirja.play_state.new_state` for a game about to start).
+    """A game rebuilt from a checked state (:func:`~rommikirja.app.pelaa_state.check_state`, or
+    :func:`~rommikirja.app.pelaa_state.new_state` for a game about to start).
 
     ``seen`` (the ``check`` of the furthest position the page has seen of this game) makes the
     replay note the chain at that many moves, for :meth:`verify`.

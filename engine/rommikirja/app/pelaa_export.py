@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .play_state import PlayError
-from .scoring import GameTotals
-from .steps import scenario_yaml
+from .pelaa_state import PlayError
+from ..scoring import GameTotals
+from ..steps import scenario_yaml
 
 __all__ = ["export_yaml", "MID_DEAL"]
 
@@ -20,7 +20,7 @@ MID_DEAL = ("Jaon voi viedä esimerkiksi vasta, kun se on päättynyt: kesken ja
 
 def export_yaml(g: Any, title: str) -> str:
     """The game's last deal, finished, as a scenario titled ``title``: its dealt position, every
-    move and what followed (:class:`~rommikirja.play_state.PlayError` while the deal is on)."""
+    move and what followed (:class:`~rommikirja.app.pelaa_state.PlayError` while the deal is on)."""
     if not g.deal.is_over:
         raise PlayError(MID_DEAL)
     index = len(g.deals) - 1

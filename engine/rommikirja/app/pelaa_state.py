@@ -40,14 +40,14 @@ import json
 import re
 from typing import Any, Mapping, Sequence
 
-from .cards import standard_deck
-from .chars import combining_run, describe, hidden_char, identity_problem
+from ..cards import standard_deck
+from ..chars import combining_run, describe, hidden_char, identity_problem
 from .computer import LEVELS
-from .finnish import name_forms
-from .moves import Move
-from .narrate import DEFAULT_NAMES
-from .rules import OPTIONS, RuleSet, RuleSetError
-from .steps import STEP_FIELDS, StepError, StepReader, from_step
+from ..finnish import name_forms
+from ..moves import Move
+from ..narrate import DEFAULT_NAMES
+from ..rules import OPTIONS, RuleSet, RuleSetError
+from ..steps import STEP_FIELDS, StepError, StepReader, from_step
 
 __all__ = ["PlayError", "LIMITS", "VERSION", "HOUSE_RULES", "read_request", "check_rules", "title_problem",
            "GAME_NAME", "check_state",
@@ -68,15 +68,6 @@ HOUSE_RULES: dict[str, tuple[str, ...]] = {
     "knock": ("upcard_offer", "knock_limit", "gin_bonus", "undercut_bonus", "undercut_on_tie", "target_score"),
 }
 
-#: The fields each request may have besides ``op`` and ``play`` (the worker's routing flag).
-OPS: dict[str, frozenset] = {
-    "new": frozenset({"rules", "options", "players", "levels", "seed", "names", "sections", "id"}),
-    "options": frozenset({"rules"}),
-    "view": frozenset({"state", "seen"}), "computer": frozenset({"state", "seen"}),
-    "hint": frozenset({"state", "seen"}), "next_deal": frozenset({"state", "seen"}),
-    "export": frozenset({"state", "seen"}), "move": frozenset({"state", "seen", "move"}),
-    "replay": frozenset({"state", "seen", "deal"}),
-}
 STATE_KEYS = ("v", "id", "rules", "options", "players", "names", "levels", "seed", "deals", "check")
 _HEX = re.compile(r"[0-9a-f]{8,32}")
 _DIGEST = re.compile(r"[0-9a-f]{32}")
@@ -145,10 +136,11 @@ def _keys(obj: dict, allowed: Any, where: str) -> None:
 
 # -- requests ----------------------------------------------------------------------------------
 
-def read_request(text: Any) -> dict:
-    """The request as JSON values, its ``op`` and field names checked (the fields themselves are
-    checked where they are used)."""
-    from .requests import RequestError, parse_json
+def read_request(text: Any, ops: Mapping[str, frozenset]) -> dict:
+    """The request as JSON values, its ``op`` (one of ``ops``: op → the fields it may have, from
+    :data:`rommikirja.app.api.OPS`) and field names checked (the fields themselves are checked
+    where they are used)."""
+    from ..requests import RequestError, parse_json
     try:
         req = parse_json(text, LIMITS["request_chars"])
     except RequestError as err:
@@ -156,9 +148,9 @@ def read_request(text: Any) -> dict:
     if not isinstance(req, dict):
         raise PlayError("Pyynnön pitää olla JSON-olio.")
     op = req.get("op")
-    if not isinstance(op, str) or op not in OPS:
-        raise PlayError("Pyynnön laji (op) on tuntematon; sallitut: " + ", ".join(OPS) + ".")
-    _keys(req, OPS[op] | {"op", "play"}, "Pyynnössä")
+    if not isinstance(op, str) or op not in ops:
+        raise PlayError("Pyynnön laji (op) on tuntematon; sallitut: " + ", ".join(ops) + ".")
+    _keys(req, ops[op] | {"op", "play"}, "Pyynnössä")
     if "play" in req and req["play"] is not True:
         raise PlayError("Pyynnön play-kentän pitää olla true.")
     return req

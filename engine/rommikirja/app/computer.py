@@ -31,14 +31,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
-from .cards import Card, standard_deck
-from .deal import DISCARD, STOCK, Claim, Discard, Draw, LayOff, Move, Open, Pass, PlayMeld, RejectExposed
-from .finnish import card_name, cards_text, count
-from .gin import GinDeal, GinPhase, Knock
-from .melds import check_meld, meld_points
-from .opening import best_opening
-from .rules import RuleSet
-from .solver import best_arrangement, best_discard_mask, cards_of, mask_of, min_deadwood_mask
+from ..cards import Card, standard_deck
+from ..deal import DISCARD, STOCK, Claim, Discard, Draw, LayOff, Move, Open, Pass, PlayMeld, RejectExposed
+from ..finnish import card_name, cards_text, count
+from ..gin import GinDeal, GinPhase, Knock
+from ..melds import check_meld, meld_points
+from ..opening import best_opening
+from ..rules import RuleSet
+from ..solver import best_arrangement, best_discard_mask, cards_of, mask_of, min_deadwood_mask
 
 __all__ = ["LEVELS", "RANDOM", "Computer", "level_label", "hint"]
 
