@@ -7,7 +7,6 @@ the browser runtime (:mod:`tools.runtime`) into ``docs/`` in one transaction
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any
 
@@ -92,15 +91,9 @@ def render_pages(scenarios: list[Scenario], rulesets: dict | None = None,
             q=q, s=sol, wid=wid, title=title, data=data,
             card=lambda code: card_html(parse_card(code))).strip() + "\n"
 
-    def page_sections(page: str) -> list[str]:
-        """The anchors of a page's section headings (as MkDocs makes them), for links into it."""
-        from markdown.extensions.toc import slugify
-        text = (PAGES / f"{page}.md.j2").read_text(encoding="utf-8")
-        return [slugify(h, "-") for h in re.findall(r"^##+ (.+?)\s*$", text, re.M)]
-
     glossary_cards = [Card(r, s) for s in Suit for r in sorted(RANK_WORDS)]
     env.globals.update(example=trusted(example), examples=trusted(examples), scenarios=by_id, rulesets=rulesets,
-                       practice=trusted(practice), page_sections=page_sections,
+                       practice=trusted(practice),
                        options=OPTIONS, glossary_cards=glossary_cards, CASES=CASES,
                        SUIT_WORDS=SUIT_WORDS, card_name=card_name)
     env.globals.update(rule_text.template_globals())          # rule(), rules_list(), applies()

@@ -57,7 +57,7 @@ def topic_links(page: str, headings: list[str]) -> dict[str, Any]:
 
 def pelaa_games(rulesets: dict[str, Any], generated: list[dict[str, Any]], pages_dir: Path = PAGES,
                 rules_dir: Path = RULES_DIR) -> dict[str, dict[str, Any]]:
-    """Game name → ``{"title", "rules", "min", "max", "sections", "links"}`` for every preset with a
+    """Game name → ``{"title", "rules", "min", "max", "links"}`` for every preset with a
     page (``generated``: the generic pages' variables, :func:`tools.presets.template_context`)."""
     meta = preset_meta(rules_dir)
     own = template_pages(pages_dir)
@@ -75,6 +75,5 @@ def pelaa_games(rulesets: dict[str, Any], generated: list[dict[str, Any]], pages
         page, found = headings[name]
         title = meta[name].title if name in meta else name
         games[name] = {"title": title, "rules": {**r.as_mapping(), "title": title}, "min": r.min_players,
-                       "max": min(r.max_players, MAX_PLAYERS), "sections": [slug(h) for h in found],
-                       "links": topic_links(page, found)}
+                       "max": min(r.max_players, MAX_PLAYERS), "links": topic_links(page, found)}
     return games

@@ -2,7 +2,7 @@
 // browser (rommikirja.play.handle in the Pyodide worker, docs/assets/rommi-worker.js, started and
 // owned by docs/assets/moottori.js, the same engine as the practice widgets'). The page
 // keeps only the game's state (rules, seed, levels, a game id, the reader's own moves and the
-// engine's check of the position: engine/rommikirja/play_state.py); every request sends it and
+// engine's check of the position: engine/rommikirja/app/pelaa_state.py); every request sends it and
 // the engine replays it, choosing the computers' moves again, so the table shown is always a
 // position the engine reached.
 //
@@ -224,7 +224,7 @@ async function startGame(game, levels, options, seed) {
   message("Jaetaan kortit…");
   try {
     const result = await engine.call({ op: "new", rules: games[game].rules, players: levels.length + 1,
-                                       levels, options, seed, sections: games[game].sections, id: newGameId() });
+                                       levels, options, seed, id: newGameId() });
     ui.replay = null; ui.exportText = null; ui.recent = result.log || [];
     show(result, result.log);
     writeAddress();
