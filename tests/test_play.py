@@ -251,3 +251,38 @@ def test_a_malformed_move_is_refused_in_finnish(move):
     reason = r["refused"]["reason"]
     assert r["refused"]["code"] == "bad_move"
     assert not re.search(r"is not in list|invalid literal|Error|Traceback", reason), reason
+
+
+def test_hints_name_the_button_and_cards_the_page_selects():
+    """The page makes no step of its own: a hint names its button (one the view offers) and the
+    cards it selects, and that button's step (view.action_steps) with those cards is the hinted move."""
+    for game in ("gin", "perusrommi", "rommi51"):
+        res = new_game(game, seed="12")
+        for _ in range(30):
+            if res["view"]["over"]:
+                break
+            h = call(op="hint", state=res["state"])
+            view = res["view"]
+            assert h["action"] in view["actions"], (game, h)
+            assert set(h["cards"]) <= set(view["hand"]) | ({view["discard_top"]} - {None})
+            spec = view["action_steps"][h["action"]]
+            move = dict(spec["step"])
+            if spec.get("cards") == "one":
+                move[spec["key"]] = h["cards"][0]
+            elif spec.get("cards") == "many":
+                move[spec["key"]] = h["cards"]
+            if spec.get("onto"):
+                move["onto"] = h["onto"]
+            if h["action"] != "open":          # Rommi 51's opening: the engine splits the chosen cards
+                assert move == h["move"], (game, move, h["move"])
+            res = call(op="move", state=res["state"], move=move)
+            assert "refused" not in res, (game, res.get("refused"))
+
+
+def test_one_table_behind_both_entry_points():
+    from rommikirja import practice, requests
+    from rommikirja.app.api import OPS
+    assert tuple(op for op, o in OPS.items() if o.wing == "practice") == requests.OPS
+    for text, wing_handle in (('{"op": "new"}', practice.handle), ('{"op": "question"}', handle)):
+        error = json.loads(wing_handle(text))["error"]
+        assert error.startswith("Pyynnön laji (op) on tuntematon") and error.endswith(".")
