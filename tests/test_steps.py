@@ -1,6 +1,6 @@
 """The one step codec (rommikirja.steps): every legal move of many random positions of every game
-becomes a step and reads back as the same move, through the engine's reader and the scenario
-tools' (file:line) reader; its YAML line reads back as the same step."""
+becomes a step and reads back as the same move, through the engine's reader, the scenario tools'
+(file:line) reader and Pelaa's (the page's moves); its YAML line reads back as the same step."""
 import random
 from pathlib import Path
 
@@ -10,6 +10,7 @@ import yaml
 from fixed_rules import FIXED
 from rommikirja import Claim, MisDraw, RejectExposed, deal_type
 from rommikirja.app.computer import Computer
+from rommikirja.app.pelaa_state import PAGE_KINDS, read_move
 from rommikirja.steps import STEP_FIELDS, STEP_KINDS, StepError, from_step, scenario_yaml, step_yaml
 from tools.scenario import load_rulesets
 from tools.scenario.context import Ctx
@@ -56,6 +57,8 @@ def test_every_legal_move_round_trips(rules):
                     assert block == step
                     if rng.random() < 0.05:
                         assert _scenario_step(step, names) == [move, move]
+                    if next(iter(step)) in PAGE_KINDS and getattr(move, "player", 0) == 0:    # Pelaa's reader
+                        assert read_move(step, rules, names) == move, step
             deal.play(player.choose(deal) if rules.style == "knock" else rng.choice(legal))
             moves += 1
     assert {"draw", "discard"} <= kinds
