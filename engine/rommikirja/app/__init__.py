@@ -1,0 +1,1 @@
+"""The app wing: what the browser pages ask of the engine (practice questions, Pelaa)."""
