@@ -144,12 +144,12 @@ def test_engine_and_page_scripts_use_the_glossarys_gin_terms():
     root = Path(__file__).resolve().parent.parent
     glossary = (root / "templates" / "pages" / "sanasto.md.j2").read_text(encoding="utf-8")
     assert "irtokorttipisteitä" in glossary and "**puolustaja**" in glossary
-    sources = sorted((root / "engine" / "rommikirja").glob("*.py")) + sorted((root / "docs" / "assets").glob("*.js"))
+    sources = sorted((root / "engine" / "rommikirja").rglob("*.py")) + sorted((root / "docs" / "assets").glob("*.js"))
     assert sources
     for path in sources:
         text = path.read_text(encoding="utf-8").lower()
         assert "irtopiste" not in text, path
-    widget = (root / "docs" / "assets" / "harjoitus.js").read_text(encoding="utf-8")
+    widget = (root / "engine" / "rommikirja" / "app" / "practice" / "koputus.py").read_text(encoding="utf-8")
     assert "(vastustaja)" not in widget and "(puolustaja)" in widget
 
 
