@@ -32,8 +32,7 @@ from ...opening import SearchLimit, work_budget
 from ...requests import (LIMITS, RequestError, _Cards, _is_int, _obj, check_names, check_rules,
                          parse_json)
 
-from . import avaus, jarjesta, kelpaako, koputus, lisaa, nostopakka, pisteet  # noqa: F401  (they register)
-from .kinds import KINDS
+from .kinds import KINDS, load_kinds
 from .kit import rules_of
 
 __all__ = ["question", "solution", "check", "handle", "use_club_names", "read_request", "check_question",
@@ -42,6 +41,8 @@ __all__ = ["question", "solution", "check", "handle", "use_club_names", "read_re
 OPS = ("question", "check", "solution", "names")
 #: what a question carries for the page only (made afresh by :func:`question`, never read back)
 VIEW_KEYS = ("prompt", "show", "input", "faces")
+
+load_kinds()        # every kind module of this package registers itself
 
 
 def question(kind: str, seed: int, rules: dict) -> dict:

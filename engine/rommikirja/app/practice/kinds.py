@@ -2,16 +2,19 @@
 module (``register``), holding everything the kind is: how a question is made, solved, checked and
 shown, the fields a question and an answer sent back by the page must have, and its input control.
 
-A new kind is one module that calls :func:`register` (imported in :mod:`.api`, or by a test)."""
+A new kind is one module of this package that calls :func:`register`: :func:`load_kinds` imports
+every module here but the shared ones (:data:`SHARED`), in name order."""
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import random
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from ...rules import RuleSet
 
-__all__ = ["CONTROLS", "KINDS", "PracticeKind", "register"]
+__all__ = ["CONTROLS", "KINDS", "SHARED", "PracticeKind", "register", "load_kinds"]
 
 #: the generic input controls the page knows (``docs/assets/harjoitus.js`` ``INPUTS``)
 CONTROLS = ("number", "yesno", "pick", "order", "melds")
@@ -54,3 +57,17 @@ def register(kind: PracticeKind) -> PracticeKind:
     """Add ``kind`` to :data:`KINDS` (again under the same name: replaced); returns it."""
     KINDS[kind.name] = kind
     return kind
+
+
+#: the package's modules that are not kinds
+SHARED = frozenset({"api", "explain", "fields", "kinds", "kit"})
+
+
+def load_kinds() -> dict[str, PracticeKind]:
+    """Import every kind module of this package (each registers its kind); returns :data:`KINDS`."""
+    package = __name__.rpartition(".")[0]
+    path = importlib.import_module(package).__path__
+    for info in sorted(pkgutil.iter_modules(path), key=lambda m: m.name):
+        if info.name not in SHARED and not info.name.startswith("_"):
+            importlib.import_module(f"{package}.{info.name}")
+    return KINDS
