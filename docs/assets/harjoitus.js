@@ -214,7 +214,7 @@ class Widget {
     const lines = this.solution.lines || [];
     // cards the solution shows (melds): the sentences say the same for a screen reader
     const shown = (this.solution.show || []).length
-      ? el("div", { "aria-hidden": "true" }, blocks(this.solution.show, this.question, false)) : "";
+      ? el("p", { "aria-hidden": "true" }, this.solution.show.map((b) => block(b, this.question))) : "";
     this.feedback.replaceChildren(el("div", { class: "ratkaisu" }, el("p", {}, el("strong", {}, "Ratkaisu: ")),
                                      shown, lines.map((l) => el("p", {}, l))));
   }
