@@ -251,8 +251,8 @@ function block(b, q) {
           (b.melds || []).map((m) => cardRow(m, q.faces, b.css)), b.after || ""];
 }
 
-function blocks(list, q, interactive = true) {
-  return list.filter((b) => !(interactive && b.static)).map((b) => ("items" in b
+function blocks(list, q) {
+  return list.filter((b) => !b.static).map((b) => ("items" in b
     ? el("ul", {}, b.items.map((i) => el("li", {}, block(i, q)))) : el("p", {}, block(b, q))));
 }
 
