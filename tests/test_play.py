@@ -280,9 +280,10 @@ def test_hints_name_the_button_and_cards_the_page_selects():
 
 
 def test_one_table_behind_both_entry_points():
-    from rommikirja import practice, requests
+    from rommikirja import practice
     from rommikirja.app.api import OPS
-    assert tuple(op for op, o in OPS.items() if o.wing == "practice") == requests.OPS
+    from rommikirja.app.practice import api as practice_api
+    assert tuple(op for op, o in OPS.items() if o.wing == "practice") == practice_api.OPS
     for text, wing_handle in (('{"op": "new"}', practice.handle), ('{"op": "question"}', handle)):
         error = json.loads(wing_handle(text))["error"]
         assert error.startswith("Pyynnön laji (op) on tuntematon") and error.endswith(".")

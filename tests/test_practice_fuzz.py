@@ -40,7 +40,7 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers(-10 ** 12, 10 ** 12)
                     max_leaves=25)
 KEYS = ["op", "kind", "seed", "rules", "question", "answer", "cards", "hand", "hands", "table", "players",
         "winner", "ask", "opened", "rummy", "knocker", "defender", "discard", "order", "melds", "valid",
-        "points", "scorer", "labels", "rule"]
+        "points", "scorer", "faces", "show", "input", "prompt", "rule"]
 
 
 def check_reply(text: str, seconds: float) -> dict:

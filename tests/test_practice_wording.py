@@ -59,7 +59,7 @@ def test_wrong_cards_are_listed_in_the_hands_order():
         if len(wrong) >= 2:
             break
     msg = check(q, {"cards": list(reversed(wrong))})["message"]
-    labels = [q["labels"][c] for c in wrong]
+    labels = [q["faces"][c]["name"] for c in wrong]
     first = msg.lower()
     assert first.index(labels[0]) < first.index(labels[1]), msg
 
@@ -98,7 +98,7 @@ def test_missed_cards_to_lay_off_are_counted_not_named():
             break
     msg = check(q, {"cards": []})["message"]
     assert msg.startswith("Väärin. ") and "valitsematta" in msg
-    assert not any(q["labels"][c] in msg.lower() for c in sol["cards"]), msg
+    assert not any(q["faces"][c]["name"] in msg.lower() for c in sol["cards"]), msg
 
 
 def test_gin_arrangement_names_the_melds_and_continues_a_sentence_in_lower_case():
@@ -107,7 +107,7 @@ def test_gin_arrangement_names_the_melds_and_continues_a_sentence_in_lower_case(
     sol = solution(q)
     assert sol["melds"] and sol["lines"][0].startswith(("Yhdistelmä: ", "Yhdistelmät: "))
     for code in sol["melds"][0]:
-        assert q["labels"][code] in sol["lines"][0]
+        assert q["faces"][code]["name"] in sol["lines"][0]
     assert sol["lines"][-1].startswith(("Irtokortit: ", "Irtokortteja ei jää"))
     # a meld with a gap: the engine's reason continues after the cards' names in lower case
     bad = ["AS", "2S", "4S"]
@@ -144,12 +144,12 @@ def test_engine_and_page_scripts_use_the_glossarys_gin_terms():
     root = Path(__file__).resolve().parent.parent
     glossary = (root / "templates" / "pages" / "sanasto.md.j2").read_text(encoding="utf-8")
     assert "irtokorttipisteitä" in glossary and "**puolustaja**" in glossary
-    sources = sorted((root / "engine" / "rommikirja").glob("*.py")) + sorted((root / "docs" / "assets").glob("*.js"))
+    sources = sorted((root / "engine" / "rommikirja").rglob("*.py")) + sorted((root / "docs" / "assets").glob("*.js"))
     assert sources
     for path in sources:
         text = path.read_text(encoding="utf-8").lower()
         assert "irtopiste" not in text, path
-    widget = (root / "docs" / "assets" / "harjoitus.js").read_text(encoding="utf-8")
+    widget = (root / "engine" / "rommikirja" / "app" / "practice" / "koputus.py").read_text(encoding="utf-8")
     assert "(vastustaja)" not in widget and "(puolustaja)" in widget
 
 

@@ -9,6 +9,7 @@ from typing import Any, Iterable
 from markupsafe import Markup
 
 from rommikirja import Card, RuleSet
+from rommikirja.faces import card_face
 from rommikirja.finnish import card_name, cards_text
 
 __all__ = ["card_html", "meld_html", "cards_html", "hand_size_groups", "luettelo"]
@@ -39,13 +40,13 @@ _CARD_FACES_MAX = 20_000
 
 def _card_face(card: Card, stands_for: Card | None) -> Markup:
     """:func:`card_html` drawn afresh."""
-    colour = "jokeri" if card.is_joker else "punainen" if card.is_red else "musta"
-    name = card_name(card)
+    face = card_face(card)          # the same face the practice questions send to the browser
+    name = face["name"]
     if stands_for is not None:
         name += f" ({card_name(stands_for, 'ess')})"
     name = html.escape(name)
-    face = card.symbol + (f"<small>{stands_for.symbol}</small>" if stands_for is not None else "")
-    return Markup(f'<span class="kortti {colour}" role="img" aria-label="{name}" title="{name}">{face}</span>')
+    text = html.escape(face["symbol"]) + (f"<small>{stands_for.symbol}</small>" if stands_for is not None else "")
+    return Markup(f'<span class="kortti {face["colour"]}" role="img" aria-label="{name}" title="{name}">{text}</span>')
 
 
 def meld_html(meld: Any) -> Markup:

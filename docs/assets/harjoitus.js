@@ -12,60 +12,12 @@
 // message and a way on.
 
 import { engine, registerServiceWorker, fastDesktop, sentence, mb, startIfCached, el } from "./moottori.js";
+import { cardRow, cardToggle } from "./kortit.js";
 
-const SUITS = { S: ["♠", false], H: ["♥", true], D: ["♦", true], C: ["♣", false] };
 const SEED_MAX = 999999999;
 
 
-// ---------------------------------------------------------------- small DOM helpers (el: moottori.js)
-
-// A card's face: [visible text, colour class, second-deck mark]. Two decks' identical cards are
-// told apart only where both are in the same question (labels holds every code of the question).
-function face(code, labels) {
-  const body = code.replace(/'+$/, "");
-  const twin = code !== body ? body in labels : `${code}'` in labels;
-  const mark = twin ? (code === body ? "¹" : "²") : "";
-  if (body === "JK") return ["🃏", "jokeri", mark];
-  const [symbol, red] = SUITS[body.slice(-1)];
-  return [body.slice(0, -1) + symbol, red ? "punainen" : "musta", mark];
-}
-
-// The accessible name contains the visible text: "7♠ (pataseiska)".
-function cardName(code, labels) {
-  const [text, , mark] = face(code, labels);
-  const name = labels[code] || code;
-  const deck = mark ? (mark === "¹" ? ", 1. pakka" : ", 2. pakka") : "";
-  return `${text}${mark} (${name}${deck})`;
-}
-
-function cardContent(code, labels) {
-  const [text, , mark] = face(code, labels);
-  return mark ? [text, el("sup", { class: "pakka" }, mark)] : [text];
-}
-
-function cardSpan(code, labels) {
-  const [, colour] = face(code, labels);
-  const name = cardName(code, labels);
-  return el("span", { class: `kortti ${colour}`, role: "img", "aria-label": name, title: name },
-            cardContent(code, labels));
-}
-
-function cardRow(codes, labels, cls = "kortit") {
-  return el("span", { class: cls }, codes.map((c) => cardSpan(c, labels)));
-}
-
-function cardToggle(code, labels, onChange) {
-  const [, colour] = face(code, labels);
-  const b = el("button", { type: "button", class: `kortti ${colour} valittava`, "aria-pressed": "false",
-                           "aria-label": cardName(code, labels), "data-code": code }, cardContent(code, labels));
-  b.addEventListener("click", () => {
-    const on = b.getAttribute("aria-pressed") !== "true";
-    b.setAttribute("aria-pressed", String(on));
-    if (onChange) onChange(code, on, b);
-  });
-  return b;
-}
-
+// ---------------------------------------------------------------- small DOM helpers (el: moottori.js, cards: kortit.js)
 function selected(container) {
   return [...container.querySelectorAll("button.valittava[aria-pressed='true']")].map((b) => b.dataset.code);
 }
@@ -74,7 +26,7 @@ function button(text, onclick, cls = "md-button") {
   return el("button", { type: "button", class: cls, onclick }, text);
 }
 
-function inHandOrder(codes, hand) {
+function inOrder(codes, hand) {
   return [...codes].sort((a, b) => hand.indexOf(a) - hand.indexOf(b));
 }
 
@@ -260,12 +212,11 @@ class Widget {
       }
     }
     const lines = this.solution.lines || [];
-    // melds also shown as cards (the sentence says the same for a screen reader)
-    const melds = this.kind === "jarjesta" && (this.solution.melds || []).length
-      ? el("p", { "aria-hidden": "true" }, this.solution.melds.map((m) => cardRow(m, this.question.labels, "kortit yhdistelma")))
-      : "";
+    // cards the solution shows (melds): the sentences say the same for a screen reader
+    const shown = (this.solution.show || []).length
+      ? el("p", { "aria-hidden": "true" }, this.solution.show.map((b) => block(b, this.question))) : "";
     this.feedback.replaceChildren(el("div", { class: "ratkaisu" }, el("p", {}, el("strong", {}, "Ratkaisu: ")),
-                                     melds, lines.map((l) => el("p", {}, l))));
+                                     shown, lines.map((l) => el("p", {}, l))));
   }
 
   showPrinted() {
@@ -276,7 +227,7 @@ class Widget {
 
   render(focus = false) {
     const q = this.question;
-    const body = RENDER[this.kind](q, this);
+    const body = renderQuestion(q, this);
     body.classList.add("harjoitus-kysymys");
     body.setAttribute("tabindex", "-1");
     this.ui.replaceChildren(body);
@@ -290,138 +241,130 @@ class Widget {
   }
 }
 
-// ---------------------------------------------------------------- the seven kinds
-function numberForm(w, id, prompt, onSubmit, extra = null) {
-  const input = el("input", { type: "text", inputmode: "numeric", autocomplete: "off", id, class: "vastaus" });
-  const form = el("form", { class: "harjoitus-lomake", novalidate: "",
-                            onsubmit: (e) => { e.preventDefault(); onSubmit(input.value); } },
-    extra, el("label", { for: id }, prompt + " "), input, " ",
-    el("button", { type: "submit", class: "md-button md-button--primary" }, "Tarkista"));
-  return form;
+// ---------------------------------------------------------------- every kind: blocks and a control
+// The engine describes each question (rommikirja/app/practice): `show`, blocks of text and cards as
+// the printed page has them (a `static` block stands for the control, so it is left out here; the
+// `prompt` block holds the question), and `input`, one of the generic controls below.
+function block(b, q) {
+  return [b.strong ? el("strong", {}, b.strong) : "", b.prompt ? q.prompt : (b.text || ""),
+          b.cards ? [" ", cardRow(b.cards, q.faces, b.css)] : "",
+          (b.melds || []).map((m) => cardRow(m, q.faces, b.css)), b.after || ""];
 }
 
-const RENDER = {
-  pisteet(q, w) {
-    const L = q.labels;
-    const scoring = q.rules.scoring;
-    const rows = q.hands.map((hand, p) => el("li", {},
-      el("strong", {}, q.players[p]), ": ",
-      p === q.winner ? "meni ulos" + (q.rummy ? " yhdellä kertaa (rommi)" : "") :
-        [cardRow(hand, L), q.opened && !q.opened[p] ? " – ei avannut" : ""]));
-    const who = q.players[q.ask];
-    const prompt = scoring === "winner_takes" ? `Montako pistettä ${who} saa?` :
-      scoring === "penalty" ? `Montako sakkopistettä ${who} saa?` : `Montako miinuspistettä ${who} saa?`;
-    // perusrommi: the same hand with or without the rummy doubling (a house rule)
-    const house = scoring === "winner_takes" && "rummy_doubling" in w.rules ? el("p", { class: "kotisaanto" }, el("label", {},
-      el("input", { type: "checkbox", class: "ei-tuplausta", checked: w.rules.rummy_doubling ? false : "",
-        onchange: (e) => w.setRules({ rummy_doubling: !e.target.checked }) }),
-      " Kotisääntö: rommi ei tuplaa pisteitä")) : null;
-    return el("div", {}, el("ul", {}, rows), house,
-              numberForm(w, `${w.id}-vastaus`, prompt, (v) => w.submit({ points: v })));
+function blocks(list, q) {
+  return list.filter((b) => !b.static).map((b) => ("items" in b
+    ? el("ul", {}, b.items.map((i) => el("li", {}, block(i, q)))) : el("p", {}, block(b, q))));
+}
+
+function renderQuestion(q, w) {
+  const input = q.input || {};
+  const shown = blocks(q.show || [], q);
+  // a prompt that no block holds: the number field's label, else a paragraph before the control
+  const held = (q.show || []).some((b) => b.prompt && !b.static);
+  const prompt = held || (input.control === "number" && !input.label) ? null : el("p", {}, q.prompt);
+  return el("div", {}, shown, prompt, INPUTS[input.control](q, w, input));
+}
+
+function primary(text, onclick) {
+  return button(text, onclick, "md-button md-button--primary");
+}
+
+function help(input) {
+  return input.help ? el("p", {}, input.help) : null;
+}
+
+// The house rule a control may offer (a checkbox that changes one rule option of the question).
+function toggle(t, w) {
+  if (!t) return null;
+  return el("p", { class: "kotisaanto" }, el("label", {},
+    el("input", { type: "checkbox", class: t.css || "kotisaanto-valinta",
+      checked: w.rules[t.option] === t.checked ? "" : false,
+      onchange: (e) => w.setRules({ [t.option]: e.target.checked ? t.checked : !t.checked }) }),
+    " ", t.text));
+}
+
+
+const INPUTS = {
+  // a whole number typed; optionally a choice (radio buttons) and a house-rule toggle
+  number(q, w, input) {
+    const id = `${w.id}-vastaus`;
+    const field = el("input", { type: "text", inputmode: "numeric", autocomplete: "off", id, class: "vastaus" });
+    const c = input.choice;
+    const name = c ? `${w.id}-${c.key}` : "";
+    const choice = c ? el("fieldset", {}, el("legend", {}, c.legend), c.options.map(([value, text], i) => [i ? " " : "",
+      el("label", { class: "valinta" }, el("input", { type: "radio", name, value }), " ", text)])) : null;
+    const form = el("form", { class: "harjoitus-lomake", novalidate: "", onsubmit: (e) => {
+      e.preventDefault();
+      const answer = { [input.key]: field.value };
+      // no choice made: null, and the engine asks for one
+      if (c) answer[c.key] = form.querySelector(`input[name='${name}']:checked`)?.value || null;
+      w.submit(answer);
+    } }, choice, el("label", { for: id }, (input.label || q.prompt) + " "), field, " ",
+    el("button", { type: "submit", class: "md-button md-button--primary" }, "Tarkista"));
+    return el("div", {}, help(input), toggle(input.toggle, w), form);
   },
 
-  kelpaako(q, w) {
-    return el("div", {},
-      el("p", {}, "Kelpaavatko nämä kortit yhdistelmäksi? ", cardRow(q.cards, q.labels)),
-      el("p", {}, button("Kelpaa", () => w.submit({ valid: true }), "md-button md-button--primary"), " ",
-        button("Ei kelpaa", () => w.submit({ valid: false }), "md-button md-button--primary")));
+  // two buttons: yes (true) and no (false)
+  yesno(q, w, input) {
+    return el("div", {}, help(input), el("p", {},
+      primary(input.yes, () => w.submit({ [input.key]: true })), " ",
+      primary(input.no, () => w.submit({ [input.key]: false }))));
   },
 
-  lisaa(q, w) {
-    const hand = el("div", { class: "kortit" }, q.hand.map((c) => cardToggle(c, q.labels)));
-    return el("div", {},
-      el("p", {}, "Pöydällä:"),
-      el("ul", {}, q.table.map((m) => el("li", {}, cardRow(m, q.labels, "kortit yhdistelma")))),
-      el("p", {}, "Valitse kädestä jokainen kortti, jonka voi lisätä johonkin pöydän yhdistelmään. "
-                  + "Jos mikään kortti ei sovi, tarkista valitsematta yhtään."),
-      hand,
-      el("p", {}, button("Tarkista", () => w.submit({ cards: inHandOrder(selected(hand), q.hand) }),
-                         "md-button md-button--primary")));
+  // cards picked from a row (sent in the row's order)
+  pick(q, w, input) {
+    const row = el("div", { class: "kortit" }, input.cards.map((c) => cardToggle(c, q.faces)));
+    return el("div", {}, help(input), row,
+      el("p", {}, primary("Tarkista", () => w.submit({ [input.key]: inOrder(selected(row), input.cards) }))));
   },
 
-  jarjesta(q, w) {
-    const melds = [];
-    const hand = el("div", { class: "kortit" });
-    const list = el("ul", { class: "muodostetut" });
-    const draw = () => {
-      const used = new Set(melds.flat());
-      hand.replaceChildren(...q.hand.filter((c) => !used.has(c)).map((c) => cardToggle(c, q.labels)));
-      list.replaceChildren(...melds.map((m, i) => el("li", {}, cardRow(m, q.labels, "kortit yhdistelma"), " ",
-        button("Pura", () => { melds.splice(i, 1); draw(); (hand.querySelector("button") || form).focus(); },
-               "md-button"))));
-    };
-    draw();
-    const form = button("Tarkista", () => w.submit({ melds }), "md-button md-button--primary");
-    return el("div", {},
-      el("p", {}, "Jaa käsi yhdistelmiin niin, että irtokorttien pistesumma jää mahdollisimman pieneksi. "
-                  + "Valitse yhdistelmän kortit ja paina ”Muodosta yhdistelmä”; jäljelle jäävät ovat irtokortteja."),
-      hand,
-      el("p", {}, button("Muodosta yhdistelmä", () => {
-        const s = selected(hand);
-        if (s.length) { melds.push(inHandOrder(s, q.hand)); draw(); }
-      }, "md-button"), " ", form),
-      list);
-  },
-
-  koputus(q, w) {
-    const name = `${w.id}-saaja`;
-    const radios = [["knocker", `${q.players[0]} (koputtaja)`], ["defender", `${q.players[1]} (puolustaja)`]]
-      .map(([value, text]) => el("label", { class: "valinta" },
-        el("input", { type: "radio", name, value }), " ", text));
-    const who = el("fieldset", {}, el("legend", {}, "Kuka saa pisteet?"), radios[0], " ", radios[1]);
-    const form = numberForm(w, `${w.id}-pisteet`, "Montako pistettä?", (v) => {
-      const scorer = form.querySelector(`input[name='${name}']:checked`)?.value || null;   // none chosen: the engine asks
-      w.submit({ scorer, points: v });
-    }, who);
-    return el("div", {},
-      el("p", {}, el("strong", {}, q.players[0]), " lopettaa jaon kädellä ", cardRow(q.knocker, q.labels)),
-      el("p", {}, el("strong", {}, q.players[1]), " puolustaa kädellä ", cardRow(q.defender, q.labels)),
-      el("p", {}, "Puolustaja tekee omat yhdistelmänsä ja liittää kortteja koputtajan yhdistelmiin niin hyvin kuin voi."), form);
-  },
-
-  nostopakka(q, w) {
+  // cards put in order by pressing them one by one
+  order(q, w, input) {
     const order = [];
     const seq = el("p", { class: "jarjestys" });
-    const pile = el("div", { class: "kortit" });
-    const check = button("Tarkista", () => w.submit({ order: [...order] }), "md-button md-button--primary");
+    const row = el("div", { class: "kortit" });
+    const check = primary("Tarkista", () => w.submit({ [input.key]: [...order] }));
     const draw = (focusFrom = null) => {
-      pile.replaceChildren(...q.discard.map((c) => {
-        const b = cardToggle(c, q.labels, () => { if (!order.includes(c)) order.push(c); draw(c); });
+      row.replaceChildren(...input.cards.map((c) => {
+        const b = cardToggle(c, q.faces, () => { if (!order.includes(c)) order.push(c); draw(c); });
         if (order.includes(c)) { b.setAttribute("aria-pressed", "true"); b.setAttribute("aria-disabled", "true"); }
         return b;
       }));
-      seq.replaceChildren("Nostojärjestyksesi: ", order.length ? cardRow(order, q.labels) : "–");
+      seq.replaceChildren(`${input.chosen} `, order.length ? cardRow(order, q.faces) : "–");
       if (focusFrom !== null) {
         // focus stays in the widget: the next card not yet chosen, else "Tarkista"
-        const free = [...pile.querySelectorAll("button:not([aria-disabled])")];
-        const at = q.discard.indexOf(focusFrom);
-        const next = free.find((b) => q.discard.indexOf(b.dataset.code) > at) || free[0] || check;
+        const free = [...row.querySelectorAll("button:not([aria-disabled])")];
+        const at = input.cards.indexOf(focusFrom);
+        const next = free.find((b) => input.cards.indexOf(b.dataset.code) > at) || free[0] || check;
         next.focus();
       }
     };
     draw();
-    return el("div", {},
-      el("p", {}, `Nostopakka on lopussa. Tämän pelin sääntö: ${q.rule}.`),
-      el("p", {}, "Poistopakka: vasemmalla pohjimmainen kortti, oikealla päällimmäinen eli viimeksi poistettu."),
-      pile,
-      el("p", {}, "Napauta kortteja siinä järjestyksessä, jossa ne nostetaan uudesta nostopakasta. "
-                  + "Jos jokin kortti ei sääntöjen mukaan päädy uuteen nostopakkaan, jätä se napauttamatta."),
-      seq,
-      el("p", {}, button("Aloita alusta", () => { order.length = 0; draw(); pile.querySelector("button").focus(); },
+    return el("div", {}, help(input), row, input.note ? el("p", {}, input.note) : null, seq,
+      el("p", {}, button("Aloita alusta", () => { order.length = 0; draw(); row.querySelector("button").focus(); },
                          "md-button"), " ", check));
   },
 
-  avaus(q, w) {
-    const hand = el("div", { class: "kortit" }, q.hand.map((c) => cardToggle(c, q.labels)));
-    const pure = q.rules.opening_pure_run ? " ja mukana puhdas suora (ilman jokeria)" : "";
-    return el("div", {},
-      el("p", {}, `Valitse kortit, joilla avaat: yhteensä vähintään ${q.rules.opening_points} pistettä${pure}. `
-                  + (q.rules.final_discard === "required"
-                    ? "Vähintään yksi kortti on jätettävä käteen poistoa varten."
-                    : "")),
-      hand,
-      el("p", {}, button("Tarkista", () => w.submit({ cards: inHandOrder(selected(hand), q.hand) }),
-                         "md-button md-button--primary")));
+  // the cards made into melds, a meld at a time; what is left over is the rest
+  melds(q, w, input) {
+    const melds = [];
+    const row = el("div", { class: "kortit" });
+    const list = el("ul", { class: "muodostetut" });
+    const check = primary("Tarkista", () => w.submit({ [input.key]: melds }));
+    const draw = () => {
+      const used = new Set(melds.flat());
+      row.replaceChildren(...input.cards.filter((c) => !used.has(c)).map((c) => cardToggle(c, q.faces)));
+      list.replaceChildren(...melds.map((m, i) => el("li", {}, cardRow(m, q.faces, "kortit yhdistelma"), " ",
+        button("Pura", () => { melds.splice(i, 1); draw(); (row.querySelector("button") || check).focus(); },
+               "md-button"))));
+    };
+    draw();
+    return el("div", {}, help(input), row,
+      el("p", {}, button("Muodosta yhdistelmä", () => {
+        const s = selected(row);
+        if (s.length) { melds.push(inOrder(s, input.cards)); draw(); }
+      }, "md-button"), " ", check),
+      list);
   },
 };
 

@@ -17,12 +17,12 @@
 // Finnish UI; touch (tap to select), mouse and keyboard.
 
 import { engine as shared, registerServiceWorker, mb, el } from "./moottori.js";
+import { face, cardName, cardSpan, cardRow } from "./kortit.js";
 
 let root = null;            // the page's #pelaa element (set by mount)
 const STORE = "rommikirja-pelaa";
 const SEEN = "rommikirja-pelaa-nahty";     // game id → the engine's check of the furthest position
 const SEEN_GAMES = 20;
-const SUITS = { S: ["♠", false], H: ["♥", true], D: ["♦", true], C: ["♣", false] };
 const LEVEL_NAMES = { aloittelija: "aloittelija", taitava: "taitava" };
 const ACTIONS = [
   ["draw_stock", "Nosta", "n"], ["draw_discard", "Ota poistopakasta", "o"], ["pass", "Passaa", "s"],
@@ -74,26 +74,7 @@ function newGameId() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// ---------------------------------------------------------------- DOM helpers (el: moottori.js)
-
-function face(code) {
-  const body = code.replace(/'+$/, "");
-  if (body === "JK") return ["🃏", "jokeri"];
-  const [symbol, red] = SUITS[body.slice(-1)];
-  return [body.slice(0, -1) + symbol, red ? "punainen" : "musta"];
-}
-
-function cardSpan(code, labels) {
-  const [text, colour] = face(code);
-  return el("span", { class: `kortti ${colour}`, role: "img", "aria-label": labels[code] || code,
-                      title: labels[code] || code }, text);
-}
-
-function cardRow(codes, labels, cls = "kortit") {
-  return el("span", { class: cls }, codes.map((c) => cardSpan(c, labels)));
-}
-
-const num = (n) => String(n).replace("-", "−");
+const num = (n) => String(n).replace("-", "−");     // DOM: el (moottori.js), card faces (kortit.js)
 
 // ---------------------------------------------------------------- the page
 let games, ui, setup, table, status;
@@ -361,12 +342,12 @@ function render(log) {
        cardRow(m.cards, L, "kortit yhdistelma"))))));
   const hand = el("div", { class: "pelaa-kasi", role: "group", "aria-label": "Kätesi kortit" },
     v.hand.map((code) => {
-      const [text, colour] = face(code);
+      const f = face(code, L);
       const on = ui.selected.includes(code);
-      return el("button", { type: "button", class: `kortti ${colour} valittava`, "aria-pressed": String(on),
-        "aria-label": L[code] + (code === v.taken ? " (otettu poistopakasta)" : ""), "data-code": code,
+      return el("button", { type: "button", class: `kortti ${f.colour} valittava`, "aria-pressed": String(on),
+        "aria-label": cardName(code, L, code === v.taken ? ", otettu poistopakasta" : ""), "data-code": code,
         onclick: () => { ui.selected = on ? ui.selected.filter((c) => c !== code) : [...ui.selected, code]; render([]); },
-      }, text);
+      }, f.symbol);
     }));
   const info = [];
   if (v.deadwood !== undefined) info.push(`Irtokorttipisteesi: ${v.deadwood} (koputusraja ${v.knock_limit}).`);

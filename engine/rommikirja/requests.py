@@ -1,28 +1,25 @@
-"""Checking the practice widgets' requests: the page is untrusted, so every field is typed.
+"""Typed readers of the browser's requests: the page is untrusted, so every field is typed.
 
-:func:`read_request` turns request text into a checked :class:`Request` or raises
-:class:`RequestError`, whose message is a Finnish sentence for the reader. Card lists are
-bounded by the game's hand sizes and must come from the rule set's deck, each card once,
-so that every request is answered quickly.
+JSON text is read with bounds (:func:`parse_json`), card lists are bounded by the game's hand
+sizes and must come from the rule set's deck, each card once (:class:`_Cards`), so that every
+request is answered quickly; a refusal is a :class:`RequestError` whose message is a Finnish
+sentence for the reader. The practice kinds' own field specs (``rommikirja.app.practice.fields``)
+and Pelaa's state (:mod:`rommikirja.play_state`) are built from these readers.
 
->>> read_request('{"op": "question", "kind": "pisteet", "seed": 1, "rules": {}}').seed
-1
->>> read_request('{"op": "question", "kind": "pisteet", "seed": "1", "rules": {}}')
+>>> parse_json('{"seed": 1e999}')
 Traceback (most recent call last):
 ...
-rommikirja.requests.RequestError: Siemenluvun (seed) pitää olla kokonaisluku 0–999999999.
+rommikirja.requests.RequestError: Pyynnössä on liian suuri luku.
 """
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from .cards import Card, CardParseError, parse_card, standard_deck
-from .melds import check_meld
 from .rules import RuleSet, RuleSetError
 
-__all__ = ["RequestError", "Request", "read_request", "LIMITS", "check_question", "check_answer"]
+__all__ = ["RequestError", "LIMITS", "parse_json", "check_rules", "check_names", "hand_limit"]
 
 LIMITS = {
     "request_chars": 64_000,     # one request as text
@@ -38,25 +35,8 @@ LIMITS = {
     "opening_work": 150_000,     # positions the Rommi 51 opening searches of one request may visit
 }
 
-OPS = ("question", "check", "solution", "names")
-
-
 class RequestError(ValueError):
     """A request the engine will not answer; the message is a Finnish sentence."""
-
-
-@dataclass(frozen=True)
-class Request:
-    """A checked request: ``op`` and either (kind, seed, rules), (question, answer) or ``names``
-    (the club's player names: name → its singular case forms, the nominative first)."""
-
-    op: str
-    kind: str = ""
-    seed: int = 0
-    rules: dict | None = None
-    question: dict | None = None
-    answer: dict | None = None
-    names: dict | None = None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -179,7 +159,7 @@ class _Cards:
         return cards
 
 
-def _hand_limit(rules: RuleSet) -> int:
+def hand_limit(rules: RuleSet) -> int:
     """The longest hand the game has: the largest deal plus the card drawn."""
     return max(size for _, size in rules.hand_size) + 1
 
@@ -189,83 +169,6 @@ def _names(v: Any, least: int, most: int) -> list[str]:
         raise RequestError(f"Pelaajia (players) pitää olla {least}–{most}.")
     for name in v:
         _text(name, "Pelaajan nimen", LIMITS["name"])
-    return v
-
-
-def _q_pisteet(q: dict, rules: RuleSet, cards: _Cards) -> None:
-    names = _names(q.get("players"), 2, 6)
-    n = len(names)
-    _index(q.get("winner"), n, "Voittajan (winner)")
-    _index(q.get("ask"), n, "Kysytyn pelaajan (ask)")
-    hands = q.get("hands")
-    if not isinstance(hands, list) or len(hands) != n:
-        raise RequestError("Käsiä (hands) pitää olla yksi pelaajaa kohden.")
-    for h in hands:
-        cards.take(h, "Käsi", _hand_limit(rules))
-    if "rummy" in q:
-        _bool(q["rummy"], "Rommi (rummy)")
-    if "opened" in q or rules.scoring == "penalty":
-        opened = q.get("opened")
-        if not isinstance(opened, list) or len(opened) != n or not all(isinstance(x, bool) for x in opened):
-            raise RequestError("Avanneet (opened) pitää olla true/false jokaiselle pelaajalle.")
-
-
-def _q_kelpaako(q: dict, rules: RuleSet, cards: _Cards) -> None:
-    cards.take(q.get("cards"), "Kortit", 16, 1)
-
-
-def _q_lisaa(q: dict, rules: RuleSet, cards: _Cards) -> None:
-    table = q.get("table")
-    if not isinstance(table, list) or not 1 <= len(table) <= 8:
-        raise RequestError("Pöydässä (table) pitää olla 1–8 yhdistelmää.")
-    for m in table:
-        meld = cards.take(m, "Pöydän yhdistelmä", 16, 3)
-        if check_meld(meld, rules) is not None:
-            raise RequestError("Pöydän yhdistelmä ei kelpaa näillä säännöillä.")
-    cards.take(q.get("hand"), "Käsi", _hand_limit(rules), 1)
-
-
-def _q_jarjesta(q: dict, rules: RuleSet, cards: _Cards) -> None:
-    cards.take(q.get("hand"), "Käsi", 11, 1, jokers=False)
-
-
-def _q_koputus(q: dict, rules: RuleSet, cards: _Cards) -> None:
-    cards.take(q.get("knocker"), "Koputtajan käsi", 11, 1, jokers=False)
-    cards.take(q.get("defender"), "Puolustajan käsi", 11, 1, jokers=False)
-    _names(q.get("players"), 2, 2)
-
-
-def _q_nostopakka(q: dict, rules: RuleSet, cards: _Cards) -> None:
-    cards.take(q.get("discard"), "Poistopakka", 10, 1)
-    if "rule" in q:
-        _text(q["rule"], "Sääntöteksti (rule)")
-
-
-def _q_avaus(q: dict, rules: RuleSet, cards: _Cards) -> None:
-    cards.take(q.get("hand"), "Käsi", min(_hand_limit(rules), 16), 1)
-
-
-QUESTION_CHECKS: dict[str, Callable[[dict, RuleSet, _Cards], None]] = {
-    "pisteet": _q_pisteet,
-    "kelpaako": _q_kelpaako,
-    "lisaa": _q_lisaa,
-    "jarjesta": _q_jarjesta,
-    "koputus": _q_koputus,
-    "nostopakka": _q_nostopakka,
-    "avaus": _q_avaus,
-}
-
-
-def _kind(v: Any) -> str:
-    if not isinstance(v, str) or v not in QUESTION_CHECKS:
-        raise RequestError("Harjoituksen laji (kind) on tuntematon; sallitut: "
-                           + ", ".join(QUESTION_CHECKS) + ".")
-    return v
-
-
-def _seed(v: Any) -> int:
-    if not _is_int(v) or not 0 <= v <= LIMITS["seed"]:
-        raise RequestError(f"Siemenluvun (seed) pitää olla kokonaisluku 0–{LIMITS['seed']}.")
     return v
 
 
@@ -279,69 +182,6 @@ def check_rules(v: Any) -> RuleSet:
         return RuleSet.from_mapping(v)
     except RuleSetError as err:
         raise RequestError(f"Säännöissä on virhe: {err}.") from None
-
-
-def check_question(q: Any) -> RuleSet:
-    """Check a question sent back by the page; return its rule set."""
-    q = _obj(q, "Kysymyksen (question)")
-    kind = _kind(q.get("kind"))
-    _seed(q.get("seed"))
-    rules = check_rules(q.get("rules"))
-    labels = q.get("labels", {})
-    if not isinstance(labels, dict) or len(labels) > LIMITS["labels"] or \
-            not all(isinstance(k, str) and isinstance(v, str) and len(v) <= LIMITS["text"]
-                    for k, v in labels.items()):
-        raise RequestError("Korttien nimet (labels) ovat väärää muotoa.")
-    QUESTION_CHECKS[kind](q, rules, _Cards(rules))
-    return rules
-
-
-# ---------------------------------------------------------------------------------------------
-# answers
-
-def _a_pisteet(a: dict) -> None:
-    _points(a.get("points"), "Pisteet (points)")
-
-
-def _a_kelpaako(a: dict) -> None:
-    if "valid" in a:
-        _bool(a["valid"], "Vastauksen (valid)")
-
-
-def _a_cards(a: dict, key: str = "cards") -> None:
-    if key in a:
-        _codes(a[key], "Valitut kortit", 20)
-
-
-def _a_jarjesta(a: dict) -> None:
-    melds = a.get("melds", [])
-    if not isinstance(melds, list) or len(melds) > 11:
-        raise RequestError("Yhdistelmät (melds) pitää olla enintään 11 korttiluettelon luettelo.")
-    for m in melds:
-        _codes(m, "Yhdistelmä", 11)
-
-
-def _a_koputus(a: dict) -> None:
-    if a.get("scorer") not in (None, "", "knocker", "defender"):
-        raise RequestError("Pisteiden saajan (scorer) pitää olla knocker tai defender.")
-    _points(a.get("points"), "Pisteet (points)")
-
-
-ANSWER_CHECKS: dict[str, Callable[[dict], None]] = {
-    "pisteet": _a_pisteet,
-    "kelpaako": _a_kelpaako,
-    "lisaa": _a_cards,
-    "jarjesta": _a_jarjesta,
-    "koputus": _a_koputus,
-    "nostopakka": lambda a: _a_cards(a, "order"),
-    "avaus": _a_cards,
-}
-
-
-def check_answer(kind: str, a: Any) -> dict:
-    a = {} if a is None else _obj(a, "Vastauksen (answer)")
-    ANSWER_CHECKS[kind](a)
-    return a
 
 
 # ---------------------------------------------------------------------------------------------
@@ -367,29 +207,3 @@ def check_names(v: Any) -> dict[str, tuple[str, ...]]:
                                f"{len(SINGULAR_CASES)}, perusmuoto ensin.")
         table[name] = tuple(forms)
     return table
-
-
-def read_request(text: Any) -> Request:
-    """Parse and check one request; :class:`RequestError` (Finnish) when it cannot be answered.
-
-    Only the club's names (``op: names``, once per engine start) may be longer than
-    ``LIMITS["request_chars"]``.
-    """
-    req = _obj(parse_json(text, LIMITS["names_chars"]), "Pyynnön")
-    op = req.get("op")
-    if not isinstance(op, str) or op not in OPS:
-        raise RequestError("Pyynnön laji (op) on tuntematon; sallitut: " + ", ".join(OPS) + ".")
-    if op == "names":
-        return Request(op, names=check_names(req.get("names")))
-    if len(text) > LIMITS["request_chars"]:
-        raise RequestError("Pyyntö on liian pitkä.")
-    if op == "question":
-        kind, seed = _kind(req.get("kind")), _seed(req.get("seed"))
-        rules = req.get("rules") or {}
-        check_rules(rules)
-        return Request(op, kind=kind, seed=seed, rules=rules)
-    q = req.get("question")
-    check_question(q)
-    if op == "solution":
-        return Request(op, kind=q["kind"], question=q)
-    return Request(op, kind=q["kind"], question=q, answer=check_answer(q["kind"], req.get("answer")))

@@ -1,1 +1,1 @@
-"""The app wing: what the site's pages run on top of the rules engine (Pelaa, its computer players, the JSON API)."""
+"""The app wing: what the site's pages ask of the rules engine (practice questions, Pelaa, its computer players, the JSON API)."""

@@ -27,8 +27,8 @@ from typing import Any, Callable
 
 from ..errors import IllegalMove
 from ..opening import SearchLimit, work_budget
-from ..practice import check, question, solution, use_club_names
-from ..requests import LIMITS as REQUEST_LIMITS, RequestError, read_request as read_practice
+from ..requests import LIMITS as REQUEST_LIMITS, RequestError
+from .practice.api import check, question, read_request as read_practice, solution, use_club_names
 from ..rules import RuleSetError
 from ..steps import StepError
 from . import pelaa

@@ -1,30 +1,16 @@
 """What every practice kind shares: the question's player names, cards as author codes, the
-rule set from a question, and numbers and points as the page prints them; :class:`PracticeKind`,
-one registry entry per kind (how a question is made, solved and its answer checked)."""
+rule set from a question, and numbers and points as the page prints them."""
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Sequence
 
-from .cards import Card, parse_card
-from .finnish import noun
-from .rules import RuleSet
+from ...cards import Card, parse_card
+from ...finnish import noun
+from ...rules import RuleSet
 
 
-__all__ = ["NAMES", "PracticeKind", "card_codes", "cards_of_codes", "rules_of", "num_text", "points_text",
+__all__ = ["NAMES", "card_codes", "cards_of_codes", "rules_of", "num_text", "points_text",
            "card_sum_text", "lower_first"]
-
-
-@dataclass(frozen=True)
-class PracticeKind:
-    """One kind of practice question: ``make(rng, rules) -> question``, ``solve(q, rules) ->
-    solution`` and ``check(q, answer, rules, solution) -> (correct, Finnish message)``."""
-
-    name: str
-    make: Callable[[random.Random, RuleSet], dict]
-    solve: Callable[[dict, RuleSet], dict]
-    check: Callable[[dict, Any, RuleSet, dict], tuple[bool, str]]
 
 
 NAMES = ("Aino", "Eero", "Kaisa", "Olli")
@@ -47,8 +33,6 @@ def num_text(n: int) -> str:
     return str(n).replace("-", "−")
 
 
-
-
 def points_text(n: int, prefix: str = "") -> str:
     """Points as printed on the page: digits, a real minus sign, *piste* in agreement;
     ``prefix`` makes a compound (*sakkopiste*, *miinuspiste*).
@@ -57,7 +41,6 @@ def points_text(n: int, prefix: str = "") -> str:
     ('1 piste', '15 pistettä', '−1 piste', '1 sakkopiste', '100 sakkopistettä', '0 miinuspistettä')
     """
     return f"{num_text(n)} {prefix}{noun('piste', 'nom' if abs(n) == 1 else 'part')}"
-
 
 
 def card_sum_text(cards: Sequence[Card], rules: RuleSet) -> str:
