@@ -1,9 +1,10 @@
 """The draw phase of a turn: drawing from the stock or the discard pile, turning the pile over.
 
-A mixin of :class:`rommikirja.deal.Deal`; it reads and changes the deal's fields.
+A mixin of :class:`rommikirja.deal.Deal`, typed against :class:`~rommikirja.deal_state.DealState`: it reads and changes the deal's fields.
 """
 from __future__ import annotations
 
+from .deal_state import DealState
 from .errors import IllegalMove
 from .moves import EV_DRAW_DISCARD, EV_DRAW_STOCK, EV_TURN_OVER
 from .moves import DISCARD, DRAW_PHASE, PLAY_PHASE, STOCK, Draw, Event, new_event
@@ -12,7 +13,7 @@ from .moves import DISCARD, DRAW_PHASE, PLAY_PHASE, STOCK, Draw, Event, new_even
 __all__ = ["DrawPhase"]
 
 
-class DrawPhase:
+class DrawPhase(DealState):
     """Drawing: which draws are open, why one is refused, and making it."""
 
     def _refuse_draw(self, move: Draw) -> IllegalMove | None:

@@ -1,6 +1,6 @@
 """The meld phase of a turn: new melds and lay-offs onto the table, their rules and making them.
 
-A mixin of :class:`rommikirja.deal.Deal`; it reads and changes the deal's fields. The candidates
+A mixin of :class:`rommikirja.deal.Deal`, typed against :class:`~rommikirja.deal_state.DealState`: it reads and changes the deal's fields. The candidates
 the legal moves are picked from are :mod:`~rommikirja.meld_moves`'s.
 """
 from __future__ import annotations
@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from .cards import Card
-from .errors import IllegalMove, InvalidMeld, malformed_move, meld_refusal, no_such_card, not_in_hand
+from .deal_state import DealState
+from .errors import (IllegalMove, InvalidMeld, malformed_move, meld_refusal, no_such_card, not_in_hand,
+                     reading_refusal)
 from .finnish import card_name
 from .melds import Meld
 from .moves import EV_LAY_OFF, EV_MELD
@@ -18,7 +20,7 @@ from .moves import Event, LayOff, Phase, PlayMeld, TableMeld
 __all__ = ["MeldPhase"]
 
 
-class MeldPhase:
+class MeldPhase(DealState):
     """Melding and laying off: refusals, the remembered meld checks, and making the move."""
 
     # remembered per deal, set on first use (see Deal._legal_view)
@@ -103,7 +105,7 @@ class MeldPhase:
                                                                 "toista samalla vuorolla.")
         jokers = move.jokers
         if jokers:
-            err = _reading_refusal(cards, jokers)
+            err = reading_refusal(cards, jokers)
             if err is not None:
                 return err
         meld = self._meld_of(cards, jokers)
@@ -132,7 +134,7 @@ class MeldPhase:
                                                                   "yhdistelmää, ja tässä pelissä kortteja "
                                                                   "saa lisätä pöytään vasta sen jälkeen.")
         if move.jokers:
-            err = _reading_refusal(cards, move.jokers)
+            err = reading_refusal(cards, move.jokers)
             if err is not None:
                 return err
         extended = self._extension_of(self.table[move.target].meld, cards, move.jokers)
@@ -248,22 +250,3 @@ class MeldPhase:
     def _has_own_meld(self) -> bool:
         return any(tm.owner == self.turn for tm in self.table)
 
-
-def _reading_refusal(cards: Sequence[Card], jokers) -> IllegalMove | None:
-    """Why a move's ``jokers`` (joker, card) pairs are not a reading of its own jokers, or ``None``."""
-    if not isinstance(jokers, (tuple, list)):
-        return malformed_move()
-    named: list[Card] = []
-    for pair in jokers:
-        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-            return malformed_move()
-        joker, stands = pair
-        if type(joker) is not Card or type(stands) is not Card:
-            return malformed_move()
-        if not joker.is_joker or not any(joker is c or joker == c for c in cards) or joker in named:
-            return IllegalMove("joker_reading", "Jokerin merkityksen voi kertoa vain siirron omalle "
-                                                "jokerille, kullekin kerran.")
-        if stands.is_joker or not 1 <= stands.rank <= 13:
-            return IllegalMove("joker_reading", "Jokeri voi esittää vain tavallista korttia.")
-        named.append(joker)
-    return None
