@@ -28,6 +28,7 @@ from typing import Any
 
 
 from rommikirja import OPTIONS
+from rommikirja.codes import ResultKind
 
 from . import markup
 
@@ -177,15 +178,8 @@ EXPECT_HELP: dict[str, str] = {
                "samassa kohdassa",
 }
 
-#: What ``result:`` may say (the engine's DealScore.kind), in Finnish.
-RESULT_HELP: dict[str, str] = {
-    "went_out": "pelaaja meni ulos",
-    "blocked": "jako jumittui (nostopakka loppui, eikä jakoa voi jatkaa)",
-    "knock": "gin: koputus",
-    "gin": "gin: koputus ilman irtokortteja",
-    "undercut": "gin: puolustaja alitti koputtajan",
-    "void": "gin: jako mitätöityi (nostopakka loppui)",
-}
+#: What ``result:`` may say (the engine's DealScore.kind), in Finnish: :class:`rommikirja.codes.ResultKind`'s help.
+RESULT_HELP: dict[str, str] = {k.value: k.help for k in ResultKind}
 
 
 def option_schema(name: str) -> dict[str, Any]:

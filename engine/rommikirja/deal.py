@@ -244,14 +244,15 @@ class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRomm
         An out-of-turn draw (:class:`MisDraw`) is an irregularity, never a legal move, but
         ``play`` makes it when it can happen (to narrate what the rules then say).
         """
-        err = self._refusal(move)
+        kind = MOVE_KINDS.get(type(move))
+        err = self._refusal_of(kind, move)
         if err is not None:
-            if err.code != "irregular":
+            if kind is None or kind.when is not _IRREGULAR or self.phase is OVER_PHASE:
                 raise err
-            err = self._irregularity_refusal(move)
+            err = kind.refuse(self, move)       # an irregularity: made when it can happen
             if err is not None:
                 raise err
-        MOVE_KINDS[type(move)].apply(self, move)
+        kind.apply(self, move)
 
     def push(self, move: Move) -> None:
         """Make ``move`` without checking it: for moves taken from :attr:`legal_moves`.
@@ -262,9 +263,12 @@ class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRomm
 
     def _refusal(self, move: Move) -> IllegalMove | None:
         """The one predicate: why ``move`` is illegal now, or ``None`` if it is legal."""
+        return self._refusal_of(MOVE_KINDS.get(type(move)), move)
+
+    def _refusal_of(self, kind: MoveKind | None, move: Move) -> IllegalMove | None:
+        """:meth:`_refusal` of a ``move`` of ``kind`` (``MOVE_KINDS[type(move)]``, ``None``: unknown)."""
         if self.phase is OVER_PHASE:
             return IllegalMove("deal_over", "Jako on jo päättynyt.")
-        kind = MOVE_KINDS.get(type(move))
         if kind is None:
             return _unknown_move(move)
         when = kind.when
@@ -281,10 +285,6 @@ class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRomm
         elif when is _IRREGULAR:
             return _irregular()
         return kind.refuse(self, move)
-
-    def _irregularity_refusal(self, move: Move) -> IllegalMove | None:
-        """Why an irregularity (an out-of-turn draw) cannot happen now, or ``None``: :meth:`play` makes it."""
-        return MOVE_KINDS[type(move)].refuse(self, move)
 
 
 #: Every kind of move a rummy deal knows; anything else is refused as ``unknown_move``.

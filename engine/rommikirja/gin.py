@@ -19,6 +19,7 @@ from enum import Enum
 from typing import Iterable, Iterator, Sequence
 
 from .cards import Card, standard_deck
+from .codes import ResultKind
 from .moves import EV_DISCARD, EV_DRAW_DISCARD, EV_DRAW_STOCK, EV_GIN, EV_KNOCK, EV_PASS, EV_VOID
 from .moves import DISCARD, STOCK, Claim, Discard, Draw, Event, LayOff, MisDraw, Open, Pass, PlayMeld, RejectExposed
 from .errors import IllegalMove, discard_taken_card, not_in_hand
@@ -234,7 +235,7 @@ class GinDeal(Position):
         kind_ = EV_GIN if not dead else EV_KNOCK
         self.events.append(Event(p, kind_, (move.card,)))
         self.phase = GinPhase.OVER
-        self.outcome = GinOutcome(kind_.value, p, tuple(tuple(h) for h in self.hands), melds, dead, result,
+        self.outcome = GinOutcome(ResultKind.GIN if not dead else ResultKind.KNOCK, p, tuple(tuple(h) for h in self.hands), melds, dead, result,
                                   self.dealer)
 
     # -- internals ----------------------------------------------------------------------
@@ -250,7 +251,7 @@ class GinDeal(Position):
         if len(self.stock) <= self.rules.void_stock:
             self.events.append(Event(p, EV_VOID, target=len(self.stock)))
             self.phase = GinPhase.OVER
-            self.outcome = GinOutcome("void", None, tuple(tuple(h) for h in self.hands), dealer=self.dealer)
+            self.outcome = GinOutcome(ResultKind.VOID, None, tuple(tuple(h) for h in self.hands), dealer=self.dealer)
 
     def _knock_arrangement(self, move: Knock) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
         rest = [c for c in self.hand if c != move.card]

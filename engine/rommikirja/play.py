@@ -43,6 +43,7 @@ from .deal import DISCARD, STOCK, Draw, Open, Pass
 from .errors import IllegalMove
 from .finnish import card_name, cards_text, count
 from .games import new_deal
+from .codes import refusal_topic
 from .gin import GinDeal
 from .opening import melds_using_all
 from .play_export import export_yaml
@@ -123,7 +124,7 @@ def rule_link(game: str, code: str, anchors: Sequence[str] | None = None) -> dic
     sections = RULE_SECTIONS.get(game)
     if sections is None:
         return None
-    topic = _CODE_TOPIC.get(code, "meld" if code in _MELD_CODES else "turn")
+    topic = refusal_topic(code)
     if topic not in sections:
         topic = "meld" if topic in ("joker", "opening", "lay_off") and "meld" in sections else "turn"
     candidates = sections[topic]

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from .deal_state import DealState
 from .errors import IllegalMove, discard_taken_card
-from .melds import holds
 from .moves import EV_BLOCKED, EV_DISCARD, EV_OUT, EV_STOCK_USED
 from .moves import DRAW_PHASE, OVER_PHASE, Discard, EndReason, Event, Outcome, new_event
 
@@ -19,8 +18,12 @@ class TurnEnd(DealState):
 
     def _refuse_discard(self, move: Discard) -> IllegalMove | None:
         card = move.card
-        if not holds(self.hands[self.turn], card):
-            return self._cards_refusal((card,))
+        for c in self.hands[self.turn]:         # (melds.holds, without the call)
+            if c is card:
+                break
+        else:
+            if card not in self.hands[self.turn]:
+                return self._cards_refusal((card,))
         kept = self.taken_from_discard          # (the card taken from the pile stays: _undiscardable)
         if kept is None or (card is not kept and card != kept):
             return None
