@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .gin import GinDeal
 from .play_state import PlayError
 from .scoring import GameTotals
 
@@ -80,7 +79,7 @@ def export_yaml(g: Any, title: str) -> str:
     lines.append("setup:")
     lines.append(f"  dealer: {names[start.dealer]}")
     lines.append(f"  turn: {names[start.turn]}")
-    if isinstance(start, GinDeal) and start.phase.value == "offer":
+    if start.phase.value == "offer":       # (gin's first upcard; a rummy deal has no such phase)
         lines.append("  phase: offer")
     lines.append("  hands:")
     lines.extend(f"    - {_flow([c.code for c in h])}" for h in start.hands)

@@ -19,11 +19,13 @@ True
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any, Callable, ClassVar, Iterator
+from typing import Any, Callable, ClassVar, Iterable, Iterator, Sequence
 
 from .cards import Card
 from .errors import IllegalMove
 from .legal import LegalMoves
+from .moves import Event
+from .rules import RuleSet
 
 __all__ = ["Position"]
 
@@ -38,9 +40,19 @@ class Position:
     #: The phase value of a finished deal.
     OVER: ClassVar[Any] = None
 
+    # The fields every game's state has (its dataclass declares them).
+    rules: RuleSet
     hands: list[list[Card]]
+    stock: list[Card]                    # top is the LAST element
+    discard: list[Card]                  # top is the LAST element
+    table: list                          # melds on the table (gin: always empty)
+    dealer: int
     turn: int
-    phase: Any
+    phase: Any                           # the game's phase enum; :attr:`OVER` when the deal is over
+    outcome: Any                         # the facts of how the deal ended, once it is over
+    events: list[Event]
+    taken_from_discard: Card | None
+    turns: int
 
     # Remembered per position: a plain attribute set on first use, not a field (not part of the position).
     # (Never through ``self.__dict__``: on CPython 3.11 that turns every attribute access of the
@@ -48,6 +60,22 @@ class Position:
     _legal_view = None                   # the LegalMoves view (see legal_moves)
 
     # -- what a game writes ---------------------------------------------------------------
+
+    @classmethod
+    def new(cls, rules: RuleSet, players: int, dealer: int = 0, seed: int | None = None) -> "Position":
+        """A shuffled deal (reproducible with ``seed``) with ``dealer`` dealing."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_position(cls, rules: RuleSet, hands: Sequence[Iterable[Card]], stock: Sequence[Card] = (),
+                      discard: Sequence[Card] = (), table: Sequence = (), dealer: int | None = None,
+                      turn: int = 0, has_played: Sequence[int] = ()) -> "Position":
+        """A set-up position: ``stock`` top first, ``discard`` bottom to top."""
+        raise NotImplementedError
+
+    def all_cards(self) -> list[Card]:
+        """Every card in the deal, wherever it is (for conservation checks)."""
+        raise NotImplementedError
 
     def generate_legal_moves(self) -> Iterator[Any]:
         """The legal moves, in the game's fixed order (exactly those :meth:`is_legal` accepts)."""
