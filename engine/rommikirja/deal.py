@@ -192,13 +192,9 @@ class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRomm
     def _draw_moves(self) -> list[Move]:
         """The legal moves before drawing (or with a card exposed by an out-of-turn draw)."""
         if self.exposed is None:
-            # the draw rule directly (the phase is checked); the rarer kinds through _refusal
-            if self.stock and self.final_turns is None and not self.rules.rommi_claim:
-                return [_DRAW_STOCK, _DRAW_DISCARD] if self.discard else [_DRAW_STOCK]
-            moves = []
-            if self._refuse_draw(_DRAW_STOCK) is None:
-                moves.append(_DRAW_STOCK)
-            if self._refuse_draw(_DRAW_DISCARD) is None:
+            # the phase is checked: the draws by _refuse_draw's own two tests, the rarer kinds through _refusal
+            moves = [_DRAW_STOCK] if self._can_draw_stock() else []
+            if self.discard:
                 moves.append(_DRAW_DISCARD)
             if self.final_turns is None and not self.rules.rommi_claim:
                 return moves

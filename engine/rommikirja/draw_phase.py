@@ -20,18 +20,16 @@ class DrawPhase(DealState):
         if self.phase is not DRAW_PHASE:
             return IllegalMove("draw_twice", lambda who: f"{who} on jo nostanut tällä vuorolla.")
         if move.source == STOCK:
-            if self.stock and self.final_turns is None:
+            if self._can_draw_stock():
                 return None
-            if not self._can_draw_stock():
-                if self.final_turns is not None:
-                    return IllegalMove("stock_used", lambda who: f"Nostopakka on käyty läpi, joten {who} voi "
-                                                                 "vain ottaa poistopakan päällimmäisen kortin "
-                                                                 "tai ohittaa vuoronsa.")
-                if not self._may_turn_over():
-                    return IllegalMove("stock_empty", "Nostopakka on loppunut, eikä poistopakkaa käännetä "
-                                                      "uudeksi nostopakaksi.")
-                return IllegalMove("stock_empty", "Nostopakka ja poistopakka ovat molemmat tyhjiä.")
-            return None
+            if self.final_turns is not None:
+                return IllegalMove("stock_used", lambda who: f"Nostopakka on käyty läpi, joten {who} voi "
+                                                             "vain ottaa poistopakan päällimmäisen kortin "
+                                                             "tai ohittaa vuoronsa.")
+            if not self._may_turn_over():
+                return IllegalMove("stock_empty", "Nostopakka on loppunut, eikä poistopakkaa käännetä "
+                                                  "uudeksi nostopakaksi.")
+            return IllegalMove("stock_empty", "Nostopakka ja poistopakka ovat molemmat tyhjiä.")
         if move.source == DISCARD:
             if not self.discard:
                 return IllegalMove("discard_empty", lambda who: f"Poistopakka on tyhjä, joten {who} voi "
@@ -55,6 +53,7 @@ class DrawPhase(DealState):
         self.phase = PLAY_PHASE
 
     def _can_draw_stock(self) -> bool:
+        """The draw rule for the stock (asked by the refusal and by the move generator)."""
         if self.final_turns is not None:
             return False
         if self.stock:

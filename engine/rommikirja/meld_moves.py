@@ -214,9 +214,9 @@ class MeldMoves(DealState):
         for c in hand:
             held |= c._sbit
         table = self.table
-        # a rule refusing every meld or every lay-off now: no candidates to make
-        melds = not (rules.melds_per_turn == "one" and self.melds_this_turn >= 1)
-        if table and not rules.lay_off_before_meld and not self._has_own_meld():
+        # a rule refusing every meld or every lay-off now (the refusal's own test): no candidates to make
+        melds = self._may_meld_now()
+        if table and not self._may_lay_off_now():
             table = ()
         out: list[PlayMeld | LayOff] = []
         if (held & JOKER_BIT and rules.max_jokers_per_meld > 0) or rules.ace == "round_the_corner":

@@ -99,7 +99,7 @@ class MeldPhase(DealState):
     def _meld_rule(self, move: PlayMeld, cards: tuple[Card, ...]) -> IllegalMove | None:
         """The rules of a new meld once the phase, the opening and the cards held are checked
         (the move generator asks this directly for the card sets it makes from the hand)."""
-        if self.rules.melds_per_turn == "one" and self.melds_this_turn >= 1:
+        if not self._may_meld_now():
             return IllegalMove("one_meld_per_turn", lambda who: f"{who} on jo pelannut uuden yhdistelmän "
                                                                 "tällä vuorolla, eikä tässä pelissä saa pelata "
                                                                 "toista samalla vuorolla.")
@@ -129,7 +129,7 @@ class MeldPhase(DealState):
     def _lay_off_rule(self, move: LayOff, cards: tuple[Card, ...]) -> IllegalMove | None:
         """The rules of a lay-off once the phase, the opening, the cards held and the target are
         checked (the move generator asks this directly for the card sets it makes from the hand)."""
-        if not self.rules.lay_off_before_meld and not self._has_own_meld():
+        if not self._may_lay_off_now():
             return IllegalMove("lay_off_before_meld", lambda who: f"{who} ei ole vielä pelannut omaa "
                                                                   "yhdistelmää, ja tässä pelissä kortteja "
                                                                   "saa lisätä pöytään vasta sen jälkeen.")
@@ -141,6 +141,16 @@ class MeldPhase(DealState):
         if type(extended) is not Meld:
             return extended
         return self._leaves_refusal(move, cards)
+
+    def _may_meld_now(self) -> bool:
+        """The rule ``melds_per_turn``: whether the player in turn may still make a new meld this
+        turn (the move generator asks it too, before making any candidate)."""
+        return self.rules.melds_per_turn != "one" or self.melds_this_turn < 1
+
+    def _may_lay_off_now(self) -> bool:
+        """The rule ``lay_off_before_meld``: whether the player in turn may lay off yet (asked by the
+        move generator too)."""
+        return self.rules.lay_off_before_meld or self._has_own_meld()
 
     # -- making the move ------------------------------------------------------------------
 
