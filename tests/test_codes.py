@@ -156,3 +156,26 @@ def test_setup_refusals_are_members():
         with pytest.raises(IllegalMove) as info:
             call()
         assert info.value.code in Refusal._value2member_map_
+
+
+def test_the_scenario_schema_offers_exactly_the_scenario_codes_with_their_help():
+    from tools.schema import scenario_schema
+    import tools.schema as schema_mod
+    base = json.loads((Path(schema_mod.__file__).resolve().parent.parent / "scenarios" / "scenario.schema.json")
+                      .read_text(encoding="utf-8"))
+    found = []
+
+    def walk(node):
+        if isinstance(node, dict):
+            if isinstance(node.get("properties"), dict) and "refused" in node["properties"]:
+                found.append(node["properties"]["refused"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+    walk(scenario_schema(base, {"perusrommi": []}))
+    assert found
+    for spec in found:
+        assert spec["enum"] == [r.value for r in scenario_refusals()]
+        assert spec["enumDescriptions"] == [r.help for r in scenario_refusals()]
