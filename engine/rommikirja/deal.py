@@ -39,7 +39,7 @@ from .finnish import capitalize, card_name
 from .meld_moves import MeldMoves
 from .meld_phase import MeldPhase
 from .melds import Meld
-from .moves import (DISCARD, DRAW_PHASE, OVER_PHASE, PLAY_PHASE, STOCK, Claim, Discard, Draw, EndReason,
+from .moves import (DISCARD, DRAW_PHASE, OVER_PHASE, STOCK, Claim, Discard, Draw, EndReason,
                     Event, LayOff, MisDraw, Move, Open, Outcome, Pass, Phase, PlayMeld, RejectExposed,
                     TableMeld)
 from .rules import RuleSet
