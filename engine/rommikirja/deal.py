@@ -28,19 +28,18 @@ rommikirja.errors.IllegalMove: Jako on jo päättynyt.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from enum import Enum
 from operator import attrgetter
-from typing import Iterable, Iterator, NamedTuple, Sequence
+from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from .cards import Card, standard_deck
 from .draw_phase import DrawPhase
 from .errors import IllegalMove
 from .finnish import capitalize, card_name
-from .legal import LegalMoves
 from .meld_moves import MeldMoves
 from .meld_phase import MeldPhase
 from .melds import Meld
-from .moves import (DISCARD, DRAW_PHASE, OVER_PHASE, PLAY_PHASE, STOCK, Claim, Discard, Draw, EndReason,
+from .moves import (DISCARD, DRAW_PHASE, OVER_PHASE, STOCK, Claim, Discard, Draw, EndReason,
                     Event, LayOff, MisDraw, Move, Open, Outcome, Pass, Phase, PlayMeld, RejectExposed,
                     TableMeld)
 from .rules import RuleSet
@@ -50,70 +49,31 @@ from .variants import ClassicRommi, Rommi51Opening
 __all__ = [
     "Deal", "Draw", "PlayMeld", "LayOff", "Discard", "Move", "STOCK", "DISCARD", "Pass", "Claim", "Open",
     "MisDraw", "RejectExposed", "cut_for_dealer",
-    "Phase", "EndReason", "Outcome", "TableMeld", "Event", "MOVE_KINDS",
+    "Phase", "EndReason", "Outcome", "TableMeld", "Event", "MOVE_KINDS", "MoveKind", "When",
 ]
 
 
+class When(Enum):
+    """When a kind of move may come (a closed set: :class:`MoveKind`'s ``when``)."""
+
+    ANY = "any"                # checked entirely by the kind's refusal: claims, passes, a rejected card
+    IRREGULAR = "irregular"    # an out-of-turn draw: ``play`` makes it, ``is_legal`` never accepts it
+    DRAW = "draw"              # the draw of the player in turn
+    PLAY = "play"              # after drawing
+
+
 class MoveKind(NamedTuple):
-    """How :class:`Deal` handles one type of move: when it may come, why it is refused, how it is made.
+    """How :class:`Deal` handles one type of move: when it may come, why it is refused, how it is
+    made (``refuse(deal, move)`` and ``apply(deal, move)`` are the phase mixins' functions)."""
 
-    ``when`` is ``"any"`` (checked entirely by ``refuse``: claims, passes), ``"irregular"``
-    (an out-of-turn draw: ``play`` makes it, ``is_legal`` never accepts it),
-    ``"draw"`` (the draw of the player in turn) or ``"play"`` (after drawing).
-    """
-
-    when: str
-    refuse: str
-    apply: str
+    when: When
+    refuse: Callable[["Deal", Move], IllegalMove | None]
+    apply: Callable[["Deal", Move], None]
 
 
-#: Irregularities: :meth:`Deal.play` makes them when they can happen; they are never legal moves.
-IRREGULARITIES = frozenset({MisDraw})
-
-#: Every kind of move a rummy deal knows; anything else is refused as ``unknown_move``.
-MOVE_KINDS: dict[type, MoveKind] = {
-    Claim: MoveKind("any", "_refuse_claim", "_apply_claim"),
-    MisDraw: MoveKind("irregular", "_refuse_misdraw", "_apply_misdraw"),
-    RejectExposed: MoveKind("any", "_refuse_reject_exposed", "_apply_reject_exposed"),
-    Pass: MoveKind("any", "_refuse_pass", "_apply_pass"),
-    Draw: MoveKind("draw", "_refuse_draw", "_apply_draw"),
-    Discard: MoveKind("play", "_refuse_discard", "_apply_discard"),
-    Open: MoveKind("play", "_refuse_open", "_apply_open"),
-    PlayMeld: MoveKind("play", "_refuse_meld", "_apply_meld"),
-    LayOff: MoveKind("play", "_refuse_lay_off", "_apply_lay_off"),
-}
-
-
-@dataclass
 class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
-    """The position of one deal and the rules it is played under."""
-
-    rules: RuleSet
-    hands: list[list[Card]]
-    stock: list[Card]            # top of the stock is the LAST element
-    discard: list[Card]          # top of the discard pile is the LAST element
-    table: list[TableMeld] = field(default_factory=list)
-    dealer: int = 0
-    turn: int = 0
-    phase: Phase = Phase.DRAW
-    outcome: Outcome | None = None
-    events: list[Event] = field(default_factory=list)
-    # per-player facts
-    has_played: list[bool] = field(default_factory=list)   # melded or laid off in an earlier turn
-    opened: list[bool] = field(default_factory=list)       # has melded at least once (Rommi 51)
-    # per-turn facts
-    taken_from_discard: Card | None = None
-    melds_this_turn: int = 0
-    played_this_turn: bool = False
-    turns: int = 0
-    turnovers: int = 0
-    exposed: Card | None = None          # a stock card exposed by an out-of-turn draw
-    final_turns: int | None = None       # "last_round": turns left after the stock ran out
-
-    # Remembered per deal: plain attributes set on first use, not fields (not part of the position).
-    # (Never through ``self.__dict__``: on CPython 3.11 that turns every attribute access of the
-    # instance into a slow dictionary lookup.)
-    _legal_view = None                   # the LegalMoves view (see legal_moves)
+    """The position of one deal and the rules it is played under (the fields are
+    :class:`~rommikirja.deal_state.DealState`'s; every phase mixin is typed against them)."""
 
     # -- construction -------------------------------------------------------------------
 
@@ -193,56 +153,24 @@ class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRomm
         for tm in self.table:
             yield "pöytä", list(tm.meld.cards)
 
-    def copy(self) -> "Deal":
-        """An independent copy of the position (events are shared history, copied too)."""
-        return Deal(rules=self.rules, hands=[list(h) for h in self.hands], stock=list(self.stock),
-                    discard=list(self.discard), table=list(self.table), dealer=self.dealer,
-                    turn=self.turn, phase=self.phase, outcome=self.outcome,
-                    events=list(self.events), has_played=list(self.has_played),
-                    opened=list(self.opened),
-                    taken_from_discard=self.taken_from_discard,
-                    melds_this_turn=self.melds_this_turn, played_this_turn=self.played_this_turn,
-                    turns=self.turns, turnovers=self.turnovers, exposed=self.exposed,
-                    final_turns=self.final_turns)
-
-    # -- queries ------------------------------------------------------------------------
-
-    @property
-    def players(self) -> int:
-        return len(self.hands)
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is OVER_PHASE
-
-    @property
-    def hand(self) -> list[Card]:
-        """The hand of the player in turn."""
-        return self.hands[self.turn]
+    # -- queries (players, is_over, hand, legal_moves, is_legal, refusal: Position's) ----------
 
     def all_cards(self) -> list[Card]:
         """Every card in the deal, wherever it is (for conservation checks)."""
         return [c for _, cards in self._zones() for c in cards]
 
-    @property
-    def legal_moves(self) -> LegalMoves[Move]:
-        """The moves the player in turn may make now, as a lazy view.
-
-        ``move in deal.legal_moves`` asks :meth:`is_legal`; iterating generates the moves;
-        ``deal.legal_moves()`` gives them as a list. A meld or a lay-off is listed once per
-        set of cards (in one order); :meth:`is_legal` accepts its cards in any order.
+    def generate_legal_moves(self) -> Iterator[Move]:
+        """The legal moves (those of :meth:`legal_move_list`, one at a time).
 
         >>> deal = Deal.new(RuleSet(), players=2, seed=7)
         >>> deal.legal_moves(), deal.legal_moves.count(), Draw(DISCARD) in deal.legal_moves
         ([Draw(source='stock'), Draw(source='discard')], 2, True)
         """
-        view = self._legal_view
-        if view is None or view.position is not self:      # (a shallow copy of a deal gets its own)
-            view = self._legal_view = LegalMoves(self)
-        return view
+        return iter(self.legal_move_list())
 
-    def generate_legal_moves(self) -> Iterator[Move]:
-        """The legal moves: candidates filtered through the refusal rules of their kind.
+    def legal_move_list(self) -> list[Move]:
+        """The legal moves as a list (``deal.legal_moves()``): candidates filtered through the
+        refusal rules of their kind.
 
         :meth:`_refusal` is the one predicate: a move kind's rule (``MOVE_KINDS[...].refuse``)
         after checks of the phase. Generation checks the phase once and then asks each
@@ -251,27 +179,10 @@ class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRomm
         """
         phase = self.phase
         if phase is OVER_PHASE:
-            return
-        if phase is DRAW_PHASE or self.exposed is not None:
-            yield from self._draw_moves()
-            return
-        if self._must_open():
-            refuse = self._refuse_open
-            for move in self._candidate_openings():
-                if refuse(move) is None:
-                    yield move
-        else:
-            yield from self._meld_and_layoff_moves()
-        yield from self._discard_moves()
-
-    def legal_move_list(self) -> list[Move]:
-        """``list(self.generate_legal_moves())``, made without a generator's steps (``legal_moves()``)."""
-        phase = self.phase
-        if phase is OVER_PHASE:
             return []
         if phase is DRAW_PHASE or self.exposed is not None:
             return self._draw_moves()
-        if self.rules.opening_points > 0 and not self.opened[self.turn]:     # _must_open()
+        if self.rules.must_open(self.opened[self.turn]):
             moves = self._generated_openings()
         else:
             moves = self._meld_and_layoff_moves()
@@ -281,13 +192,9 @@ class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRomm
     def _draw_moves(self) -> list[Move]:
         """The legal moves before drawing (or with a card exposed by an out-of-turn draw)."""
         if self.exposed is None:
-            # the draw rule directly (the phase is checked); the rarer kinds through _refusal
-            if self.stock and self.final_turns is None and not self.rules.rommi_claim:
-                return [_DRAW_STOCK, _DRAW_DISCARD] if self.discard else [_DRAW_STOCK]
-            moves = []
-            if self._refuse_draw(_DRAW_STOCK) is None:
-                moves.append(_DRAW_STOCK)
-            if self._refuse_draw(_DRAW_DISCARD) is None:
+            # the phase is checked: the draws by _refuse_draw's own two tests, the rarer kinds through _refusal
+            moves = [_DRAW_STOCK] if self._can_draw_stock() else []
+            if self.discard:
                 moves.append(_DRAW_DISCARD)
             if self.final_turns is None and not self.rules.rommi_claim:
                 return moves
@@ -325,10 +232,6 @@ class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRomm
         if self.rules.rommi_claim:
             yield from self._claims()
 
-    def is_legal(self, move: Move) -> bool:
-        """Whether the player in turn may make ``move`` now (``move in deal.legal_moves``)."""
-        return self._refusal(move) is None
-
     # -- playing ------------------------------------------------------------------------
 
     def play(self, move: Move) -> None:
@@ -337,86 +240,76 @@ class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRomm
         An out-of-turn draw (:class:`MisDraw`) is an irregularity, never a legal move, but
         ``play`` makes it when it can happen (to narrate what the rules then say).
         """
-        kind = type(move)
-        if self.exposed is None:
-            # the two commonest moves straight to their rule (what _refusal does for them here)
-            if kind is Discard and self.phase is PLAY_PHASE:
-                # a card object of the hand, not the one taken from the pile: legal (one scan)
-                card = move.card
-                hand = self.hands[self.turn]
-                for i, c in enumerate(hand):
-                    if c is card:
-                        kept = self.taken_from_discard
-                        if kept is None or (card is not kept and card != kept):
-                            del hand[i]
-                            self._after_discard(card)
-                            return
-                        break
-                err = self._refuse_discard(move)
-                if err is not None:
-                    raise err
-                self._apply_discard(move)
-                return
-            if kind is Draw and self.phase is DRAW_PHASE:
-                source = move.source
-                # an open stock or a pile with a card on it: legal (what _refuse_draw accepts first)
-                if not (source == STOCK and self.stock and self.final_turns is None
-                        or source == DISCARD and self.discard):
-                    err = self._refuse_draw(move)
-                    if err is not None:
-                        raise err
-                self._apply_draw(move)
-                return
-        err = self._irregularity_refusal(move) if kind in IRREGULARITIES else self._refusal(move)
+        kind = MOVE_KINDS.get(type(move))
+        err = self._refusal_of(kind, move)
         if err is not None:
-            raise err
-        getattr(self, MOVE_KINDS[kind].apply)(move)
+            if kind is None or kind.when is not _IRREGULAR or self.phase is OVER_PHASE:
+                raise err
+            err = kind.refuse(self, move)       # an irregularity: made when it can happen
+            if err is not None:
+                raise err
+        kind.apply(self, move)
 
     def push(self, move: Move) -> None:
         """Make ``move`` without checking it: for moves taken from :attr:`legal_moves`.
 
         A move that is not legal leaves the deal in an undefined state.
         """
-        kind = type(move)
-        if kind is Discard:
-            self._apply_discard(move)
-        elif kind is Draw:
-            self._apply_draw(move)
-        else:
-            getattr(self, MOVE_KINDS[kind].apply)(move)
-
-    def refusal(self, move: Move) -> IllegalMove | None:
-        """Why ``move`` is illegal now (its Finnish sentence is made only when shown), or ``None``."""
-        return self._refusal(move)
+        MOVE_KINDS[type(move)].apply(self, move)
 
     def _refusal(self, move: Move) -> IllegalMove | None:
         """The one predicate: why ``move`` is illegal now, or ``None`` if it is legal."""
+        return self._refusal_of(MOVE_KINDS.get(type(move)), move)
+
+    def _refusal_of(self, kind: MoveKind | None, move: Move) -> IllegalMove | None:
+        """:meth:`_refusal` of a ``move`` of ``kind`` (``MOVE_KINDS[type(move)]``, ``None``: unknown)."""
         if self.phase is OVER_PHASE:
             return IllegalMove("deal_over", "Jako on jo päättynyt.")
-        kind = MOVE_KINDS.get(type(move))
         if kind is None:
             return _unknown_move(move)
-        if kind.when == "irregular":
-            return IllegalMove("irregular", lambda who: f"{who} ei saa nostaa väärällä vuorolla, sillä se "
-                                                        "on sääntörikkomus.")
-        refuse = getattr(self, kind.refuse)
-        if kind.when == "any":
-            return refuse(move)
-        if self.exposed is not None and move != Draw(STOCK):
-            return self._exposed_refusal()
-        if kind.when == "play" and self.phase is DRAW_PHASE:
-            if len(self.hand) == 1:
-                return IllegalMove("must_draw_one_card", lambda who: f"{who} ei ole vielä nostanut, ja vuoro "
-                                                                     "alkaa aina nostolla, vaikka kädessä "
-                                                                     "olisi vain yksi kortti.")
-            return IllegalMove("must_draw", lambda who: f"{who} ei ole vielä nostanut, ja vuoro alkaa aina "
-                                                        "nostolla.")
-        return refuse(move)
+        when = kind.when
+        if when is _ANY:
+            return kind.refuse(self, move)
+        if self.exposed is not None:
+            if when is _IRREGULAR:
+                return _irregular()
+            if move != _DRAW_STOCK:
+                return self._exposed_refusal()
+        elif when is _PLAY:
+            if self.phase is DRAW_PHASE:
+                return _must_draw(len(self.hands[self.turn]))
+        elif when is _IRREGULAR:
+            return _irregular()
+        return kind.refuse(self, move)
 
-    def _irregularity_refusal(self, move: Move) -> IllegalMove | None:
-        if self.phase is OVER_PHASE:
-            return IllegalMove("deal_over", "Jako on jo päättynyt.")
-        return getattr(self, MOVE_KINDS[type(move)].refuse)(move)
+
+#: Every kind of move a rummy deal knows; anything else is refused as ``unknown_move``.
+MOVE_KINDS: dict[type, MoveKind] = {
+    Claim: MoveKind(When.ANY, Deal._refuse_claim, Deal._apply_claim),
+    MisDraw: MoveKind(When.IRREGULAR, Deal._refuse_misdraw, Deal._apply_misdraw),
+    RejectExposed: MoveKind(When.ANY, Deal._refuse_reject_exposed, Deal._apply_reject_exposed),
+    Pass: MoveKind(When.ANY, Deal._refuse_pass, Deal._apply_pass),
+    Draw: MoveKind(When.DRAW, Deal._refuse_draw, Deal._apply_draw),
+    Discard: MoveKind(When.PLAY, Deal._refuse_discard, Deal._apply_discard),
+    Open: MoveKind(When.PLAY, Deal._refuse_open, Deal._apply_open),
+    PlayMeld: MoveKind(When.PLAY, Deal._refuse_meld, Deal._apply_meld),
+    LayOff: MoveKind(When.PLAY, Deal._refuse_lay_off, Deal._apply_lay_off),
+}
+_ANY, _IRREGULAR, _PLAY = When.ANY, When.IRREGULAR, When.PLAY
+
+
+def _irregular() -> IllegalMove:
+    return IllegalMove("irregular", lambda who: f"{who} ei saa nostaa väärällä vuorolla, sillä se "
+                                                "on sääntörikkomus.")
+
+
+def _must_draw(cards_in_hand: int) -> IllegalMove:
+    if cards_in_hand == 1:
+        return IllegalMove("must_draw_one_card", lambda who: f"{who} ei ole vielä nostanut, ja vuoro "
+                                                             "alkaa aina nostolla, vaikka kädessä "
+                                                             "olisi vain yksi kortti.")
+    return IllegalMove("must_draw", lambda who: f"{who} ei ole vielä nostanut, ja vuoro alkaa aina "
+                                                "nostolla.")
 
 
 _DRAW_STOCK = Draw(STOCK)

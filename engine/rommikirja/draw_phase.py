@@ -1,9 +1,10 @@
 """The draw phase of a turn: drawing from the stock or the discard pile, turning the pile over.
 
-A mixin of :class:`rommikirja.deal.Deal`; it reads and changes the deal's fields.
+A mixin of :class:`rommikirja.deal.Deal`, typed against :class:`~rommikirja.deal_state.DealState`: it reads and changes the deal's fields.
 """
 from __future__ import annotations
 
+from .deal_state import DealState
 from .errors import IllegalMove
 from .moves import EV_DRAW_DISCARD, EV_DRAW_STOCK, EV_TURN_OVER
 from .moves import DISCARD, DRAW_PHASE, PLAY_PHASE, STOCK, Draw, Event, new_event
@@ -12,25 +13,23 @@ from .moves import DISCARD, DRAW_PHASE, PLAY_PHASE, STOCK, Draw, Event, new_even
 __all__ = ["DrawPhase"]
 
 
-class DrawPhase:
+class DrawPhase(DealState):
     """Drawing: which draws are open, why one is refused, and making it."""
 
     def _refuse_draw(self, move: Draw) -> IllegalMove | None:
         if self.phase is not DRAW_PHASE:
             return IllegalMove("draw_twice", lambda who: f"{who} on jo nostanut tällä vuorolla.")
         if move.source == STOCK:
-            if self.stock and self.final_turns is None:
+            if self._can_draw_stock():
                 return None
-            if not self._can_draw_stock():
-                if self.final_turns is not None:
-                    return IllegalMove("stock_used", lambda who: f"Nostopakka on käyty läpi, joten {who} voi "
-                                                                 "vain ottaa poistopakan päällimmäisen kortin "
-                                                                 "tai ohittaa vuoronsa.")
-                if not self._may_turn_over():
-                    return IllegalMove("stock_empty", "Nostopakka on loppunut, eikä poistopakkaa käännetä "
-                                                      "uudeksi nostopakaksi.")
-                return IllegalMove("stock_empty", "Nostopakka ja poistopakka ovat molemmat tyhjiä.")
-            return None
+            if self.final_turns is not None:
+                return IllegalMove("stock_used", lambda who: f"Nostopakka on käyty läpi, joten {who} voi "
+                                                             "vain ottaa poistopakan päällimmäisen kortin "
+                                                             "tai ohittaa vuoronsa.")
+            if not self._may_turn_over():
+                return IllegalMove("stock_empty", "Nostopakka on loppunut, eikä poistopakkaa käännetä "
+                                                  "uudeksi nostopakaksi.")
+            return IllegalMove("stock_empty", "Nostopakka ja poistopakka ovat molemmat tyhjiä.")
         if move.source == DISCARD:
             if not self.discard:
                 return IllegalMove("discard_empty", lambda who: f"Poistopakka on tyhjä, joten {who} voi "
@@ -54,6 +53,7 @@ class DrawPhase:
         self.phase = PLAY_PHASE
 
     def _can_draw_stock(self) -> bool:
+        """The draw rule for the stock (asked by the refusal and by the move generator)."""
         if self.final_turns is not None:
             return False
         if self.stock:

@@ -15,9 +15,11 @@ yhdistelmään …*) says so with ``names_move``; narration then does not descri
 """
 from __future__ import annotations
 
-from typing import Callable, Union
+from typing import Callable, Sequence, Union
 
-__all__ = ["IllegalMove", "InvalidMeld", "not_in_hand", "discard_taken_card", "DEFAULT_SUBJECT", "player_form", "malformed_move",
+from .cards import Card
+
+__all__ = ["IllegalMove", "InvalidMeld", "reading_refusal", "not_in_hand", "discard_taken_card", "DEFAULT_SUBJECT", "player_form", "malformed_move",
            "no_such_card", "meld_refusal"]
 
 #: Who a refusal speaks of when no player name is given.
@@ -169,3 +171,23 @@ def meld_refusal(err: "InvalidMeld", cards) -> "InvalidMeld":
     from .finnish import cards_text
     return InvalidMeld(err.code, lambda who: f"{who} ei voi pelata yhdistelmää ({cards_text(cards)}), "
                                              f"koska {err.detail}.", lambda: err.detail, names_move=True)
+
+
+def reading_refusal(cards: Sequence[Card], jokers) -> IllegalMove | None:
+    """Why a move's ``jokers`` (joker, card) pairs are not a reading of its own jokers, or ``None``."""
+    if not isinstance(jokers, (tuple, list)):
+        return malformed_move()
+    named: list[Card] = []
+    for pair in jokers:
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            return malformed_move()
+        joker, stands = pair
+        if type(joker) is not Card or type(stands) is not Card:
+            return malformed_move()
+        if not joker.is_joker or not any(joker is c or joker == c for c in cards) or joker in named:
+            return IllegalMove("joker_reading", "Jokerin merkityksen voi kertoa vain siirron omalle "
+                                                "jokerille, kullekin kerran.")
+        if stands.is_joker or not 1 <= stands.rank <= 13:
+            return IllegalMove("joker_reading", "Jokeri voi esittää vain tavallista korttia.")
+        named.append(joker)
+    return None

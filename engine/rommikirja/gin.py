@@ -19,13 +19,14 @@ from enum import Enum
 from typing import Iterable, Iterator, Sequence
 
 from .cards import Card, standard_deck
-from .legal import LegalMoves
+from .codes import ResultKind
 from .moves import EV_DISCARD, EV_DRAW_DISCARD, EV_DRAW_STOCK, EV_GIN, EV_KNOCK, EV_PASS, EV_VOID
 from .moves import DISCARD, STOCK, Claim, Discard, Draw, Event, LayOff, MisDraw, Open, Pass, PlayMeld, RejectExposed
 from .errors import IllegalMove, discard_taken_card, not_in_hand
 from .finnish import capitalize, card_name, count
 from .melds import check_meld
 from .knock import DefenderResult, GinOutcome, defender_best, knock_arrangement, knock_result
+from .position import Position
 from .rules import RuleSet
 from .solver import (CARDS, Arrangement, best_arrangement, deck_card_refusal, mask_of, min_deadwood_mask,
                      min_discard_deadwood)
@@ -67,13 +68,21 @@ _PASS = Pass()
 
 
 @dataclass
-class GinDeal:
+class GinDeal(Position):
     """The position of one gin-rommi deal (two players).
 
     :attr:`legal_moves` is a lazy view generated from the same rules as :meth:`is_legal`;
     :meth:`play` checks a move and explains a refusal, :meth:`push` makes a move taken
-    from :attr:`legal_moves` without checking it again.
+    from :attr:`legal_moves` without checking it again (all of them :class:`Position`'s but
+    the generator, the predicate and ``push``).
+
+    >>> from rommikirja.rules import RuleSet
+    >>> deal = GinDeal.new(RuleSet(style="knock", hand_size=((2, 10),), max_players=2), seed=1)
+    >>> Draw(STOCK) in deal.legal_moves, Pass() in deal.legal_moves, deal.legal_moves.count()
+    (True, False, 2)
     """
+
+    OVER = GinPhase.OVER
 
     rules: RuleSet
     hands: list[list[Card]]
@@ -137,45 +146,14 @@ class GinDeal:
             seen.add(c)
         return deal
 
-    # -- queries ------------------------------------------------------------------------
-
-    @property
-    def players(self) -> int:
-        return 2
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is GinPhase.OVER
-
-    @property
-    def hand(self) -> list[Card]:
-        return self.hands[self.turn]
+    # -- queries (players, is_over, hand, legal_moves, is_legal, refusal, copy: Position's) --------
 
     def all_cards(self) -> list[Card]:
         return [c for h in self.hands for c in h] + list(self.stock) + list(self.discard)
 
-    def copy(self) -> "GinDeal":
-        return GinDeal(rules=self.rules, hands=[list(h) for h in self.hands], stock=list(self.stock),
-                       discard=list(self.discard), dealer=self.dealer, turn=self.turn, phase=self.phase,
-                       outcome=self.outcome, events=list(self.events),
-                       taken_from_discard=self.taken_from_discard,
-                       turns=self.turns)
-
     def deadwood(self, player: int | None = None) -> Arrangement:
         """The best arrangement of a player's hand (the player in turn by default)."""
         return best_arrangement(self.hands[self.turn if player is None else player], self.rules)
-
-    @property
-    def legal_moves(self) -> LegalMoves[GinMove]:
-        """The legal moves as a lazy view: iterate it, ask ``move in``, ``bool()``, ``count()``;
-        ``deal.legal_moves()`` gives them as a list.
-
-        >>> from rommikirja.rules import RuleSet
-        >>> deal = GinDeal.new(RuleSet(style="knock", hand_size=((2, 10),), max_players=2), seed=1)
-        >>> Draw(STOCK) in deal.legal_moves, Pass() in deal.legal_moves, deal.legal_moves.count()
-        (True, False, 2)
-        """
-        return LegalMoves(self)
 
     def generate_legal_moves(self) -> Iterator[GinMove]:
         """The legal moves, in a fixed order: draws and passes; then discards, then knocks, in
@@ -218,22 +196,7 @@ class GinDeal:
                 if refusal(move) is None:
                     yield move
 
-    def is_legal(self, move: object) -> bool:
-        """Whether ``move`` is legal now (``move in deal.legal_moves``)."""
-        return self._refusal(move) is None
-
-    def refusal(self, move: object) -> IllegalMove | None:
-        """Why ``move`` is illegal now, or ``None`` if it is legal."""
-        return self._refusal(move)
-
     # -- playing ------------------------------------------------------------------------
-
-    def play(self, move: GinMove) -> None:
-        """Make ``move`` for the player in turn, or raise :class:`IllegalMove` explaining why."""
-        err = self._refusal(move)
-        if err is not None:
-            raise err
-        self.push(move)
 
     def push(self, move: GinMove) -> None:
         """Make ``move`` without checking it: for moves taken from :attr:`legal_moves` (use
@@ -279,7 +242,7 @@ class GinDeal:
         kind_ = EV_GIN if not dead else EV_KNOCK
         self.events.append(Event(p, kind_, (move.card,)))
         self.phase = GinPhase.OVER
-        self.outcome = GinOutcome(kind_.value, p, tuple(tuple(h) for h in self.hands), melds, dead, result,
+        self.outcome = GinOutcome(ResultKind.GIN if not dead else ResultKind.KNOCK, p, tuple(tuple(h) for h in self.hands), melds, dead, result,
                                   self.dealer)
 
     # -- internals ----------------------------------------------------------------------
@@ -295,7 +258,7 @@ class GinDeal:
         if len(self.stock) <= self.rules.void_stock:
             self.events.append(Event(p, EV_VOID, target=len(self.stock)))
             self.phase = GinPhase.OVER
-            self.outcome = GinOutcome("void", None, tuple(tuple(h) for h in self.hands), dealer=self.dealer)
+            self.outcome = GinOutcome(ResultKind.VOID, None, tuple(tuple(h) for h in self.hands), dealer=self.dealer)
 
     def _knock_arrangement(self, move: Knock) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
         rest = [c for c in self.hand if c != move.card]

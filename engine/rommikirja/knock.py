@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Iterator, Sequence
 
 from .cards import Card
+from .codes import ResultKind
 from .melds import Meld, MeldKind, check_meld
 from .rules import RuleSet
 from .solver import best_arrangement, mask_of
@@ -28,7 +29,7 @@ class DefenderResult:
 class GinOutcome:
     """The facts of a finished gin deal, to be priced by a rule set."""
 
-    kind: str                                   # "knock", "gin" or "void"
+    kind: ResultKind | str                      # ResultKind.KNOCK, GIN or VOID
     knocker: int | None
     hands: tuple[tuple[Card, ...], ...]         # the ten cards each player held at the end
     knocker_melds: tuple[tuple[Card, ...], ...] = ()
@@ -195,7 +196,7 @@ def knock_arrangement(hand: Sequence[Card], defender: Sequence[Card], rules: Rul
     >>> [[c.code for c in m] for m in melds], [c.code for c in dead]
     ([['3S', '4S', '5S'], ['5C', '6C', '7C', '8C']], ['AC', '4C', '5D'])
     >>> answer.layoffs, knock_result(GinOutcome("knock", 0, (), melds, dead, answer), RuleSet())
-    ((), (0, 12, 'knock'))
+    ((), (0, 12, <ResultKind.KNOCK: 'knock'>))
     """
     arr = best_arrangement(hand, rules)
     melds, dead = arr.melds, arr.deadwood
@@ -219,16 +220,16 @@ def knock_arrangement(hand: Sequence[Card], defender: Sequence[Card], rules: Rul
     return melds, dead, answer
 
 
-def knock_result(outcome: GinOutcome, rules: RuleSet) -> tuple[int | None, int, str]:
+def knock_result(outcome: GinOutcome, rules: RuleSet) -> tuple[int | None, int, ResultKind]:
     """(scorer, points, kind) of a gin outcome under ``rules``: kind is knock, undercut, gin or void."""
     if outcome.kind == "void":
-        return None, 0, "void"
+        return None, 0, ResultKind.VOID
     k = outcome.knocker
     assert k is not None and outcome.defender is not None
     kd = sum(rules.card_points(c.rank) for c in outcome.knocker_deadwood)
     dd = sum(rules.card_points(c.rank) for c in outcome.defender.deadwood)
     if outcome.kind == "gin":
-        return k, rules.gin_bonus + dd, "gin"
+        return k, rules.gin_bonus + dd, ResultKind.GIN
     if dd < kd or (dd == kd and rules.undercut_on_tie):
-        return 1 - k, rules.undercut_bonus + kd - dd, "undercut"
-    return k, dd - kd, "knock"
+        return 1 - k, rules.undercut_bonus + kd - dd, ResultKind.UNDERCUT
+    return k, dd - kd, ResultKind.KNOCK

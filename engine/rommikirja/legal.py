@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from typing import Generic, Iterator, Protocol, TypeVar
 
-__all__ = ["LegalMoves", "Position"]
+__all__ = ["LegalMoves", "MoveSource"]
 
 M = TypeVar("M")
 
 
-class Position(Protocol[M]):
-    """What :class:`LegalMoves` needs of a position."""
+class MoveSource(Protocol[M]):
+    """What :class:`LegalMoves` needs of a position (:class:`rommikirja.position.Position` has it)."""
 
     def generate_legal_moves(self) -> Iterator[M]: ...
 
@@ -37,7 +37,7 @@ class LegalMoves(Generic[M]):
 
     __slots__ = ("position", "_lister")
 
-    def __init__(self, position: Position[M]) -> None:
+    def __init__(self, position: MoveSource[M]) -> None:
         self.position = position
         self._lister = getattr(position, "legal_move_list", None)
 

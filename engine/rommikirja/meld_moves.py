@@ -1,7 +1,7 @@
 """The meld phase's move generator: every card set of the hand that might be a new meld or a
 lay-off, as cheaply as the hand allows (the rules in :mod:`~rommikirja.meld_phase` check each).
 
-A mixin of :class:`rommikirja.deal.Deal`; it reads the deal's fields and never changes the position.
+A mixin of :class:`rommikirja.deal.Deal`, typed against :class:`~rommikirja.deal_state.DealState`: it reads the deal's fields and never changes the position.
 """
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import itertools
 from typing import Iterator, NamedTuple, Sequence
 
 from .cards import ACE, JOKER_BIT, KING, NATURAL_BITS, SUITS, Card, Suit, stand_in
+from .deal_state import DealState
 from .errors import InvalidMeld
 from .melds import Meld, MeldKind, run_positions
 from .moves import LayOff, PlayMeld
@@ -16,7 +17,7 @@ from .moves import LayOff, PlayMeld
 __all__ = ["MeldMoves", "joker_readings"]
 
 
-class MeldMoves:
+class MeldMoves(DealState):
     """Candidates for new melds and lay-offs, and the legal ones among them."""
 
     # remembered per deal, set on first use (see Deal._legal_view)
@@ -213,9 +214,9 @@ class MeldMoves:
         for c in hand:
             held |= c._sbit
         table = self.table
-        # a rule refusing every meld or every lay-off now: no candidates to make
-        melds = not (rules.melds_per_turn == "one" and self.melds_this_turn >= 1)
-        if table and not rules.lay_off_before_meld and not self._has_own_meld():
+        # a rule refusing every meld or every lay-off now (the refusal's own test): no candidates to make
+        melds = self._may_meld_now()
+        if table and not self._may_lay_off_now():
             table = ()
         out: list[PlayMeld | LayOff] = []
         if (held & JOKER_BIT and rules.max_jokers_per_meld > 0) or rules.ace == "round_the_corner":

@@ -1,6 +1,6 @@
 """The meld phase of a turn: new melds and lay-offs onto the table, their rules and making them.
 
-A mixin of :class:`rommikirja.deal.Deal`; it reads and changes the deal's fields. The candidates
+A mixin of :class:`rommikirja.deal.Deal`, typed against :class:`~rommikirja.deal_state.DealState`: it reads and changes the deal's fields. The candidates
 the legal moves are picked from are :mod:`~rommikirja.meld_moves`'s.
 """
 from __future__ import annotations
@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from .cards import Card
-from .errors import IllegalMove, InvalidMeld, malformed_move, meld_refusal, no_such_card, not_in_hand
+from .deal_state import DealState
+from .errors import (IllegalMove, InvalidMeld, malformed_move, meld_refusal, no_such_card, not_in_hand,
+                     reading_refusal)
 from .finnish import card_name
 from .melds import Meld
 from .moves import EV_LAY_OFF, EV_MELD
@@ -18,7 +20,7 @@ from .moves import Event, LayOff, Phase, PlayMeld, TableMeld
 __all__ = ["MeldPhase"]
 
 
-class MeldPhase:
+class MeldPhase(DealState):
     """Melding and laying off: refusals, the remembered meld checks, and making the move."""
 
     # remembered per deal, set on first use (see Deal._legal_view)
@@ -97,13 +99,13 @@ class MeldPhase:
     def _meld_rule(self, move: PlayMeld, cards: tuple[Card, ...]) -> IllegalMove | None:
         """The rules of a new meld once the phase, the opening and the cards held are checked
         (the move generator asks this directly for the card sets it makes from the hand)."""
-        if self.rules.melds_per_turn == "one" and self.melds_this_turn >= 1:
+        if not self._may_meld_now():
             return IllegalMove("one_meld_per_turn", lambda who: f"{who} on jo pelannut uuden yhdistelmän "
                                                                 "tällä vuorolla, eikä tässä pelissä saa pelata "
                                                                 "toista samalla vuorolla.")
         jokers = move.jokers
         if jokers:
-            err = _reading_refusal(cards, jokers)
+            err = reading_refusal(cards, jokers)
             if err is not None:
                 return err
         meld = self._meld_of(cards, jokers)
@@ -127,18 +129,28 @@ class MeldPhase:
     def _lay_off_rule(self, move: LayOff, cards: tuple[Card, ...]) -> IllegalMove | None:
         """The rules of a lay-off once the phase, the opening, the cards held and the target are
         checked (the move generator asks this directly for the card sets it makes from the hand)."""
-        if not self.rules.lay_off_before_meld and not self._has_own_meld():
+        if not self._may_lay_off_now():
             return IllegalMove("lay_off_before_meld", lambda who: f"{who} ei ole vielä pelannut omaa "
                                                                   "yhdistelmää, ja tässä pelissä kortteja "
                                                                   "saa lisätä pöytään vasta sen jälkeen.")
         if move.jokers:
-            err = _reading_refusal(cards, move.jokers)
+            err = reading_refusal(cards, move.jokers)
             if err is not None:
                 return err
         extended = self._extension_of(self.table[move.target].meld, cards, move.jokers)
         if type(extended) is not Meld:
             return extended
         return self._leaves_refusal(move, cards)
+
+    def _may_meld_now(self) -> bool:
+        """The rule ``melds_per_turn``: whether the player in turn may still make a new meld this
+        turn (the move generator asks it too, before making any candidate)."""
+        return self.rules.melds_per_turn != "one" or self.melds_this_turn < 1
+
+    def _may_lay_off_now(self) -> bool:
+        """The rule ``lay_off_before_meld``: whether the player in turn may lay off yet (asked by the
+        move generator too)."""
+        return self.rules.lay_off_before_meld or self._has_own_meld()
 
     # -- making the move ------------------------------------------------------------------
 
@@ -248,22 +260,3 @@ class MeldPhase:
     def _has_own_meld(self) -> bool:
         return any(tm.owner == self.turn for tm in self.table)
 
-
-def _reading_refusal(cards: Sequence[Card], jokers) -> IllegalMove | None:
-    """Why a move's ``jokers`` (joker, card) pairs are not a reading of its own jokers, or ``None``."""
-    if not isinstance(jokers, (tuple, list)):
-        return malformed_move()
-    named: list[Card] = []
-    for pair in jokers:
-        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-            return malformed_move()
-        joker, stands = pair
-        if type(joker) is not Card or type(stands) is not Card:
-            return malformed_move()
-        if not joker.is_joker or not any(joker is c or joker == c for c in cards) or joker in named:
-            return IllegalMove("joker_reading", "Jokerin merkityksen voi kertoa vain siirron omalle "
-                                                "jokerille, kullekin kerran.")
-        if stands.is_joker or not 1 <= stands.rank <= 13:
-            return IllegalMove("joker_reading", "Jokeri voi esittää vain tavallista korttia.")
-        named.append(joker)
-    return None

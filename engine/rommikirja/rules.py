@@ -448,6 +448,17 @@ class RuleSet:
                 return size
         raise RuleSetError("hand_size", f"pelaajamäärälle {players} ei ole jakokokoa")
 
+    def must_open(self, opened: bool) -> bool:
+        """Whether a player who has (``opened``) or has not yet opened must still make an
+        opening before any other meld or lay-off (Rommi 51's ``opening_points``).
+
+        >>> RuleSet(opening_points=51).must_open(False), RuleSet(opening_points=51).must_open(True)
+        (True, False)
+        >>> RuleSet().must_open(False)
+        False
+        """
+        return self.opening_points > 0 and not opened
+
     def card_points(self, rank: int) -> int:
         """What a card left in hand is worth: ace per option, J/Q/K 10, others face value.
 

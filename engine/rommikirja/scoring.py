@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .cards import Card
+from .codes import ResultKind
 from .deal import EndReason, Outcome
 from .knock import GinOutcome, knock_result
 from .rules import RuleSet
@@ -44,7 +45,7 @@ class DealScore:
     hand_values: tuple[int, ...]   # value of the cards left in each hand
     base: int                      # the winner's points before doubling
     doubled: bool                  # the rommi doubling was applied
-    kind: str = ""                 # went_out, blocked; gin: knock, undercut, gin, void
+    kind: ResultKind | str = ""    # went_out, blocked; gin: knock, undercut, gin, void
     scorer: int | None = None      # who scores this deal (None: nobody)
 
     @property
@@ -71,10 +72,10 @@ def score_deal(outcome: "Outcome | GinOutcome", rules: RuleSet) -> DealScore:
         pens = tuple(0 if i == outcome.winner else
                      (rules.unopened_penalty if outcome.opened and not outcome.opened[i] else values[i])
                      for i in range(outcome.players))
-        return DealScore(tuple(-p for p in pens), pens, 0, False, outcome.reason.value, outcome.winner)
+        return DealScore(tuple(-p for p in pens), pens, 0, False, ResultKind(outcome.reason.value), outcome.winner)
     if rules.scoring == "own_hand_minus":
         # classic rommi: every player's own cards left in hand are minus points
-        return DealScore(tuple(-v for v in values), values, 0, False, outcome.reason.value,
+        return DealScore(tuple(-v for v in values), values, 0, False, ResultKind(outcome.reason.value),
                          outcome.winner)
     if outcome.winner is not None:
         w = outcome.winner
@@ -84,7 +85,7 @@ def score_deal(outcome: "Outcome | GinOutcome", rules: RuleSet) -> DealScore:
             base = sum(v - values[w] for i, v in enumerate(values) if i != w)
         doubled = outcome.rummy and rules.rummy_doubling
         points[w] = base * 2 if doubled else base
-    return DealScore(tuple(points), values, base, doubled, outcome.reason.value, outcome.winner)
+    return DealScore(tuple(points), values, base, doubled, ResultKind(outcome.reason.value), outcome.winner)
 
 
 def _score_gin(outcome: GinOutcome, rules: RuleSet) -> DealScore:

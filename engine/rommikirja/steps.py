@@ -27,7 +27,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from .cards import Card, CardParseError, parse_card
 from .chars import written
-from .gin import GinDeal, Knock
+from .gin import Knock
 from .moves import DISCARD, STOCK, Claim, Discard, Draw, LayOff, MisDraw, Move, Open, Pass, PlayMeld, RejectExposed
 
 __all__ = ["StepError", "StepReader", "STEP_KINDS", "STEP_FIELDS", "step_of", "from_step", "step_yaml",
@@ -248,7 +248,7 @@ def scenario_yaml(game: str, title: str, names: Sequence[str], start: Any, steps
         lines.extend(f"  {k}: {yaml_value(v, quote=True)}" for k, v in options.items())
     lines.append(f"players: {yaml_value(list(names))}")
     lines += ["setup:", f"  dealer: {names[start.dealer]}", f"  turn: {names[start.turn]}"]
-    if isinstance(start, GinDeal) and start.phase.value == "offer":
+    if start.phase.value == "offer":       # (gin's first upcard; a rummy deal has no such phase)
         lines.append("  phase: offer")
     lines.append("  hands:")
     lines.extend(f"    - {yaml_value([c.code for c in h])}" for h in start.hands)

@@ -1,11 +1,11 @@
 """The end of a turn and of the deal: discarding, passing the turn on, going out, a blocked stock.
 
-A mixin of :class:`rommikirja.deal.Deal`; it reads and changes the deal's fields.
+A mixin of :class:`rommikirja.deal.Deal`, typed against :class:`~rommikirja.deal_state.DealState`: it reads and changes the deal's fields.
 """
 from __future__ import annotations
 
+from .deal_state import DealState
 from .errors import IllegalMove, discard_taken_card
-from .melds import holds
 from .moves import EV_BLOCKED, EV_DISCARD, EV_OUT, EV_STOCK_USED
 from .moves import DRAW_PHASE, OVER_PHASE, Discard, EndReason, Event, Outcome, new_event
 
@@ -13,24 +13,21 @@ from .moves import DRAW_PHASE, OVER_PHASE, Discard, EndReason, Event, Outcome, n
 __all__ = ["TurnEnd"]
 
 
-class TurnEnd:
+class TurnEnd(DealState):
     """Discarding and everything that ends a turn or the deal."""
 
     def _refuse_discard(self, move: Discard) -> IllegalMove | None:
         card = move.card
-        if not holds(self.hands[self.turn], card):
-            return self._cards_refusal((card,))
-        kept = self._undiscardable()
-        if kept is None:
+        for c in self.hands[self.turn]:         # (melds.holds, without the call)
+            if c is card:
+                break
+        else:
+            if card not in self.hands[self.turn]:
+                return self._cards_refusal((card,))
+        kept = self.taken_from_discard          # (the card taken from the pile stays: _undiscardable)
+        if kept is None or (card is not kept and card != kept):
             return None
-        return self._discard_rule(card)
-
-    def _discard_rule(self, card) -> IllegalMove | None:
-        """The rule for discarding ``card`` from the hand: not the card just taken from the pile."""
-        kept = self._undiscardable()
-        if kept is not None and (card is kept or card == kept):
-            return discard_taken_card(card)
-        return None
+        return discard_taken_card(card)
 
     def _undiscardable(self):
         """The one card of the hand that may not be discarded now (taken from the pile), or ``None``."""
@@ -38,7 +35,13 @@ class TurnEnd:
 
     def _apply_discard(self, move: Discard) -> None:
         card = move.card
-        self._remove_from_hand((card,))
+        hand = self.hands[self.turn]
+        for i, c in enumerate(hand):        # the very card object first (a card from the hand)
+            if c is card:
+                del hand[i]
+                break
+        else:
+            hand.remove(card)
         self._after_discard(card)
 
     def _after_discard(self, card) -> None:

@@ -9,8 +9,8 @@
 from __future__ import annotations
 
 from .cards import Card
-from .errors import IllegalMove, InvalidMeld, malformed_move, meld_refusal
-from .meld_phase import _reading_refusal
+from .deal_state import DealState
+from .errors import IllegalMove, InvalidMeld, malformed_move, meld_refusal, reading_refusal
 from .finnish import card_name
 from .melds import Meld, MeldKind, meld_points
 from .moves import EV_CLAIM, EV_MELD, EV_MISDRAW, EV_OPENED, EV_PASS, EV_REJECT_EXPOSED
@@ -20,11 +20,8 @@ from .moves import Claim, Event, MisDraw, Open, Pass, Phase, RejectExposed, Tabl
 __all__ = ["Rommi51Opening", "ClassicRommi"]
 
 
-class Rommi51Opening:
+class Rommi51Opening(DealState):
     """The opening: a player's first melds, all at once, worth ``rules.opening_points``."""
-
-    def _must_open(self) -> bool:
-        return self.rules.opening_points > 0 and not self.opened[self.turn]
 
     def best_opening(self, player: int | None = None):
         """Rommi 51: the best opening the player's hand allows now, or ``None``."""
@@ -53,7 +50,7 @@ class Rommi51Opening:
         if err is not None:
             return err
         if move.jokers:
-            err = _reading_refusal(used, move.jokers)
+            err = reading_refusal(used, move.jokers)
             if err is not None:
                 return err
         melds = []
@@ -175,7 +172,7 @@ class Rommi51Opening:
             self._went_out()
 
 
-class ClassicRommi:
+class ClassicRommi(DealState):
     """Classic Finnish rommi: claims, out-of-turn draws and the last round."""
 
     # -- “Rommi!” -----------------------------------------------------------------------

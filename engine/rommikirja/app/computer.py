@@ -236,7 +236,7 @@ def _rummy_take_discard(deal: Any, strong: bool) -> bool:
     rules = deal.rules
     if not strong:
         return _fits_meld_with_hand(top, hand, rules)
-    if deal.rules.opening_points and not deal.opened[deal.turn]:
+    if deal.rules.must_open(deal.opened[deal.turn]):
         before = best_opening(hand, rules)
         after = best_opening(hand + [top], rules)
         if after is not None and (before is None or after.points > before.points):
@@ -296,7 +296,7 @@ def _rummy_choice(deal: Any, strong: bool, rng: random.Random) -> Move:
         return Pass()
     # play phase: open, meld, lay off, then discard
     hand = list(deal.hand)
-    if deal.rules.opening_points and not deal.opened[deal.turn]:
+    if deal.rules.must_open(deal.opened[deal.turn]):
         best = best_opening(hand, deal.rules)          # the opening with the most points, if any
         if best is not None:
             opening = Open(tuple(tuple(m.cards) for m in best.melds))

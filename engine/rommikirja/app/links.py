@@ -17,21 +17,12 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
+from ..codes import Topic, refusal_topic
+
 __all__ = ["TOPICS", "topic_of", "rule_link", "check_links", "LinksError"]
 
 #: The kinds of rule a refusal can point at (the keys of a game's ``links["topics"]``).
-TOPICS = ("turn", "meld", "lay_off", "out", "stock", "offer", "knock", "opening", "joker")
-
-_CODE_TOPIC = {
-    "not_extending": "lay_off", "joker_in_place": "joker", "no_such_meld": "lay_off",
-    "lay_off_before_meld": "lay_off", "final_discard_required": "out", "stock_empty": "stock",
-    "stock_used": "stock", "not_opened": "opening", "opening_too_low": "opening", "no_pure_run": "opening",
-    "already_opened": "opening", "no_opening": "meld", "offer_stock": "offer", "forced_stock": "offer",
-    "knock_over_limit": "knock", "too_many_jokers": "joker", "too_few_naturals": "joker",
-    "one_meld_per_turn": "meld", "not_melds": "opening",
-}
-_MELD_CODES = {"too_short", "gap", "mixed", "mixed_suits", "group_same_suit", "duplicate", "duplicate_rank",
-               "ace_high", "wrap", "group_too_big"}
+TOPICS = tuple(Topic)
 
 _SLUG = re.compile(r"[a-z0-9][a-z0-9_-]{0,79}")        # a page as the site names it
 _ANCHOR = re.compile(r"[a-z0-9_-]{1,80}")              # as MkDocs makes them (toc.slugify)
@@ -42,8 +33,8 @@ class LinksError(ValueError):
 
 
 def topic_of(code: str) -> str:
-    """The kind of rule a refusal code is about (the one place that maps codes to topics)."""
-    return _CODE_TOPIC.get(code, "meld" if code in _MELD_CODES else "turn")
+    """The kind of rule a refusal code is about (the code's own topic, :class:`rommikirja.codes.Refusal`)."""
+    return refusal_topic(code)
 
 
 def rule_link(links: Mapping[str, Any] | None, code: str) -> dict | None:

@@ -121,7 +121,7 @@ def _actions(deal: Any) -> list[str]:
     if isinstance(deal, GinDeal):
         return ["discard", "knock"]
     acts = ["discard"]
-    if deal.rules.opening_points and not deal.opened[deal.turn]:
+    if deal.rules.must_open(deal.opened[deal.turn]):
         acts.insert(0, "open")
     else:
         acts[:0] = ["meld", "lay_off"]
