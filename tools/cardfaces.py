@@ -9,6 +9,7 @@ from typing import Any, Iterable
 from markupsafe import Markup
 
 from rommikirja import Card, RuleSet
+from rommikirja.explain import Cards, Melds, Strong
 from rommikirja.finnish import card_name, cards_text
 
 __all__ = ["card_html", "meld_html", "cards_html", "hand_size_groups", "luettelo"]
@@ -79,3 +80,19 @@ def hand_size_groups(rules: RuleSet) -> list[tuple[int, int, int]]:
 
 def luettelo(cards: Iterable[Card], case: str = "nom", conj: str = "ja") -> str:
     return cards_text(list(cards), case, conj)
+
+
+def line_html(line: Any) -> Markup:
+    """A line of :func:`rommikirja.explain.score_lines` as page Markdown: its cards as faces
+    (``–`` for none), its melds boxed, its result in bold, its text escaped."""
+    out = []
+    for part in line.parts:
+        if isinstance(part, Cards):
+            out.append(cards_html(part.cards) if part.cards else "–")
+        elif isinstance(part, Melds):
+            out.append(" ".join(meld_html(m) for m in part.melds))
+        elif isinstance(part, Strong):
+            out.append(f"**{Markup.escape(part.text)}**")
+        else:
+            out.append(str(Markup.escape(part)))
+    return Markup("".join(out))

@@ -5,11 +5,12 @@ import random
 from typing import Any
 
 from .cards import Card, sort_cards, standard_deck
-from .finnish import capitalize, cards_text, join_list
-from .knock import GinOutcome, defender_best, knock_result
+from .finnish import capitalize, cards_text
+from .knock import GinOutcome, defender_best
 from .melds import check_meld
 from .rules import RuleSet
-from .scoring import hand_value
+from .explain import score_lines
+from .scoring import hand_value, score_deal
 from .solver import best_arrangement
 
 from .practice_kit import (PracticeKind, card_codes, cards_of_codes, lower_first,
@@ -81,20 +82,10 @@ def _s_koputus(q: dict, rules: RuleSet) -> dict:
     d = defender_best(cards_of_codes(q["defender"]), k_arr.melds, rules, lay_off=not gin)
     out = GinOutcome("gin" if gin else "knock", 0, (tuple(cards_of_codes(q["knocker"])), tuple(cards_of_codes(q["defender"]))),
                      k_arr.melds, k_arr.deadwood, d)
-    scorer, points, kind = knock_result(out, rules)
-    kd, dd = k_arr.deadwood_points, hand_value(d.deadwood, rules)
-    names = q["players"]
-    lines = [f"{names[0]}: irtokortit {points_text(kd)}.",
-             f"{names[1]}: " + (f"liittää {join_list([cards_text(cs, 'gen') for cs, _ in d.layoffs])}; "
-                                if d.layoffs else "") + f"irtokortit {points_text(dd)}."]
-    if kind == "gin":
-        lines.append(f"Gin: {names[0]} saa {rules.gin_bonus} + {dd} = {points}.")
-    elif kind == "undercut":
-        lines.append(f"Alitus: {names[1]} saa {rules.undercut_bonus} + {kd} − {dd} = {points}.")
-    else:
-        lines.append(f"{names[0]} saa {dd} − {kd} = {points}.")
-    return {"scorer": "knocker" if scorer == 0 else "defender", "points": points, "kind": kind,
-            "knocker_deadwood": kd, "lines": lines}
+    score = score_deal(out, rules)
+    lines = score_lines(out, score, rules, q["players"], view="knock")
+    return {"scorer": "knocker" if score.scorer == 0 else "defender", "points": score.points[score.scorer],
+            "kind": score.kind, "knocker_deadwood": score.hand_values[0], "lines": [line.text for line in lines]}
 
 
 def _c_koputus(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, str]:

@@ -13,7 +13,7 @@ from .rules import RuleSet
 
 
 __all__ = ["NAMES", "PracticeKind", "card_codes", "cards_of_codes", "rules_of", "num_text", "points_text",
-           "card_sum_text", "lower_first"]
+           "lower_first"]
 
 
 @dataclass(frozen=True)
@@ -58,12 +58,6 @@ def points_text(n: int, prefix: str = "") -> str:
     """
     return f"{num_text(n)} {prefix}{noun('piste', 'nom' if abs(n) == 1 else 'part')}"
 
-
-
-def card_sum_text(cards: Sequence[Card], rules: RuleSet) -> str:
-    values = [rules.card_points(c.rank) for c in cards]
-    total = sum(values)
-    return f"{' + '.join(map(str, values))} = {total}" if len(values) > 1 else str(total)
 
 
 def lower_first(sentence: str) -> str:

@@ -7,14 +7,14 @@ from typing import Any
 
 from .cards import Card, parse_card, sort_cards, standard_deck
 from .deal import EndReason, Outcome
+from .explain import score_lines
 from .finnish import capitalize, card_name, cards_text
 from .melds import Meld, MeldKind, check_meld
 from .opening import best_opening, melds_using_all
 from .rules import OPTIONS, RuleSet
 from .scoring import score_deal
 
-from .practice_kit import (NAMES, PracticeKind, card_codes, card_sum_text, cards_of_codes, num_text,
-                           points_text)
+from .practice_kit import NAMES, PracticeKind, card_codes, cards_of_codes, num_text, points_text
 
 
 # -- 1. Pisteet ---------------------------------------------------------------------------------
@@ -51,25 +51,10 @@ def _pisteet_outcome(q: dict) -> Outcome:
 
 
 def _s_pisteet(q: dict, rules: RuleSet) -> dict:
-    score = score_deal(_pisteet_outcome(q), rules)
-    names = q["players"]
-    lines = []
-    if rules.scoring == "winner_takes":
-        for p, h in enumerate(q["hands"]):
-            if p != q["winner"]:
-                lines.append(f"{names[p]}: {card_sum_text(cards_of_codes(h), rules)}.")
-        text = f"{names[q['winner']]} saa {points_text(score.base)}"
-        if score.doubled:
-            text += f", rommista kaksinkertaisena {score.points[q['winner']]}"
-        lines.append(text + ".")
-        return {"points": score.points[q["ask"]], "lines": lines}
-    p = q["ask"]
-    if rules.scoring == "penalty" and not q.get("opened", [True] * len(names))[p]:
-        lines.append(f"{names[p]} ei avannut, joten sakko on käden korteista riippumatta "
-                     f"{points_text(rules.unopened_penalty)}.")
-    else:
-        lines.append(f"{names[p]}: {card_sum_text(cards_of_codes(q['hands'][p]), rules)}.")
-    return {"points": score.points[p], "lines": lines}
+    out = _pisteet_outcome(q)
+    score = score_deal(out, rules)
+    lines = score_lines(out, score, rules, q["players"], view="practice", ask=q["ask"])
+    return {"points": score.points[q["ask"]], "lines": [line.text for line in lines]}
 
 
 def _c_pisteet(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, str]:
