@@ -8,10 +8,12 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
+from rommikirja.explain import score_lines
 from rommikirja.rules import OPTIONS
 from rommikirja.scoring import hand_value
 from rommikirja.solver import best_arrangement
 
+from .cardfaces import line_html
 from .sandbox import LIMITS, as_code, render_limited
 from .textcache import compile_text
 
@@ -101,5 +103,8 @@ def render_scenario_text(sc: Any, env: jinja2.Environment | None = None) -> Mark
 
 def render_example(sc: Any, env: jinja2.Environment) -> str:
     """The scenario's example box as the pages show it (``templates/_example.md.j2`` in ``env``,
-    a page environment): one function for the build and for verify's sentence check."""
-    return env.get_template("_example.md.j2").render(sc=sc, text=render_scenario_text(sc, env), options=OPTIONS)
+    a page environment): one function for the build and for verify's sentence check. The box
+    reads the score explanation from the engine (:func:`rommikirja.explain.score_lines`, each
+    line drawn by :func:`tools.cardfaces.line_html`)."""
+    return env.get_template("_example.md.j2").render(sc=sc, text=render_scenario_text(sc, env), options=OPTIONS,
+                                                     score_lines=score_lines, score_line=line_html)

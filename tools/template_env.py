@@ -34,11 +34,10 @@ from jinja2.bccache import Bucket
 
 from rommikirja.finnish import (capitalize, card_name, count, join_list, noun, number_word, numeral, ordinal,
                                 player_name, rank_name, suit_name)
-from rommikirja.explain import score_lines
 from rommikirja.melds import opening_card_points
 
 from . import cache, kept, textbounds
-from .cardfaces import card_html, cards_html, hand_size_groups, line_html, luettelo, meld_html
+from .cardfaces import card_html, cards_html, hand_size_groups, luettelo, meld_html
 from .paths import ROOT, rel_path
 from .sandbox import LIMITS, TEXT_DENIED_FILTERS, BoundedRange, Sandbox
 from .sentences import compare_text, difference_text, product_text, sum_text
@@ -109,7 +108,6 @@ def make_env(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
         card=card_html,                                     # a card drawn as a card
         cards=cards_html,
         meld=meld_html,                                     # one meld, boxed as a unit
-        score_line=line_html,                               # a line of score_lines(), cards as faces
         word=number_word,                                   # 3 → kolme; word("ade") → kolmella
         numeral=numeral,                                    # always words: 15 | numeral("gen")
         ordinal=ordinal,                                    # 4 | ordinal("ade") → neljännellä
@@ -122,7 +120,6 @@ def make_env(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
     )
     textbounds.bounded_filters(env)
     env.globals.update(rank_name=rank_name, suit_name=suit_name, opening_points_of=opening_card_points,
-                       score_lines=score_lines,
                        sum_text=sum_text, difference_text=difference_text, product_text=product_text,
                        compare_text=compare_text)
     return env
