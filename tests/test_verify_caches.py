@@ -73,7 +73,7 @@ def pickle_of_a_list():
 
 
 class _Checked(_Sc):
-    """A scenario as :func:`tools.templating.check_template` reads it."""
+    """A scenario as :func:`tools.textcheck.check_template` reads it."""
 
     def __init__(self, path, text):
         super().__init__(path, text)

@@ -1,6 +1,7 @@
 """Cards drawn as cards: the page helpers and filters that turn engine cards into HTML faces
-(``card``, ``meld``, ``cards``) and card lists into Finnish text. Trusted output of our own, below
-:mod:`tools.templating` (which registers them) and :mod:`tools.pages`."""
+(``card``, ``meld``, ``cards``), card lists into Finnish text, and the lines of the engine's score
+explanation into page Markdown (:func:`line_html`). Trusted output of our own, below
+:mod:`tools.template_env` (which registers the filters) and :mod:`tools.pages`."""
 from __future__ import annotations
 
 import html
