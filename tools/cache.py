@@ -24,7 +24,7 @@ from typing import Any, Callable
 
 from . import kept
 
-__all__ = ["cached", "enabled", "key", "known", "note", "salt"]
+__all__ = ["cached", "enabled", "keep", "key", "known", "lookup", "note", "salt"]
 
 #: The environment switch of each kind of entry.
 SWITCHES = {"template": "ROMMIKIRJA_TEMPLATE_CACHE", "yaml": "ROMMIKIRJA_YAML_CACHE"}
@@ -100,3 +100,15 @@ def note(name: str, entry_key: bytes | None) -> None:
     """Note the fact ``name`` under ``entry_key`` (nothing without a key)."""
     if entry_key is not None:
         kept.put(name, entry_key, b"")
+
+
+def lookup(name: str, entry_key: bytes) -> bytes | None:
+    """The payload kept for ``name`` under ``entry_key`` (None: none, or under another key), for a
+    caller that cannot hand its work to :func:`cached` (Jinja2's bytecode cache reads and writes
+    at two moments)."""
+    return kept.get(name, entry_key)
+
+
+def keep(name: str, entry_key: bytes, payload: bytes) -> None:
+    """Keep ``payload`` for ``name`` under ``entry_key`` (written when the run ends)."""
+    kept.put(name, entry_key, payload)

@@ -36,13 +36,14 @@ from rommikirja.finnish import (capitalize, card_name, count, join_list, noun, n
                                 player_name, rank_name, suit_name)
 from rommikirja.melds import opening_card_points
 
-from . import cache, kept, textbounds
+from . import cache, textbounds
 from .cardfaces import card_html, cards_html, hand_size_groups, luettelo, meld_html
 from .paths import ROOT, rel_path
 from .sandbox import LIMITS, TEXT_DENIED_FILTERS, BoundedRange, Sandbox
 from .sentences import compare_text, difference_text, product_text, sum_text
 
 TEMPLATE_DIR = ROOT / "templates"
+
 
 class KeptTemplates(jinja2.BytecodeCache):
     """Compiled project templates kept between runs, one entry of :mod:`tools.cache` per template
@@ -63,7 +64,7 @@ class KeptTemplates(jinja2.BytecodeCache):
         bucket = Bucket(environment, self.get_cache_key(name, filename), self.get_source_checksum(source))
         bucket.kept_name = f"jinja:{rel_path(filename) if filename else name}"
         bucket.kept_key = cache.key(self.salt, name, bucket.checksum)
-        payload = kept.get(bucket.kept_name, bucket.kept_key)
+        payload = cache.lookup(bucket.kept_name, bucket.kept_key)
         if payload is not None:
             try:
                 code = marshal.loads(payload)
@@ -74,7 +75,7 @@ class KeptTemplates(jinja2.BytecodeCache):
 
     def set_bucket(self, bucket: Bucket) -> None:
         if bucket.code is not None:
-            kept.put(bucket.kept_name, bucket.kept_key, marshal.dumps(bucket.code))
+            cache.keep(bucket.kept_name, bucket.kept_key, marshal.dumps(bucket.code))
 
     def load_bytecode(self, bucket: Bucket) -> None:    # (get_bucket reads the store itself)
         pass
