@@ -1,37 +1,8 @@
-"""What verify keeps between runs (page sections, compiled scenario texts) never outlives a change."""
+"""What verify and the build keep between runs (page sections, compiled templates and scenario texts,
+clean marks: entries of tools.cache) never outlives a change."""
 import pytest
 
 from tools import presets
-
-
-def test_changed_template_never_reuses_old_sections(tmp_path, monkeypatch):
-    monkeypatch.setattr(presets, "TEMPLATE_DIR", tmp_path)      # the cache goes under tmp_path
-    pages = tmp_path / "pages"
-    pages.mkdir()
-    page = pages / "oma.md.j2"
-    page.write_text('{{ examples("jako", "oma") }}\n', encoding="utf-8")
-    assert presets.template_sections(pages) == {"oma": {"jako": "oma.md"}}
-    assert list((tmp_path / "__pycache__").glob("sections-*.json"))      # answer kept
-    assert presets.template_sections(pages) == {"oma": {"jako": "oma.md"}}   # read back
-    page.write_text('{{ examples("vuoro", "oma") }}{{ score_sheet("oma") }}\n', encoding="utf-8")
-    assert presets.template_sections(pages) == {"oma": {"vuoro": "oma.md", "pistetaulukko": "oma.md"}}
-    page.write_text('{{ examples("vuoro", "oma") \n', encoding="utf-8")   # syntax error: nothing
-    assert presets.template_sections(pages) == {}
-
-
-def test_unreadable_cache_entry_is_parsed_again(tmp_path, monkeypatch):
-    monkeypatch.setattr(presets, "TEMPLATE_DIR", tmp_path)
-    pages = tmp_path / "pages"
-    pages.mkdir()
-    (pages / "oma.md.j2").write_text('{{ examples("jako", "oma") }}\n', encoding="utf-8")
-    presets.template_sections(pages)
-    for f in (tmp_path / "__pycache__").glob("sections-*.json"):
-        f.write_text("[[", encoding="utf-8")
-    assert presets.template_sections(pages) == {"oma": {"jako": "oma.md"}}
-    monkeypatch.setenv("ROMMIKIRJA_TEMPLATE_CACHE", "0")
-    for f in (tmp_path / "__pycache__").glob("sections-*.json"):
-        f.write_text('[["väärä", "osio"]]', encoding="utf-8")
-    assert presets.template_sections(pages) == {"oma": {"jako": "oma.md"}}
 
 
 class _Sc:
@@ -102,7 +73,7 @@ def pickle_of_a_list():
 
 
 class _Checked(_Sc):
-    """A scenario as :func:`tools.templating.check_template` reads it."""
+    """A scenario as :func:`tools.textcheck.check_template` reads it."""
 
     def __init__(self, path, text):
         super().__init__(path, text)
@@ -113,8 +84,8 @@ class _Checked(_Sc):
 
 
 def test_a_text_marked_clean_is_checked_again_when_it_or_the_card_words_change(store, monkeypatch):
-    from tools import templating
-    monkeypatch.setattr(templating, "scenario_context", lambda sc: {})
+    from tools import scenario_text, templating, textcheck
+    monkeypatch.setattr(scenario_text, "scenario_context", lambda sc: {})
 
     def marks():
         return store.names("text-clean:")
@@ -137,47 +108,74 @@ def test_a_text_marked_clean_is_checked_again_when_it_or_the_card_words_change(s
     # the engine's card words decide what a text may not type: new words, new key
     words = "Hyvä teksti {{ 'hyvä' | upper }} ja uusisana."
     assert templating.check_template(_Checked("a.yaml", words)) == []
-    monkeypatch.setattr(templating, "_CARD_WORDS", templating._CARD_WORDS | {"uusisana"})
-    monkeypatch.setattr(templating, "_TEXT_SALT", [])
+    monkeypatch.setattr(textcheck, "_CARD_WORDS", textcheck._CARD_WORDS | {"uusisana"})
+    monkeypatch.setattr(textcheck, "_WORDS_KEY", [])
     (err,) = templating.check_template(_Checked("a.yaml", words))
     assert "kortin nimi ”uusisana” on kirjoitettu käsin" in str(err)
 
 
-def test_prune_keeps_what_the_run_used_and_deletes_what_no_run_will_read(tmp_path):
-    """Compiled templates are never overwritten, only left behind: a full build deletes them."""
-    import os
-
-    import jinja2
-
-    from tools.templating import _TemplateCache, prune_template_cache
-    (tmp_path / "t").mkdir()
-    (tmp_path / "t" / "a.j2").write_text("A {{ 1 + 1 }}", encoding="utf-8")
-    cache = tmp_path / "c"
-    cache.mkdir()
-    left_behind = {"0ld.jinja", "text-0ld.jinjac", "sections-0ld.json"}
-    for name in left_behind | {"sections-keep.json"}:
-        (cache / name).write_text("x", encoding="utf-8")
-
-    def env():
-        return jinja2.Environment(loader=jinja2.FileSystemLoader(str(tmp_path / "t")),
-                                  bytecode_cache=_TemplateCache(str(cache), "%s.jinja"))
-    first = env()
-    assert first.get_template("a.j2").render() == "A 2"
-    written = set(os.listdir(cache)) - left_behind - {"sections-keep.json"}
-    assert len(written) == 1
-    assert prune_template_cache(first, keep={"sections-keep.json"}) == 3
-    assert set(os.listdir(cache)) == written | {"sections-keep.json"}
-    second = env()                                  # the next run reads the kept file
-    assert second.get_template("a.j2").render() == "A 2"
-    assert prune_template_cache(second, keep={"sections-keep.json"}) == 0
-
-
-def test_section_cache_names_are_the_files_the_sections_answers_use(tmp_path, monkeypatch):
-    monkeypatch.setattr(presets, "TEMPLATE_DIR", tmp_path)
+def _pages(tmp_path):
     pages = tmp_path / "pages"
     pages.mkdir()
+    return pages
+
+
+def test_changed_template_never_reuses_old_sections(store, tmp_path):
+    pages = _pages(tmp_path)
+    page = pages / "oma.md.j2"
+    page.write_text('{{ examples("jako", "oma") }}\n', encoding="utf-8")
+    assert presets.template_sections(pages) == {"oma": {"jako": "oma.md"}}
+    assert store.names("sections:") == [f"sections:{page}"]                # answer kept
+    store.reread()
+    assert presets.template_sections(pages) == {"oma": {"jako": "oma.md"}}   # read back
+    page.write_text('{{ examples("vuoro", "oma") }}{{ score_sheet("oma") }}\n', encoding="utf-8")
+    assert presets.template_sections(pages) == {"oma": {"vuoro": "oma.md", "pistetaulukko": "oma.md"}}
+    page.write_text('{{ examples("vuoro", "oma") \n', encoding="utf-8")   # syntax error: nothing
+    assert presets.template_sections(pages) == {}
+    assert store.names("sections:") == [f"sections:{page}"]                # one entry per file
+
+
+def test_unreadable_sections_entry_is_parsed_again(store, tmp_path, monkeypatch):
+    from tools import kept
+    pages = _pages(tmp_path)
     (pages / "oma.md.j2").write_text('{{ examples("jako", "oma") }}\n', encoding="utf-8")
-    (pages / "_osa.md.j2").write_text("", encoding="utf-8")
     presets.template_sections(pages)
-    kept = {p.name for p in (tmp_path / "__pycache__").glob("sections-*.json")}
-    assert kept and presets.section_cache_names(pages) == kept
+    (name,) = store.names("sections:")
+    key, _ = kept._entries()[name]
+    for damaged in (b"[[", b'{"a": 1}', b"\xff"):
+        monkeypatch.setitem(kept._entries(), name, (key, damaged))
+        assert presets.template_sections(pages) == {"oma": {"jako": "oma.md"}}
+    monkeypatch.setitem(kept._entries(), name, (key, '[["väärä", "osio"]]'.encode()))
+    assert presets.template_sections(pages) == {"väärä": {"osio": "oma.md"}}    # (a readable entry is used)
+    monkeypatch.setenv("ROMMIKIRJA_TEMPLATE_CACHE", "0")                      # switched off: parsed
+    assert presets.template_sections(pages) == {"oma": {"jako": "oma.md"}}
+
+
+def test_compiled_templates_are_kept_and_never_outlive_a_change(store, tmp_path, monkeypatch):
+    """Compiled project templates are entries of the one store, one per template file."""
+    import jinja2
+
+    from tools import kept
+    from tools.template_env import KeptTemplates
+    (tmp_path / "t").mkdir()
+    tpl = tmp_path / "t" / "a.j2"
+    tpl.write_text("A {{ 1 + 1 }}", encoding="utf-8")
+
+    def render():
+        env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(tmp_path / "t")),
+                                 bytecode_cache=KeptTemplates())
+        return env.get_template("a.j2").render()
+    assert render() == "A 2"
+    (name,) = store.names("jinja:")
+    assert name == f"jinja:{tpl}"
+    key, code = kept._entries()[name]
+    store.reread()
+    compiled = []
+    real = jinja2.Environment.compile
+    monkeypatch.setattr(jinja2.Environment, "compile", lambda *a, **k: compiled.append(1) or real(*a, **k))
+    assert render() == "A 2" and not compiled                  # read back, not compiled
+    tpl.write_text("B {{ 2 + 2 }}", encoding="utf-8")
+    assert render() == "B 4" and len(compiled) == 1            # a changed template: compiled afresh
+    assert store.names("jinja:") == [name] and kept._entries()[name][0] != key
+    monkeypatch.setitem(kept._entries(), name, (kept._entries()[name][0], b"not code"))
+    assert render() == "B 4" and len(compiled) == 2            # a damaged entry: compiled afresh

@@ -2,7 +2,7 @@
 
 Verifies every scenario first; if any fails, prints the failures and writes
 nothing. Otherwise renders ``templates/pages/*.md.j2`` (in the sandbox of
-:mod:`tools.templating`) and publishes the pages, the site navigation and the browser
+:mod:`tools.sandbox`) and publishes the pages, the site navigation and the browser
 runtime (:mod:`tools.runtime`) into ``docs/`` in one transaction (:mod:`tools.publish`):
 ``docs/`` holds either the old build or the new one, never a mix; generated files say
 so at their top, and files no build makes any more are removed. Concurrent builds take
@@ -21,7 +21,7 @@ from . import publish as pub
 from .pages import (DOCS, PAGES, BuildError, page_outputs, publish_docs, render_pages,  # noqa: F401
                     write_pages)  # (PAGES, page_outputs, write_pages: the page library, re-exported)
 from .scenario import SourceError
-from .templating import ROOT
+from .paths import ROOT
 from .verify import verify
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,6 +1,7 @@
 """Cards drawn as cards: the page helpers and filters that turn engine cards into HTML faces
-(``card``, ``meld``, ``cards``) and card lists into Finnish text. Trusted output of our own, below
-:mod:`tools.templating` (which registers them) and :mod:`tools.pages`."""
+(``card``, ``meld``, ``cards``), card lists into Finnish text, and the lines of the engine's score
+explanation into page Markdown (:func:`line_html`). Trusted output of our own, below
+:mod:`tools.template_env` (which registers the filters) and :mod:`tools.pages`."""
 from __future__ import annotations
 
 import html
@@ -10,6 +11,7 @@ from markupsafe import Markup
 
 from rommikirja import Card, RuleSet
 from rommikirja.faces import card_face
+from rommikirja.explain import Cards, Melds, Strong
 from rommikirja.finnish import card_name, cards_text
 
 __all__ = ["card_html", "meld_html", "cards_html", "hand_size_groups", "luettelo"]
@@ -80,3 +82,19 @@ def hand_size_groups(rules: RuleSet) -> list[tuple[int, int, int]]:
 
 def luettelo(cards: Iterable[Card], case: str = "nom", conj: str = "ja") -> str:
     return cards_text(list(cards), case, conj)
+
+
+def line_html(line: Any) -> Markup:
+    """A line of :func:`rommikirja.explain.score_lines` as page Markdown: its cards as faces
+    (``–`` for none), its melds boxed, its result in bold, its text escaped."""
+    out = []
+    for part in line.parts:
+        if isinstance(part, Cards):
+            out.append(cards_html(part.cards) if part.cards else "–")
+        elif isinstance(part, Melds):
+            out.append(" ".join(meld_html(m) for m in part.melds))
+        elif isinstance(part, Strong):
+            out.append(f"**{Markup.escape(part.text)}**")
+        else:
+            out.append(str(Markup.escape(part)))
+    return Markup("".join(out))

@@ -1,14 +1,13 @@
 """The sentence checks of one scenario: its text and its example box rendered as the pages show
 them, then checked by :mod:`tools.sentences` (arithmetic, phrasing) and for player names without
-case forms. Above :mod:`tools.templating`, which renders; :mod:`tools.sentences` stays below it."""
+case forms. Above :mod:`tools.scenario_text`, which renders; :mod:`tools.sentences` stays below it."""
 from __future__ import annotations
 
 from typing import Any
 
-from rommikirja.rules import OPTIONS
-
+from .scenario_text import render_example as render_box, render_scenario_text
 from .sentences import arithmetic_problems, check_player_names, clean_text, phrasing_problems
-from .templating import make_env, render_scenario_text
+from .template_env import make_env
 from .yamlsrc import SourceError
 
 _ENV: list = []
@@ -18,9 +17,7 @@ def render_example(sc: Any) -> str:
     """The scenario's example box as the pages show it (``templates/_example.md.j2``)."""
     if not _ENV:                      # one environment: the box template is compiled once
         _ENV.append(make_env())
-    env = _ENV[0]
-    return env.get_template("_example.md.j2").render(sc=sc, text=render_scenario_text(sc, env),
-                                                     options=OPTIONS)
+    return render_box(sc, _ENV[0])
 
 
 def check_scenario_sentences(sc: Any) -> list[SourceError]:

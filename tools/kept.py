@@ -1,15 +1,16 @@
 """What verify keeps between runs, in one file: read once when first asked, written once when a run ends.
 
 Creating a file costs more than parsing a scenario (on the machines measured, 0.6 ms of CPU
-each), so parsed YAML (:func:`tools.yamlsrc.load`), compiled scenario texts and "this text
-parsed without problems" (:func:`tools.templating.check_template`) are kept as entries of one store,
+each), so parsed YAML (:func:`tools.yamlsrc.load`), the page sections of each template, compiled
+templates and scenario texts and "this text parsed without problems"
+(:func:`tools.textcheck.check_template`) are kept as entries of one store,
 ``tools/__pycache__/kept.pickle`` (ignored by git). Each entry is ``name → (key, payload)``:
 the name says which file it is about (one entry per file: a changed file replaces its entry),
-the key is a SHA-256 of everything the payload depends on; a reader compares the key and
+the key (:func:`tools.cache.key`, the one recipe) is a SHA-256 of everything the payload depends on; a reader compares the key and
 otherwise does the work again. The file carries a SHA-256 of its contents and holds only
 strings, bytes and tuples (anything else is refused when read), so a damaged or foreign file is
 simply ignored. ``ROMMIKIRJA_YAML_CACHE=0`` and ``ROMMIKIRJA_TEMPLATE_CACHE=0`` keep the YAML and the
-text entries out of it.
+template entries out of it (:func:`tools.cache.enabled`). Use it through :mod:`tools.cache`.
 
 :func:`flush` writes what a run added (verify calls it at the end of every run; an ordinary
 interpreter exit does too), leaving out the entries of files that no longer exist or lie

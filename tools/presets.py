@@ -23,6 +23,7 @@ import jinja2
 from rommikirja.chars import skeleton
 from jinja2 import nodes
 
+from . import cache
 from .scenario.model import rel_path
 from .yamlsrc import LDict, SourceError, load
 
@@ -153,67 +154,29 @@ def template_sections(pages_dir: Path = PAGES) -> dict[str, dict[str, str]]:
         if tpl.name.startswith("_"):
             continue
         page = tpl.name[:-len(".j2")]
-        for game, section in _sections_of(page, tpl.read_bytes()):
+        for game, section in _sections_of(tpl, tpl.read_bytes()):
             out.setdefault(game, {})[section] = page
     return out
 
 
-def _sections_of(page: str, source: bytes) -> list[tuple[str, str]]:
+def _sections_of(tpl: Path, source: bytes) -> list[tuple[str, str]]:
     """``(game, section)`` of every section call in one page template, in template order.
 
-    Parsing a template costs milliseconds, and verify asks on every run: the answer is kept in
-    ``templates/__pycache__/`` (ignored by git) under a SHA-256 of the page name, the exact
+    Parsing a template costs milliseconds, and verify asks on every run: the answer is kept
+    (:mod:`tools.cache`, ``sections:templates/pages/…``) under a key of the template's name, the exact
     template bytes, this module's source and the Jinja2 version, so a changed template (or
-    parser) can never reuse an old answer. ``ROMMIKIRJA_TEMPLATE_CACHE=0`` turns it off; a cache
-    that cannot be read or written is skipped.
+    parser) can never reuse an old answer. ``ROMMIKIRJA_TEMPLATE_CACHE=0`` turns it off.
     """
-    import os
-    use_cache = os.environ.get("ROMMIKIRJA_TEMPLATE_CACHE", "1") != "0"
-    cache_file = None
-    if use_cache:
-        cache_file = TEMPLATE_DIR / "__pycache__" / _section_cache_name(page, source)
-        try:
-            return [(g, s) for g, s in json.loads(cache_file.read_text(encoding="utf-8"))]
-        except (OSError, ValueError, TypeError):
-            pass                # no (usable) cached answer: parse
-    found = _parse_sections(source.decode("utf-8"))
-    if cache_file is not None:
-        tmp = cache_file.with_name(f"{cache_file.name}.{os.getpid()}.tmp")
-        try:
-            cache_file.parent.mkdir(exist_ok=True)
-            tmp.write_text(json.dumps(found, ensure_ascii=False), encoding="utf-8")
-            os.replace(tmp, cache_file)     # readers see the whole answer or none
-        except OSError:
-            try:
-                tmp.unlink()
-            except OSError:
-                pass
-    return found
+    salt = cache.salt(Path(__file__), jinja2.__version__)
+    return cache.cached(f"sections:{rel_path(tpl)}", cache.key(salt, tpl.name, source),
+                        lambda: _parse_sections(source.decode("utf-8")),
+                        encode=lambda found: json.dumps(found, ensure_ascii=False).encode("utf-8"),
+                        decode=_sections_answer)
 
 
-def section_cache_names(pages: Path | None = None) -> set[str]:
-    """The names of the kept answers of :func:`_sections_of` for today's page templates (what a
-    prune of ``templates/__pycache__/`` keeps)."""
-    return {_section_cache_name(tpl.name[:-len(".j2")], tpl.read_bytes())
-            for tpl in (pages or PAGES).glob("*.md.j2") if not tpl.name.startswith("_")}
-
-
-def _section_cache_name(page: str, source: bytes) -> str:
-    """The file of :func:`_sections_of`'s kept answer: a SHA-256 of the page name, the template's
-    bytes, this module's source and the Jinja2 version."""
-    import hashlib
-    key = hashlib.sha256(b"\0".join((page.encode(), source, _salt()))).hexdigest()
-    return f"sections-{key}.json"
-
-
-_SALT: list[bytes] = []
-
-
-def _salt() -> bytes:
-    """This module's source and the Jinja2 version: what decides how a template is read."""
-    if not _SALT:
-        _SALT.append(Path(__file__).read_bytes() + b"\0" + jinja2.__version__.encode())
-    return _SALT[0]
+def _sections_answer(payload: bytes) -> list[tuple[str, str]]:
+    """A kept answer of :func:`_sections_of` read back (an unreadable one raises: parsed again)."""
+    return [(str(g), str(s)) for g, s in json.loads(payload.decode("utf-8"))]
 
 
 def _parse_sections(text: str) -> list[tuple[str, str]]:

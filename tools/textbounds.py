@@ -1,4 +1,4 @@
-"""Bounds on what a template may build and print (used by :class:`tools.templating.Sandbox`).
+"""Bounds on what a template may build and print (used by :class:`tools.sandbox.Sandbox`).
 
 A scenario's ``text`` is untrusted. Besides the loop and arithmetic bounds of the sandbox:
 

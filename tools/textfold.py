@@ -41,7 +41,7 @@ class _NotConst(Exception):
 
 
 class Folder:
-    """Constant values of expression nodes, worked out in ``env`` (a :class:`tools.templating.Sandbox`)."""
+    """Constant values of expression nodes, worked out in ``env`` (a :class:`tools.sandbox.Sandbox`)."""
 
     def __init__(self, env: Any) -> None:
         self.env = env

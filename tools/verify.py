@@ -6,10 +6,10 @@ its scenario says (refused, or played though the scenario says it is refused) is
 the moves and expectations after it are not played on the wrong deal, and one note names
 their lines.
 
-What does not change between runs is kept, like Python's ``.pyc`` files: parsed YAML and
-"this text has no problems" in ``tools/__pycache__/kept.pickle`` (:mod:`tools.kept`), compiled
-scenario texts in ``templates/__pycache__/``, each under a SHA-256 of the exact file text and
-the tool sources that read it. Every scenario is still
+What does not change between runs is kept, like Python's ``.pyc`` files: parsed YAML, compiled
+templates and scenario texts, and "this text has no problems", in one store (:mod:`tools.cache`,
+``tools/__pycache__/kept.pickle``), each under a key of the exact file text and the tool sources
+that read it. Every scenario is still
 played and checked on every run. ``ROMMIKIRJA_YAML_CACHE=0`` and ``ROMMIKIRJA_TEMPLATE_CACHE=0``
 turn the caches off.
 """
@@ -29,7 +29,7 @@ from .scenario.names import load_names
 from .search_words import read_synonyms
 from .presets import check_sections
 from .reachable import allowed_truth_checks, known_failures
-from .templating import check_template
+from .textcheck import check_template
 
 
 #: Cyclic garbage collection thresholds while verifying (see :func:`_fewer_collections`).

@@ -22,6 +22,8 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
+from . import cache
+
 
 __all__ = ["SourceError", "LDict", "LList", "loads", "load", "line_of", "read_text", "LIMITS",
            "yaml_loader"]
@@ -406,48 +408,35 @@ def read_text(path: str | Path, shown: str | Path | None = None, limit: int | No
 def load(path: str | Path, shown: str | Path | None = None, fast: bool = True) -> Any:
     """Read and parse one YAML file (bounded, see :data:`LIMITS`).
 
-    What a file parses to is kept between runs (:mod:`tools.kept`), like Python's ``.pyc``
+    What a file parses to is kept between runs (:mod:`tools.cache`), like Python's ``.pyc``
     files: the file is read and checked on every call, and parsed again whenever its text,
     this module, PyYAML, the limits or Python changed (:func:`_cache_key`). Errors are never
     kept: a file that does not parse is parsed (and reported) every time.
     """
-    from . import kept
+    import pickle
     shown = shown if shown is not None else path
     text = read_text(path, shown)
-    if not fast or os.environ.get("ROMMIKIRJA_YAML_CACHE", "1") == "0":
+    if not fast:
         return loads(text, shown, fast)
-    name, key = f"yaml:{shown}", _cache_key(text)
-    payload = kept.get(name, key)
-    if payload is not None:
-        try:
-            return _unpickle(payload)
-        except Exception:           # an unreadable entry is parsed afresh
-            pass
-    data = loads(text, shown, fast)
-    import pickle
-    kept.put(name, key, pickle.dumps(data, protocol=5))
-    return data
+    return cache.cached(f"yaml:{shown}", _cache_key(text), lambda: loads(text, shown, fast),
+                        encode=lambda data: pickle.dumps(data, protocol=5), decode=_unpickle, kind="yaml")
 
 
 _CACHE_SALT: list[bytes] = []
 
 
 def _cache_key(text: str) -> bytes:
-    """A SHA-256 of the exact text, this module's source, the limits, PyYAML's version file and
-    the Python version: what decides what a text parses to."""
-    import hashlib
+    """:func:`tools.cache.key` of the exact text, this module's source, the limits, PyYAML's
+    version file and the Python: what decides what a text parses to."""
     if not _CACHE_SALT:
-        import sys
         from importlib.util import find_spec
         try:
             spec = find_spec("yaml")
             pyyaml = Path(spec.origin).read_bytes() if spec and spec.origin else b"?"
         except (OSError, ImportError, ValueError):
             pyyaml = b"?"
-        _CACHE_SALT.append(hashlib.sha256(b"\0".join((Path(__file__).read_bytes(), pyyaml,
-                                                       sys.version.encode()))).digest())
-    return hashlib.sha256(b"\0".join((_CACHE_SALT[0], repr(sorted(LIMITS.items())).encode(),
-                                      text.encode("utf-8", "surrogatepass")))).digest()
+        _CACHE_SALT.append(cache.salt(Path(__file__), pyyaml))
+    return cache.key(_CACHE_SALT[0], repr(sorted(LIMITS.items())), text)
 
 
 _UNPICKLER: list[type] = []

@@ -44,7 +44,8 @@ from ..cards import parse_card, sort_cards
 from .computer import Computer, hint
 from ..deal import DISCARD, STOCK, Draw, Open, Pass
 from ..errors import IllegalMove
-from ..finnish import card_name, cards_text, count
+from ..explain import score_lines
+from ..finnish import card_name, cards_text
 from ..games import new_deal
 from ..gin import GinDeal
 from ..opening import melds_using_all
@@ -130,49 +131,8 @@ def _actions(deal: Any) -> list[str]:
 
 def _score_view(g: Game, index: int) -> dict:
     score = g.scores[index]
-    deal_rules = g.rules
-    names = g.names
-    lines: list[str] = []
-    if g.rules.style == "knock":
-        kind = score.kind
-        if kind == "void":
-            lines.append("Jako mitätöitiin: kukaan ei saa pisteitä, ja sama jakaja jakaa uudelleen.")
-        else:
-            w = names[score.scorer]
-            if kind == "gin":
-                lines.append(f"Gin! {w} saa ginin lisäpisteet {deal_rules.gin_bonus} ja vastustajan "
-                             f"irtokorttipisteet: yhteensä {score.points[score.scorer]}.")
-            elif kind == "undercut":
-                lines.append(f"Alitus: {w} saa alituksen lisäpisteet {deal_rules.undercut_bonus} ja "
-                             f"irtokorttipisteiden erotuksen: yhteensä {score.points[score.scorer]}.")
-            else:
-                lines.append(f"Koputus onnistui: {w} saa irtokorttipisteiden erotuksen, "
-                             f"{count(score.points[score.scorer], 'piste', digits=True)}.")
-            outcome = g.deal.outcome if index == len(g.deals) - 1 else None
-            defence = getattr(outcome, "defender", None)
-            if defence is not None and defence.layoffs:
-                laid = [c for cards, _ in defence.layoffs for c in cards]
-                lines.append(f"{names[1 - outcome.knocker]} liittää koputtajan yhdistelmiin "
-                             f"{cards_text(laid, 'gen')}.")
-            lines.append("Irtokorttipisteet: " + ", ".join(f"{names[i]} {v}" for i, v in enumerate(score.hand_values))
-                         + ".")
-    else:
-        outcome = g.deal.outcome if index == len(g.deals) - 1 else None
-        if score.kind == "went_out" and score.scorer is not None:
-            lines.append(f"{names[score.scorer]} meni ulos.")
-        else:
-            lines.append("Jako päättyi ilman ulosmenoa.")
-        if deal_rules.scoring == "penalty":
-            opened = outcome.opened if outcome is not None and outcome.opened else (True,) * g.n
-            lines.append("Sakkopisteet: " + ", ".join(
-                f"{names[i]} {v}" + ("" if opened[i] or i == score.scorer else " (ei avannut)")
-                for i, v in enumerate(score.hand_values)) + ".")
-        else:
-            lines.append("Käteen jääneiden korttien pisteet: " + ", ".join(
-                f"{names[i]} {v}" for i, v in enumerate(score.hand_values)) + ".")
-        if deal_rules.scoring == "winner_takes" and score.scorer is not None:
-            lines.append(f"{names[score.scorer]} saa {count(score.points[score.scorer], 'piste', digits=True)}"
-                         + (", rommista kaksinkertaisena." if score.doubled else "."))
+    outcome = g.deal.outcome if index == len(g.deals) - 1 else None
+    lines = [line.text for line in score_lines(outcome, score, g.rules, g.names, view="pelaa")]
     outcome_hands = []
     deal = g.deal if index == len(g.deals) - 1 else None
     if deal is not None and deal.outcome is not None:

@@ -10,7 +10,7 @@ from ...rules import RuleSet
 
 
 __all__ = ["NAMES", "card_codes", "cards_of_codes", "rules_of", "num_text", "points_text",
-           "card_sum_text", "lower_first"]
+           "lower_first"]
 
 
 NAMES = ("Aino", "Eero", "Kaisa", "Olli")
@@ -42,11 +42,6 @@ def points_text(n: int, prefix: str = "") -> str:
     """
     return f"{num_text(n)} {prefix}{noun('piste', 'nom' if abs(n) == 1 else 'part')}"
 
-
-def card_sum_text(cards: Sequence[Card], rules: RuleSet) -> str:
-    values = [rules.card_points(c.rank) for c in cards]
-    total = sum(values)
-    return f"{' + '.join(map(str, values))} = {total}" if len(values) > 1 else str(total)
 
 
 def lower_first(sentence: str) -> str:

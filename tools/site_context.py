@@ -1,0 +1,104 @@
+"""What every page template reads, in one object: :class:`SiteContext`.
+
+:func:`tools.pages.render_pages` makes one per build and hands it to the templates in one place
+(:meth:`SiteContext.template_names`): ``site`` itself, and the names the templates have always
+used (``example(...)``, ``rulesets``, ``rule(...)``, …), each of them a member of this class, so
+that the data flow from a rule set to a page sentence can be followed from here.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+from rommikirja import OPTIONS
+from rommikirja.cards import Card, Suit, parse_card
+from rommikirja.finnish import CASES, RANK_WORDS, SUIT_WORDS, card_name
+from rommikirja.practice import question as practice_question, solution as practice_solution
+
+from . import presets, rule_text
+from .cardfaces import card_html
+from .pelaa_games import pelaa_games
+from .scenario_text import render_example
+
+
+class BuildError(Exception):
+    pass
+
+
+@dataclass
+class SiteContext:
+    """The site as the page templates see it: the verified scenarios, the rule sets, the page
+    helpers (each returns our own rendered Markdown/HTML: :class:`~markupsafe.Markup`) and the
+    Finnish tables. ``used`` and ``boxes`` record what the pages showed (every scenario must be
+    shown; the example boxes are checked apart from the prose)."""
+
+    env: jinja2.Environment
+    scenarios: list[Any]
+    rulesets: dict[str, Any]
+    pages_dir: Path
+    by_id: dict[str, Any] = field(init=False)
+    used: set[str] = field(default_factory=set)
+    boxes: list[str] = field(default_factory=list)
+    practice_ids: set[str] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        self.by_id = {sc.id: sc for sc in self.scenarios}
+        self.presets, self.generated = presets.template_context(self.rulesets, self.scenarios)
+
+    def example(self, sid: str) -> Markup:
+        """The example box of scenario ``sid``."""
+        if sid not in self.by_id:
+            raise BuildError(f"sivupohja viittaa tuntemattomaan skenaarioon ”{sid}”")
+        self.used.add(sid)
+        box = render_example(self.by_id[sid], self.env).strip() + "\n"
+        self.boxes.append(box)      # checked by verify (tools.sentences), against its scenario's lines
+        return Markup(box)
+
+    def examples(self, section: str, game: str) -> Markup:
+        """Every scenario of ``game`` whose section is ``section``, in order."""
+        chosen = sorted((sc for sc in self.scenarios if sc.section == section and sc.game == game),
+                        key=lambda s: (s.order, s.id))
+        if not chosen:
+            raise BuildError(f"pelin {game} osiossa ”{section}” ei ole yhtään skenaariota")
+        return Markup("\n".join(self.example(sc.id) for sc in chosen))
+
+    def practice(self, kind: str, game: str, seed: int, title: str) -> Markup:
+        """A practice widget whose first question (and its worked answer) the engine makes now."""
+        if game not in self.rulesets:
+            raise BuildError(f"harjoitus viittaa tuntemattomaan peliin ”{game}”")
+        wid = f"{kind}-{game}"
+        if wid in self.practice_ids:
+            raise BuildError(f"harjoitus {wid} on sivulla kahdesti")
+        self.practice_ids.add(wid)
+        q = practice_question(kind, seed, self.rulesets[game].as_mapping())
+        sol = practice_solution(q)
+        # JSON inside <script>: "</" cannot end the element; the text is not HTML-escaped there
+        data = Markup(json.dumps({"question": q, "solution": sol}, ensure_ascii=False).replace("</", "<\\/"))
+        return Markup(self.env.get_template("_practice.html.j2").render(
+            q=q, s=sol, wid=wid, title=title, data=data,
+            card=lambda code: card_html(parse_card(code))).strip() + "\n")
+
+    def pelaa_games(self) -> list[dict]:
+        """The Pelaa page's games: every preset with a page, and its rule links (:mod:`tools.pelaa_games`)."""
+        return pelaa_games(self.rulesets, self.generated)
+
+    @property
+    def glossary_cards(self) -> list[Card]:
+        return [Card(r, s) for s in Suit for r in sorted(RANK_WORDS)]
+
+    def template_names(self) -> dict[str, Any]:
+        """Every name a page template reads: ``site`` and its members under their template names."""
+        return {
+            "site": self,
+            "example": self.example, "examples": self.examples, "practice": self.practice,
+            "pelaa_games": self.pelaa_games, "scenarios": self.by_id, "rulesets": self.rulesets,
+            "options": OPTIONS, "glossary_cards": self.glossary_cards, "CASES": CASES,
+            "SUIT_WORDS": SUIT_WORDS, "card_name": card_name,
+            **rule_text.template_globals(),          # rule(), rules_list(), applies()
+            **self.presets,                          # extra_presets, value_text
+        }
