@@ -180,7 +180,7 @@ async function renderSetup(game, levels, options, seed) {
                           ...(notes || []).map((note) => el("p", { class: "pelaa-tarkennus" }, note)));
     setup.dataset.ready = "1";
   } catch (err) {
-    house.replaceChildren(el("legend", {}, "Kotisäännöt"), el("p", {}, `Sääntövalintoja ei saatu: ${err.message}`));
+    house.replaceChildren(el("legend", {}, "Kotisäännöt"), el("p", {}, `Sääntövalintoja ei voitu hakea: ${err.message}`));
   }
 }
 
@@ -510,7 +510,7 @@ function exportPanel() {
   return el("section", { class: "pelaa-vienti", "aria-label": "Vie esimerkiksi" },
     el("h3", {}, "Esimerkkitiedosto"),
     el("p", {}, "Tallenna tiedosto pelin kansioon scenarios/-hakemistossa ja tarkista se komennolla ",
-      el("code", {}, "python -m tools.verify"), ". Sivulle esimerkki tulee, kun tiedostoon lisätään section-kenttä ",
+      el("code", {}, "./dev verify"), ". Sivulle esimerkki tulee, kun tiedostoon lisätään section-kenttä ",
       "(pelisivun osio) ja text-kenttään kirjoitetaan selitys."),
     el("label", { for: "pelaa-vienti" }, "Tiedoston sisältö:"), area,
     el("p", {}, el("button", { type: "button", class: "md-button", onclick: async () => {
