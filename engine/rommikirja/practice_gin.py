@@ -5,7 +5,7 @@ import random
 from typing import Any
 
 from .cards import Card, sort_cards, standard_deck
-from .finnish import capitalize, cards_text, join_list
+from .finnish import capitalize, cards_text
 from .knock import GinOutcome, defender_best, knock_result
 from .melds import check_meld
 from .rules import RuleSet
@@ -85,7 +85,7 @@ def _s_koputus(q: dict, rules: RuleSet) -> dict:
     kd, dd = k_arr.deadwood_points, hand_value(d.deadwood, rules)
     names = q["players"]
     lines = [f"{names[0]}: irtokortit {points_text(kd)}.",
-             f"{names[1]}: " + (f"liittää {join_list([cards_text(cs, 'gen') for cs, _ in d.layoffs])}; "
+             f"{names[1]}: " + (f"liittää {cards_text([c for cs, _ in d.layoffs for c in cs], 'gen')}; "
                                 if d.layoffs else "") + f"irtokortit {points_text(dd)}."]
     if kind == "gin":
         lines.append(f"Gin: {names[0]} saa {rules.gin_bonus} + {dd} = {points}.")
