@@ -29,13 +29,13 @@ def test_engine_failure_ends_with_a_finnish_message_and_a_way_on(browser, site):
         w.get_by_role("button", name="Kelpaa", exact=True).click()
         # within 5 s: a Finnish message, the worked answer still reachable, a retry button
         expect(w.locator(".harjoitus-palaute")).to_contain_text("Vastausta ei voitu tarkistaa", timeout=5000)
-        expect(w.locator(".harjoitus-tila")).to_contain_text("Sääntömoottoria ei saatu käynnistettyä", timeout=5000)
+        expect(w.locator(".harjoitus-tila")).to_contain_text("Sääntömoottori ei käynnistynyt", timeout=5000)
         assert "Error" not in w.inner_text() and "object" not in w.inner_text()
         w.get_by_role("button", name="Näytä ratkaisu").click()
         assert page.data("kelpaako-perusrommi")["solution"]["lines"][0] in w.locator(".harjoitus-palaute").inner_text()
         # the shared hand that could not be dealt: a message, and a way back to the default hand
         shared = page.widget("lisaa-perusrommi")
-        expect(shared).to_contain_text("Kättä 1234 ei saatu jaettua", timeout=5000)
+        expect(shared).to_contain_text("Kättä 1234 ei voitu jakaa", timeout=5000)
         shared.get_by_role("button", name="Näytä ratkaisu").click()
         assert page.data("lisaa-perusrommi")["solution"]["lines"][0] not in shared.inner_text()
         shared.get_by_role("button", name="Näytä oletuskäsi").click()

@@ -134,7 +134,7 @@ CLAIMS: dict[str, Callable[[Any, RuleSet], list[Claim]]] = {
         "turn_over": [Claim(r"käännetään sekoittamatta uudeksi nostopakaksi", "", r"viimeksi poistettu|" + _NEG)],
         "turn_over_keep_top": [Claim(r"viimeksi poistettu kortti jää")],
         "block": [Claim(r"poistopakkaa ei (käännetä|käytetä uudelleen)")],
-        "last_round": [Claim(r"(jokainen|kukin) saa vielä (kerran )?ottaa poistopakan")]}),
+        "last_round": [Claim(r"(jokainen|kukin)( muu)? .{0,50}saa vielä (kerran |yhden vuoron)")]}),
     "max_turnovers": _zero_or(
         [Claim(r"kuinka monta kertaa tahansa", r"kään")],
         lambda v, r: [Claim(r"enintään kerran|vain kerran" if v == 1 else rf"enintään {_number(v)} kertaa",
@@ -172,7 +172,7 @@ CLAIMS: dict[str, Callable[[Any, RuleSet], list[Claim]]] = {
                            lambda v, r: [Claim(_counted(v, "kortti"), r"mitätöi")]),
     "game_end": _values({
         "deals": [Claim(r"sovitun jakomäärän jälkeen|peli päättyy \S+ jaon jälkeen")],
-        "target": [Claim(r"saavuttaa tavoitepisteet|tavoitepisteet ovat|peli päättyy, kun")]}),
+        "target": [Claim(r"saavuttaa (tavoitepisteet|pisterajan)|pisteraja on|peli päättyy, kun")]}),
     "game_deals": lambda v, r: [Claim(_counted(v, "jako"), r"peli|kuuluu|pelataan")],
     "target_score": lambda v, r: [Claim(_counted(v, "piste", "miinuspiste", "sakkopiste") + rf"|\b{v}\b",
                                         r"tavoite|peli päättyy|saavuttaa|kertyy|kertynyt")],

@@ -90,10 +90,10 @@ class Widget {
       this.progressText.textContent = "";
     }
     const texts = {
-      idle: "Sääntömoottori käynnistyy, kun aloitat harjoituksen.",
+      idle: "Sääntömoottori käynnistyy, kun kosketat harjoitusta tai siirryt siihen näppäimistöllä.",
       loading: "Sääntömoottori latautuu…",
       ready: "Sääntömoottori valmis: vastauksesi tarkistaa sama moottori, joka laski sivun esimerkit.",
-      failed: `Sääntömoottoria ei saatu käynnistettyä. ${sentence(engine.info && engine.info.error)} `
+      failed: `Sääntömoottori ei käynnistynyt. ${sentence(engine.info && engine.info.error)} `
               + "Ratkaisun näet napista ”Näytä ratkaisu”.",
     };
     this.stateText.textContent = texts[state];
@@ -131,7 +131,7 @@ class Widget {
       delete this.root.dataset.loading;
       this.root.dataset.failed = "jako";
       this.ui.replaceChildren(el("div", { class: "harjoitus-kysymys", tabindex: "-1" },
-        el("p", { class: "vaarin" }, `Kättä ${seed} ei saatu jaettua. ${sentence(err.message)}`),
+        el("p", { class: "vaarin" }, `Kättä ${seed} ei voitu jakaa. ${sentence(err.message)}`),
         el("p", {}, button("Yritä uudelleen", () => { engine.restart().catch(() => {}); this.load(seed, true); }),
           " ", button("Näytä oletuskäsi", () => this.showDefault(), "md-button"))));
       if (focus) this.ui.firstChild.focus();
@@ -206,7 +206,7 @@ class Widget {
       } catch (err) {
         if (token !== this.token) return;
         this.feedback.replaceChildren(el("p", { class: "vaarin" },
-          `Ratkaisua ei saatu laskettua. ${sentence(err.message)} Kokeile napista ”Yritä uudelleen” tai palaa oletuskäteen.`),
+          `Ratkaisua ei voitu laskea. ${sentence(err.message)} Kokeile napista ”Yritä uudelleen” tai palaa oletuskäteen.`),
           el("p", {}, button("Näytä oletuskäsi", () => this.showDefault(), "md-button")));
         return;
       }

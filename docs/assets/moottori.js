@@ -100,7 +100,7 @@ export const engine = {
     };
     worker.onerror = (event) => {
       event.preventDefault();
-      this.fail("sääntömoottorin tiedostoja ei saatu ladattua");
+      this.fail("sääntömoottorin tiedostojen lataaminen epäonnistui");
     };
     const watchdog = setInterval(() => {
       const now = performance.now();

@@ -161,7 +161,7 @@ async function renderSetup(game, levels, options, seed) {
                           ...(notes || []).map((note) => el("p", { class: "pelaa-tarkennus" }, note)));
     setup.dataset.ready = "1";
   } catch (err) {
-    house.replaceChildren(el("legend", {}, "Kotisäännöt"), el("p", {}, `Sääntövalintoja ei saatu: ${err.message}`));
+    house.replaceChildren(el("legend", {}, "Kotisäännöt"), el("p", {}, `Sääntövalintoja ei voitu hakea: ${err.message}`));
   }
 }
 
@@ -327,11 +327,11 @@ function render(log) {
     { class: i === v.turn && !v.over ? "vuorossa" : "" },
     el("strong", {}, i === v.seat ? `${name} (sinä)` : name),
     i === v.seat ? "" : ` – ${LEVEL_NAMES[v.levels[i - 1]]}`,
-    `: ${v.counts[i]} korttia`, i === v.dealer ? ", jakaja" : "",
+    `: ${v.counts[i]} ${v.counts[i] === 1 ? "kortti" : "korttia"}`, i === v.dealer ? ", jakaja" : "",
     v.opened ? (v.opened[i] ? ", avannut" : ", ei avannut") : "",
-    `, yhteensä ${num(v.totals[i])} pistettä`)));
+    `, yhteensä ${num(v.totals[i])} ${v.totals[i] === 1 ? "piste" : "pistettä"}`)));
   const piles = el("div", { class: "pelaa-pakat" },
-    el("span", {}, `Nostopakka: ${v.stock} korttia`), " · ",
+    el("span", {}, `Nostopakka: ${v.stock} ${v.stock === 1 ? "kortti" : "korttia"}`), " · ",
     el("span", {}, "Poistopakka: ", v.discard_top ? cardSpan(v.discard_top, L) : "tyhjä"));
   const melds = el("div", { class: "pelaa-poytayhdistelmat" },
     v.table.length ? el("p", {}, "Pöydällä (napauta yhdistelmää, johon haluat lisätä):") : el("p", {}, "Pöydällä ei ole yhdistelmiä."),
@@ -462,7 +462,7 @@ function replayPanel() {
     el("p", { "aria-live": "polite" }, f.text),
     el("ul", {}, ui.view.names.map((name, i) => el("li", {}, el("strong", {}, name), ": ", cardRow(f.hands[i], r.labels)))),
     f.table.length ? el("p", {}, "Pöydällä: ", f.table.map((m) => cardRow(m, r.labels, "kortit yhdistelma"))) : "",
-    el("p", {}, "Poistopakan päällimmäinen: ", f.discard_top ? cardSpan(f.discard_top, r.labels) : "–", ` · nostopakassa ${f.stock} korttia`),
+    el("p", {}, "Poistopakan päällimmäinen: ", f.discard_top ? cardSpan(f.discard_top, r.labels) : "–", ` · nostopakassa ${f.stock} ${f.stock === 1 ? "kortti" : "korttia"}`),
     el("p", {}, el("button", { type: "button", class: "md-button", onclick: () => go(-1), disabled: r.at === 0 ? "" : false }, "Edellinen"), " ",
       el("button", { type: "button", class: "md-button", "data-action": "replay-next", onclick: () => go(1),
                      disabled: r.at === r.frames.length - 1 ? "" : false }, "Seuraava"), " ",
@@ -487,7 +487,7 @@ function exportPanel() {
   return el("section", { class: "pelaa-vienti", "aria-label": "Vie esimerkiksi" },
     el("h3", {}, "Esimerkkitiedosto"),
     el("p", {}, "Tallenna tiedosto pelin kansioon scenarios/-hakemistossa ja tarkista se komennolla ",
-      el("code", {}, "python -m tools.verify"), ". Sivulle esimerkki tulee, kun tiedostoon lisätään section-kenttä ",
+      el("code", {}, "./dev verify"), ". Sivulle esimerkki tulee, kun tiedostoon lisätään section-kenttä ",
       "(pelisivun osio) ja text-kenttään kirjoitetaan selitys."),
     el("label", { for: "pelaa-vienti" }, "Tiedoston sisältö:"), area,
     el("p", {}, el("button", { type: "button", class: "md-button", onclick: async () => {

@@ -108,7 +108,7 @@ async function download(url, want) {
     try {
       response = await attempt();
     } catch {
-      throw new EngineError("tiedostoja ei saatu ladattua (ei verkkoyhteyttä?)");
+      throw new EngineError("tiedostojen lataaminen epäonnistui (ei verkkoyhteyttä?)");
     }
     if (!response) continue;
     const bytes = await read(response, url);
@@ -132,7 +132,7 @@ self.fetch = (input, init) => {
 
 async function json(path) {
   const response = await realFetch(new URL(path, base), { cache: "no-cache" }).catch(() => null);
-  if (!response || !response.ok) throw new EngineError(`tiedostoa ${path} ei saatu ladattua`);
+  if (!response || !response.ok) throw new EngineError(`tiedoston ${path} lataaminen epäonnistui`);
   return response.json();
 }
 

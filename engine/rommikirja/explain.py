@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence, Union
 
 from .cards import Card
-from .finnish import cards_text, count, join_list, noun, player_name
+from .finnish import cards_text, count, noun, player_name
 from .rules import RuleSet
 
 __all__ = ["Cards", "Line", "Melds", "Strong", "score_lines"]
@@ -137,7 +137,7 @@ def score_lines(outcome: Any, score: Any, rules: RuleSet, names: Sequence[str], 
         k = outcome.knocker
         d = outcome.defender
         lines = [_line(f"{names[k]}: irtokortit {points(score.hand_values[k])}."),
-                 _line(f"{names[1 - k]}: " + (f"liittää {join_list([cards_text(cs, 'gen') for cs, _ in d.layoffs])}; "
+                 _line(f"{names[1 - k]}: " + (f"liittää {cards_text([c for cs, _ in d.layoffs for c in cs], 'gen')}; "
                                               if d.layoffs else "") + f"irtokortit {points(score.hand_values[1 - k])}.")]
         return lines + [_knock_result(score.kind, names, rules, score, k, False)]
     if view == "pelaa":

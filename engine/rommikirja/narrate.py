@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from .deal import STOCK, Claim, Open, Discard, Draw, Event, LayOff, MisDraw, Move, PlayMeld, RejectExposed
-from .finnish import card_name, cards_text, join_list, number_word
+from .finnish import card_name, cards_text, count, join_list
 from .deal import Pass
 from .moves import EventKind
 from .gin import Knock
@@ -148,11 +148,11 @@ NARRATION: dict[EventKind, Callable[[str, Event, Sequence[str], str], str]] = {
         f"{who} laittaa paljastetun {card_name(e.cards[0], 'gen')} poistopakkaan ja nostaa "
         f"seuraavan kortin, {card_name(e.cards[1], 'gen')}."),
     K.STOCK_USED: lambda who, e, t, s: (
-        "Nostopakka on käyty kerran läpi ja jokainen on saanut viimeisen vuoronsa: jako päättyy."),
+        "Nostopakka on käyty kerran läpi, ja muut kuin viimeisen kortin nostanut ovat saaneet vielä yhden vuoron: jako päättyy."),
     K.KNOCK: lambda who, e, t, s: f"{who} poistaa {card_name(e.cards[0], 'gen')} kuvapuoli alaspäin ja koputtaa.",
     K.GIN: lambda who, e, t, s: f"{who} poistaa {card_name(e.cards[0], 'gen')} kuvapuoli alaspäin: gin!",
     K.VOID: lambda who, e, t, s: (
-        f"Vuoro päättyi ilman koputusta, ja nostopakassa on enää {number_word(e.target or 0)} korttia: "
+        f"Vuoro päättyi ilman koputusta, ja nostopakassa on enää {count(e.target or 0, 'kortti')}: "
         "jako mitätöidään ja jaetaan uudelleen."),
     K.BLOCKED: lambda who, e, t, s: "Nostopakka on lopussa eikä poistopakkaa käännetä, joten jako päättyy.",
 }

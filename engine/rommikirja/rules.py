@@ -191,7 +191,7 @@ OPTIONS: dict[str, OptionSpec] = {
     "max_players": OptionSpec("Pelaajia enintään", "int", minimum=2, maximum=6,
                               says=lambda v, r: _players(r)),
     "hand_size": OptionSpec("Jaettavat kortit pelaajamäärän mukaan", "hand_size", says=_hand_sizes),
-    "upcard": OptionSpec("Aloituskortti", "bool", {
+    "upcard": OptionSpec("Avokortti", "bool", {
         "true": "nostopakan päällimmäinen käännetään poistopakan ensimmäiseksi kortiksi",
         "false": "poistopakka on aluksi tyhjä"},
         says=_per_value({
@@ -240,8 +240,8 @@ OPTIONS: dict[str, OptionSpec] = {
         "turn_over_keep_top": "poistopakka käännetään uudeksi nostopakaksi, mutta viimeksi poistettu "
                               "kortti jää uuden poistopakan pohjalle",
         "block": "poistopakkaa ei käytetä uudelleen: jako päättyy (blokkirommi)",
-        "last_round": "jako päättyy, kun nostopakka on käyty kerran läpi ja jokainen on vielä saanut "
-                      "ottaa poistopakan päällimmäisen kortin"},
+        "last_round": "jako päättyy, kun nostopakka on käyty kerran läpi ja muut kuin viimeisen kortin "
+                      "nostanut ovat vielä saaneet ottaa poistopakan päällimmäisen kortin"},
         says=_per_value({
             "turn_over": "Kun nostopakka loppuu, poistopakka käännetään sekoittamatta uudeksi "
                          "nostopakaksi.",
@@ -249,8 +249,9 @@ OPTIONS: dict[str, OptionSpec] = {
                                   "mutta viimeksi poistettu kortti jää aloittamaan uuden poistopakan.",
             "block": "Kun nostopakka loppuu, poistopakkaa ei käännetä, vaan jako päättyy "
                      "(blokkirommi).",
-            "last_round": "Kun nostopakka loppuu, jokainen saa vielä kerran ottaa poistopakan "
-                          "päällimmäisen kortin, ja sitten jako päättyy."}),
+            "last_round": "Kun nostopakka loppuu, jokainen muu kuin viimeisen kortin nostanut pelaaja saa "
+                          "vielä yhden vuoron, jossa hän voi ottaa poistopakan päällimmäisen kortin, ja "
+                          "sitten jako päättyy."}),
         applies=_rummy),
     "max_turnovers": OptionSpec(
         "Poistopakan kääntökerrat", "int", minimum=0, maximum=100, says=_turnovers,
@@ -334,11 +335,11 @@ OPTIONS: dict[str, OptionSpec] = {
         else f"Jos nostopakkaan jää vuoron päätyttyä enää {_count(v, 'kortti')} eikä vuorossa ollut "
         "pelaaja koputtanut, jako mitätöityy.", applies=_knock),
     "game_end": OptionSpec("Peli päättyy", "choice", {
-        "deals": "sovitun jakomäärän jälkeen", "target": "kun joku saavuttaa tavoitepisteet"},
+        "deals": "sovitun jakomäärän jälkeen", "target": "kun joku saavuttaa pisterajan"},
         says=_game_end),
     "game_deals": OptionSpec("Jakojen määrä", "int", minimum=1, maximum=1000, says=_deals,
                              applies=lambda r: r.game_end == "deals"),
-    "target_score": OptionSpec("Tavoitepisteet", "int", minimum=1, maximum=100000, says=_target,
+    "target_score": OptionSpec("Pisteraja", "int", minimum=1, maximum=100000, says=_target,
                                applies=lambda r: r.game_end == "target"),
 }
 

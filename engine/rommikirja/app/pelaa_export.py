@@ -31,7 +31,7 @@ def export_yaml(g: Any, title: str) -> str:
         before = before.add(s.points)
     header = [
         "# Vie esimerkiksi: Rommikirjan Pelaa-sivulla pelattu jako "
-        f"(siemen {g.seed}, jako {index + 1}). Tarkista: python -m tools.verify TIEDOSTO",
+        f"(siemen {g.seed}, jako {index + 1}). Tarkista: ./dev verify TIEDOSTO",
         "# Sivulle: lisää section-kenttä (pelisivun osio, jossa esimerkki näytetään) ja kirjoita",
         "# text-kenttään oma selitys (luvut ja kortit {{ … }}-lausekkeina).",
     ]
