@@ -19,7 +19,10 @@ table with no legal opening, a score doubled for a "rummy" that could not be one
   rule asks for one; an unopened player has put nothing on the table;
 - **the discard pile** is never empty at the start of a turn (the previous player
   discarded), except before the first turn of a game without an upcard;
-- **the deck**: no card twice beyond the deck count, no jokers in a game without;
+- **the deck**: no card twice beyond the deck count, no jokers in a game without; every card is
+  somewhere: hands + table + discard pile + stock hold the whole deck (the stock's size given as
+  ``stock_size`` or inferred, :mod:`tools.scenario.piles`), and no move brings a card into play
+  that the setup does not list;
 - **gin**: both hands hold the deal size; while the upcard is offered, the
   discard pile is that one card; a stock of ``void_stock`` cards or fewer would
   have voided the deal; in Block Rummy an empty stock would have ended it;
@@ -42,6 +45,7 @@ from rommikirja.melds import Meld, MeldKind, meld_points
 from rommikirja.rules import RuleSetError
 from rommikirja.scoring import GameTotals
 
+from .scenario.piles import deck_problem, hidden_problems
 from .yamlsrc import LDict, LList, SourceError, load
 
 __all__ = ["check_position", "check_replays", "position_problems", "Position"]
@@ -53,7 +57,8 @@ class Position:
     def __init__(self, names: Sequence[str], hands: Sequence[Sequence[Card]], stock: Sequence[Card],
                  discard: Sequence[Card], table: Sequence[tuple[int, Meld]], turn: int,
                  dealer: int | None, played: Iterable[int], phase: str = "draw",
-                 totals: Sequence[int] = (), deals_played: int = 0, lines: dict[str, int] | None = None) -> None:
+                 totals: Sequence[int] = (), deals_played: int = 0, lines: dict[str, int] | None = None,
+                 piles: Any = None) -> None:
         self.names = list(names)
         self.hands = [tuple(h) for h in hands]
         self.stock = tuple(stock)
@@ -67,6 +72,7 @@ class Position:
         self.totals = tuple(totals)
         self.deals_played = deals_played
         self.lines = lines or {}
+        self.piles = piles           # the setup's pile sizes (tools.scenario.piles.Piles), if known
 
     @property
     def players(self) -> int:
@@ -129,6 +135,11 @@ def _deck_problems(pos: Position, rules: RuleSet) -> list[tuple[str, str]]:
             elif c in seen:
                 out.append((key, f"{card_name(c)} on asetelmassa kahdesti, mutta pakassa vain kerran"))
             seen.add(c)
+    if pos.piles is not None:
+        table = sum(len(m.cards) for _, m in pos.table)
+        problem = deck_problem(pos.piles, sum(len(h) for h in pos.hands), table)
+        if problem is not None:
+            out.append(("stock_size" if "stock_size" in pos.lines else "stock", problem))
     return out
 
 
@@ -301,7 +312,8 @@ def position_of(sc: Any, setup: LDict) -> Position:
         lines.update({f"hands[{i}]": hands.line_of(i) for i in range(len(hands))})
     return Position(names, init.hands, init.stock, init.discard, init.table, init.turn,
                     names.index(setup["dealer"]) if setup.get("dealer") in names else None,
-                    played, str(setup.get("phase", "draw")), sc.totals_before, sc.deals_played, lines)
+                    played, str(setup.get("phase", "draw")), sc.totals_before, sc.deals_played, lines,
+                    getattr(sc, "piles", None))
 
 
 def check_position(sc: Any) -> list[SourceError]:
@@ -313,7 +325,8 @@ def check_position(sc: Any) -> list[SourceError]:
         return []
     pos = position_of(sc, setup)
     return [SourceError(sc.rel, pos.line(key), f"asetelmaan ei päästä: {msg}")
-            for key, msg in position_problems(pos, sc.rules)]
+            for key, msg in position_problems(pos, sc.rules)] + \
+        [SourceError(sc.rel, line, msg) for line, msg in hidden_problems(sc)]
 
 
 def _options_text(options: dict) -> str:

@@ -100,8 +100,14 @@ SETUP_HELP: dict[str, str] = {
              "`- [7H, 8H, AS]`",
     "turn": "kuka aloittaa (nimi); oletus on ensimmäinen pelaaja",
     "dealer": "jakaja (nimi)",
-    "stock": "nostopakka päältä alkaen: luettelon ensimmäinen kortti nostetaan ensin",
+    "stock": "nostopakka päältä alkaen: luettelon ensimmäinen kortti nostetaan ensin; riittää luetella "
+             "päällimmäiset kortit, sillä nostopakassa on muuten kaikki pakan kortit, jotka eivät ole "
+             "käsissä, pöydällä tai poistopakassa",
+    "stock_size": "montako korttia nostopakassa on (oletus: kaikki muualle kuulumattomat kortit); "
+                  "kun se on annettu, käsien, pöydän ja molempien pakkojen korttien on oltava yhteensä koko pakka",
     "discard": "poistopakka pohjalta alkaen: luettelon viimeinen kortti on päällimmäinen",
+    "discard_size": "montako korttia poistopakassa on, kun `discard` luettelee vain päällimmäiset "
+                    "(oletus: luettelon kortit); luettelemattomat kortit eivät saa tulla esimerkissä esiin",
     "table": "pöydän yhdistelmät, kukin `{owner: Aino, cards: [9S, 10S, JS]}`; niiden numerot (`onto:`) "
              "alkavat nollasta tässä järjestyksessä",
     "has_played": "pelaajat, jotka ovat jo pelanneet oman yhdistelmän (pöydän yhdistelmän omistaja on "
@@ -169,7 +175,7 @@ EXPECT_HELP: dict[str, str] = {
     "hand_size": "korttien määrä käsissä pelaajittain",
     "stock": "nostopakan päällimmäiset kortit päältä alkaen",
     "stock_size": "nostopakan korttien määrä",
-    "discard": "koko poistopakka pohjalta päällimmäiseen",
+    "discard": "poistopakka pohjalta päällimmäiseen (ilman asetelman luettelemattomia kortteja, ks. `discard_size`)",
     "table": "pöydän yhdistelmät pöydän järjestyksessä: `[[9S, 10S, JS], [3H, 3C, 3D]]`",
     "legal": "siirrot, jotka moottorin mukaan ovat nyt sallittuja: `[{discard: KS}]`",
     "not_legal": "siirrot, jotka moottorin mukaan ovat nyt kiellettyjä",
