@@ -425,9 +425,10 @@ def known_failures() -> dict[str, str]:
 
 
 def truth_checks(sc: Any) -> list[SourceError]:
-    """Every check of this module and :mod:`tools.sentences` for one scenario."""
+    """Every check of this module, :mod:`tools.sentences` and :mod:`tools.teaching` for one scenario."""
     from .example_checks import check_scenario_sentences
-    return check_position(sc) + check_replays(sc) + check_scenario_sentences(sc)
+    from .teaching import weak_moves
+    return check_position(sc) + check_replays(sc) + check_scenario_sentences(sc) + weak_moves(sc)
 
 
 def allowed_truth_checks(sc: Any, known: dict[str, str] | None = None) -> list[SourceError]:

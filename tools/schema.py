@@ -150,6 +150,10 @@ STEP_EXTRA_HELP: dict[str, str] = {
     "refused": "siirron kuuluu hylkäytyä tällä koodilla (koodit alla); hylätty siirto ei muuta jakoa",
     "melds": "`knock`: koputtajan yhdistelmät korttiluetteloina (muuten moottori valitsee parhaat)",
     "jokers": "mitä kukin siirron jokeri esittää: `jokers: {JK: AH}`",
+    "deliberate": "siirto on tarkoituksella heikompi kuin moottorin paras (gin-rommin koputus tai poisto, "
+                  "kun gin olisi ollut tarjolla; poisto, vaikka käden olisi voinut pelata ulos): arvona syy, "
+                  "ja esimerkin tekstin on kerrottava se lukijalle; ilman merkintää verify hylkää "
+                  "selvästi heikon opetussiirron",
 }
 
 #: The keys of an ``expect:`` step in Finnish; a test checks these are exactly

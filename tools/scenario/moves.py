@@ -12,7 +12,7 @@ from ..yamlsrc import LDict, LList
 from .context import Ctx, as_int, as_str, player_index
 from .model import Scenario, Snapshot, Step
 
-STEP_EXTRA = {"onto", "refused", "melds", "jokers"}
+STEP_EXTRA = {"onto", "refused", "melds", "jokers", "deliberate"}   # deliberate: tools.teaching
 
 #: move key → parser(ctx, step, value, line, names) → Move
 MoveParser = Callable[[Ctx, LDict, Any, int, Sequence[str]], Move]
