@@ -58,7 +58,8 @@ class Position:
                  discard: Sequence[Card], table: Sequence[tuple[int, Meld]], turn: int,
                  dealer: int | None, played: Iterable[int], phase: str = "draw",
                  totals: Sequence[int] = (), deals_played: int = 0, lines: dict[str, int] | None = None,
-                 piles: Any = None) -> None:
+                 piles: Any = None, winner: int | None = None, table_known: bool = True,
+                 piles_known: bool = True) -> None:
         self.names = list(names)
         self.hands = [tuple(h) for h in hands]
         self.stock = tuple(stock)
@@ -73,6 +74,12 @@ class Position:
         self.deals_played = deals_played
         self.lines = lines or {}
         self.piles = piles           # the setup's pile sizes (tools.scenario.piles.Piles), if known
+        # a practice question shows less than a setup (tools.practice_reach): the deal may be over
+        # (``winner`` went out, the others hold what they were left with), the table or the two
+        # piles may not be shown, and the checks that need them are left out
+        self.winner = winner
+        self.table_known = table_known
+        self.piles_known = piles_known
 
     @property
     def players(self) -> int:
@@ -152,9 +159,9 @@ def _gin_problems(pos: Position, rules: RuleSet, size: int) -> list[tuple[str, s
     if pos.phase == "offer" and len(pos.discard) != 1:
         out.append(("discard", f"avokortti tarjotaan ennen ensimmäistä vuoroa, jolloin poistopakassa on "
                                f"vain se; asetelmassa poistopakassa on {_cards(len(pos.discard))}"))
-    if pos.phase == "draw" and not pos.discard:
+    if pos.piles_known and pos.phase == "draw" and not pos.discard:
         out.append(("discard", "poistopakka on tyhjä, vaikka edellinen vuoro päättyi poistoon"))
-    if len(pos.stock) <= rules.void_stock:
+    if pos.piles_known and len(pos.stock) <= rules.void_stock:
         out.append(("stock", f"nostopakassa on {_cards(len(pos.stock))}; jako olisi mitätöity jo edellisen "
                              f"vuoron lopussa, kun nostopakkaan jäi enintään {_cards(rules.void_stock)}"))
     return out
@@ -180,6 +187,8 @@ def _rummy_problems(pos: Position, rules: RuleSet, size: int) -> list[tuple[str,
     put = [size - len(h) for h in pos.hands]
     for i, hand in enumerate(pos.hands):
         who, gen = _who(pos, i), _who(pos, i, "gen")
+        if not hand and i == pos.winner:
+            continue
         if not hand:
             out.append((f"hands[{i}]", f"{gen} käsi on tyhjä: jako olisi päättynyt, kun hänen korttinsa "
                                  "loppuivat"))
@@ -195,7 +204,7 @@ def _rummy_problems(pos: Position, rules: RuleSet, size: int) -> list[tuple[str,
             out.append((f"hands[{i}]", f"{gen} kädessä on {_cards(len(hand))}, vaikka jaossa jaetaan "
                                       f"{_cards(size)}: hän on siis pannut pöytään {_object_cards(put[i])}, "
                                       f"mutta häntä ei ole merkitty pelanneeksi (has_played){doubling}"))
-        if put[i] == 0 and i in pos.played and not claims:
+        if put[i] == 0 and i in pos.played and not claims and pos.table_known:
             what = "omistaa pöydän yhdistelmän" if owned[i] else "on merkitty pelanneeksi (has_played)"
             out.append(("has_played" if i in pos.listed_played else "table", f"{who} {what}, mutta hänellä on yhä koko jaettu käsi "
                                       f"({_cards(size)}); pöytään pelaaminen olisi pienentänyt kättä"))
@@ -203,13 +212,15 @@ def _rummy_problems(pos: Position, rules: RuleSet, size: int) -> list[tuple[str,
             out.append(("table", f"{gen} omissa yhdistelmissä on pöydällä vähintään "
                                  f"{_cards(3 * len(owned[i]))}, mutta hänen kädestään puuttuu jakoon "
                                  f"verrattuna vain {_cards(max(put[i], 0))}"))
+    if not pos.table_known:
+        return out
     if not rules.lay_off_before_meld:
         for i in sorted(pos.played):
             if not owned[i]:
                 out.append(("table", f"{_who(pos, i)} on pelannut pöytään, mutta hänellä ei ole omaa "
                                      "yhdistelmää, eikä tässä pelissä saa lisätä kortteja ennen omaa "
                                      "yhdistelmää"))
-    if not pos.stock and rules.stock_exhausted == "block":
+    if pos.piles_known and not pos.stock and rules.stock_exhausted == "block":
         out.append(("stock", "nostopakka on tyhjä vuoron alussa, mutta blokkirommissa jako päättyy, kun "
                              "nostopakka loppuu"))
     missing = sum(max(p, 0) for p in put)
@@ -252,7 +263,7 @@ def _rummy_problems(pos: Position, rules: RuleSet, size: int) -> list[tuple[str,
                 out.append(("table", f"{_gen_of(pos, i)} omissa yhdistelmissä ei ole puhdasta suoraa "
                                      "(kolme peräkkäistä korttia ilman jokeria), joten avaus ei ole voinut "
                                      "tapahtua"))
-    if not pos.discard:
+    if pos.piles_known and not pos.discard:
         first_turn = (not rules.upcard and not pos.table and all(p == 0 for p in put)
                       and (pos.dealer is None or pos.turn == (pos.dealer + 1) % pos.players))
         if not first_turn and rules.stock_exhausted != "last_round":

@@ -402,7 +402,8 @@ const RENDER = {
     draw();
     return el("div", {},
       el("p", {}, `Nostopakka on lopussa. Tämän pelin sääntö: ${q.rule}.`),
-      el("p", {}, "Poistopakka: vasemmalla pohjimmainen kortti, oikealla päällimmäinen eli viimeksi poistettu."),
+      el("p", {}, `Poistopakassa on ${q.discard_size} korttia; näkyvissä ovat vasemmalla sen pohjimmaiset kortit `
+                  + "alimmasta alkaen ja oikealla päällimmäinen eli viimeksi poistettu kortti."),
       pile,
       el("p", {}, "Napauta kortteja siinä järjestyksessä, jossa ne nostetaan uudesta nostopakasta. "
                   + "Jos jokin kortti ei sääntöjen mukaan päädy uuteen nostopakkaan, jätä se napauttamatta."),

@@ -191,9 +191,26 @@ def _q_lisaa(rng: random.Random, rules: RuleSet) -> dict:
                                    and c.rank == cards_of_codes(m)[0].rank
                                    or c.suit is cards_of_codes(m)[0].suit and abs(c.rank - cards_of_codes(m)[0].rank) <= 4
                                    for m in table)]
-    hand = rng.sample(near, min(len(near), rng.randint(2, 3))) + rng.sample(rest, 3)
-    hand = sort_cards(dict.fromkeys(hand))
-    return {"table": table, "hand": card_codes(hand)}
+    hand = list(dict.fromkeys(rng.sample(near, min(len(near), rng.randint(2, 3))) + rng.sample(rest, 3)))
+    # a hand some real deal leaves beside this table: the deal size less three cards for each
+    # meld of the table the reader put down (the others' melds cost the reader nothing)
+    fits = sorted({n - 3 * k for n in _deal_sizes(rules) for k in range(len(table) + 1)} & set(range(3, 8)))
+    if fits and len(hand) not in fits:
+        want = min(fits, key=lambda n: (abs(n - len(hand)), n))
+        spare = [c for c in rest if c not in hand]
+        hand = hand[:want] + rng.sample(spare, max(0, want - len(hand)))
+    return {"table": table, "hand": card_codes(sort_cards(hand))}
+
+
+def _deal_sizes(rules: RuleSet) -> set[int]:
+    """The hand sizes dealt under ``rules`` (one per number of players)."""
+    sizes = set()
+    for n in range(rules.min_players, rules.max_players + 1):
+        try:
+            sizes.add(rules.hand_size_for(n))
+        except Exception:           # a player count the rule set deals no hand for
+            continue
+    return sizes
 
 
 def _s_lisaa(q: dict, rules: RuleSet) -> dict:
@@ -237,7 +254,15 @@ def _c_lisaa(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, str
 
 def _q_nostopakka(rng: random.Random, rules: RuleSet) -> dict:
     pile = rng.sample(standard_deck(), rng.randint(3, 5))
-    return {"discard": card_codes(pile), "rule": OPTIONS["stock_exhausted"].choices[rules.stock_exhausted]}
+    # the whole pile when the stock runs out is every card not in the hands (here of the fewest
+    # players); the question shows its bottom cards and its top card
+    n = max(2, rules.min_players)
+    try:
+        size = len(standard_deck(rules.decks, rules.jokers)) - n * rules.hand_size_for(n)
+    except Exception:               # no deal for that many players: the listed cards only
+        size = len(pile)
+    return {"discard": card_codes(pile), "discard_size": max(size, len(pile)),
+            "rule": OPTIONS["stock_exhausted"].choices[rules.stock_exhausted]}
 
 
 def _s_nostopakka(q: dict, rules: RuleSet) -> dict:

@@ -52,8 +52,8 @@ def _size(ctx: Ctx, setup: LDict, key: str, listed: int, what: str) -> int | Non
         return None
     n = as_int(ctx, key)(setup[key], setup.line_of(key))
     if n < listed:
-        raise ctx.err(setup.line_of(key), f"{key}: {what} on lueteltu {_n(listed)}, joten siinä on "
-                                          f"vähintään {_n(listed)}, ei {n}")
+        raise ctx.err(setup.line_of(key), f"{key}: {what} on lueteltu {count(listed, 'kortti')}, joten "
+                                          f"siinä on vähintään {count(listed, 'kortti')}, ei {n}")
     return n
 
 
