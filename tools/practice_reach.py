@@ -153,8 +153,7 @@ CHECKS: dict[str, Callable[[dict, RuleSet], list[str]]] = {
 
 def question_problems(q: dict, rules: RuleSet | None = None) -> list[str]:
     """Why no deal reaches the position practice question ``q`` shows (Finnish), or []."""
-    from rommikirja.practice_kit import rules_of
-    rules = rules if rules is not None else rules_of(q.get("rules") or {})
+    rules = rules if rules is not None else RuleSet.from_mapping(dict(q.get("rules") or {}))
     return CHECKS[q["kind"]](q, rules)
 
 
