@@ -74,8 +74,8 @@ def fill_piles(ctx: Ctx, setup: LDict, rules, hands: Sequence[Sequence[Card]], t
     if stock_n is None:
         if under_discard > len(rest):
             raise ctx.err(setup.line_of("discard_size"),
-                          f"discard_size: pakasta on jäljellä enää {len(rest)} luettelematonta korttia, "
-                          f"joten poistopakassa voi olla enintään {len(discard) + len(rest)} korttia")
+                          f"discard_size: pakan korteista vain {_n(len(rest))} on luettelematta, joten "
+                          f"poistopakassa voi olla enintään {_n(len(discard) + len(rest))}")
         stock_n = len(stock) + len(rest) - under_discard
     under_stock = stock_n - len(stock)
     to_stock = rest[:under_stock]
