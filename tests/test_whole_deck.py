@@ -177,6 +177,18 @@ def test_a_knock_when_gin_was_there_is_refused_at_the_knock(load):
                "ristikakkosen poistolla käsi olisi gin" in e.message for e in errors), _text(errors)
 
 
+def test_a_gin_discard_far_above_the_best_is_refused(load):
+    # 3H drawn: discarding QS breaks the queens (deadwood 2C + QC + QD = 22) where 2C leaves none
+    _, errors = load(GIN.replace("knock: 6H", "discard: QS"))
+    assert any(e.line == 14 and "poisto jättää 22 pistettä irtokortteja, vaikka ristikakkosen poistolla "
+               "käsi olisi gin" in e.message for e in errors), _text(errors)
+    far = GIN.replace("stock: [3H, JD, 3C, 4C]", "stock: [KD, JD, 3C, 4C]").replace("knock: 6H", "discard: QS")
+    _, errors = load(far)          # KD drawn: discarding it leaves 2; QS leaves KD + QC + QD + 2C = 32
+    assert any(e.line == 14 and "poisto jättää 32 pistettä irtokortteja, vaikka ruutukuninkaan poistolla "
+               "niitä jäisi vain 2" in e.message for e in errors), _text(errors)
+    assert load(far.replace("discard: QS", "discard: KD"))[1] == []
+
+
 def test_the_gin_itself_passes(load):
     _, errors = load(GIN.replace("knock: 6H", "knock: 2C"))
     assert errors == []

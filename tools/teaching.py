@@ -7,7 +7,7 @@ engine can judge exactly:
 
 - **gin** (a knock or a discard from eleven cards): gin was there (a legal discard leaves no
   deadwood) but the move leaves deadwood; or a knock leaves :data:`KNOCK_MARGIN` points or more
-  above the best legal knock;
+  above the best legal knock, a discard :data:`DISCARD_MARGIN` or more above the best discard;
 - **rummy go-outs** (perusrommi, rommi, Rommi 51): the player discards and the deal goes on,
   although the hand could have gone out this turn with melds of its own (an opening in Rommi 51)
   and the final discard the rules allow; each such go-out is played on a copy of the deal first,
@@ -31,6 +31,10 @@ from .yamlsrc import LDict, LList, SourceError
 
 #: A knock this many deadwood points above the best legal knock is clearly worse.
 KNOCK_MARGIN = 5
+#: A gin discard leaving this many deadwood points more than the best legal discard is clearly
+#: worse (a discard may keep a card for a meld to come, or hold back one the opponent wants: a
+#: few points' difference is play, ten is a blunder).
+DISCARD_MARGIN = 10
 #: The key that marks a weaker move as deliberate (its value says why).
 DELIBERATE = "deliberate"
 #: Opening-search positions one scenario's go-out checks may use (beyond that: not judged).
@@ -58,6 +62,10 @@ def _gin_problem(deal: GinDeal, move: Any) -> str | None:
         best = min(knocks, key=lambda c: (knocks[c], c.sort_key))
         return (f"koputus jättää {_points(mine)} irtokortteja, vaikka {card_name(best, 'gen')} poistolla "
                 f"niitä jäisi vain {knocks[best]}")
+    if isinstance(move, Discard) and left and mine - min(left.values()) >= DISCARD_MARGIN:
+        best = min(left, key=lambda c: (left[c], c.sort_key))
+        return (f"poisto jättää {_points(mine)} irtokortteja, vaikka {card_name(best, 'gen')} poistolla "
+                f"niitä jäisi vain {left[best]}")
     return None
 
 
