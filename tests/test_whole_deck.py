@@ -155,6 +155,7 @@ GIN = """
     source: own
     game: kokogin
     title: Testi
+    section: koputus
     setup:
       dealer: Eero
       turn: Aino
@@ -173,20 +174,25 @@ GIN = """
 
 def test_a_knock_when_gin_was_there_is_refused_at_the_knock(load):
     _, errors = load(GIN)
-    assert any(e.line == 14 and "heikko opetussiirto: koputus jättää 2 pistettä irtokortteja, vaikka "
+    assert any(e.line == 15 and "heikko opetussiirto: koputus jättää 2 pistettä irtokortteja, vaikka "
                "ristikakkosen poistolla käsi olisi gin" in e.message for e in errors), _text(errors)
 
 
 def test_a_gin_discard_far_above_the_best_is_refused(load):
     # 3H drawn: discarding QS breaks the queens (deadwood 2C + QC + QD = 22) where 2C leaves none
     _, errors = load(GIN.replace("knock: 6H", "discard: QS"))
-    assert any(e.line == 14 and "poisto jättää 22 pistettä irtokortteja, vaikka ristikakkosen poistolla "
+    assert any(e.line == 15 and "poisto jättää 22 pistettä irtokortteja, vaikka ristikakkosen poistolla "
                "käsi olisi gin" in e.message for e in errors), _text(errors)
     far = GIN.replace("stock: [3H, JD, 3C, 4C]", "stock: [KD, JD, 3C, 4C]").replace("knock: 6H", "discard: QS")
     _, errors = load(far)          # KD drawn: discarding it leaves 2; QS leaves KD + QC + QD + 2C = 32
-    assert any(e.line == 14 and "poisto jättää 32 pistettä irtokortteja, vaikka ruutukuninkaan poistolla "
+    assert any(e.line == 15 and "poisto jättää 32 pistettä irtokortteja, vaikka ruutukuninkaan poistolla "
                "niitä jäisi vain 2" in e.message for e in errors), _text(errors)
     assert load(far.replace("discard: QS", "discard: KD"))[1] == []
+
+
+def test_a_deal_no_page_shows_is_not_judged(load):
+    # as a deal exported from Pelaa comes: the reader's own moves, no section yet
+    assert load(GIN.replace("    section: koputus\n", ""))[1] == []
 
 
 def test_the_gin_itself_passes(load):
@@ -199,7 +205,7 @@ def test_a_deliberate_weaker_knock_with_a_text_passes_and_without_a_text_is_refu
     assert load(marked)[1] == []
     bare = marked.replace("    text: |\n      {{ names[0] }} koputtaa.\n", "")
     _, errors = load(bare)
-    assert any(e.line == 15 and "ei ole tekstiä" in e.message for e in errors), _text(errors)
+    assert any(e.line == 16 and "ei ole tekstiä" in e.message for e in errors), _text(errors)
 
 
 def test_a_rummy_discard_that_keeps_a_hand_which_could_go_out_is_refused(load):
@@ -207,6 +213,7 @@ def test_a_rummy_discard_that_keeps_a_hand_which_could_go_out_is_refused(load):
         source: own
         game: kokorommi
         title: Testi
+        section: ulosmeno
         setup:
           turn: Aino
           hands:
@@ -223,7 +230,7 @@ def test_a_rummy_discard_that_keeps_a_hand_which_could_go_out_is_refused(load):
           {{ names[0] }} pelaa.
     """
     _, errors = load(missed)
-    assert any(e.line == 15 and "Aino olisi voinut mennä ulos tällä vuorolla pelaamalla pöytään "
+    assert any(e.line == 16 and "Aino olisi voinut mennä ulos tällä vuorolla pelaamalla pöytään "
                "[7H, 8H, 9H] ja poistamalla ruutukuninkaan" in e.message for e in errors), _text(errors)
     went_out = missed.replace("          - discard: KD\n", "          - meld: [7H, 8H, 9H]\n          - discard: KD\n")
     assert load(went_out)[1] == []

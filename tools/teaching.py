@@ -14,7 +14,9 @@ engine can judge exactly:
   so the engine itself confirms it. Lay-offs are not searched: a go-out that needs them is not
   asked for.
 
-The scenario is replayed move by move (as :func:`tools.reachable.check_replays` does).
+The scenario is replayed move by move (as :func:`tools.reachable.check_replays` does). Only
+scenarios a page shows (with a ``section``) teach: a deal exported from Pelaa, moves as the reader
+played them, is accepted as it is until it is given a section.
 """
 from __future__ import annotations
 
@@ -126,6 +128,8 @@ def _rummy_problem(deal: Any, move: Any, names: list[str]) -> str | None:
 
 def weak_moves(sc: Any) -> list[SourceError]:
     """Errors for the moves of ``sc`` that are clearly worse than the engine's best and not marked."""
+    if not getattr(sc, "section", ""):
+        return []       # not on a page (a deal exported from Pelaa as it was played): nothing taught yet
     data = getattr(sc, "data", None)
     if not isinstance(data, LDict) or not isinstance(data.get("setup"), LDict) or sc.initial is None:
         return []

@@ -179,6 +179,7 @@ WEAK_GIN = """\
 source: own
 game: gin
 title: Testi
+section: koputus
 setup:
   dealer: Eero
   turn: Aino
@@ -193,8 +194,8 @@ steps:
 text: |
   {{ names[0] }} koputtaa.
 """
-case("weak-knock-when-gin", WEAK_GIN, 14, "heikko opetussiirto: koputus jättää 2 pistettä irtokortteja, vaikka ristikakkosen poistolla käsi olisi gin")
-case("weak-deliberate-without-text", WEAK_GIN.replace("  - knock: 6H\n", "  - knock: 6H\n    deliberate: näytetään koputus\n").replace("text: |\n  {{ names[0] }} koputtaa.\n", ""), 15, "deliberate: siirto on merkitty tarkoitukselliseksi, mutta esimerkillä ei ole tekstiä")
+case("weak-knock-when-gin", WEAK_GIN, 15, "heikko opetussiirto: koputus jättää 2 pistettä irtokortteja, vaikka ristikakkosen poistolla käsi olisi gin")
+case("weak-deliberate-without-text", WEAK_GIN.replace("  - knock: 6H\n", "  - knock: 6H\n    deliberate: näytetään koputus\n").replace("text: |\n  {{ names[0] }} koputtaa.\n", ""), 16, "deliberate: siirto on merkitty tarkoitukselliseksi, mutta esimerkillä ei ole tekstiä")
 import cases_bounds  # noqa: E402  (issue 18: bounds, identity of cards and text, messages)
 cases_bounds.add(case, text, rep, TEXT_LINE)
 
