@@ -19,7 +19,10 @@ table with no legal opening, a score doubled for a "rummy" that could not be one
   rule asks for one; an unopened player has put nothing on the table;
 - **the discard pile** is never empty at the start of a turn (the previous player
   discarded), except before the first turn of a game without an upcard;
-- **the deck**: no card twice beyond the deck count, no jokers in a game without;
+- **the deck**: no card twice beyond the deck count, no jokers in a game without; every card is
+  somewhere: hands + table + discard pile + stock hold the whole deck (the stock's size given as
+  ``stock_size`` or inferred, :mod:`tools.scenario.piles`), and no move brings a card into play
+  that the setup does not list;
 - **gin**: both hands hold the deal size; while the upcard is offered, the
   discard pile is that one card; a stock of ``void_stock`` cards or fewer would
   have voided the deal; in Block Rummy an empty stock would have ended it;
@@ -42,6 +45,7 @@ from rommikirja.melds import Meld, MeldKind, meld_points
 from rommikirja.rules import RuleSetError
 from rommikirja.scoring import GameTotals
 
+from .scenario.piles import deck_problem, hidden_problems
 from .yamlsrc import LDict, LList, SourceError, load
 
 __all__ = ["check_position", "check_replays", "position_problems", "Position"]
@@ -53,7 +57,9 @@ class Position:
     def __init__(self, names: Sequence[str], hands: Sequence[Sequence[Card]], stock: Sequence[Card],
                  discard: Sequence[Card], table: Sequence[tuple[int, Meld]], turn: int,
                  dealer: int | None, played: Iterable[int], phase: str = "draw",
-                 totals: Sequence[int] = (), deals_played: int = 0, lines: dict[str, int] | None = None) -> None:
+                 totals: Sequence[int] = (), deals_played: int = 0, lines: dict[str, int] | None = None,
+                 piles: Any = None, winner: int | None = None, table_known: bool = True,
+                 piles_known: bool = True) -> None:
         self.names = list(names)
         self.hands = [tuple(h) for h in hands]
         self.stock = tuple(stock)
@@ -67,6 +73,13 @@ class Position:
         self.totals = tuple(totals)
         self.deals_played = deals_played
         self.lines = lines or {}
+        self.piles = piles           # the setup's pile sizes (tools.scenario.piles.Piles), if known
+        # a practice question shows less than a setup (tools.practice_reach): the deal may be over
+        # (``winner`` went out, the others hold what they were left with), the table or the two
+        # piles may not be shown, and the checks that need them are left out
+        self.winner = winner
+        self.table_known = table_known
+        self.piles_known = piles_known
 
     @property
     def players(self) -> int:
@@ -129,6 +142,11 @@ def _deck_problems(pos: Position, rules: RuleSet) -> list[tuple[str, str]]:
             elif c in seen:
                 out.append((key, f"{card_name(c)} on asetelmassa kahdesti, mutta pakassa vain kerran"))
             seen.add(c)
+    if pos.piles is not None:
+        table = sum(len(m.cards) for _, m in pos.table)
+        problem = deck_problem(pos.piles, sum(len(h) for h in pos.hands), table)
+        if problem is not None:
+            out.append(("stock_size" if "stock_size" in pos.lines else "stock", problem))
     return out
 
 
@@ -141,9 +159,9 @@ def _gin_problems(pos: Position, rules: RuleSet, size: int) -> list[tuple[str, s
     if pos.phase == "offer" and len(pos.discard) != 1:
         out.append(("discard", f"avokortti tarjotaan ennen ensimmäistä vuoroa, jolloin poistopakassa on "
                                f"vain se; asetelmassa poistopakassa on {_cards(len(pos.discard))}"))
-    if pos.phase == "draw" and not pos.discard:
+    if pos.piles_known and pos.phase == "draw" and not pos.discard:
         out.append(("discard", "poistopakka on tyhjä, vaikka edellinen vuoro päättyi poistoon"))
-    if len(pos.stock) <= rules.void_stock:
+    if pos.piles_known and len(pos.stock) <= rules.void_stock:
         out.append(("stock", f"nostopakassa on {_cards(len(pos.stock))}; jako olisi mitätöity jo edellisen "
                              f"vuoron lopussa, kun nostopakkaan jäi enintään {_cards(rules.void_stock)}"))
     return out
@@ -169,6 +187,8 @@ def _rummy_problems(pos: Position, rules: RuleSet, size: int) -> list[tuple[str,
     put = [size - len(h) for h in pos.hands]
     for i, hand in enumerate(pos.hands):
         who, gen = _who(pos, i), _who(pos, i, "gen")
+        if not hand and i == pos.winner:
+            continue
         if not hand:
             out.append((f"hands[{i}]", f"{gen} käsi on tyhjä: jako olisi päättynyt, kun hänen korttinsa "
                                  "loppuivat"))
@@ -184,7 +204,7 @@ def _rummy_problems(pos: Position, rules: RuleSet, size: int) -> list[tuple[str,
             out.append((f"hands[{i}]", f"{gen} kädessä on {_cards(len(hand))}, vaikka jaossa jaetaan "
                                       f"{_cards(size)}: hän on siis pannut pöytään {_object_cards(put[i])}, "
                                       f"mutta häntä ei ole merkitty pelanneeksi (has_played){doubling}"))
-        if put[i] == 0 and i in pos.played and not claims:
+        if put[i] == 0 and i in pos.played and not claims and pos.table_known:
             what = "omistaa pöydän yhdistelmän" if owned[i] else "on merkitty pelanneeksi (has_played)"
             out.append(("has_played" if i in pos.listed_played else "table", f"{who} {what}, mutta hänellä on yhä koko jaettu käsi "
                                       f"({_cards(size)}); pöytään pelaaminen olisi pienentänyt kättä"))
@@ -192,13 +212,15 @@ def _rummy_problems(pos: Position, rules: RuleSet, size: int) -> list[tuple[str,
             out.append(("table", f"{gen} omissa yhdistelmissä on pöydällä vähintään "
                                  f"{_cards(3 * len(owned[i]))}, mutta hänen kädestään puuttuu jakoon "
                                  f"verrattuna vain {_cards(max(put[i], 0))}"))
+    if not pos.table_known:
+        return out
     if not rules.lay_off_before_meld:
         for i in sorted(pos.played):
             if not owned[i]:
                 out.append(("table", f"{_who(pos, i)} on pelannut pöytään, mutta hänellä ei ole omaa "
                                      "yhdistelmää, eikä tässä pelissä saa lisätä kortteja ennen omaa "
                                      "yhdistelmää"))
-    if not pos.stock and rules.stock_exhausted == "block":
+    if pos.piles_known and not pos.stock and rules.stock_exhausted == "block":
         out.append(("stock", "nostopakka on tyhjä vuoron alussa, mutta blokkirommissa jako päättyy, kun "
                              "nostopakka loppuu"))
     missing = sum(max(p, 0) for p in put)
@@ -241,7 +263,7 @@ def _rummy_problems(pos: Position, rules: RuleSet, size: int) -> list[tuple[str,
                 out.append(("table", f"{_gen_of(pos, i)} omissa yhdistelmissä ei ole puhdasta suoraa "
                                      "(kolme peräkkäistä korttia ilman jokeria), joten avaus ei ole voinut "
                                      "tapahtua"))
-    if not pos.discard:
+    if pos.piles_known and not pos.discard:
         first_turn = (not rules.upcard and not pos.table and all(p == 0 for p in put)
                       and (pos.dealer is None or pos.turn == (pos.dealer + 1) % pos.players))
         if not first_turn and rules.stock_exhausted != "last_round":
@@ -301,7 +323,8 @@ def position_of(sc: Any, setup: LDict) -> Position:
         lines.update({f"hands[{i}]": hands.line_of(i) for i in range(len(hands))})
     return Position(names, init.hands, init.stock, init.discard, init.table, init.turn,
                     names.index(setup["dealer"]) if setup.get("dealer") in names else None,
-                    played, str(setup.get("phase", "draw")), sc.totals_before, sc.deals_played, lines)
+                    played, str(setup.get("phase", "draw")), sc.totals_before, sc.deals_played, lines,
+                    getattr(sc, "piles", None))
 
 
 def check_position(sc: Any) -> list[SourceError]:
@@ -313,7 +336,8 @@ def check_position(sc: Any) -> list[SourceError]:
         return []
     pos = position_of(sc, setup)
     return [SourceError(sc.rel, pos.line(key), f"asetelmaan ei päästä: {msg}")
-            for key, msg in position_problems(pos, sc.rules)]
+            for key, msg in position_problems(pos, sc.rules)] + \
+        [SourceError(sc.rel, line, msg) for line, msg in hidden_problems(sc)]
 
 
 def _options_text(options: dict) -> str:
@@ -412,9 +436,10 @@ def known_failures() -> dict[str, str]:
 
 
 def truth_checks(sc: Any) -> list[SourceError]:
-    """Every check of this module and :mod:`tools.sentences` for one scenario."""
+    """Every check of this module, :mod:`tools.sentences` and :mod:`tools.teaching` for one scenario."""
     from .example_checks import check_scenario_sentences
-    return check_position(sc) + check_replays(sc) + check_scenario_sentences(sc)
+    from .teaching import weak_moves
+    return check_position(sc) + check_replays(sc) + check_scenario_sentences(sc) + weak_moves(sc)
 
 
 def allowed_truth_checks(sc: Any, known: dict[str, str] | None = None) -> list[SourceError]:

@@ -189,9 +189,10 @@ def _is_engine_value(obj: Any) -> bool:
 
 
 def _code_field(obj: Any, attribute: Any, value: Any) -> bool:
-    """Whether ``obj.attribute`` (``value``) is a code a text may compare but not print; a refusal's
-    ``message`` is its Finnish sentence (as the refusal itself prints)."""
-    return type(value) is str and _is_engine_value(obj) and not (attribute == "message" and isinstance(obj, IllegalMove))
+    """Whether ``obj.attribute`` (``value``: a text, or one of the engine's string enums such as a
+    result kind) is a code a text may compare but not print; a refusal's ``message`` is its Finnish
+    sentence (as the refusal itself prints)."""
+    return isinstance(value, str) and _is_engine_value(obj) and not (attribute == "message" and isinstance(obj, IllegalMove))
 
 
 def as_code(value: Any) -> Any:

@@ -101,8 +101,14 @@ SETUP_HELP: dict[str, str] = {
              "`- [7H, 8H, AS]`",
     "turn": "kuka aloittaa (nimi); oletus on ensimmäinen pelaaja",
     "dealer": "jakaja (nimi)",
-    "stock": "nostopakka päältä alkaen: luettelon ensimmäinen kortti nostetaan ensin",
+    "stock": "nostopakka päältä alkaen: luettelon ensimmäinen kortti nostetaan ensin; riittää luetella "
+             "päällimmäiset kortit, sillä nostopakassa on muuten kaikki pakan kortit, jotka eivät ole "
+             "käsissä, pöydällä tai poistopakassa",
+    "stock_size": "montako korttia nostopakassa on (oletus: kaikki muualle kuulumattomat kortit); "
+                  "kun se on annettu, käsien, pöydän ja molempien pakkojen korttien on oltava yhteensä koko pakka",
     "discard": "poistopakka pohjalta alkaen: luettelon viimeinen kortti on päällimmäinen",
+    "discard_size": "montako korttia poistopakassa on, kun `discard` luettelee vain päällimmäiset "
+                    "(oletus: luettelon kortit); luettelemattomat kortit eivät saa tulla esimerkissä esiin",
     "table": "pöydän yhdistelmät, kukin `{owner: Aino, cards: [9S, 10S, JS]}`; niiden numerot (`onto:`) "
              "alkavat nollasta tässä järjestyksessä",
     "has_played": "pelaajat, jotka ovat jo pelanneet oman yhdistelmän (pöydän yhdistelmän omistaja on "
@@ -145,6 +151,10 @@ STEP_EXTRA_HELP: dict[str, str] = {
     "refused": "siirron kuuluu hylkäytyä tällä koodilla (koodit alla); hylätty siirto ei muuta jakoa",
     "melds": "`knock`: koputtajan yhdistelmät korttiluetteloina (muuten moottori valitsee parhaat)",
     "jokers": "mitä kukin siirron jokeri esittää: `jokers: {JK: AH}`",
+    "deliberate": "siirto on tarkoituksella heikompi kuin moottorin paras (gin-rommin koputus tai poisto, "
+                  "kun gin olisi ollut tarjolla; poisto, vaikka käden olisi voinut pelata ulos): arvona syy, "
+                  "ja esimerkin tekstin on kerrottava se lukijalle; ilman merkintää verify hylkää "
+                  "selvästi heikon opetussiirron",
 }
 
 #: The keys of an ``expect:`` step in Finnish; a test checks these are exactly
@@ -170,7 +180,7 @@ EXPECT_HELP: dict[str, str] = {
     "hand_size": "korttien määrä käsissä pelaajittain",
     "stock": "nostopakan päällimmäiset kortit päältä alkaen",
     "stock_size": "nostopakan korttien määrä",
-    "discard": "koko poistopakka pohjalta päällimmäiseen",
+    "discard": "poistopakka pohjalta päällimmäiseen (ilman asetelman luettelemattomia kortteja, ks. `discard_size`)",
     "table": "pöydän yhdistelmät pöydän järjestyksessä: `[[9S, 10S, JS], [3H, 3C, 3D]]`",
     "legal": "siirrot, jotka moottorin mukaan ovat nyt sallittuja: `[{discard: KS}]`",
     "not_legal": "siirrot, jotka moottorin mukaan ovat nyt kiellettyjä",

@@ -151,6 +151,51 @@ case("move-without-setup", GIN.replace("  - arrange: [2H, 3H, 4H, 9S, 9C, 9D, KS
 case("expect-without-setup", GIN.replace("  - arrange: [2H, 3H, 4H, 9S, 9C, 9D, KS, QS, JS, 5C]\n", "  - expect: {over: true}\n"), 5, "expect tarvitsee asetelman (setup)")
 case("refused-wrong-code", rep("  - meld: [7H, 8H, 9H]\n", "  - discard: 9H\n    refused: not_in_hand\n  - meld: [7H, 8H, 9H]\n"), 14, "odotettiin hylkäystä not_in_hand")
 case("invalid-utf8", None, 3, "tiedosto ei ole UTF-8-tekstiä")
+# --- every card accounted for, no weak teaching move (issue 21): whole positions of their own
+WHOLE = """\
+source: own
+game: perusrommi
+title: Testi
+setup:
+  turn: Aino
+  hands:
+    - [4D, 9S, JD, 5S]
+    - [7H, 8C, KD, 3S]
+  stock: [AH]
+  table:
+    - {owner: Aino, cards: [10C, JC, QC]}
+    - {owner: Aino, cards: [3H, 4H, 5H]}
+    - {owner: Eero, cards: [6D, 7D, 8D]}
+    - {owner: Eero, cards: [6S, 6H, 6C]}
+  discard: [2C, 10H]
+steps:
+  - draw: stock
+  - discard: 5S
+"""
+case("deck-missing-cards", WHOLE.replace("  stock: [AH]\n", "  stock: [AH]\n  stock_size: 1\n"), 10, "mutta pakassa on 52: 29 korttia puuttuu")
+case("deck-size-below-listed", WHOLE.replace("  stock: [AH]\n", "  stock: [AH, 2D]\n  stock_size: 1\n"), 10, "stock_size: nostopakasta on lueteltu kaksi korttia, joten siinä on vähintään kaksi korttia, ei 1")
+case("deck-unlisted-card-drawn", WHOLE + "  - draw: stock\n", 19, "tämä siirto tuo peliin kortin, jota asetelma ei luettele")
+WEAK_GIN = """\
+source: own
+game: gin
+title: Testi
+section: koputus
+setup:
+  dealer: Eero
+  turn: Aino
+  hands:
+    - [4H, 5H, 6H, 8D, 9D, 10D, QS, QC, QD, 2C]
+    - [2H, AS, 7S, 7H, 7D, 7C, 8H, KS, KC, 5C]
+  stock: [3H, JD, 3C, 4C]
+  discard: [JS]
+steps:
+  - draw: stock
+  - knock: 6H
+text: |
+  {{ names[0] }} koputtaa.
+"""
+case("weak-knock-when-gin", WEAK_GIN, 15, "heikko opetussiirto: koputus jättää 2 pistettä irtokortteja, vaikka ristikakkosen poistolla käsi olisi gin")
+case("weak-deliberate-without-text", WEAK_GIN.replace("  - knock: 6H\n", "  - knock: 6H\n    deliberate: näytetään koputus\n").replace("text: |\n  {{ names[0] }} koputtaa.\n", ""), 16, "deliberate: siirto on merkitty tarkoitukselliseksi, mutta esimerkillä ei ole tekstiä")
 import cases_bounds  # noqa: E402  (issue 18: bounds, identity of cards and text, messages)
 cases_bounds.add(case, text, rep, TEXT_LINE)
 

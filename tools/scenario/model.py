@@ -90,6 +90,8 @@ class Scenario:
     #: :attr:`Step.derailed`); None when every step was played
     derailed_at: int | None = None
     deal: Deal | None = None
+    #: the setup's stock and discard pile: listed cards and sizes (:class:`.piles.Piles`)
+    piles: Any = None
     compiled: Any = field(default=None, repr=False, compare=False)   # the text's compiled template
     data: Any = field(default=None, repr=False, compare=False)       # the file as loaded (LDict), read-only
 

@@ -12,8 +12,9 @@ from ..yamlsrc import LDict, LList
 from .context import Ctx, as_int, as_str, player_index
 from .model import Scenario, Snapshot, Step
 
-#: keys a move step may have besides its move: the codec's fields, and the expected refusal
-STEP_EXTRA = {f for fields in STEP_FIELDS.values() for f in fields} | {"refused"}
+#: keys a move step may have besides its move: the codec's fields, the expected refusal and a
+#: deliberately weak move's reason (tools.teaching)
+STEP_EXTRA = {f for fields in STEP_FIELDS.values() for f in fields} | {"refused", "deliberate"}
 
 
 class LineReader(StepReader):

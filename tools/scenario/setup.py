@@ -9,9 +9,10 @@ from rommikirja.narrate import DEFAULT_NAMES
 from ..yamlsrc import LDict, LList
 from .context import LIMITS, Ctx, as_int, as_str, deck_cards, deck_of, per_player, player_index, player_name
 from .model import Scenario, Snapshot
+from .piles import PILE_KEYS, fill_piles
 
 SETUP_KEYS = {"dealer", "turn", "hands", "stock", "discard", "table", "has_played", "totals",
-              "deals_played", "phase", "opened"}
+              "deals_played", "phase", "opened"} | set(PILE_KEYS)
 
 
 def read_setup(ctx: Ctx, sc: Scenario, data: LDict, setup: LDict) -> Deal:
@@ -89,6 +90,8 @@ def read_setup(ctx: Ctx, sc: Scenario, data: LDict, setup: LDict) -> Deal:
             if c in seen:
                 raise ctx.err(line, f"asetelma ei kelpaa: kortti {c.code} on asetelmassa kahdesti")
             seen.add(c)
+    table_cards = [c for _, m in table for c in m.cards]
+    stock, discard, sc.piles = fill_piles(ctx, setup, rules, hands, table_cards, stock, discard)
     try:
         deal = make(sc.rules, hands, stock=stock, discard=discard, table=table,
                     dealer=dealer, turn=turn, has_played=played, **extra)

@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from typing import Any, Callable, Union
 
 from ...melds import check_meld
-from ...requests import (LIMITS, RequestError, _bool, _Cards, _codes, _index, _names, _points,
+from ...requests import (LIMITS, RequestError, _bool, _Cards, _codes, _index, _is_int, _names, _points,
                          _text, hand_limit)
 from ...rules import RuleSet
 
 __all__ = ["Field", "QCards", "Players", "Player", "Hands", "Flag", "Flags", "Table", "Text",
-           "Points", "CardList", "MeldList", "OneOf"]
+           "Count", "Points", "CardList", "MeldList", "OneOf"]
 
 Most = Union[int, Callable[[RuleSet], int]]
 
@@ -125,6 +125,17 @@ class Text(Field):
 
     def read(self, v, obj, rules, cards):
         _text(v, self.what, LIMITS["text"])
+
+
+@dataclass(frozen=True)
+class Count(Field):
+    """A whole number 0–``most`` (a pile's size)."""
+
+    most: int = 216
+
+    def read(self, v, obj, rules, cards):
+        if not _is_int(v) or not 0 <= v <= self.most:
+            raise RequestError(f"{self.what} pitää olla kokonaisluku 0–{self.most}.")
 
 
 # -- answer fields ----------------------------------------------------------------------------

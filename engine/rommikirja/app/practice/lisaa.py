@@ -37,9 +37,26 @@ def make(rng: random.Random, rules: RuleSet) -> dict:
                                    and c.rank == cards_of_codes(m)[0].rank
                                    or c.suit is cards_of_codes(m)[0].suit and abs(c.rank - cards_of_codes(m)[0].rank) <= 4
                                    for m in table)]
-    hand = rng.sample(near, min(len(near), rng.randint(2, 3))) + rng.sample(rest, 3)
-    hand = sort_cards(dict.fromkeys(hand))
-    return {"table": table, "hand": card_codes(hand)}
+    hand = list(dict.fromkeys(rng.sample(near, min(len(near), rng.randint(2, 3))) + rng.sample(rest, 3)))
+    # a hand some real deal leaves beside this table: the deal size less three cards for each
+    # meld of the table the reader put down (the others' melds cost the reader nothing)
+    fits = sorted({n - 3 * k for n in _deal_sizes(rules) for k in range(len(table) + 1)} & set(range(3, 8)))
+    if fits and len(hand) not in fits:
+        want = min(fits, key=lambda n: (abs(n - len(hand)), n))
+        spare = [c for c in rest if c not in hand]
+        hand = hand[:want] + rng.sample(spare, max(0, want - len(hand)))
+    return {"table": table, "hand": card_codes(sort_cards(hand))}
+
+
+def _deal_sizes(rules: RuleSet) -> set[int]:
+    """The hand sizes dealt under ``rules`` (one per number of players)."""
+    sizes = set()
+    for n in range(rules.min_players, rules.max_players + 1):
+        try:
+            sizes.add(rules.hand_size_for(n))
+        except Exception:           # a player count the rule set deals no hand for
+            continue
+    return sizes
 
 
 def solve(q: dict, rules: RuleSet) -> dict:

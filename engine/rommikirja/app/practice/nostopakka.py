@@ -5,17 +5,25 @@ import random
 from typing import Any
 
 from ...cards import standard_deck
-from ...finnish import card_name
+from ...finnish import card_name, count
 from ...rules import OPTIONS, RuleSet
 
-from .fields import CardList, QCards, Text
+from .fields import CardList, Count, QCards, Text
 from .kinds import PracticeKind, register
 from .kit import card_codes, cards_of_codes
 
 
 def make(rng: random.Random, rules: RuleSet) -> dict:
     pile = rng.sample(standard_deck(), rng.randint(3, 5))
-    return {"discard": card_codes(pile), "rule": OPTIONS["stock_exhausted"].choices[rules.stock_exhausted]}
+    # the whole pile when the stock runs out is every card not in the hands (here of the fewest
+    # players); the question shows its bottom cards and its top card
+    n = max(2, rules.min_players)
+    try:
+        size = len(standard_deck(rules.decks, rules.jokers)) - n * rules.hand_size_for(n)
+    except Exception:               # no deal for that many players: the listed cards only
+        size = len(pile)
+    return {"discard": card_codes(pile), "discard_size": max(size, len(pile)),
+            "rule": OPTIONS["stock_exhausted"].choices[rules.stock_exhausted]}
 
 
 def solve(q: dict, rules: RuleSet) -> dict:
@@ -57,7 +65,9 @@ def show(q: dict, rules: RuleSet) -> tuple[str, list, dict]:
     """The game's rule, the discard pile (put in order by the reader) and the question."""
     return ("Missä järjestyksessä kortit nostetaan uudesta nostopakasta?",
             [{"text": f"Nostopakka on lopussa. Tämän pelin sääntö: {q['rule']}."},
-             {"text": "Poistopakka, vasemmalla pohjimmainen ja oikealla päällimmäinen eli viimeksi poistettu kortti:",
+             {"text": f"Poistopakassa on {count(q.get('discard_size', len(q['discard'])), 'kortti')}; "
+                      "näkyvissä ovat vasemmalla sen pohjimmaiset kortit alimmasta alkaen ja oikealla "
+                      "päällimmäinen eli viimeksi poistettu kortti:",
               "cards": q["discard"], "static": True},
              {"prompt": True}],
             {"key": "order", "cards": q["discard"],
@@ -70,5 +80,6 @@ def show(q: dict, rules: RuleSet) -> tuple[str, list, dict]:
 NOSTOPAKKA = register(PracticeKind(
     "nostopakka", make, solve, check, show, control="order",
     question_fields=(QCards("discard", "Poistopakka", most=10, least=1),
+                     Count("discard_size", "Poistopakan koon (discard_size)", optional=True),
                      Text("rule", "Sääntöteksti (rule)", optional=True)),
     answer_fields=(CardList("order", "Valitut kortit", optional=True),)))
