@@ -30,6 +30,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+from enum import StrEnum
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -446,8 +447,9 @@ def _is_engine_value(obj: Any) -> bool:
 
 def _code_field(obj: Any, attribute: Any, value: Any) -> bool:
     """Whether ``obj.attribute`` (``value``) is a code a text may compare but not print; a refusal's
-    ``message`` is its Finnish sentence (as the refusal itself prints)."""
-    return type(value) is str and _is_engine_value(obj) and not (attribute == "message" and isinstance(obj, IllegalMove))
+    ``message`` is its Finnish sentence (as the refusal itself prints). The engine's closed sets
+    (``rommikirja.codes``' and ``EventKind``'s StrEnum members) are codes too."""
+    return (type(value) is str or isinstance(value, StrEnum)) and _is_engine_value(obj) and not (attribute == "message" and isinstance(obj, IllegalMove))
 
 
 def _as_code(value: Any) -> Any:
