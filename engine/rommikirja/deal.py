@@ -193,7 +193,7 @@ class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRomm
         """The legal moves before drawing (or with a card exposed by an out-of-turn draw)."""
         if self.exposed is None:
             # the phase is checked: the draws by _refuse_draw's own two tests, the rarer kinds through _refusal
-            moves = [_DRAW_STOCK] if self._can_draw_stock() else []
+            moves = [_DRAW_STOCK] if self.stock and self.final_turns is None or self._can_draw_stock() else []
             if self.discard:
                 moves.append(_DRAW_DISCARD)
             if self.final_turns is None and not self.rules.rommi_claim:

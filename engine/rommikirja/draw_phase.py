@@ -20,7 +20,7 @@ class DrawPhase(DealState):
         if self.phase is not DRAW_PHASE:
             return IllegalMove("draw_twice", lambda who: f"{who} on jo nostanut tällä vuorolla.")
         if move.source == STOCK:
-            if self._can_draw_stock():
+            if self.stock and self.final_turns is None or self._can_draw_stock():    # (the common case first)
                 return None
             if self.final_turns is not None:
                 return IllegalMove("stock_used", lambda who: f"Nostopakka on käyty läpi, joten {who} voi "
