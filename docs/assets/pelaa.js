@@ -95,6 +95,13 @@ function cardRow(codes, labels, cls = "kortit") {
 
 const num = (n) => String(n).replace("-", "−");
 
+// "¹" or "²" when the hand holds both decks' copies of this card (the second deck's ends in '), else ""
+function deckMark(hand, code) {
+  const body = code.replace(/'+$/, "");
+  if (!hand.includes(body) || !hand.includes(`${body}'`)) return "";
+  return code === body ? "¹" : "²";
+}
+
 // ---------------------------------------------------------------- the page
 let games, ui, setup, table, status;
 
@@ -139,7 +146,7 @@ async function renderSetup(game, levels, options, seed) {
   const opponents = Math.max(1, (levels || []).length || 1);
   const gameSel = el("select", { id: "pelaa-peli", name: "peli" },
     Object.entries(games).map(([key, v]) => el("option", { value: key, selected: key === game ? "" : false }, v.title)));
-  gameSel.addEventListener("change", () => renderSetup(gameSel.value, null, {}, seedInput.value));
+  gameSel.addEventListener("change", () => { renderSetup(gameSel.value, null, {}, seedInput.value); focusSetup(); });
   const maxOpp = g.max - 1;
   const oppSel = el("select", { id: "pelaa-vastustajat", name: "vastustajat" },
     Array.from({ length: maxOpp }, (_, i) => el("option", { value: i + 1, selected: i + 1 === Math.min(opponents, maxOpp) ? "" : false }, String(i + 1))));
@@ -184,6 +191,10 @@ async function renderSetup(game, levels, options, seed) {
   }
 }
 
+// The set-up form is rebuilt when the game changes (and shown again by "Uusi peli"): the focus goes
+// to its game choice, not to the page's body.
+function focusSetup() { setup.querySelector("#pelaa-peli")?.focus(); }
+
 function optionControl(o, chosen) {
   const id = `pelaa-saanto-${o.option}`;
   const value = o.option in chosen ? chosen[o.option] : o.value;
@@ -226,8 +237,10 @@ async function startGame(game, levels, options, seed) {
     const result = await engine.call({ op: "new", rules: games[game].rules, players: levels.length + 1,
                                        levels, options, seed, sections: games[game].sections, id: newGameId() });
     ui.replay = null; ui.exportText = null; ui.recent = result.log || [];
+    const fromForm = setup.contains(document.activeElement);
     show(result, result.log);
     writeAddress();
+    if (fromForm) refocus(["toolbar", ""], true);
   } catch (err) {
     message(`Peliä ei voitu aloittaa: ${err.message}`, true);
   } finally { setBusy(false); }
@@ -360,17 +373,22 @@ function render(log) {
     v.table.length ? el("p", {}, "Pöydällä (napauta yhdistelmää, johon haluat lisätä):") : el("p", {}, "Pöydällä ei ole yhdistelmiä."),
     el("ul", {}, v.table.map((m, i) => el("li", {}, el("button", {
       type: "button", class: "pelaa-yhdistelma", "aria-pressed": String(ui.target === i), "data-index": i,
-      "aria-label": `${m.owner}: ${m.text}`, onclick: () => { ui.target = ui.target === i ? null : i; render([]); },
+      "aria-label": `${m.owner} ${m.cards.map((c) => face(c)[0]).join(" ")}: ${m.text}`, onclick: () => { ui.target = ui.target === i ? null : i; render([]); },
     }, el("span", { class: "pelaa-omistaja", "aria-hidden": "true" }, m.owner), " ",
        cardRow(m.cards, L, "kortit yhdistelma"))))));
   const hand = el("div", { class: "pelaa-kasi", role: "group", "aria-label": "Kätesi kortit" },
     v.hand.map((code) => {
       const [text, colour] = face(code);
       const on = ui.selected.includes(code);
+      // the name contains the card's visible text (WCAG 2.5.3), as the practice widgets' do:
+      // "7♠ (pataseiska)"; two identical cards (two decks) are told apart by the deck's mark
+      const mark = deckMark(v.hand, code);
+      const deck = mark ? (mark === "¹" ? ", 1. pakka" : ", 2. pakka") : "";
       return el("button", { type: "button", class: `kortti ${colour} valittava`, "aria-pressed": String(on),
-        "aria-label": L[code] + (code === v.taken ? " (otettu poistopakasta)" : ""), "data-code": code,
+        "aria-label": `${text}${mark} (${L[code]}${deck}${code === v.taken ? ", otettu poistopakasta" : ""})`,
+        "data-code": code,
         onclick: () => { ui.selected = on ? ui.selected.filter((c) => c !== code) : [...ui.selected, code]; render([]); },
-      }, text);
+      }, text, mark ? el("sup", { class: "pakka" }, mark) : "");
     }));
   const info = [];
   if (v.deadwood !== undefined) info.push(`Irtokorttipisteesi: ${v.deadwood} (koputusraja ${v.knock_limit}).`);
@@ -436,12 +454,20 @@ function focusKey(active) {
   return ["toolbar", ""];
 }
 
-function refocus([attr, value]) {
+function refocus([attr, value], scroll = false) {
   let target = attr === "toolbar" ? null : table.querySelector(`[${attr}="${CSS.escape(value)}"]`);
   if (!target || target.disabled) {
+    // the control is gone (a new deal, a move that ended the turn): the first usable action,
+    // scrolled into view so that the focus is never on a button off the screen
     target = table.querySelector(".pelaa-toiminnot button:not([disabled])") || table.querySelector(".pelaa-kasi button");
+    scroll = true;
   }
-  if (target) target.focus({ preventScroll: true });
+  if (!target) return;
+  target.focus({ preventScroll: true });
+  if (scroll) {
+    target.style.scrollMarginTop = "4em";       // the theme's header
+    target.scrollIntoView({ block: "nearest" });
+  }
 }
 
 function scorePanel(v) {
@@ -465,7 +491,11 @@ function scorePanel(v) {
 
 async function nextDeal() {
   const result = await request({ op: "next_deal", state: ui.state });
-  if (result) { ui.replay = null; ui.exportText = null; ui.recent = result.log || []; show(result, result.log); }
+  if (result) {
+    ui.replay = null; ui.exportText = null; ui.recent = result.log || [];
+    show(result, result.log);
+    refocus(["toolbar", ""], true);       // the new deal's first move, brought into view
+  }
 }
 
 async function startReplay() {
@@ -525,6 +555,7 @@ function newGameForm() {
   table.hidden = true;
   setup.hidden = false;
   renderSetup(s.rules.name, s.levels, s.options, String(1 + Math.floor(Math.random() * 99999)));
+  focusSetup();
 }
 
 // ---------------------------------------------------------------- keyboard
