@@ -291,6 +291,22 @@ export function startIfCached() {
 }
 if (document.querySelector(".harjoitus[data-kind], #pelaa")) startIfCached();
 
+// Offline from the first page of a visit, whichever it is (the front page, Sanasto): the service
+// worker is registered on every page, and once the page has loaded it is asked to cache the
+// runtime in the background, when the connection allows (never with saveData or on a cellular or
+// slow connection: then the runtime is cached when the engine first starts). The outcome is in
+// window.rommikirjaPrefetch ("started", or why not), for the tests.
+async function prefetchRuntime() {
+  if (!offline) { window.rommikirjaPrefetch = "no service worker"; return; }
+  if (!cheapNetwork()) { window.rommikirjaPrefetch = "connection"; return; }
+  if (document.readyState !== "complete") await new Promise((ok) => window.addEventListener("load", ok, { once: true }));
+  await new Promise((ok) => (window.requestIdleCallback || setTimeout)(ok));
+  window.rommikirjaPrefetch = "started";
+  cacheRuntime().catch(() => {});
+}
+registerServiceWorker();
+prefetchRuntime();
+
 // For other scripts and the browser tests: the same one engine.
 window.rommikirja = Object.freeze({
   call: (request, timeout) => engine.call(request, timeout),
