@@ -16,7 +16,7 @@
 // reader who rewrites both stores by hand; the engine still accepts only games it would play.
 // Finnish UI; touch (tap to select), mouse and keyboard.
 
-import { engine as shared, registerServiceWorker, mb, el } from "./moottori.js";
+import { engine as shared, registerServiceWorker, mb, el, sameBuild } from "./moottori.js";
 
 let root = null;            // the page's #pelaa element (set by mount)
 const STORE = "rommikirja-pelaa";
@@ -640,7 +640,7 @@ async function init() {
 // module runs only once) mount again whenever a new page brings its own #pelaa.
 function mountHere() {
   const element = document.getElementById("pelaa");
-  if (element && !element.dataset.started) {
+  if (element && !element.dataset.started && sameBuild()) {      // (another build's page is reloaded)
     registerServiceWorker();
     mount(element);
   }
