@@ -101,11 +101,18 @@ def source_id(docs: Path, config: Path | None = None) -> str:
     return digest.hexdigest()[:16]
 
 
+SITEMAP_BASE = Path(__file__).with_name("sitemap_base.js")
+_COMMENT = re.compile(r"^\s*//.*\n", re.M)
+
+
 def mark_build(html: str, build: str) -> str:
     """The page with its build's id as the first element of its ``<head>`` (a ``<meta>``: Material's
     instant navigation swaps the head's elements, so the document always names the build of the
-    page it shows)."""
-    return re.sub(r"<head>", f'<head>\n<meta name="{BUILD_META}" content="{build}">', html, count=1)
+    page it shows), then the small script that makes Material's sitemap name the address the site
+    is served from (``tools/sitemap_base.js``, inlined: before the theme's bundle, no request)."""
+    script = _COMMENT.sub("", SITEMAP_BASE.read_text(encoding="utf-8")).strip()
+    head = f'<head>\n<meta name="{BUILD_META}" content="{build}">\n<script>{script}</script>'
+    return html.replace("<head>", head, 1)
 
 
 def write_service_worker(site: Path, runtime: dict) -> dict:
