@@ -72,13 +72,13 @@ class _Server(http.server.ThreadingHTTPServer):
 
 
 class SiteServer:
-    """Serve ``site`` on 127.0.0.1 (a free port) in a thread: ``with SiteServer(site) as base: ...``."""
+    """Serve ``site`` on 127.0.0.1 (a free port, or ``host``/``port``) in a thread:
+    ``with SiteServer(site) as base: ...``."""
 
-    def __init__(self, site: Path, compress: bool = False):
+    def __init__(self, site: Path, compress: bool = False, host: str = "127.0.0.1", port: int = 0):
         handler = type("Handler", (_Handler,), {"compress": compress})
-        self.httpd = _Server(("127.0.0.1", 0),
-                                                     functools.partial(handler, directory=str(site)))
-        self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.httpd = _Server((host, port), functools.partial(handler, directory=str(site)))
+        self.base = f"http://{host}:{self.httpd.server_address[1]}"
         handler.base = self.base
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
