@@ -190,8 +190,10 @@ async function start(options) {
   const big = ["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"];
   const sizeOf = (name) => (files && files.runtime[`pyodide/${name}`] ? files.runtime[`pyodide/${name}`].size : 0);
   total = [...big, runtime.wheel].reduce((sum, name) => sum + sizeOf(name), 0);
+  // keyed by the Pyodide build, the (trimmed) standard library and the wheel
   const key = files && "caches" in self && options.snapshot !== false
-    ? new URL(`pyodide/snapshot-${runtime.pyodide}-${files.runtime[`pyodide/${runtime.wheel}`].sha256.slice(0, 16)}.raw`, base).href
+    ? new URL(`pyodide/snapshot-${runtime.pyodide}-${(want("python_stdlib.zip") || "").slice(0, 8)}-`
+              + `${files.runtime[`pyodide/${runtime.wheel}`].sha256.slice(0, 16)}.raw`, base).href
     : null;
   report(true);
   const snapshotP = key ? findSnapshot(key) : Promise.resolve(null);
