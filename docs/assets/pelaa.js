@@ -181,10 +181,28 @@ async function renderSetup(game, levels, options, seed) {
     const lv = [...levelBox.querySelectorAll("select")].map((s) => s.value);
     startGame(gameSel.value, lv.slice(0, maxOpp), readOptions(house), seedInput.value.trim() || "1");
   };
+  // The house rules offered depend on each other (the number of deals only when the game ends
+  // after so many deals): a changed choice asks the engine again with the choices so far, so the
+  // form shows the switches that apply, each with its value field. A switch keeps the game's own
+  // default as its default, whatever the choices (readOptions sends only what differs).
+  const defaults = {};
+  const fill = async (chosen, focusId) => {
+    const { options: specs, notes } = await engine.call({ op: "options", rules: { ...g.rules, ...chosen } });
+    // (a switch the reader has set and the game's rules do not offer: no default known, always sent)
+    for (const o of specs) if (!(o.option in defaults) && !(o.option in chosen)) defaults[o.option] = o.value;
+    house.replaceChildren(el("legend", {}, "Kotisäännöt"),
+      ...specs.map((o) => optionControl({ ...o, value: defaults[o.option] }, chosen)),
+      ...(notes || []).map((note) => el("p", { class: "pelaa-tarkennus" }, note)));
+    for (const input of house.querySelectorAll("select[data-option], input[type='checkbox'][data-option]")) {
+      input.addEventListener("change", () => {
+        fill(readOptions(house), input.id).catch(() => {});
+      });
+    }
+    if (focusId) house.querySelector(`#${CSS.escape(focusId)}`)?.focus();
+  };
   try {
-    const { options: specs, notes } = await engine.call({ op: "options", rules: g.rules });
-    house.replaceChildren(el("legend", {}, "Kotisäännöt"), ...specs.map((o) => optionControl(o, options || {})),
-                          ...(notes || []).map((note) => el("p", { class: "pelaa-tarkennus" }, note)));
+    for (const o of (await engine.call({ op: "options", rules: g.rules })).options) defaults[o.option] = o.value;
+    await fill(options || {});
     setup.dataset.ready = "1";
   } catch (err) {
     house.replaceChildren(el("legend", {}, "Kotisäännöt"), el("p", {}, `Sääntövalintoja ei saatu: ${err.message}`));
@@ -607,7 +625,11 @@ async function init() {
   } finally {
     shared.listeners.delete(progress);
   }
-  const resume = stored && stored.rules && (!seed || (String(stored.seed) === seed && stored.rules.name === game));
+  let resume = stored && stored.rules && (!seed || (String(stored.seed) === seed && stored.rules.name === game));
+  if (seed && stored && stored.rules && !resume) {
+    // a shared link to another game while one is in progress here: the reader chooses
+    resume = (await askLinkOrResume(stored, game, seed)) === "resume";
+  }
   let refused = null;
   if (resume && stored.v === 2 && !readSeen()[stored.id]) {
     // this page writes the mark before the state: a stored game without one was not stored here
@@ -634,6 +656,24 @@ async function init() {
     if (refused) status.textContent = refused;
   }
   setBusy(false);
+}
+
+// A game is in progress in this browser and the address names another one (a shared link): ask,
+// instead of replacing the game in progress without a word.
+function askLinkOrResume(stored, game, seed) {
+  const title = (name) => (games[name] ? games[name].title : name);
+  setBusy(false);
+  return new Promise((resolve) => {
+    const done = (choice) => { status.textContent = ""; setBusy(true); resolve(choice); };
+    status.replaceChildren(
+      el("span", {}, `Tässä selaimessa on kesken peli (${title(stored.rules.name)}, pelin numero ${stored.seed}). `
+        + `Linkki aloittaa uuden pelin (${title(game)}, pelin numero ${seed}); sen jälkeen kesken olevaa peliä ei voi jatkaa. `),
+      el("button", { type: "button", class: "md-button md-button--primary", "data-action": "link-game",
+                     onclick: () => done("link") }, "Aloita linkin peli"), " ",
+      el("button", { type: "button", class: "md-button", "data-action": "resume-game",
+                     onclick: () => done("resume") }, "Jatka kesken olevaa peliä"));
+    status.querySelector("button").focus();
+  });
 }
 
 // Mount on this page; with Material's instant navigation (pages swapped without a reload, so this
