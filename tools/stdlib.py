@@ -56,12 +56,13 @@ for folder, _, files in os.walk(root):
         if f.endswith(".py"):
             rel = os.path.relpath(os.path.join(folder, f), os.path.dirname(root))[:-3].replace(os.sep, ".")
             importlib.import_module(rel[: -len(".__init__")] if rel.endswith(".__init__") else rel)
-# the worker's start-up lines (rommi-worker.js) and a seeded workload (lazy imports)
-from rommikirja.practice import handle
-try:
-    from rommikirja.play import handle as play_handle
-except ImportError:
-    play_handle = None
+# the worker's start-up lines (rommi-worker.js; where the modules are today) and a seeded
+# workload (lazy imports)
+for _entry in ("rommikirja.practice", "rommikirja.play", "rommikirja.app.practice", "rommikirja.app.play"):
+    try:
+        importlib.import_module(_entry).handle
+    except (ImportError, AttributeError):
+        pass
 exec(compile(SNIPPET, "parity_snippet", "exec"), globals())
 results(200, json.loads(RULES_JSON))
 json.dumps(sorted(sys.modules))
