@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import sys
+import zipfile
 from pathlib import Path
 
 from . import publish as pub
@@ -106,7 +107,8 @@ def runtime_outputs(docs: Path = DOCS, src: Path = PYODIDE_SRC) -> dict[str, pub
     if missing:
         raise RuntimeError_(f"Pyodide puuttuu ({', '.join(missing)}): aja ensin `npm ci`.")
     out = {f"pyodide/{name}": pub.Output(source=src / name) for name in PYODIDE_FILES}
-    out["pyodide/python_stdlib.zip"] = pub.Output(data=trimmed(src / "python_stdlib.zip"))
+    if zipfile.is_zipfile(src / "python_stdlib.zip"):        # (else shipped as it is)
+        out["pyodide/python_stdlib.zip"] = pub.Output(data=trimmed(src / "python_stdlib.zip"))
     name, data, digest = _wheel(docs)
     out[f"pyodide/{name}"] = pub.Output(data=data)
     files = {rel: {"size": o.size(), "sha256": o.digest()} for rel, o in sorted(out.items())}
