@@ -235,6 +235,31 @@ def test_no_serious_accessibility_violations_on_any_page(browser, server, site):
     page.close()
 
 
+def test_instant_navigation_on_a_host_the_sitemap_does_not_name(browser, server, site):
+    """The server here is not site_url's address (another port) and serves sitemap.xml as built:
+    page changes still swap the page in (one document, one engine), the theme's instant navigation
+    reading the sitemap for the address the site is served from."""
+    from urllib.request import urlopen
+    sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
+    assert server not in sitemap
+    assert urlopen(server + "/sitemap.xml").read().decode() == sitemap       # served as it is
+    page = Page(browser.new_context(viewport={"width": 1280, "height": 900}), server, "/perusrommi/", own=True)
+    p = page.page
+    p.evaluate("window.sameDocument = true")
+    assert page.ready()["starts"] == 1
+    # the theme has read its sitemap (until then a click is an ordinary page load)
+    p.wait_for_function("performance.getEntriesByType('resource').some((e) => e.name.endsWith('/sitemap.xml'))")
+    for target in ["/sanasto/", "/rommi/", "/"]:
+        title = p.title()
+        p.evaluate("(t) => [...document.querySelectorAll('a.md-nav__link')]"
+                   ".find((a) => new URL(a.href).pathname === t).click()", target)
+        p.wait_for_url(f"**{target}")
+        p.wait_for_function("(t) => document.title !== t", arg=title)     # the new page is in
+    assert p.evaluate("window.sameDocument") is True               # no page was loaded in whole
+    assert p.evaluate("window.rommikirjaStarts") == 1
+    page.close()
+
+
 def test_page_is_readable_and_printable_without_javascript(browser, server):
     page = Page(browser.new_context(java_script_enabled=False), server, "/perusrommi/", own=True)
     p = page.page

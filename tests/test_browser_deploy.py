@@ -51,6 +51,16 @@ def sw_version(site) -> str:
     return json.loads(re.fullmatch(r"const BUILD = (.*);", head).group(1))["version"]
 
 
+def page_build(site, page="index.html") -> str:
+    """The build id a page's <head> names (tools/site_hooks.py)."""
+    found = re.search(r'<meta name="rommikirja-rakennus" content="([0-9a-f]+)">', (site / page).read_text(encoding="utf-8"))
+    return found.group(1)
+
+
+# a link of the site's navigation, clicked as a reader would (Material's instant navigation)
+NAV_CLICK = "(href) => document.querySelector(`a.md-nav__link[href$='${href}']`).click()"
+
+
 def wheel_hash(site) -> str:
     pointer = json.loads((site / "data" / "runtime.json").read_text(encoding="utf-8"))
     return pointer["files"][f"pyodide/{pointer['wheel']}"]["sha256"]
@@ -83,7 +93,15 @@ def test_a_returning_reader_gets_the_new_engine_online_and_offline(browser, depl
         page.page.wait_for_function(CACHE_RIGHT, timeout=ENGINE_TIMEOUT)
         assert page.page.evaluate(SNAPSHOTS)[0].endswith(f"-{wheel_hash(site)[:16]}.raw")
         assert len(page.page.evaluate(SNAPSHOTS)) == 1
-        page.close()
+        build_a = page_build(site)
+        assert page.page.evaluate("window.rommikirjaBuild") == build_a
+        # within build A, a page change keeps the document (instant navigation)
+        page.page.evaluate("window.sameDocument = true")
+        page.page.evaluate(NAV_CLICK, "/rommi/")
+        page.page.wait_for_url("**/rommi/")
+        page.page.wait_for_function("document.querySelector('#lisaa-rommi')")
+        assert page.page.evaluate("window.sameDocument") is True
+        open_a = page                  # this visit goes on over the deploy
 
         # deploy B: the engine changed, so did a page
         for module in ("tools.build", "tools.site"):
@@ -91,19 +109,42 @@ def test_a_returning_reader_gets_the_new_engine_online_and_offline(browser, depl
             assert proc.returncode == 0, proc.stderr
         assert project.which("site") == "B"
         version_b, wheel_b = sw_version(site), wheel_hash(site)
+        build_b = page_build(site)
+        assert build_b != build_a and page_build(site, "rommi/index.html") == build_b
+
+        # the visit still open on A's scripts changes page: B's page is loaded in whole, with B's
+        # scripts and B's engine, never B's page under A's scripts
+        p = open_a.page
+        p.evaluate(NAV_CLICK, "/perusrommi/")
+        p.wait_for_url("**/perusrommi/")
+        p.wait_for_function("window.rommikirjaBuild && !window.sameDocument", timeout=ENGINE_TIMEOUT)
+        assert p.evaluate("window.rommikirjaBuild") == build_b
+        assert p.evaluate("document.querySelector('meta[name=rommikirja-rakennus]').content") == build_b
+        p.wait_for_function("window.rommikirjaEngine && window.rommikirjaEngine.readyMs", timeout=ENGINE_TIMEOUT)
+        assert p.evaluate(SAYS).endswith(ONLY_B)
+        # and within B, page changes are instant again (one document, one engine)
+        p.evaluate("window.sameDocument = true")
+        p.evaluate(NAV_CLICK, "/rommi/")
+        p.wait_for_url("**/rommi/")
+        p.wait_for_function("document.querySelector('#lisaa-rommi')")
+        assert p.evaluate("window.sameDocument") is True and p.evaluate("window.rommikirjaStarts") == 1
+        open_a.close()
 
         # visit 2, online: B's engine (a snapshot of A's wheel is never restored)
         page = Page(ctx, base, "/perusrommi/")
         page.page.wait_for_function("window.rommikirjaEngine && window.rommikirjaEngine.readyMs", timeout=ENGINE_TIMEOUT)
         assert page.page.evaluate(SAYS).endswith(ONLY_B)
-        assert page.page.evaluate("window.rommikirjaEngine.start") == "normal"
+        # the visit above (reloaded into B) made B's snapshot: that one, never A's, is restored
+        assert page.page.evaluate("window.rommikirjaEngine.start") == "snapshot"
+        assert all(url.endswith(f"-{wheel_b[:16]}.raw") for url in page.page.evaluate(SNAPSHOTS))
         w = page.widget("kelpaako-perusrommi")
         answer(w, page.data("kelpaako-perusrommi"), True)
         assert result(w)[0] == "oikein"
         # B's service worker takes over and caches B's runtime; the snapshot is B's alone
-        page.page.wait_for_function(f"window.rommikirjaSnapshot && window.rommikirjaOffline "
-                                    f"&& window.rommikirjaOffline.version === '{version_b}'", timeout=ENGINE_TIMEOUT)
+        page.page.wait_for_function(f"window.rommikirjaOffline && window.rommikirjaOffline.version === '{version_b}'",
+                                    timeout=ENGINE_TIMEOUT)
         assert "error" not in page.page.evaluate("window.rommikirjaOffline")
+        page.page.wait_for_function(CACHE_RIGHT, timeout=ENGINE_TIMEOUT)
         snapshots = page.page.evaluate(SNAPSHOTS)
         assert len(snapshots) == 1 and snapshots[0].endswith(f"-{wheel_b[:16]}.raw"), snapshots
         page.close()

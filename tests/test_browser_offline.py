@@ -99,3 +99,48 @@ def test_a_request_that_never_ends_is_retried_once_then_explained(browser, site)
         w.get_by_role("button", name="Näytä ratkaisu").click()
         assert page.data("kelpaako-perusrommi")["solution"]["lines"][0] in w.locator(".harjoitus-palaute").inner_text()
         page.close()
+
+
+def test_offline_after_visiting_only_the_front_page(browser, site):  # noqa: F811
+    """The first page of a visit, whichever it is, caches the runtime in the background (a fast,
+    cheap connection): after the front page alone every page reads and practises offline."""
+    server = SiteServer(site, compress=True)
+    base = server.base
+    try:
+        ctx = browser.new_context(viewport={"width": 390, "height": 844})
+        page = Page(ctx, base, "/")
+        page.page.wait_for_function("window.rommikirjaOffline", timeout=ENGINE_TIMEOUT)
+        assert page.page.evaluate("window.rommikirjaPrefetch") == "started"
+        assert "error" not in page.page.evaluate("window.rommikirjaOffline")
+        assert page.page.evaluate("window.rommikirjaStarts") is None      # no engine was started
+        page.close()
+        server.stop()
+        for path in ["/sanasto/", "/perusrommi/"]:
+            visit = Page(ctx, base, path)
+            assert visit.page.locator("h1").count() == 1
+            if path in PAGES:
+                assert visit.ready()["start"] == "normal"        # no snapshot yet: the cached runtime
+                wid = PAGES[path][0]
+                w = visit.widget(wid)
+                answer(w, visit.data(wid), True)
+                assert result(w)[0] == "oikein"
+            visit.close()
+        ctx.close()
+    finally:
+        server.stop()
+
+
+def test_no_background_download_with_save_data(browser, site):  # noqa: F811
+    """With saveData the front page registers the service worker but downloads no runtime."""
+    with SiteServer(site, compress=True) as base:
+        ctx = browser.new_context()
+        ctx.add_init_script("Object.defineProperty(navigator, 'connection', "
+                            "{ value: { saveData: true, effectiveType: '4g' }, configurable: true });")
+        runtime = []
+        ctx.on("request", lambda r: runtime.append(r.url) if "/pyodide/" in r.url or r.url.endswith(".whl") else None)
+        page = Page(ctx, base, "/", own=True)
+        page.page.wait_for_function("window.rommikirjaPrefetch", timeout=ENGINE_TIMEOUT)
+        assert page.page.evaluate("window.rommikirjaPrefetch") == "connection"
+        page.page.evaluate("navigator.serviceWorker.ready")           # installed: the pages cached
+        assert runtime == []
+        page.close()

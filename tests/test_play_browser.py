@@ -21,14 +21,44 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 
 def axe_violations(page):
-    """WCAG 2 A/AA violations inside the Pelaa widget (axe-core from npm), or None without axe-core."""
+    """Serious and critical violations of every axe-core rule (no tag filter: label-in-name and the
+    best practices too) inside the Pelaa widget, or None without axe-core."""
     if not AXE.exists():
         return None
     if not page.evaluate("typeof axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
     found = page.evaluate("""async () => (await axe.run(document.getElementById('pelaa'),
-        {runOnly: ['wcag2a', 'wcag2aa']})).violations.map(v => [v.id, v.nodes.map(n => n.target.join(' '))])""")
+        {resultTypes: ['violations']})).violations
+        .filter(v => v.impact === 'serious' || v.impact === 'critical')
+        .map(v => [v.id, v.nodes.map(n => n.target.join(' '))])""")
     return found
+
+
+def hand_names(page):
+    """Each hand card's (visible text, accessible name)."""
+    return page.evaluate("""() => [...document.querySelectorAll('.pelaa-kasi button.kortti')]
+        .map(b => [b.textContent, b.getAttribute('aria-label')])""")
+
+
+def check_hand(page):
+    """Every card's name begins with its visible text, and no two cards (two decks' copies) look
+    or are named the same."""
+    cards = hand_names(page)
+    for text, name in cards:
+        assert name.startswith(text + " ("), (text, name)
+    assert len({t for t, _ in cards}) == len(cards), cards
+    assert len({n for _, n in cards}) == len(cards), cards
+
+
+def first_move(page):
+    """The first usable action button's data-action."""
+    return page.evaluate("document.querySelector('.pelaa-toiminnot button:not([disabled])').dataset.action")
+
+
+def focused(page):
+    """The focused element's data-action or id, and whether it is on the screen."""
+    return page.evaluate("""() => { const a = document.activeElement; const r = a.getBoundingClientRect();
+        return [a.dataset.action || a.id || a.tagName, r.bottom > 0 && r.top < innerHeight]; }""")
 
 
 def idle(page):
@@ -44,6 +74,7 @@ def play_to_score(page, limit=400):
     for _ in range(limit):
         if page.evaluate(f"{ROOT_JS}.dataset.phase") == "over":
             return
+        check_hand(page)
         page.locator("button[data-action='hint']").click()
         idle(page)
         action = page.evaluate(f"{ROOT_JS}.dataset.hintAction")
@@ -95,6 +126,11 @@ def test_play_a_whole_deal(browser, server, game, query):  # noqa: F811
     first = page.locator(".pelaa-kertaus").inner_text()
     page.locator("button[data-action='replay-next']").click()
     assert page.locator(".pelaa-kertaus").inner_text() != first
+    if page.locator("button[data-action='next-deal']").count():
+        # "Seuraava jako": the focus goes to the new deal's first move, on the screen
+        page.locator("button[data-action='next-deal']").click()
+        idle(page)
+        assert focused(page) == [first_move(page), True]
     p.close()
 
 
@@ -107,14 +143,28 @@ def test_setup_form_offers_house_rules_and_is_accessible(browser, server):  # no
                            "document.querySelector('.pelaa-asetukset').dataset.ready === '1'", timeout=ENGINE_TIMEOUT)
     page.select_option("#pelaa-peli", "perusrommi")
     page.wait_for_function("document.querySelector('#pelaa-saanto-melds_per_turn')", timeout=ENGINE_TIMEOUT)
+    assert focused(page)[0] == "pelaa-peli"        # the form was rebuilt: the focus stays on the game
     page.select_option("#pelaa-vastustajat", "3")
     assert page.locator(".pelaa-tasot select").count() == 3
     page.select_option("#pelaa-saanto-melds_per_turn", "one")
+    # "Peli päättyy": the other choice brings its own value field (and takes the other's away)
+    end = page.locator("#pelaa-saanto-game_end")
+    other = "deals" if end.input_value() == "target" else "target"
+    field = {"deals": "#pelaa-saanto-game_deals", "target": "#pelaa-saanto-target_score"}
+    page.select_option("#pelaa-saanto-game_end", other)
+    page.wait_for_selector(field[other], timeout=ENGINE_TIMEOUT)
+    assert page.locator(field["target" if other == "deals" else "deals"]).count() == 0
+    assert focused(page)[0] == "pelaa-saanto-game_end"
+    assert page.locator("#pelaa-saanto-melds_per_turn").input_value() == "one"     # kept
+    page.fill(field[other], "2" if other == "deals" else "150")
     assert axe_violations(page) in (None, [])
     page.fill("#pelaa-siemen", "404")
     page.locator(".pelaa-asetukset button[type='submit']").click()
     page.wait_for_function(f"{ROOT_JS}.dataset.phase && {ROOT_JS}.dataset.busy === '0'", timeout=ENGINE_TIMEOUT)
-    assert "saannot=melds_per_turn%3Aone" in page.url and "siemen=404" in page.url
+    assert "melds_per_turn%3Aone" in page.url and "siemen=404" in page.url
+    assert f"game_end%3A{other}" in page.url
+    assert ("game_deals%3A2" if other == "deals" else "target_score%3A150") in page.url
+    assert focused(page) == [first_move(page), True]   # "Aloita peli": the focus goes to the first move
     assert page.locator(".pelaa-pelaajat li").count() == 4
     rules = page.locator(".pelaa-saannot").inner_text()
     assert "enintään yksi" in rules
@@ -310,4 +360,29 @@ def test_the_pages_engine_accepts_a_state_made_here_and_refuses_it_tampered(brow
     assert there["state"] == state and there["view"]["hand"] == r["view"]["hand"]
     refused = page.evaluate(ask, {"op": "view", "state": {**state, "levels": ["aloittelija"]}})
     assert refused.startswith("Pelin tila ei vastaa aloitettua peliä: "), refused
+    p.close()
+
+
+def test_a_shared_link_does_not_silently_replace_a_game_in_progress(browser, server):  # noqa: F811
+    p = Page(browser, server, "/pelaa/")
+    p.page.evaluate("localStorage.clear()")
+    open_game(p, "peli=perusrommi&siemen=5&taso=aloittelija")
+    page = p.page
+    page.locator("button[data-action='draw_stock']").click()
+    idle(page)
+    hand = page.locator(".pelaa-kasi").inner_text()
+    # a link to another game: the reader is asked, and may go on with the game in progress
+    page.goto(p.server + "/pelaa/?peli=gin&siemen=12&taso=taitava")
+    page.wait_for_selector("button[data-action='resume-game']", timeout=ENGINE_TIMEOUT)
+    assert "kesken peli (Perusrommi, pelin numero 5)" in page.locator(".pelaa-tila").inner_text()
+    assert focused(page)[0] == "link-game"
+    page.locator("button[data-action='resume-game']").click()
+    page.wait_for_function(f"{ROOT_JS}.dataset.phase && {ROOT_JS}.dataset.busy === '0'", timeout=ENGINE_TIMEOUT)
+    assert page.evaluate(f"{ROOT_JS}.dataset.game") == "perusrommi"
+    assert page.locator(".pelaa-kasi").inner_text() == hand and "siemen=5" in page.url
+    # or start the link's game
+    page.goto(p.server + "/pelaa/?peli=gin&siemen=12&taso=taitava")
+    page.locator("button[data-action='link-game']").click(timeout=ENGINE_TIMEOUT)
+    page.wait_for_function(f"{ROOT_JS}.dataset.phase && {ROOT_JS}.dataset.busy === '0'", timeout=ENGINE_TIMEOUT)
+    assert page.evaluate(f"{ROOT_JS}.dataset.game") == "gin" and "siemen=12" in page.url
     p.close()

@@ -87,6 +87,34 @@ def runtime_manifest(site: Path) -> dict:
     return runtime
 
 
+BUILD_META = "rommikirja-rakennus"
+
+
+def source_id(docs: Path, config: Path | None = None) -> str:
+    """A build's id before it is rendered: a hash of every file the renderer reads (``docs/``,
+    the runtime included, and its configuration). Pages of one build carry the same id."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in Path(docs).rglob("*") if p.is_file()):
+        digest.update(path.relative_to(docs).as_posix().encode() + b"\0" + _sha256(path.read_bytes()).encode())
+    if config is not None and Path(config).is_file():
+        digest.update(b"config\0" + Path(config).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+SITEMAP_BASE = Path(__file__).with_name("sitemap_base.js")
+_COMMENT = re.compile(r"^\s*//.*\n", re.M)
+
+
+def mark_build(html: str, build: str) -> str:
+    """The page with its build's id as the first element of its ``<head>`` (a ``<meta>``: Material's
+    instant navigation swaps the head's elements, so the document always names the build of the
+    page it shows), then the small script that makes Material's sitemap name the address the site
+    is served from (``tools/sitemap_base.js``, inlined: before the theme's bundle, no request)."""
+    script = _COMMENT.sub("", SITEMAP_BASE.read_text(encoding="utf-8")).strip()
+    head = f'<head>\n<meta name="{BUILD_META}" content="{build}">\n<script>{script}</script>'
+    return html.replace("<head>", head, 1)
+
+
 def write_service_worker(site: Path, runtime: dict) -> dict:
     files = [f for f in _files(site) if f != "sw.js"]
     digest = hashlib.sha256()

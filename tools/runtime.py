@@ -3,7 +3,8 @@
 ``python -m tools.runtime`` (also run by ``python -m tools.build``):
 
 - copies Pyodide's core files from ``node_modules/pyodide`` (``npm ci`` installs the pinned
-  version) into ``docs/pyodide/``, each copy checked by size and SHA-256;
+  version) into ``docs/pyodide/``, each copy checked by size and SHA-256; its standard library
+  ``python_stdlib.zip`` trimmed to what the engine imports, stored uncompressed (:mod:`tools.stdlib`);
 - builds the engine as a pure, reproducible ``py3-none-any`` wheel (:mod:`tools.wheel`) into
   ``docs/pyodide/``, only when the engine's sources changed;
 - writes ``docs/data/runtime.json`` (file names), ``docs/data/rules.json`` (every preset) and
@@ -18,11 +19,13 @@ from __future__ import annotations
 
 import json
 import sys
+import zipfile
 from pathlib import Path
 
 from . import publish as pub
 from .scenario import load_names, load_rulesets
 from .templating import ROOT
+from .stdlib import trimmed
 from .wheel import build_wheel_bytes, source_hash
 
 PYODIDE_SRC = ROOT / "node_modules" / "pyodide"
@@ -104,6 +107,8 @@ def runtime_outputs(docs: Path = DOCS, src: Path = PYODIDE_SRC) -> dict[str, pub
     if missing:
         raise RuntimeError_(f"Pyodide puuttuu ({', '.join(missing)}): aja ensin `npm ci`.")
     out = {f"pyodide/{name}": pub.Output(source=src / name) for name in PYODIDE_FILES}
+    if zipfile.is_zipfile(src / "python_stdlib.zip"):        # (else shipped as it is)
+        out["pyodide/python_stdlib.zip"] = pub.Output(data=trimmed(src / "python_stdlib.zip"))
     name, data, digest = _wheel(docs)
     out[f"pyodide/{name}"] = pub.Output(data=data)
     files = {rel: {"size": o.size(), "sha256": o.digest()} for rel, o in sorted(out.items())}

@@ -6,6 +6,10 @@
 - Every finished page (the theme's ``<head>``, navigation and footer included) is checked
   (:func:`tools.markup.check_page`): an event handler, a ``style`` attribute or a script URL, or a
   page title that is not plain text, stops the build.
+- Every page's ``<head>`` names its build (``<meta name="rommikirja-rakennus">``, a hash of what
+  the renderer reads: ``docs/`` and ``mkdocs.yml``): a page changed without a reload (Material's
+  instant navigation) under another build's scripts is loaded in whole instead
+  (``docs/assets/moottori.js``).
 - After MkDocs has rendered the site, it is finished for caching and offline use with the
   renderer-independent ``tools.offline.finish_site``; then the lock of ``docs/`` that
   ``tools/mkdocs_nav.py`` took when MkDocs began is let go.
@@ -18,6 +22,21 @@ from pathlib import Path
 _ROOT = Path(__file__).resolve().parent.parent
 if str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))
+
+
+_BUILD_ID: dict[str, str] = {}
+
+
+def on_pre_build(config, **kwargs) -> None:  # noqa: ANN001 - MkDocs hook signature
+    _BUILD_ID.clear()                          # `mkdocs serve` rebuilds: a new build, a new id
+
+
+def build_id(config) -> str:  # noqa: ANN001
+    """This build's id (computed once per build): what the pages' scripts compare."""
+    from tools.offline import source_id
+    if "id" not in _BUILD_ID:
+        _BUILD_ID["id"] = source_id(Path(config["docs_dir"]), Path(config["config_file_path"]))
+    return _BUILD_ID["id"]
 
 
 def on_page_content(html, page, config, files):  # noqa: ANN001 - MkDocs hook signature
@@ -34,7 +53,8 @@ def on_post_page(output, page, config):  # noqa: ANN001 - MkDocs hook signature
     if problems:
         raise PluginError(f"{page.file.src_uri}: sivulle päätyisi kiellettyä merkintää: "
                           f"{', '.join(dict.fromkeys(problems))}")
-    return output
+    from tools.offline import mark_build
+    return mark_build(output, build_id(config))
 
 
 def on_post_build(config, **kwargs) -> None:

@@ -2,19 +2,16 @@
 
 It behaves like a static host configured as the README describes: a request whose
 ``Accept-Encoding`` allows it gets the precompressed ``.br`` or ``.gz`` copy with
-``Content-Encoding`` (``compress=True``), and ``sitemap.xml`` names the address actually served
-(Material's instant navigation only takes over links listed in the sitemap, which the build writes
-for ``site_url``). ``stop()`` stops answering, for the offline tests.
+``Content-Encoding`` (``compress=True``). Files are served as they are: ``sitemap.xml`` names
+``site_url``'s address, not this server's, and the pages cope (``tools/sitemap_base.js``), as on
+any host. ``stop()`` stops answering, for the offline tests.
 """
 from __future__ import annotations
 
 import functools
 import http.server
-import re
 import threading
 from pathlib import Path
-
-SITE_URL = re.compile(rb"https?://[^/<]+/")
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
@@ -44,9 +41,6 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         if path.is_dir():
             path = path / "index.html"
         self._raw = path.stat().st_size if path.is_file() else 0
-        if path.name == "sitemap.xml" and path.is_file():
-            body = SITE_URL.sub(self.base.encode() + b"/", path.read_bytes())
-            return self._send(body, "application/xml", None)
         if self.compress and path.is_file():
             accepted = self.headers.get("Accept-Encoding", "")
             for enc, ext in (("br", ".br"), ("gzip", ".gz")):
@@ -78,13 +72,13 @@ class _Server(http.server.ThreadingHTTPServer):
 
 
 class SiteServer:
-    """Serve ``site`` on 127.0.0.1 (a free port) in a thread: ``with SiteServer(site) as base: ...``."""
+    """Serve ``site`` on 127.0.0.1 (a free port, or ``host``/``port``) in a thread:
+    ``with SiteServer(site) as base: ...``."""
 
-    def __init__(self, site: Path, compress: bool = False):
+    def __init__(self, site: Path, compress: bool = False, host: str = "127.0.0.1", port: int = 0):
         handler = type("Handler", (_Handler,), {"compress": compress})
-        self.httpd = _Server(("127.0.0.1", 0),
-                                                     functools.partial(handler, directory=str(site)))
-        self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.httpd = _Server((host, port), functools.partial(handler, directory=str(site)))
+        self.base = f"http://{host}:{self.httpd.server_address[1]}"
         handler.base = self.base
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()

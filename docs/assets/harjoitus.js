@@ -11,7 +11,7 @@
 // earlier visit starts it at page load (no download, about a second). Every pending action ends within a bound with a Finnish
 // message and a way on.
 
-import { engine, registerServiceWorker, fastDesktop, sentence, mb, startIfCached, el } from "./moottori.js";
+import { engine, registerServiceWorker, fastDesktop, sentence, mb, startIfCached, el, sameBuild } from "./moottori.js";
 import { cardRow, cardToggle } from "./kortit.js";
 
 const SEED_MAX = 999999999;
@@ -390,6 +390,7 @@ function skipLink(first) {
 function initPage() {
   for (const w of widgets) w.detach();
   widgets = [];
+  if (!sameBuild()) return;           // another build's page: moottori.js loads it in whole
   document.querySelector(".md-search[role='dialog']")?.setAttribute("aria-label", "Haku");
   // a wide table scrolls sideways on a phone: keyboard users can scroll it too
   for (const wrap of document.querySelectorAll(".md-typeset__scrollwrap")) {

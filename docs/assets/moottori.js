@@ -291,6 +291,44 @@ export function startIfCached() {
 }
 if (document.querySelector(".harjoitus[data-kind], #pelaa")) startIfCached();
 
+// Offline from the first page of a visit, whichever it is (the front page, Sanasto): the service
+// worker is registered on every page, and once the page has loaded it is asked to cache the
+// runtime in the background, when the connection allows (never with saveData or on a cellular or
+// slow connection: then the runtime is cached when the engine first starts). The outcome is in
+// window.rommikirjaPrefetch ("started", or why not), for the tests.
+async function prefetchRuntime() {
+  if (!offline) { window.rommikirjaPrefetch = "no service worker"; return; }
+  if (!cheapNetwork()) { window.rommikirjaPrefetch = "connection"; return; }
+  if (document.readyState !== "complete") await new Promise((ok) => window.addEventListener("load", ok, { once: true }));
+  await new Promise((ok) => (window.requestIdleCallback || setTimeout)(ok));
+  window.rommikirjaPrefetch = "started";
+  cacheRuntime().catch(() => {});
+}
+registerServiceWorker();
+prefetchRuntime();
+
+// ---------------------------------------------------------------- one build per visit
+// Every page names its build in its <head> (tools/site_hooks.py). These scripts are the build of
+// the page they were loaded with; Material's instant navigation brings a new page into this
+// document without loading its scripts, so a page of a newer build (a deploy during the visit) is
+// loaded in whole instead: the new build takes over at that page change, never under old scripts.
+// Page scripts bind a page only when sameBuild() (the reload is on its way otherwise).
+const BUILD_META = 'meta[name="rommikirja-rakennus"]';
+const buildOf = (doc) => doc.querySelector(BUILD_META)?.getAttribute("content") || "";
+const ownBuild = buildOf(document);
+window.rommikirjaBuild = ownBuild;                     // for the tests
+export function sameBuild() {
+  return buildOf(document) === ownBuild;
+}
+function reloadOnNewBuild() {
+  if (sameBuild()) return;
+  engine.gen += 1;                                     // nothing more starts under these scripts
+  if (engine.worker) engine.worker.terminate();
+  engine.worker = null;
+  location.reload();
+}
+if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(reloadOnNewBuild);
+
 // For other scripts and the browser tests: the same one engine.
 window.rommikirja = Object.freeze({
   call: (request, timeout) => engine.call(request, timeout),

@@ -44,13 +44,23 @@ async function checked(url, response) {
   return new Response(body, { status: 200, headers: { "content-type": type } });
 }
 
-// A runtime file from the network, checked: first as the HTTP cache has it, then past it.
+// A runtime file from the network, checked: first as the HTTP cache has it, then past it. One
+// download per file at a time: the background caching (asked by any page) and the engine's own
+// requests share it.
+const inflight = new Map();
 async function fetchRuntime(url) {
-  for (const mode of ["force-cache", "reload"]) {
-    const good = await checked(url, await fetch(url, { cache: mode }));
-    if (good) return good;
+  if (!inflight.has(url)) {
+    const job = (async () => {
+      for (const mode of ["force-cache", "reload"]) {
+        const good = await checked(url, await fetch(url, { cache: mode }));
+        if (good) return good;
+      }
+      throw new Error(`${url.split("/").pop()}: tarkiste ei täsmää`);
+    })();
+    inflight.set(url, job);
+    job.then(() => inflight.delete(url), () => inflight.delete(url));
   }
-  throw new Error(`${url.split("/").pop()}: tarkiste ei täsmää`);
+  return (await inflight.get(url)).clone();
 }
 
 // The cached copy of a runtime file when it is the right one (a wrong one is deleted). Checked

@@ -16,13 +16,12 @@
 // reader who rewrites both stores by hand; the engine still accepts only games it would play.
 // Finnish UI; touch (tap to select), mouse and keyboard.
 
-import { engine as shared, registerServiceWorker, mb, el } from "./moottori.js";
-import { face, cardName, cardSpan, cardRow } from "./kortit.js";
+import { engine as shared, registerServiceWorker, mb, el, sameBuild } from "./moottori.js";
+import { face, cardSpan, cardRow } from "./kortit.js";
+import { readSeen, remember, newGameId, num, deckMark, optionControl, readOptions } from "./pelaa-apu.js";
 
 let root = null;            // the page's #pelaa element (set by mount)
 const STORE = "rommikirja-pelaa";
-const SEEN = "rommikirja-pelaa-nahty";     // game id → the engine's check of the furthest position
-const SEEN_GAMES = 20;
 const LEVEL_NAMES = { aloittelija: "aloittelija", taitava: "taitava" };
 const ACTIONS = [
   ["draw_stock", "Nosta", "n"], ["draw_discard", "Ota poistopakasta", "o"], ["pass", "Passaa", "s"],
@@ -45,36 +44,6 @@ const engine = {
     return result;
   },
 };
-
-// ---------------------------------------------------------------- the seen marks (no undo)
-function readSeen() {
-  try {
-    const marks = JSON.parse(localStorage.getItem(SEEN) || "{}");
-    return marks && typeof marks === "object" && !Array.isArray(marks) ? marks : {};
-  } catch { return {}; }
-}
-
-// The furthest position of the game is written before the state itself (save), so a stored state
-// is never ahead of its mark.
-function remember(state) {
-  if (!state.id || !state.check) return;
-  const marks = readSeen();
-  const old = marks[state.id];
-  if (old && old.moves > state.check.moves) return;     // (the engine has refused such a state)
-  delete marks[state.id];
-  marks[state.id] = state.check;
-  const ids = Object.keys(marks);
-  for (const id of ids.slice(0, Math.max(0, ids.length - SEEN_GAMES))) delete marks[id];
-  try { localStorage.setItem(SEEN, JSON.stringify(marks)); } catch { /* private mode */ }
-}
-
-function newGameId() {
-  const bytes = new Uint8Array(8);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-const num = (n) => String(n).replace("-", "−");     // DOM: el (moottori.js), card faces (kortit.js)
 
 // ---------------------------------------------------------------- the page
 let games, ui, setup, table, status;
@@ -120,7 +89,7 @@ async function renderSetup(game, levels, options, seed) {
   const opponents = Math.max(1, (levels || []).length || 1);
   const gameSel = el("select", { id: "pelaa-peli", name: "peli" },
     Object.entries(games).map(([key, v]) => el("option", { value: key, selected: key === game ? "" : false }, v.title)));
-  gameSel.addEventListener("change", () => renderSetup(gameSel.value, null, {}, seedInput.value));
+  gameSel.addEventListener("change", () => { renderSetup(gameSel.value, null, {}, seedInput.value); focusSetup(); });
   const maxOpp = g.max - 1;
   const oppSel = el("select", { id: "pelaa-vastustajat", name: "vastustajat" },
     Array.from({ length: maxOpp }, (_, i) => el("option", { value: i + 1, selected: i + 1 === Math.min(opponents, maxOpp) ? "" : false }, String(i + 1))));
@@ -155,49 +124,37 @@ async function renderSetup(game, levels, options, seed) {
     const lv = [...levelBox.querySelectorAll("select")].map((s) => s.value);
     startGame(gameSel.value, lv.slice(0, maxOpp), readOptions(house), seedInput.value.trim() || "1");
   };
+  // The house rules offered depend on each other (the number of deals only when the game ends
+  // after so many deals): a changed choice asks the engine again with the choices so far, so the
+  // form shows the switches that apply, each with its value field. A switch keeps the game's own
+  // default as its default, whatever the choices (readOptions sends only what differs).
+  const defaults = {};
+  const fill = async (chosen, focusId) => {
+    const { options: specs, notes } = await engine.call({ op: "options", rules: { ...g.rules, ...chosen } });
+    // (a switch the reader has set and the game's rules do not offer: no default known, always sent)
+    for (const o of specs) if (!(o.option in defaults) && !(o.option in chosen)) defaults[o.option] = o.value;
+    house.replaceChildren(el("legend", {}, "Kotisäännöt"),
+      ...specs.map((o) => optionControl({ ...o, value: defaults[o.option] }, chosen)),
+      ...(notes || []).map((note) => el("p", { class: "pelaa-tarkennus" }, note)));
+    for (const input of house.querySelectorAll("select[data-option], input[type='checkbox'][data-option]")) {
+      input.addEventListener("change", () => {
+        fill(readOptions(house), input.id).catch(() => {});
+      });
+    }
+    if (focusId) house.querySelector(`#${CSS.escape(focusId)}`)?.focus();
+  };
   try {
-    const { options: specs, notes } = await engine.call({ op: "options", rules: g.rules });
-    house.replaceChildren(el("legend", {}, "Kotisäännöt"), ...specs.map((o) => optionControl(o, options || {})),
-                          ...(notes || []).map((note) => el("p", { class: "pelaa-tarkennus" }, note)));
+    for (const o of (await engine.call({ op: "options", rules: g.rules })).options) defaults[o.option] = o.value;
+    await fill(options || {});
     setup.dataset.ready = "1";
   } catch (err) {
     house.replaceChildren(el("legend", {}, "Kotisäännöt"), el("p", {}, `Sääntövalintoja ei voitu hakea: ${err.message}`));
   }
 }
 
-function optionControl(o, chosen) {
-  const id = `pelaa-saanto-${o.option}`;
-  const value = o.option in chosen ? chosen[o.option] : o.value;
-  let input;
-  if (o.kind === "bool") {
-    input = el("input", { type: "checkbox", id, "data-option": o.option, "data-kind": "bool", "data-default": String(o.value),
-                          checked: value ? "" : false });
-    // the label names the rule and its current value, which follows the box (ticked or not)
-    const state = el("span", { class: "pelaa-arvo" }, value ? o.choices.true : o.choices.false);
-    input.addEventListener("change", () => { state.textContent = input.checked ? o.choices.true : o.choices.false; });
-    return el("p", { class: "pelaa-saanto" }, input, " ", el("label", { for: id }, `${o.label}: `, state));
-  }
-  if (o.kind === "choice") {
-    input = el("select", { id, "data-option": o.option, "data-kind": "choice", "data-default": o.value },
-      Object.entries(o.choices).map(([k, text]) => el("option", { value: k, selected: k === value ? "" : false }, text)));
-  } else {
-    input = el("input", { type: "number", id, "data-option": o.option, "data-kind": "int", "data-default": String(o.value),
-                          min: o.min, max: o.max, value: String(value), inputmode: "numeric" });
-  }
-  return el("p", { class: "pelaa-saanto" }, el("label", { for: id }, o.note ? `${o.label} (${o.note}): ` : `${o.label}: `), input);
-}
-
-function readOptions(box) {
-  const out = {};
-  for (const input of box.querySelectorAll("[data-option]")) {
-    let v;
-    if (input.dataset.kind === "bool") v = input.checked;
-    else if (input.dataset.kind === "int") v = Number(input.value);
-    else v = input.value;
-    if (String(v) !== input.dataset.default) out[input.dataset.option] = v;
-  }
-  return out;
-}
+// The set-up form is rebuilt when the game changes (and shown again by "Uusi peli"): the focus goes
+// to its game choice, not to the page's body.
+function focusSetup() { setup.querySelector("#pelaa-peli")?.focus(); }
 
 // ---------------------------------------------------------------- game flow
 async function startGame(game, levels, options, seed) {
@@ -207,8 +164,10 @@ async function startGame(game, levels, options, seed) {
     const result = await engine.call({ op: "new", rules: games[game].rules, players: levels.length + 1,
                                        levels, options, seed, id: newGameId() });
     ui.replay = null; ui.exportText = null; ui.recent = result.log || [];
+    const fromForm = setup.contains(document.activeElement);
     show(result, result.log);
     writeAddress();
+    if (fromForm) refocus(["toolbar", ""], true);
   } catch (err) {
     message(`Peliä ei voitu aloittaa: ${err.message}`, true);
   } finally { setBusy(false); }
@@ -337,17 +296,22 @@ function render(log) {
     v.table.length ? el("p", {}, "Pöydällä (napauta yhdistelmää, johon haluat lisätä):") : el("p", {}, "Pöydällä ei ole yhdistelmiä."),
     el("ul", {}, v.table.map((m, i) => el("li", {}, el("button", {
       type: "button", class: "pelaa-yhdistelma", "aria-pressed": String(ui.target === i), "data-index": i,
-      "aria-label": `${m.owner}: ${m.text}`, onclick: () => { ui.target = ui.target === i ? null : i; render([]); },
+      "aria-label": `${m.owner} ${m.cards.map((c) => face(c).symbol).join(" ")}: ${m.text}`, onclick: () => { ui.target = ui.target === i ? null : i; render([]); },
     }, el("span", { class: "pelaa-omistaja", "aria-hidden": "true" }, m.owner), " ",
        cardRow(m.cards, L, "kortit yhdistelma"))))));
   const hand = el("div", { class: "pelaa-kasi", role: "group", "aria-label": "Kätesi kortit" },
     v.hand.map((code) => {
       const f = face(code, L);
       const on = ui.selected.includes(code);
+      // the name contains the card's visible text (WCAG 2.5.3), as the practice widgets' do:
+      // "7♠ (pataseiska)"; two identical cards (two decks) are told apart by the deck's mark
+      const mark = deckMark(v.hand, code);
+      const deck = mark ? (mark === "¹" ? ", 1. pakka" : ", 2. pakka") : "";
       return el("button", { type: "button", class: `kortti ${f.colour} valittava`, "aria-pressed": String(on),
-        "aria-label": cardName(code, L, code === v.taken ? ", otettu poistopakasta" : ""), "data-code": code,
+        "aria-label": `${f.symbol}${mark} (${f.name}${deck}${code === v.taken ? ", otettu poistopakasta" : ""})`,
+        "data-code": code,
         onclick: () => { ui.selected = on ? ui.selected.filter((c) => c !== code) : [...ui.selected, code]; render([]); },
-      }, f.symbol);
+      }, f.symbol, mark ? el("sup", { class: "pakka" }, mark) : "");
     }));
   const info = [];
   if (v.deadwood !== undefined) info.push(`Irtokorttipisteesi: ${v.deadwood} (koputusraja ${v.knock_limit}).`);
@@ -413,12 +377,20 @@ function focusKey(active) {
   return ["toolbar", ""];
 }
 
-function refocus([attr, value]) {
+function refocus([attr, value], scroll = false) {
   let target = attr === "toolbar" ? null : table.querySelector(`[${attr}="${CSS.escape(value)}"]`);
   if (!target || target.disabled) {
+    // the control is gone (a new deal, a move that ended the turn): the first usable action,
+    // scrolled into view so that the focus is never on a button off the screen
     target = table.querySelector(".pelaa-toiminnot button:not([disabled])") || table.querySelector(".pelaa-kasi button");
+    scroll = true;
   }
-  if (target) target.focus({ preventScroll: true });
+  if (!target) return;
+  target.focus({ preventScroll: true });
+  if (scroll) {
+    target.style.scrollMarginTop = "4em";       // the theme's header
+    target.scrollIntoView({ block: "nearest" });
+  }
 }
 
 function scorePanel(v) {
@@ -442,7 +414,11 @@ function scorePanel(v) {
 
 async function nextDeal() {
   const result = await request({ op: "next_deal", state: ui.state });
-  if (result) { ui.replay = null; ui.exportText = null; ui.recent = result.log || []; show(result, result.log); }
+  if (result) {
+    ui.replay = null; ui.exportText = null; ui.recent = result.log || [];
+    show(result, result.log);
+    refocus(["toolbar", ""], true);       // the new deal's first move, brought into view
+  }
 }
 
 async function startReplay() {
@@ -502,6 +478,7 @@ function newGameForm() {
   table.hidden = true;
   setup.hidden = false;
   renderSetup(s.rules.name, s.levels, s.options, String(1 + Math.floor(Math.random() * 99999)));
+  focusSetup();
 }
 
 // ---------------------------------------------------------------- keyboard
@@ -553,7 +530,11 @@ async function init() {
   } finally {
     shared.listeners.delete(progress);
   }
-  const resume = stored && stored.rules && (!seed || (String(stored.seed) === seed && stored.rules.name === game));
+  let resume = stored && stored.rules && (!seed || (String(stored.seed) === seed && stored.rules.name === game));
+  if (seed && stored && stored.rules && !resume) {
+    // a shared link to another game while one is in progress here: the reader chooses
+    resume = (await askLinkOrResume(stored, game, seed)) === "resume";
+  }
   let refused = null;
   if (resume && stored.v === 2 && !readSeen()[stored.id]) {
     // this page writes the mark before the state: a stored game without one was not stored here
@@ -582,11 +563,29 @@ async function init() {
   setBusy(false);
 }
 
+// A game is in progress in this browser and the address names another one (a shared link): ask,
+// instead of replacing the game in progress without a word.
+function askLinkOrResume(stored, game, seed) {
+  const title = (name) => (games[name] ? games[name].title : name);
+  setBusy(false);
+  return new Promise((resolve) => {
+    const done = (choice) => { status.textContent = ""; setBusy(true); resolve(choice); };
+    status.replaceChildren(
+      el("span", {}, `Tässä selaimessa on kesken peli (${title(stored.rules.name)}, pelin numero ${stored.seed}). `
+        + `Linkki aloittaa uuden pelin (${title(game)}, pelin numero ${seed}); sen jälkeen kesken olevaa peliä ei voi jatkaa. `),
+      el("button", { type: "button", class: "md-button md-button--primary", "data-action": "link-game",
+                     onclick: () => done("link") }, "Aloita linkin peli"), " ",
+      el("button", { type: "button", class: "md-button", "data-action": "resume-game",
+                     onclick: () => done("resume") }, "Jatka kesken olevaa peliä"));
+    status.querySelector("button").focus();
+  });
+}
+
 // Mount on this page; with Material's instant navigation (pages swapped without a reload, so this
 // module runs only once) mount again whenever a new page brings its own #pelaa.
 function mountHere() {
   const element = document.getElementById("pelaa");
-  if (element && !element.dataset.started) {
+  if (element && !element.dataset.started && sameBuild()) {      // (another build's page is reloaded)
     registerServiceWorker();
     mount(element);
   }
