@@ -486,8 +486,8 @@ function exportPanel() {
   const copied = el("span", { role: "status" });
   return el("section", { class: "pelaa-vienti", "aria-label": "Vie esimerkiksi" },
     el("h3", {}, "Esimerkkitiedosto"),
-    el("p", {}, "Tallenna tiedosto pelin kansioon scenarios/-hakemistossa ja tarkista se komennolla ",
-      el("code", {}, "./dev verify"), ". Sivulle esimerkki tulee, kun tiedostoon lisätään section-kenttä ",
+    el("p", {}, "Tallenna tiedosto pelin omaan kansioon hakemistossa scenarios/ ja tarkista se komennolla ",
+      el("code", {}, "./dev verify"), ". Esimerkki tulee sivulle, kun tiedostoon lisätään section-kenttä ",
       "(pelisivun osio) ja text-kenttään kirjoitetaan selitys."),
     el("label", { for: "pelaa-vienti" }, "Tiedoston sisältö:"), area,
     el("p", {}, el("button", { type: "button", class: "md-button", onclick: async () => {

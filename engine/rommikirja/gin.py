@@ -310,7 +310,8 @@ class GinDeal(Position):
         if points > self.rules.knock_limit:
             return IllegalMove("knock_over_limit",
                                lambda who: f"{who} ei voi vielä koputtaa, koska irtokortteja jäisi "
-                                           f"{count(points, 'piste', digits=True)}, ja raja on {count(self.rules.knock_limit, 'piste', digits=True)}.")
+                                           f"{count(points, 'piste', 'gen', digits=True)} edestä ja raja on "
+                                           f"{count(self.rules.knock_limit, 'piste', digits=True)}.")
         return None
 
     def _refusal(self, move: object) -> IllegalMove | None:
