@@ -239,7 +239,7 @@ OPTIONS: dict[str, OptionSpec] = {
         "turn_over": "poistopakka käännetään sekoittamatta uudeksi nostopakaksi",
         "turn_over_keep_top": "poistopakka käännetään uudeksi nostopakaksi, mutta viimeksi poistettu "
                               "kortti jää uuden poistopakan pohjalle",
-        "block": "poistopakkaa ei käytetä uudelleen: jako päättyy (blokkirommi)",
+        "block": "poistopakkaa ei käännetä uudeksi nostopakaksi: jako päättyy (blokkirommi)",
         "last_round": "jako päättyy, kun nostopakka on käyty kerran läpi ja muut kuin viimeisen kortin "
                       "nostanut ovat vielä saaneet ottaa poistopakan päällimmäisen kortin"},
         says=_per_value({
@@ -291,7 +291,7 @@ OPTIONS: dict[str, OptionSpec] = {
         "Koko käden tyhjentäminen yhdellä vuorolla ei tuo lisäpisteitä.",
         applies=lambda r: r.style == "rummy" and r.scoring == "winner_takes"),
     "next_dealer_two_players": OptionSpec("Seuraava jakaja kaksinpelissä", "choice", {
-        "winner": "jaon voittaja", "left": "vuoro siirtyy vasemmalle"},
+        "winner": "jaon voittaja", "left": "jakajaksi vuorotellen kumpikin"},
         says=lambda v, r: {          # a two-player game (gin) needs no "Kaksinpelissä"
             "winner": "Seuraavan jaon jakaa edellisen jaon voittaja.",
             "left": "Jakajaksi tulee vuorotellen kumpikin pelaaja."}[v] if r.max_players == 2 else {
