@@ -145,7 +145,7 @@ async function renderSetup(game, levels, options, seed) {
   setup.replaceChildren(
     el("h2", { class: "pelaa-otsikko" }, "Uusi peli"),
     el("p", {}, el("label", { for: "pelaa-peli" }, "Peli: "), gameSel),
-    maxOpp === 1 ? el("p", {}, `${g.title}: pelaajia on enintään kaksi, joten vastustajia on yksi.`)
+    maxOpp === 1 ? el("p", {}, `${g.title} on kahden pelaajan peli, joten vastustajia on yksi.`)
       : el("p", {}, el("label", { for: "pelaa-vastustajat" }, "Vastustajia: "), oppSel),
     levelBox, house,
     el("p", {}, el("label", { for: "pelaa-siemen" }, "Pelin numero (sama numero jakaa samat kortit): "), seedInput),

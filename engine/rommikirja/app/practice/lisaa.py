@@ -105,7 +105,7 @@ def show(q: dict, rules: RuleSet) -> tuple[str, list, dict]:
              {"text": "Kädessä:", "cards": q["hand"], "static": True}, {"prompt": True, "static": True}],
             {"key": "cards", "cards": q["hand"],
              "help": "Valitse kädestä jokainen kortti, jonka voi lisätä johonkin pöydän yhdistelmään. "
-                     "Jos mikään kortti ei sovi, tarkista valitsematta yhtään."})
+                     "Jos mikään kortti ei sovi, paina ”Tarkista” valitsematta yhtään korttia."})
 
 
 LISAA = register(PracticeKind(
