@@ -56,6 +56,11 @@ def _points(n: int) -> str:
     return _count(n, "piste")
 
 
+def _points_got(n: int) -> str:
+    """Points as the object of a zero-person *saa*: *saa yhden pisteen*, *saa 25 pistettä*."""
+    return "yhden pisteen" if n == 1 else _points(n)
+
+
 def _per_value(table: Mapping[str, str]) -> Callable[[Any, "RuleSet"], str]:
     def say(value: Any, rules: "RuleSet") -> str:
         return table[str(value).lower()]
@@ -317,11 +322,11 @@ OPTIONS: dict[str, OptionSpec] = {
     "gin_bonus": OptionSpec(
         "Ginin lisäpisteet", "int", minimum=0, maximum=100,
         says=lambda v, r: "Ginistä ei saa lisäpisteitä." if v == 0
-        else f"Ginistä saa lisäksi {_points(v)}.", applies=_knock),
+        else f"Ginistä saa lisäksi {_points_got(v)}.", applies=_knock),
     "undercut_bonus": OptionSpec(
         "Alituksen lisäpisteet", "int", minimum=0, maximum=100,
         says=lambda v, r: "Alituksesta ei saa lisäpisteitä." if v == 0
-        else f"Alituksesta saa lisäksi {_points(v)}.", applies=_knock),
+        else f"Alituksesta saa lisäksi {_points_got(v)}.", applies=_knock),
     "undercut_on_tie": OptionSpec("Tasapisteet koputuksessa", "bool", {
         "true": "vastustaja alittaa (tasapeli riittää)", "false": "vain pienempi summa alittaa"},
         says=_per_value({
