@@ -340,7 +340,7 @@ class GinDeal(Position):
         if phase is GinPhase.FORCED:
             if kind is Draw and move.source == STOCK:
                 return None
-            return IllegalMove("forced_stock", lambda who: "Molemmat passasivat avokortin, joten "
+            return IllegalMove("forced_stock", lambda who: "Molemmat passasivat, joten "
                                                            f"{who} nostaa nyt nostopakasta.")
         if phase is GinPhase.DRAW:
             if kind is not Draw:
