@@ -347,7 +347,7 @@ def test_new_hand_seed_focus_and_shared_link(shared, server):
     seed = url.split("kelpaako-perusrommi=")[1].split("&")[0]
     default = again.data("kelpaako-perusrommi")["solution"]["lines"][0]
     if w2.get_attribute("data-loading"):
-        assert f"Jaetaan kättä {seed}" in w2.inner_text()
+        assert f"Jaetaan kättä numero {seed}" in w2.inner_text()
     assert default not in w2.locator(".harjoitus-ui, .harjoitus-palaute, .harjoitus-tuloste").all_inner_texts()
     expect(w2.locator(".harjoitus-staattinen")).to_be_hidden()
     expect(w2.locator(".harjoitus-ui .kortti")).to_have_count(len(shown), timeout=ENGINE_TIMEOUT)

@@ -35,7 +35,7 @@ def test_engine_failure_ends_with_a_finnish_message_and_a_way_on(browser, site):
         assert page.data("kelpaako-perusrommi")["solution"]["lines"][0] in w.locator(".harjoitus-palaute").inner_text()
         # the shared hand that could not be dealt: a message, and a way back to the default hand
         shared = page.widget("lisaa-perusrommi")
-        expect(shared).to_contain_text("Kättä 1234 ei voitu jakaa", timeout=5000)
+        expect(shared).to_contain_text("Kättä numero 1234 ei voitu jakaa", timeout=5000)
         shared.get_by_role("button", name="Näytä ratkaisu").click()
         assert page.data("lisaa-perusrommi")["solution"]["lines"][0] not in shared.inner_text()
         shared.get_by_role("button", name="Näytä oletuskäsi").click()

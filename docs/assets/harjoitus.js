@@ -114,7 +114,7 @@ class Widget {
     this.solution = null;
     this.root.querySelector(".harjoitus-staattinen")?.setAttribute("hidden", "");
     this.ui.replaceChildren(el("p", { class: "harjoitus-kysymys", tabindex: "-1" },
-                               this.pendingText(`Jaetaan kättä ${seed}`)));
+                               this.pendingText(`Jaetaan kättä numero ${seed}`)));
     this.printed.replaceChildren();
     this.feedback.replaceChildren();
     delete this.root.dataset.result;
@@ -131,7 +131,7 @@ class Widget {
       delete this.root.dataset.loading;
       this.root.dataset.failed = "jako";
       this.ui.replaceChildren(el("div", { class: "harjoitus-kysymys", tabindex: "-1" },
-        el("p", { class: "vaarin" }, `Kättä ${seed} ei voitu jakaa. ${sentence(err.message)}`),
+        el("p", { class: "vaarin" }, `Kättä numero ${seed} ei voitu jakaa. ${sentence(err.message)}`),
         el("p", {}, button("Yritä uudelleen", () => { engine.restart().catch(() => {}); this.load(seed, true); }),
           " ", button("Näytä oletuskäsi", () => this.showDefault(), "md-button"))));
       if (focus) this.ui.firstChild.focus();

@@ -114,7 +114,7 @@ async function renderSetup(game, levels, options, seed) {
   setup.replaceChildren(
     el("h2", { class: "pelaa-otsikko" }, "Uusi peli"),
     el("p", {}, el("label", { for: "pelaa-peli" }, "Peli: "), gameSel),
-    maxOpp === 1 ? el("p", {}, `${g.title}: pelaajia on enintään kaksi, joten vastustajia on yksi.`)
+    maxOpp === 1 ? el("p", {}, `${g.title} on kahden pelaajan peli, joten vastustajia on yksi.`)
       : el("p", {}, el("label", { for: "pelaa-vastustajat" }, "Vastustajia: "), oppSel),
     levelBox, house,
     el("p", {}, el("label", { for: "pelaa-siemen" }, "Pelin numero (sama numero jakaa samat kortit): "), seedInput),
@@ -462,8 +462,8 @@ function exportPanel() {
   const copied = el("span", { role: "status" });
   return el("section", { class: "pelaa-vienti", "aria-label": "Vie esimerkiksi" },
     el("h3", {}, "Esimerkkitiedosto"),
-    el("p", {}, "Tallenna tiedosto pelin kansioon scenarios/-hakemistossa ja tarkista se komennolla ",
-      el("code", {}, "./dev verify"), ". Sivulle esimerkki tulee, kun tiedostoon lisätään section-kenttä ",
+    el("p", {}, "Tallenna tiedosto pelin omaan kansioon hakemistossa scenarios/ ja tarkista se komennolla ",
+      el("code", {}, "./dev verify"), ". Esimerkki tulee sivulle, kun tiedostoon lisätään section-kenttä ",
       "(pelisivun osio) ja text-kenttään kirjoitetaan selitys."),
     el("label", { for: "pelaa-vienti" }, "Tiedoston sisältö:"), area,
     el("p", {}, el("button", { type: "button", class: "md-button", onclick: async () => {

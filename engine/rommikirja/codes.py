@@ -95,7 +95,7 @@ class Refusal(StrEnum):
     GAP = "gap", Topic.MELD, "suorasta puuttuu kortti välistä"
     DUPLICATE_RANK = "duplicate_rank", Topic.MELD, "suorassa on sama arvo kahdesti"
     DUPLICATE = "duplicate", Topic.MELD, "sama kortti on yhdistelmässä kahdesti"
-    GROUP_SAME_SUIT = "group_same_suit", Topic.MELD, "ryhmässä on kaksi samaa maata"
+    GROUP_SAME_SUIT = "group_same_suit", Topic.MELD, "ryhmässä on kaksi saman maan korttia"
     GROUP_TOO_BIG = "group_too_big", Topic.MELD, "ryhmässä on yli neljä korttia"
     ACE_HIGH = "ace_high", Topic.MELD, "ässä on pieni (ace: low) eikä käy kuninkaan yläpuolelle"
     WRAP = "wrap", Topic.MELD, "suora ei saa kiertää kulman ympäri (K-A-2)"

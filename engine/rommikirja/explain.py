@@ -170,7 +170,7 @@ def _page_rummy(out: Any, score: Any, rules: RuleSet, names: Sequence[str]) -> l
                 continue
             total = Strong(count(hv[i], 'sakkopiste', digits=True))
             if out.opened and not out.opened[i]:
-                lines.append(_line(f"- {names[i]}: ei avannut: ", total))
+                lines.append(_line(f"- {names[i]}: ei avannut – ", total))
             else:
                 lines.append(_line(f"- {names[i]}: ", Cards(tuple(hand)), f" {_sum(hand, rules)}", total))
         return lines

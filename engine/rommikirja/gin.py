@@ -310,7 +310,8 @@ class GinDeal(Position):
         if points > self.rules.knock_limit:
             return IllegalMove("knock_over_limit",
                                lambda who: f"{who} ei voi vielä koputtaa, koska irtokortteja jäisi "
-                                           f"{count(points, 'piste', digits=True)}, ja raja on {count(self.rules.knock_limit, 'piste', digits=True)}.")
+                                           f"{count(points, 'piste', 'gen', digits=True)} edestä ja raja on "
+                                           f"{count(self.rules.knock_limit, 'piste', digits=True)}.")
         return None
 
     def _refusal(self, move: object) -> IllegalMove | None:
@@ -339,7 +340,7 @@ class GinDeal(Position):
         if phase is GinPhase.FORCED:
             if kind is Draw and move.source == STOCK:
                 return None
-            return IllegalMove("forced_stock", lambda who: "Molemmat passasivat avokortin, joten "
+            return IllegalMove("forced_stock", lambda who: "Molemmat passasivat, joten "
                                                            f"{who} nostaa nyt nostopakasta.")
         if phase is GinPhase.DRAW:
             if kind is not Draw:

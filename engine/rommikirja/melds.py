@@ -397,9 +397,9 @@ def _classify_natural(cards: tuple[Card, ...], rules: RuleSet,
             raise _Reason("group_too_big", "samanarvoisten ryhmässä on enintään neljä korttia")
         if len(suits) != n:
             suit = next(s for s in suits if sum(c.suit is s for c in cards) > 1)
-            pair = [c for c in cards if c.suit is suit][:2]
+            same = [c for c in cards if c.suit is suit]
             raise _Reason("group_same_suit", lambda: f"ryhmän korttien on oltava eri maita, mutta "
-                                             f"{cards_text(pair)} ovat kumpikin {suit_name(suit, 'part')}")
+                                             f"siinä on {number_word(len(same))} {card_name(same[0], 'part')}")
         return MeldKind.GROUP, tuple(sorted(cards, key=lambda c: c.sort_key))
     if len(suits) > 1:
         if len(ranks) == n and run_positions(cards, rules) is not None:

@@ -153,7 +153,7 @@ NARRATION: dict[EventKind, Callable[[str, Event, Sequence[str], str], str]] = {
     K.GIN: lambda who, e, t, s: f"{who} poistaa {card_name(e.cards[0], 'gen')} kuvapuoli alaspäin: gin!",
     K.VOID: lambda who, e, t, s: (
         f"Vuoro päättyi ilman koputusta, ja nostopakassa on enää {count(e.target or 0, 'kortti')}: "
-        "jako mitätöidään ja jaetaan uudelleen."),
+        "jako mitätöidään, ja kortit jaetaan uudelleen."),
     K.BLOCKED: lambda who, e, t, s: "Nostopakka on lopussa eikä poistopakkaa käännetä, joten jako päättyy.",
 }
 del K

@@ -56,6 +56,11 @@ def _points(n: int) -> str:
     return _count(n, "piste")
 
 
+def _points_got(n: int) -> str:
+    """Points as the object of a zero-person *saa*: *saa yhden pisteen*, *saa 25 pistettä*."""
+    return "yhden pisteen" if n == 1 else _points(n)
+
+
 def _per_value(table: Mapping[str, str]) -> Callable[[Any, "RuleSet"], str]:
     def say(value: Any, rules: "RuleSet") -> str:
         return table[str(value).lower()]
@@ -239,7 +244,7 @@ OPTIONS: dict[str, OptionSpec] = {
         "turn_over": "poistopakka käännetään sekoittamatta uudeksi nostopakaksi",
         "turn_over_keep_top": "poistopakka käännetään uudeksi nostopakaksi, mutta viimeksi poistettu "
                               "kortti jää uuden poistopakan pohjalle",
-        "block": "poistopakkaa ei käytetä uudelleen: jako päättyy (blokkirommi)",
+        "block": "poistopakkaa ei käännetä uudeksi nostopakaksi: jako päättyy (blokkirommi)",
         "last_round": "jako päättyy, kun nostopakka on käyty kerran läpi ja muut kuin viimeisen kortin "
                       "nostanut ovat vielä saaneet ottaa poistopakan päällimmäisen kortin"},
         says=_per_value({
@@ -291,7 +296,7 @@ OPTIONS: dict[str, OptionSpec] = {
         "Koko käden tyhjentäminen yhdellä vuorolla ei tuo lisäpisteitä.",
         applies=lambda r: r.style == "rummy" and r.scoring == "winner_takes"),
     "next_dealer_two_players": OptionSpec("Seuraava jakaja kaksinpelissä", "choice", {
-        "winner": "jaon voittaja", "left": "vuoro siirtyy vasemmalle"},
+        "winner": "jaon voittaja", "left": "jakajaksi vuorotellen kumpikin"},
         says=lambda v, r: {          # a two-player game (gin) needs no "Kaksinpelissä"
             "winner": "Seuraavan jaon jakaa edellisen jaon voittaja.",
             "left": "Jakajaksi tulee vuorotellen kumpikin pelaaja."}[v] if r.max_players == 2 else {
@@ -317,11 +322,11 @@ OPTIONS: dict[str, OptionSpec] = {
     "gin_bonus": OptionSpec(
         "Ginin lisäpisteet", "int", minimum=0, maximum=100,
         says=lambda v, r: "Ginistä ei saa lisäpisteitä." if v == 0
-        else f"Ginistä saa lisäksi {_points(v)}.", applies=_knock),
+        else f"Ginistä saa lisäksi {_points_got(v)}.", applies=_knock),
     "undercut_bonus": OptionSpec(
         "Alituksen lisäpisteet", "int", minimum=0, maximum=100,
         says=lambda v, r: "Alituksesta ei saa lisäpisteitä." if v == 0
-        else f"Alituksesta saa lisäksi {_points(v)}.", applies=_knock),
+        else f"Alituksesta saa lisäksi {_points_got(v)}.", applies=_knock),
     "undercut_on_tie": OptionSpec("Tasapisteet koputuksessa", "bool", {
         "true": "vastustaja alittaa (tasapeli riittää)", "false": "vain pienempi summa alittaa"},
         says=_per_value({

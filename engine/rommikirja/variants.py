@@ -207,7 +207,7 @@ class ClassicRommi(DealState):
             return IllegalMove("no_claim", lambda who: f"Juuri poistettu {card_name(card)} ei sovi siihen "
                                                        "yhdistelmään, jota huuto koskee.")
         return IllegalMove("no_claim", lambda who: f"Juuri poistettu {card_name(card)} ei sovi mihinkään "
-                                                   "pöydän yhdistelmään, joten ”rommi!” ei käy.")
+                                                   "pöydän yhdistelmään, joten huuto ei kelpaa.")
 
     def _apply_claim(self, move: Claim) -> None:
         card = self.discard.pop()

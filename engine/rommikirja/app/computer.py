@@ -363,7 +363,7 @@ def _reason(deal: Any, move: Move) -> str:
             rest = [c for c in deal.hand if c != move.card]
             dw = min_deadwood_mask(mask_of(rest), rules.ace_points)[0]
             return (f"Poista {card_name(move.card)}: irtokorttien arvo on {count(dw, 'piste', digits=True)}, "
-                    "ja jäljelle jäävistä korteista seuraava nosto tekee todennäköisimmin yhdistelmän "
+                    "ja seuraava nosto tekee jäljelle jäävistä korteista todennäköisimmin yhdistelmän "
                     f"({_knock_rule(rules)}).")
     if isinstance(move, Draw) and move.source == DISCARD:
         return f"Ota {card_name(deal.discard[-1], 'nom')} poistopakasta: se sopii yhdistelmään."

@@ -5,6 +5,7 @@ import random
 from typing import Any
 
 from ...cards import sort_cards, standard_deck
+from ...finnish import count
 from ...opening import best_opening, melds_using_all
 from ...requests import hand_limit
 from ...rules import RuleSet
@@ -83,7 +84,7 @@ def _hint(sol: dict) -> str:
         return "Tällä kädellä ei voi vielä avata."
     melds = sol["melds"]
     return (f"Vihje: paras avaus on {points_text(sol['points'])} ja siinä on "
-            f"{melds} {'yhdistelmä' if melds == 1 else 'yhdistelmää'}.")
+            f"{count(melds, 'yhdistelmä')}.")
 
 
 

@@ -5,7 +5,7 @@ import random
 from typing import Any
 
 from ...cards import Card, parse_card, sort_cards, standard_deck
-from ...finnish import capitalize, card_name, cards_text
+from ...finnish import capitalize, card_name, cards_text, number_word
 from ...melds import Meld, MeldKind, check_meld
 from ...requests import hand_limit
 from ...rules import RuleSet
@@ -92,7 +92,7 @@ def check(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, str]:
                      "mihinkään pöydän yhdistelmään.")
     if missing:      # not named: finding them is the exercise ("Näytä ratkaisu" names them)
         parts.append("Yksi sopiva kortti jäi vielä valitsematta." if len(missing) == 1
-                     else f"Sopivia kortteja jäi vielä valitsematta {num_text(len(missing))}.")
+                     else f"Valitsematta jäi vielä {number_word(len(missing))} sopivaa korttia.")
     return False, "Väärin. " + " ".join(parts)
 
 
@@ -105,7 +105,7 @@ def show(q: dict, rules: RuleSet) -> tuple[str, list, dict]:
              {"text": "Kädessä:", "cards": q["hand"], "static": True}, {"prompt": True, "static": True}],
             {"key": "cards", "cards": q["hand"],
              "help": "Valitse kädestä jokainen kortti, jonka voi lisätä johonkin pöydän yhdistelmään. "
-                     "Jos mikään kortti ei sovi, tarkista valitsematta yhtään."})
+                     "Jos mikään kortti ei sovi, paina ”Tarkista” valitsematta yhtään korttia."})
 
 
 LISAA = register(PracticeKind(

@@ -39,7 +39,7 @@ def solve(q: dict, rules: RuleSet) -> dict:
                  "enää yhtään korttia: jako päättyy."]
     else:
         order = pile
-        lines = [f"Koko pino käännetään, joten ensimmäisenä nostetaan pohjimmainen, "
+        lines = [f"Koko poistopakka käännetään, joten ensimmäisenä nostetaan pohjimmainen, "
                  f"{card_name(pile[0])}, ja viimeisenä viimeksi poistettu {card_name(pile[-1])}."]
     return {"order": card_codes(order), "lines": lines}
 

@@ -82,7 +82,7 @@ def show(q: dict, rules: RuleSet) -> tuple[str, list, dict]:
     rows = []
     for p, hand in enumerate(q["hands"]):
         if p == q["winner"]:
-            rows.append({"strong": names[p], "text": ": meni ulos" + (" yhdellä kertaa (rommi)" if q.get("rummy") else "")})
+            rows.append({"strong": names[p], "text": ": meni ulos" + (" yhdellä vuorolla (rommi)" if q.get("rummy") else "")})
         else:
             rows.append({"strong": names[p], "text": ":", "cards": hand,
                          "after": " – ei avannut" if opened and not opened[p] else ""})
@@ -91,7 +91,7 @@ def show(q: dict, rules: RuleSet) -> tuple[str, list, dict]:
     control: dict[str, Any] = {"key": "points"}
     if rules.scoring == "winner_takes" and "rummy_doubling" in q["rules"]:
         control["toggle"] = {"option": "rummy_doubling", "checked": False, "css": "ei-tuplausta",
-                             "text": "Kotisääntö: rommi ei tuplaa pisteitä"}
+                             "text": "Kotisääntö: rommi ei kaksinkertaista pisteitä"}
     return prompt, [{"items": rows}], control
 
 
