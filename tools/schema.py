@@ -16,8 +16,10 @@
 
 ``python -m tools.build --accept`` runs it too, and a test fails when a committed
 file differs from what this module generates, so none of them can drift.
-Editors: ``.vscode/settings.json`` points the YAML language server at the scenario
-schema; rule files name theirs in a ``# yaml-language-server: $schema=`` line.
+Editors: ``.vscode/settings.json`` (``yaml.schemas``) maps each schema to its files by path:
+rule files (``scenarios/rules/*.yaml``) to the rules schema, the other files of a game's folder to
+the scenario schema, ``scenarios/nimet.yaml`` to the names schema; a new file needs no
+``# yaml-language-server: $schema=`` line.
 """
 from __future__ import annotations
 
@@ -224,8 +226,10 @@ def _games_and_sections(rules_dir: Path | None = None, pages_dir: Path | None = 
     from . import presets
     rules_dir = rules_dir or presets.RULES_DIR
     pages_dir = pages_dir or presets.PAGES
+    from .scenario import load_rulesets
     meta = presets.preset_meta(rules_dir)
-    return {name: presets.valid_sections(name, pages_dir) for name in sorted(meta)}
+    rulesets = load_rulesets(rules_dir)
+    return {name: presets.valid_sections(name, pages_dir, rulesets.get(name)) for name in sorted(meta)}
 
 
 def scenario_schema(base: dict[str, Any], games: dict[str, list[str]]) -> dict[str, Any]:
@@ -233,8 +237,11 @@ def scenario_schema(base: dict[str, Any], games: dict[str, list[str]]) -> dict[s
     schema = json.loads(json.dumps(base))
     props = schema["properties"]
     props["options"] = options_schema()
-    props["game"] = {"enum": list(games), "description": "sääntökokoelma hakemistossa scenarios/rules/; "
-                     + GENERATED_NOTE}
+    # a pattern, not an enum: a club's new game (scenarios/rules/<name>.yaml) is valid at once,
+    # before the schema is generated again; the known games are offered as completions
+    props["game"] = {"type": "string", "pattern": f"^{markup.PRESET_NAME.pattern}$", "examples": list(games),
+                     "description": "sääntökokoelma hakemistossa scenarios/rules/ (tiedoston name), esim. "
+                     + ", ".join(games) + "; " + GENERATED_NOTE}
     props["section"] = {"type": "string", "description": "sivun osio, johon esimerkki tulee (sallitut osiot "
                         "riippuvat pelistä); " + GENERATED_NOTE}
     try:
