@@ -3,7 +3,7 @@
 ``file:line: sana ”…” ei ole suomen sanakirjassa …``.
 
 Words the speller does not know but that are right come from two lists: the project's
-(``tests/wordlists/project_words.txt``, which the page spelling test reads too) and the club's
+(``tools/project_words.txt``, which the page spelling test reads too) and the club's
 (``scenarios/sanat.yaml``: a YAML list of words). Card names in every case, the players' names
 and their case forms are known without a list. Without Voikko the check says so once, in
 Finnish, and is skipped: verify never fails for a missing speller.
@@ -21,7 +21,7 @@ from .scenario.model import CLUB_WORDS_FILE
 from .yamlsrc import LList, SourceError, line_of, loads, read_text
 
 ROOT = Path(__file__).resolve().parent.parent
-PROJECT_WORDS = ROOT / "tests" / "wordlists" / "project_words.txt"
+PROJECT_WORDS = Path(__file__).resolve().parent / "project_words.txt"
 CLUB_WORDS = CLUB_WORDS_FILE
 MAX_WORDS = 5000
 
