@@ -75,6 +75,7 @@ def test_misspelt_words_are_found_at_their_line_once():
     text = "Jakaja on viimeinen.\nJakaja on vourolla viimeinen, {{ names[0] | player('nom') }}.\nvourolla"
     assert spelling.misspelt(text, _spell, set()) == [(1, "vourolla")]
     assert spelling.misspelt(text, _spell, {"vourolla"}) == []
+    assert spelling.misspelt("Kerho pelaa O'Neill-tyyli ja D’Artagnan.", _spell, set()) == []
     assert spelling.misspelt("{% if x %}Kerho{% endif %} <b class='qwxz'>pelaa</b> `qwxz`", _spell, set()) == []
 
 
