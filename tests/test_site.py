@@ -11,9 +11,10 @@ from tools import pages
 from tools.verify import verify
 
 ROOT = Path(__file__).resolve().parent.parent
-#: Words the speller does not know that the pages use on purpose (tests/wordlists/project_words.txt).
+#: Words the speller does not know that the pages use on purpose (tools/project_words.txt, which
+#: tools.verify's spelling check reads too).
 PROJECT_WORDS = {line.split("#")[0].strip() for line in
-                 (ROOT / "tests" / "wordlists" / "project_words.txt").read_text(encoding="utf-8").splitlines()
+                 (ROOT / "tools" / "project_words.txt").read_text(encoding="utf-8").splitlines()
                  if line.split("#")[0].strip()}
 #: Loan prefixes of hyphenated compounds; the Finnish part after the hyphen is still spell-checked.
 PREFIXES = ("gin-",)

@@ -1,7 +1,7 @@
 """One vocabulary: the glossary's other people's words never appear on the other pages.
 
-Word lists live in ``tests/wordlists/``: ``project_words.txt`` (right words the speller
-does not know), ``forbidden.txt`` (variant -> the project's word), ``not_forbidden.txt``
+Word lists live in ``tests/wordlists/`` (and ``tools/project_words.txt``: right words the speller
+does not know, also read by verify's spelling check): ``forbidden.txt`` (variant -> the project's word), ``not_forbidden.txt``
 (glossary alternatives that stay allowed, with the reason) and ``known_variants.txt``
 (a temporary list of pages still being rewritten; it may only shrink).
 """
@@ -29,7 +29,7 @@ def _lines(name: str) -> list[str]:
 
 
 def project_words() -> set[str]:
-    return set(_lines("project_words.txt"))
+    return set(_lines(str(ROOT / "tools" / "project_words.txt")))
 
 
 def forbidden() -> dict[str, str]:

@@ -208,12 +208,13 @@ def generic_sections(rules: Any = None) -> list[str]:
     return [k for k in GENERIC_SECTIONS if not skip.get(k)]
 
 
-def valid_sections(game: str, pages_dir: Path = PAGES) -> list[str]:
-    """The sections a scenario of ``game`` may name."""
+def valid_sections(game: str, pages_dir: Path = PAGES, rules: Any = None) -> list[str]:
+    """The sections a scenario of ``game`` (whose rule set is ``rules``) may name: a generated
+    page's are those that fit its rules (:func:`generic_sections`), as verify checks them."""
     found = template_sections(pages_dir)
     if game in found:
         return sorted(found[game])
-    return list(GENERIC_SECTIONS)
+    return generic_sections(rules)
 
 
 def house_rule_outside_variants(sc: Any) -> tuple[int, str] | None:

@@ -14,6 +14,7 @@ from rommikirja.scoring import hand_value
 from rommikirja.solver import best_arrangement
 
 from .cardfaces import line_html
+from .credit import club_computed
 from .sandbox import LIMITS, as_code, render_limited
 from .textcache import compile_text
 
@@ -107,4 +108,5 @@ def render_example(sc: Any, env: jinja2.Environment) -> str:
     reads the score explanation from the engine (:func:`rommikirja.explain.score_lines`, each
     line drawn by :func:`tools.cardfaces.line_html`)."""
     return env.get_template("_example.md.j2").render(sc=sc, text=render_scenario_text(sc, env), options=OPTIONS,
-                                                     score_lines=score_lines, score_line=line_html)
+                                                     score_lines=score_lines, score_line=line_html,
+                                                     club_rules=club_computed(sc))

@@ -208,15 +208,43 @@ _SKIPPED_BLOCK = re.compile(r"^(?P<indent>[ \t]*)(?:!!!|\?\?\?\+?) (?:example|mu
                             r"(?:(?:(?P=indent)(?:    |\t).*)?\n)*", re.M)
 
 
-def claim_sentences(page: str) -> list[str]:
-    """The sentences of a rendered page that the claim check reads."""
-    return normalise(_SKIPPED_BLOCK.sub("\n", _VARIANT_REGION.sub("\n", page)))
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
 
 
-def stale_claims(page: str, option: str, old_value: Any, old_rules: RuleSet) -> list[str]:
+def drop_columns(page: str, foreign: set[str]) -> str:
+    """``page`` with the columns of its Markdown tables that state another game's rules left out:
+    a comparison table (a preset's "Erot pohjapeliin": *Sääntö | Perusrommi | Kerhon rommi*)
+    whose header cell is one of ``foreign`` (lower-case game titles). That column states the
+    other game's value, not this page's rule."""
+    if not foreign:
+        return page
+    out, drop = [], None
+    for line in page.split("\n"):
+        if not line.lstrip().startswith("|"):
+            drop = None
+            out.append(line)
+            continue
+        cells = _cells(line)
+        if drop is None:        # a table's header row
+            drop = {i for i, c in enumerate(cells) if _title_word(c) in foreign}
+        if drop:
+            line = "| " + " | ".join(c for i, c in enumerate(cells) if i not in drop) + " |"
+        out.append(line)
+    return "\n".join(out)
+
+
+def claim_sentences(page: str, foreign: set[str] = frozenset()) -> list[str]:
+    """The sentences of a rendered page that the claim check reads (``foreign``: the titles of
+    other games, whose columns in a comparison table are left out, see :func:`drop_columns`)."""
+    return normalise(_SKIPPED_BLOCK.sub("\n", drop_columns(_VARIANT_REGION.sub("\n", page), set(foreign))))
+
+
+def stale_claims(page: str, option: str, old_value: Any, old_rules: RuleSet,
+                 foreign: set[str] = frozenset()) -> list[str]:
     """Sentences of ``page`` that still state ``option = old_value``."""
     found = claims(option, old_value, old_rules)
-    return [s for s in claim_sentences(page) if any(c.matches(s) for c in found)]
+    return [s for s in claim_sentences(page, foreign) if any(c.matches(s) for c in found)]
 
 
 def shared_pages(preset: str) -> list[str]:
@@ -248,10 +276,23 @@ def mentions(preset: str) -> tuple[str, list[str]] | None:
 
 
 def _about(sentence: str, mention: tuple[str, list[str]]) -> bool:
+    """Whether ``sentence`` (on a shared page) is about the preset. A table row is about the game
+    its first cell names: the front-page row of a club's game says "Kuten Perusrommi" and then
+    the club game's rules, so it is not about perusrommi."""
     text = sentence.lower()
+    if text.lstrip().startswith("|"):
+        first = _cells(text)[0]
+        if not re.search(mention[0], first) and any(other in first for other in mention[1]):
+            return False
     for other in mention[1]:
         text = text.replace(other, " ")
     return bool(re.search(mention[0], text))
+
+
+def _foreign_titles(preset: str) -> set[str]:
+    """The other presets' titles (lower case, as :func:`_title_word` gives them)."""
+    from .presets import preset_meta
+    return {_title_word(p.title) for name, p in preset_meta().items() if name != preset}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -282,8 +323,10 @@ def check_flips(scenarios: list[Any], preset: str, rulesets: dict | None = None,
     page = page_of(preset)
     shared: list[str] = []
     mention = None
+    foreign: set[str] = set()
     if render is None:
         mention = mentions(preset)
+        foreign = _foreign_titles(preset)
         shared = shared_pages(preset) if mention else []
 
         def render(sets: dict) -> str:
@@ -324,7 +367,7 @@ def check_flips(scenarios: list[Any], preset: str, rulesets: dict | None = None,
                 problems.append(f"arvolla {value} uusi lause puuttuu")
             if old in text:
                 problems.append(f"arvolla {value} vanha lause jää sivulle")
-            for sentence in stale_claims(raw, option, old_value, rules):
+            for sentence in stale_claims(raw, option, old_value, rules, foreign):
                 stale.append(f"arvolla {value} sivulla lukee yhä vanha sääntö: ”{sentence[:160]}”")
             for other, other_raw in rendered_shared.items():
                 for sentence in stale_claims(other_raw, option, old_value, rules):

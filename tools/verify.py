@@ -131,12 +131,23 @@ def _verify(paths: Sequence[str | Path], rules_dir: Path | None, files: list[Pat
         if len(scenarios) % SETTLE_EVERY == 0:
             _settle()
     errors.extend(check_sections(scenarios))      # a section no page shows: file:line and the valid list
+    errors.extend(_spelling(scenarios, rules_dir))  # misspelt words in titles and texts (Voikko)
     seen: dict[str, Scenario] = {}
     for sc in scenarios:
         if sc.id in seen:
             errors.append(SourceError(sc.rel, 1, f"tunniste {sc.id} on jo käytössä: {seen[sc.id].rel}"))
         seen[sc.id] = sc
     return scenarios, errors
+
+
+def _spelling(scenarios: list[Scenario], rules_dir: Path | None) -> list[SourceError]:
+    """Misspelt words in the scenarios' titles and texts and, for the project's own rule files (not
+    a test's ``rules_dir``), in the page titles."""
+    from .spelling import check_scenarios, check_titles
+    try:
+        return (check_titles() if rules_dir is None else []) + check_scenarios(scenarios)
+    except SourceError as err:             # scenarios/sanat.yaml itself is wrong
+        return [err]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -189,8 +200,14 @@ def _check_rule_files(names: list[str]) -> int:
         preset_meta(directory)
         load_names()
         read_synonyms()
+        from .spelling import check_titles
+        misspelt = check_titles(directory)
     except SourceError as err:
         print(err, file=sys.stderr)
+        return 1
+    if misspelt:
+        for err in misspelt:
+            print(err, file=sys.stderr)
         return 1
     print("Sääntötiedosto on kunnossa." if len(names) == 1 else f"Kaikki {len(names)} sääntötiedostoa ovat kunnossa.")
     return 0

@@ -18,6 +18,8 @@ RULES_DIR = SCENARIO_DIR / "rules"
 NAMES_FILE = SCENARIO_DIR / "nimet.yaml"
 #: The club's search words (:mod:`tools.search_words`); not a scenario.
 SEARCH_WORDS_FILE = SCENARIO_DIR / "hakusanat.yaml"
+#: The club's words the speller does not know (:mod:`tools.spelling`); not a scenario.
+CLUB_WORDS_FILE = SCENARIO_DIR / "sanat.yaml"
 
 
 @dataclass(frozen=True)
