@@ -18,11 +18,17 @@ import pytest
 def site(tmp_path_factory):
     """The whole site built once: tools.build, then mkdocs build --strict into a temporary folder."""
     from tools import build
+
     assert build.main([]) == 0
     out = tmp_path_factory.mktemp("site")
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
-                          cwd=ROOT, capture_output=True, text=True, env=env)
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
     assert proc.returncode == 0, proc.stderr
     return out
 
@@ -32,4 +38,5 @@ def deploy_project(tmp_path_factory):
     """A copy of the project with two known builds, A and B (B: an engine change and a page
     change), for the deploy tests (tests/deploy_project.py)."""
     from deploy_project import DeployProject
+
     return DeployProject.create(tmp_path_factory.mktemp("deploy"))

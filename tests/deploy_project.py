@@ -6,6 +6,7 @@ The copy shares the worktree's ``node_modules`` (Pyodide, the cache of compresse
 verify caches (copied), and runs the real entry points: ``python -m tools.build`` and
 ``python -m tools.site``, with the copy's engine first on the path.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -46,13 +47,13 @@ def tree(folder: Path, hidden: bool = False) -> dict[str, str]:
 class DeployProject:
     root: Path
     stash: Path
-    built: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict)   # A/B → docs/site trees
+    built: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict)  # A/B → docs/site trees
 
     @classmethod
     def create(cls, tmp: Path) -> "DeployProject":
         root = tmp / "project"
         root.mkdir()
-        ignore = shutil.ignore_patterns("*.pyc")      # keep kept.pickle, drop bytecode
+        ignore = shutil.ignore_patterns("*.pyc")  # keep kept.pickle, drop bytecode
         for name in COPIED:
             src = ROOT / name
             if src.is_dir():
@@ -91,7 +92,7 @@ class DeployProject:
             env["ROMMIKIRJA_STEP_LOG"] = str(log)
         env["PYTHONPATH"] = os.pathsep.join([str(self.root / "engine"), str(self.root)])
         env["NO_MKDOCS_2_WARNING"] = "1"
-        env["SOURCE_DATE_EPOCH"] = "1700000000"     # the same sitemap dates (and wheel) on any day
+        env["SOURCE_DATE_EPOCH"] = "1700000000"  # the same sitemap dates (and wheel) on any day
         if kill:
             env["ROMMIKIRJA_KILL_AT"] = kill
         return env
@@ -99,8 +100,15 @@ class DeployProject:
     def run(self, module: str, kill: str | None = None, log: Path | None = None) -> subprocess.CompletedProcess:
         """``python -m module`` in the copy; ``kill``: SIGKILL at that step (its own session, so
         the kill takes MkDocs, its child, too); ``log``: the file that lists the steps."""
-        return subprocess.run([sys.executable, "-m", module], cwd=self.root, env=self.env(kill, log),
-                              capture_output=True, text=True, start_new_session=True, timeout=300)
+        return subprocess.run(
+            [sys.executable, "-m", module],
+            cwd=self.root,
+            env=self.env(kill, log),
+            capture_output=True,
+            text=True,
+            start_new_session=True,
+            timeout=300,
+        )
 
     def restore(self, docs: str = "A", site: str = "A") -> None:
         """``docs/`` and the served site exactly as build ``docs``/``site`` left them; the sources
@@ -118,7 +126,7 @@ class DeployProject:
         assert (self.which("docs"), self.which("site")) == (docs, site)
 
     def which(self, part: str) -> str:
-        """"A" or "B" when ``part`` (docs or site) is wholly that build, else what is mixed."""
+        """ "A" or "B" when ``part`` (docs or site) is wholly that build, else what is mixed."""
         now = tree(self.root / part)
         a, b = self.built["A"][part], self.built["B"][part]
         for version, known in (("A", a), ("B", b)):

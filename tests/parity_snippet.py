@@ -2,6 +2,7 @@
 
 Run with ``RULES`` (the presets as plain data) defined; ``results(n)`` returns a JSON string.
 """
+
 import json
 import random
 
@@ -11,9 +12,18 @@ from rommikirja.games import new_deal
 
 from rommikirja.practice import question, solution
 
-PRACTICE = [("pisteet", "perusrommi"), ("pisteet", "rommi"), ("pisteet", "rommi51"), ("kelpaako", "perusrommi"),
-            ("lisaa", "perusrommi"), ("jarjesta", "gin"), ("koputus", "gin"), ("nostopakka", "perusrommi"),
-            ("nostopakka", "rommi"), ("avaus", "rommi51")]
+PRACTICE = [
+    ("pisteet", "perusrommi"),
+    ("pisteet", "rommi"),
+    ("pisteet", "rommi51"),
+    ("kelpaako", "perusrommi"),
+    ("lisaa", "perusrommi"),
+    ("jarjesta", "gin"),
+    ("koputus", "gin"),
+    ("nostopakka", "perusrommi"),
+    ("nostopakka", "rommi"),
+    ("avaus", "rommi51"),
+]
 
 
 def one(seed, rules_data):
@@ -30,8 +40,11 @@ def one(seed, rules_data):
             moves = deal.legal_moves()
             eager = [m for m in moves if isinstance(m, (PlayMeld, LayOff))]
             deal.play(rng.choice(eager) if eager and rng.random() < 0.7 else rng.choice(moves))
-        return {"deal": [[c.code for c in h] for h in deal.outcome.hands],
-                "points": list(score_deal(deal.outcome, rules).points), "turns": deal.turns}
+        return {
+            "deal": [[c.code for c in h] for h in deal.outcome.hands],
+            "points": list(score_deal(deal.outcome, rules).points),
+            "turns": deal.turns,
+        }
     if slot == len(PRACTICE) + 1:
         a = best_discard(rng.sample(standard_deck(), 11), (), RuleSet())
         return {"gin": [a.discard.code, a.deadwood_points, [[c.code for c in m] for m in a.melds]]}

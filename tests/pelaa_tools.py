@@ -3,6 +3,7 @@ hints, and the cards hidden from the reader at a position (for the scans of ever
 
 Uses the tests' own rule sets (tests/fixed_rules.py), not the shipped ones.
 """
+
 from __future__ import annotations
 
 import copy
@@ -30,8 +31,15 @@ def call(**request) -> dict:
 
 
 def new_game(game: str, players: int = 2, seed: str = "9", levels=None, options=None, **more) -> dict:
-    return call(op="new", rules=FIXED[game].as_mapping(), players=players, seed=seed,
-                levels=levels or ["taitava"] * (players - 1), options=options or {}, **more)
+    return call(
+        op="new",
+        rules=FIXED[game].as_mapping(),
+        players=players,
+        seed=seed,
+        levels=levels or ["taitava"] * (players - 1),
+        options=options or {},
+        **more,
+    )
 
 
 def hint_move(result: dict) -> dict:
@@ -78,6 +86,7 @@ def _position(state: dict) -> tuple[Any, set, set] | None:
     def seen_now() -> set:
         table = getattr(deal, "table", [])
         return set(deal.hands[0]) | set(deal.discard) | {c for tm in table for c in tm.meld.cards}
+
     seen = seen_now()
     for step in g.full[index]:
         deal.play(move_of(step, g.names))
@@ -98,15 +107,14 @@ def leaks(reply: Any, hidden: set, seen: set) -> list[str]:
     """Hidden cards that ``reply`` names: by code anywhere, by Finnish name in any case outside the
     rule texts (a name another card shares with a seen copy, a two-deck game's twin, is not counted)."""
     text = json.dumps(reply, ensure_ascii=False)
-    found = [c.code for c in hidden
-             if re.search(rf"(?<![0-9A-Za-z]){re.escape(c.code)}(?![0-9A-Za-z'])", text)]
+    found = [c.code for c in hidden if re.search(rf"(?<![0-9A-Za-z]){re.escape(c.code)}(?![0-9A-Za-z'])", text)]
     trimmed = copy.deepcopy(reply)
     view = (trimmed.get("result") or {}).get("view") if isinstance(trimmed, dict) else None
     if isinstance(view, dict):
         view.pop("rules", None)
         view.pop("notes", None)
     words = json.dumps(trimmed, ensure_ascii=False).lower()
-    for essive in ESSIVES:          # a joker's reading (*jokeri herttaässänä*) names no card
+    for essive in ESSIVES:  # a joker's reading (*jokeri herttaässänä*) names no card
         words = words.replace(essive, " ")
     seen_forms = set().union(*(_forms(c) for c in seen)) if seen else set()
     for c in hidden:

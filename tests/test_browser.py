@@ -9,6 +9,7 @@ Cost: the tests share one browser and one browsing context (one Cache Storage), 
 starts cold once and from its memory snapshot afterwards. The offline and failure tests are in
 ``test_browser_offline.py``.
 """
+
 import json
 import re
 
@@ -18,8 +19,17 @@ from playwright.sync_api import expect, sync_playwright
 from tools.siteserver import SiteServer
 
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--disable-quic",
-        "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-dev-shm-usage",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 ENGINE_TIMEOUT = 120_000
 AXE = "node_modules/axe-core/axe.min.js"
 
@@ -72,8 +82,9 @@ class Page:
         first = self.page.locator(".harjoitus").first
         first.scroll_into_view_if_needed()
         first.locator(".harjoitus-otsikko").click()
-        self.page.wait_for_function("window.rommikirjaEngine && window.rommikirjaEngine.readyMs",
-                                    timeout=ENGINE_TIMEOUT)
+        self.page.wait_for_function(
+            "window.rommikirjaEngine && window.rommikirjaEngine.readyMs", timeout=ENGINE_TIMEOUT
+        )
         return self.page.evaluate("window.rommikirjaEngine")
 
     def close(self):
@@ -90,18 +101,20 @@ def axe(page, context=None):
     """Serious and critical axe-core violations on the page, as readable strings."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=AXE)
-    found = page.evaluate("""async (sel) => {
+    found = page.evaluate(
+        """async (sel) => {
         const r = await axe.run(sel ? document.querySelector(sel) : document,
                                 { resultTypes: ["violations"] });
         return r.violations.filter(v => v.impact === "serious" || v.impact === "critical")
           .map(v => v.id + ": " + v.nodes.slice(0, 3).map(n => n.target.join(" ") + " " + n.failureSummary).join(" | "));
-    }""", context)
+    }""",
+        context,
+    )
     return found
 
 
 def result(widget):
-    widget.page.wait_for_function("el => el.dataset.result", arg=widget.element_handle(),
-                                  timeout=ENGINE_TIMEOUT)
+    widget.page.wait_for_function("el => el.dataset.result", arg=widget.element_handle(), timeout=ENGINE_TIMEOUT)
     return widget.get_attribute("data-result"), widget.locator(".harjoitus-palaute").inner_text()
 
 
@@ -121,6 +134,7 @@ def click_cards(widget, codes):
 
 
 # --- one function per widget kind: answer right, then wrong -------------------------------------
+
 
 def answer_pisteet(w, sol, right):
     pts = sol["points"] if right else abs(sol["points"]) + 1
@@ -169,9 +183,15 @@ def answer_avaus(w, sol, right, q):
     w.get_by_role("button", name="Tarkista").click()
 
 
-ANSWER = {"pisteet": answer_pisteet, "kelpaako": answer_kelpaako, "lisaa": answer_lisaa,
-          "jarjesta": answer_jarjesta, "koputus": answer_koputus, "nostopakka": answer_nostopakka,
-          "avaus": answer_avaus}
+ANSWER = {
+    "pisteet": answer_pisteet,
+    "kelpaako": answer_kelpaako,
+    "lisaa": answer_lisaa,
+    "jarjesta": answer_jarjesta,
+    "koputus": answer_koputus,
+    "nostopakka": answer_nostopakka,
+    "avaus": answer_avaus,
+}
 NEEDS_QUESTION = {"lisaa", "avaus"}
 
 PAGES = {
@@ -205,11 +225,12 @@ def test_widgets_check_right_and_wrong_answers(shared, server, path):
             assert verdict == ("oikein" if right else "vaarin"), (wid, right, text)
             assert text.startswith("✔" if right else "✘")
             if not right:
-                assert len(text) > 30, text       # an explanation, not just "väärin"
+                assert len(text) > 30, text  # an explanation, not just "väärin"
         # touch targets: every control of the widget is at least 44 × 44 CSS pixels
         for box in w.locator(".harjoitus-ui button, .harjoitus-napit button, input.vastaus").evaluate_all(
-                "els => els.filter(e => e.offsetParent).map(e => [e.textContent, e.getBoundingClientRect().width,"
-                " e.getBoundingClientRect().height])"):
+            "els => els.filter(e => e.offsetParent).map(e => [e.textContent, e.getBoundingClientRect().width,"
+            " e.getBoundingClientRect().height])"
+        ):
             assert box[1] >= 44 and box[2] >= 44, (wid, box)
     assert axe(page.page) == [], "after answering"
     page.close()
@@ -228,9 +249,9 @@ def test_no_serious_accessibility_violations_on_any_page(browser, server, site):
     for path in paths:
         page.page.goto(server + path)
         assert axe(page.page) == [], path
-    page.page.keyboard.press("/")       # Material's search dialog, open
+    page.page.keyboard.press("/")  # Material's search dialog, open
     expect(page.page.locator(".md-search__input")).to_be_focused()
-    page.page.wait_for_timeout(1000)    # its fade-in (axe would measure a half-transparent text)
+    page.page.wait_for_timeout(1000)  # its fade-in (axe would measure a half-transparent text)
     assert axe(page.page) == [], "search"
     page.close()
 
@@ -240,9 +261,10 @@ def test_instant_navigation_on_a_host_the_sitemap_does_not_name(browser, server,
     page changes still swap the page in (one document, one engine), the theme's instant navigation
     reading the sitemap for the address the site is served from."""
     from urllib.request import urlopen
+
     sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
     assert server not in sitemap
-    assert urlopen(server + "/sitemap.xml").read().decode() == sitemap       # served as it is
+    assert urlopen(server + "/sitemap.xml").read().decode() == sitemap  # served as it is
     page = Page(browser.new_context(viewport={"width": 1280, "height": 900}), server, "/perusrommi/", own=True)
     p = page.page
     p.evaluate("window.sameDocument = true")
@@ -251,11 +273,14 @@ def test_instant_navigation_on_a_host_the_sitemap_does_not_name(browser, server,
     p.wait_for_function("performance.getEntriesByType('resource').some((e) => e.name.endsWith('/sitemap.xml'))")
     for target in ["/sanasto/", "/rommi/", "/"]:
         title = p.title()
-        p.evaluate("(t) => [...document.querySelectorAll('a.md-nav__link')]"
-                   ".find((a) => new URL(a.href).pathname === t).click()", target)
+        p.evaluate(
+            "(t) => [...document.querySelectorAll('a.md-nav__link')]"
+            ".find((a) => new URL(a.href).pathname === t).click()",
+            target,
+        )
         p.wait_for_url(f"**{target}")
-        p.wait_for_function("(t) => document.title !== t", arg=title)     # the new page is in
-    assert p.evaluate("window.sameDocument") is True               # no page was loaded in whole
+        p.wait_for_function("(t) => document.title !== t", arg=title)  # the new page is in
+    assert p.evaluate("window.sameDocument") is True  # no page was loaded in whole
     assert p.evaluate("window.rommikirjaStarts") == 1
     page.close()
 
@@ -264,7 +289,7 @@ def test_page_is_readable_and_printable_without_javascript(browser, server):
     page = Page(browser.new_context(java_script_enabled=False), server, "/perusrommi/", own=True)
     p = page.page
     assert p.locator("h1").inner_text().startswith("Perusrommi")
-    boxes = p.locator("details.example")          # example boxes are folded and open without scripts
+    boxes = p.locator("details.example")  # example boxes are folded and open without scripts
     assert boxes.count() > 30
     boxes.first.locator("summary").click()
     expect(boxes.first).to_have_attribute("open", "")
@@ -278,26 +303,28 @@ def test_page_is_readable_and_printable_without_javascript(browser, server):
     printed = p.locator("#pisteet-perusrommi .harjoitus-tuloste")
     expect(printed).to_be_visible()
     for chrome in (".md-header", ".md-sidebar--primary", ".md-sidebar--secondary", ".md-footer"):
-        expect(p.locator(chrome)).to_be_hidden()           # no site chrome on paper
-    expect(boxes.first.locator(".lahde")).to_be_visible()     # the examples print
+        expect(p.locator(chrome)).to_be_hidden()  # no site chrome on paper
+    expect(boxes.first.locator(".lahde")).to_be_visible()  # the examples print
     assert "Ratkaisu" in printed.inner_text() and "pistettä" in printed.inner_text()
     page.close()
 
 
 def test_engine_waits_for_the_reader_and_never_starts_on_scroll_with_save_data(browser, server):
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
-    ctx.add_init_script("Object.defineProperty(navigator, 'connection', "
-                        "{ get: () => ({ saveData: true, effectiveType: '4g', type: 'cellular' }) });")
+    ctx.add_init_script(
+        "Object.defineProperty(navigator, 'connection', "
+        "{ get: () => ({ saveData: true, effectiveType: '4g', type: 'cellular' }) });"
+    )
     page = Page(ctx, server, "/gin-rommi/", own=True)
     p = page.page
     w = p.locator("#jarjesta-gin")
-    expect(w.locator(".harjoitus-ui button.kortti")).to_have_count(10)     # rendered before any start
+    expect(w.locator(".harjoitus-ui button.kortti")).to_have_count(10)  # rendered before any start
     w.scroll_into_view_if_needed()
     w.hover()
     p.wait_for_timeout(1500)
     assert w.get_attribute("data-engine") == "idle"
     assert p.evaluate("window.rommikirjaStarts") is None
-    w.locator(".harjoitus-ui button.kortti").first.click()                  # the first interaction
+    w.locator(".harjoitus-ui button.kortti").first.click()  # the first interaction
     expect(w).to_have_attribute("data-engine", re.compile("loading|ready"))
     expect(w.locator(".harjoitus-tila")).to_contain_text(re.compile(r"Mt|käynnistetään|valmis"), timeout=20_000)
     page.close()
@@ -383,10 +410,10 @@ def test_points_house_rule_survives_a_new_hand(shared, server):
     verdict, text = result(w)
     assert verdict == "oikein", text
     reset(w)
-    answer_pisteet(w, {"points": sol["points"]}, True)      # the doubled figure is now wrong
+    answer_pisteet(w, {"points": sol["points"]}, True)  # the doubled figure is now wrong
     verdict, text = result(w)
     assert verdict == "vaarin" and "liian suuri" in text and "ei näillä säännöillä kaksinkertaista" in text
-    w.locator("input.vastaus").fill("2.5")                  # no browser bubble: the engine explains
+    w.locator("input.vastaus").fill("2.5")  # no browser bubble: the engine explains
     reset(w)
     w.get_by_role("button", name="Tarkista").click()
     assert "kokonaisluku" in result(w)[1]
@@ -424,7 +451,7 @@ def test_two_decks_same_card_are_told_apart(shared, server):
         + '#kelpaako-rommi51 .harjoitus-ui .kortti')].map(b => [b.dataset.code || '', b.textContent,
         b.getAttribute('aria-label')])""")
     for _, text, name in labels:
-        assert name.startswith(text.replace("¹", "").replace("²", "")[:2]), (text, name)   # name has the text
+        assert name.startswith(text.replace("¹", "").replace("²", "")[:2]), (text, name)  # name has the text
     codes = {code for code, _, _ in labels}
     for code, text, name in labels:
         if code.endswith("'") and code[:-1] in codes:

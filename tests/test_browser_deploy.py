@@ -2,6 +2,7 @@
 memory snapshot cached), build B with a changed engine is deployed (the real builds, in the copy
 of tests/deploy_project.py), and the returning reader gets B's engine, online and then offline:
 never A's engine from a cache, never a snapshot of A's wheel under B's name."""
+
 from __future__ import annotations
 
 import json
@@ -31,7 +32,8 @@ CORRUPT = """async () => {
   await snapshots.put(new URL("/pyodide/snapshot-0-0000000000000000.raw", location.origin).href, new Response("vanha"));
 }"""
 # every runtime file in the service worker's runtime cache is there and is right
-CACHE_RIGHT = """async () => {
+CACHE_RIGHT = (
+    """async () => {
   const hex = %s;
   const pointer = await (await fetch("/data/runtime.json", { cache: "no-store" })).json();
   const names = (await caches.keys()).filter((n) => n.startsWith("rommikirja-ajo-"));
@@ -43,7 +45,9 @@ CACHE_RIGHT = """async () => {
     if (hex(await crypto.subtle.digest("SHA-256", await hit.arrayBuffer())) !== meta.sha256) return false;
   }
   return true;
-}""" % HEX
+}"""
+    % HEX
+)
 
 
 def sw_version(site) -> str:
@@ -53,7 +57,9 @@ def sw_version(site) -> str:
 
 def page_build(site, page="index.html") -> str:
     """The build id a page's <head> names (tools/site_hooks.py)."""
-    found = re.search(r'<meta name="rommikirja-rakennus" content="([0-9a-f]+)">', (site / page).read_text(encoding="utf-8"))
+    found = re.search(
+        r'<meta name="rommikirja-rakennus" content="([0-9a-f]+)">', (site / page).read_text(encoding="utf-8")
+    )
     return found.group(1)
 
 
@@ -70,7 +76,7 @@ def test_a_returning_reader_gets_the_new_engine_online_and_offline(browser, depl
     project = deploy_project
     site = project.root / "site"
     project.restore("A", "A")
-    server = SiteServer(site, compress=True)         # serves through the link: each request sees the switch
+    server = SiteServer(site, compress=True)  # serves through the link: each request sees the switch
     base = server.base
     try:
         ctx = browser.new_context(viewport={"width": 390, "height": 844})
@@ -86,7 +92,9 @@ def test_a_returning_reader_gets_the_new_engine_online_and_offline(browser, depl
         page.page.evaluate(CORRUPT)
         page.close()
         page = Page(ctx, base, "/perusrommi/")
-        page.page.wait_for_function("window.rommikirjaEngine && window.rommikirjaEngine.readyMs", timeout=ENGINE_TIMEOUT)
+        page.page.wait_for_function(
+            "window.rommikirjaEngine && window.rommikirjaEngine.readyMs", timeout=ENGINE_TIMEOUT
+        )
         assert page.page.evaluate("window.rommikirjaEngine.start") == "snapshot"
         said = page.page.evaluate(SAYS)
         assert "pitää olla JSON-olio" in said and ONLY_B not in said, said
@@ -101,7 +109,7 @@ def test_a_returning_reader_gets_the_new_engine_online_and_offline(browser, depl
         page.page.wait_for_url("**/rommi/")
         page.page.wait_for_function("document.querySelector('#lisaa-rommi')")
         assert page.page.evaluate("window.sameDocument") is True
-        open_a = page                  # this visit goes on over the deploy
+        open_a = page  # this visit goes on over the deploy
 
         # deploy B: the engine changed, so did a page
         for module in ("tools.build", "tools.site"):
@@ -132,7 +140,9 @@ def test_a_returning_reader_gets_the_new_engine_online_and_offline(browser, depl
 
         # visit 2, online: B's engine (a snapshot of A's wheel is never restored)
         page = Page(ctx, base, "/perusrommi/")
-        page.page.wait_for_function("window.rommikirjaEngine && window.rommikirjaEngine.readyMs", timeout=ENGINE_TIMEOUT)
+        page.page.wait_for_function(
+            "window.rommikirjaEngine && window.rommikirjaEngine.readyMs", timeout=ENGINE_TIMEOUT
+        )
         assert page.page.evaluate(SAYS).endswith(ONLY_B)
         # the visit above (reloaded into B) made B's snapshot: that one, never A's, is restored
         assert page.page.evaluate("window.rommikirjaEngine.start") == "snapshot"
@@ -141,8 +151,9 @@ def test_a_returning_reader_gets_the_new_engine_online_and_offline(browser, depl
         answer(w, page.data("kelpaako-perusrommi"), True)
         assert result(w)[0] == "oikein"
         # B's service worker takes over and caches B's runtime; the snapshot is B's alone
-        page.page.wait_for_function(f"window.rommikirjaOffline && window.rommikirjaOffline.version === '{version_b}'",
-                                    timeout=ENGINE_TIMEOUT)
+        page.page.wait_for_function(
+            f"window.rommikirjaOffline && window.rommikirjaOffline.version === '{version_b}'", timeout=ENGINE_TIMEOUT
+        )
         assert "error" not in page.page.evaluate("window.rommikirjaOffline")
         page.page.wait_for_function(CACHE_RIGHT, timeout=ENGINE_TIMEOUT)
         snapshots = page.page.evaluate(SNAPSHOTS)

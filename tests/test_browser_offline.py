@@ -1,6 +1,7 @@
 """The practice widgets when things go wrong: the engine cannot start (a runtime file is missing),
 a request never ends (a worker that stops answering), and the network is gone (the server stopped
 after one visit). Each has its own server and browsing context, so the caches start empty."""
+
 import re
 
 from playwright.sync_api import expect
@@ -8,7 +9,6 @@ from playwright.sync_api import expect
 from test_browser import ENGINE_TIMEOUT, PAGES, Page, answer, result
 from test_browser import browser  # noqa: F401  (a browser for this module too)
 from tools.siteserver import SiteServer
-
 
 
 def test_engine_failure_ends_with_a_finnish_message_and_a_way_on(browser, site):  # noqa: F811
@@ -21,6 +21,7 @@ def test_engine_failure_ends_with_a_finnish_message_and_a_way_on(browser, site):
                 route.fulfill(status=404, body="")
             else:
                 route.continue_()
+
         ctx.route(re.compile(r".*/pyodide\.asm\.wasm$"), missing)
         page = Page(ctx, base, "/perusrommi/?lisaa-perusrommi=1234", own=True)
         page.errors_expected = True
@@ -88,14 +89,16 @@ def test_a_request_that_never_ends_is_retried_once_then_explained(browser, site)
     with SiteServer(site) as base:
         ctx = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
         ctx.add_init_script("window.rommikirjaBounds = { request: 1500 };")
-        ctx.route(re.compile(r".*/assets/rommi-worker\.js$"),
-                  lambda route: route.fulfill(status=200, body=HUNG_WORKER, content_type="text/javascript"))
+        ctx.route(
+            re.compile(r".*/assets/rommi-worker\.js$"),
+            lambda route: route.fulfill(status=200, body=HUNG_WORKER, content_type="text/javascript"),
+        )
         page = Page(ctx, base, "/perusrommi/", own=True)
         w = page.widget("kelpaako-perusrommi")
         w.get_by_role("button", name="Kelpaa", exact=True).click()
         expect(w.locator(".harjoitus-palaute")).to_contain_text("Tarkistetaan")
         expect(w.locator(".harjoitus-palaute")).to_contain_text("ei vastannut", timeout=5000)
-        assert page.page.evaluate("window.rommikirjaStarts") == 2        # restarted once for the retry
+        assert page.page.evaluate("window.rommikirjaStarts") == 2  # restarted once for the retry
         w.get_by_role("button", name="Näytä ratkaisu").click()
         assert page.data("kelpaako-perusrommi")["solution"]["lines"][0] in w.locator(".harjoitus-palaute").inner_text()
         page.close()
@@ -112,14 +115,14 @@ def test_offline_after_visiting_only_the_front_page(browser, site):  # noqa: F81
         page.page.wait_for_function("window.rommikirjaOffline", timeout=ENGINE_TIMEOUT)
         assert page.page.evaluate("window.rommikirjaPrefetch") == "started"
         assert "error" not in page.page.evaluate("window.rommikirjaOffline")
-        assert page.page.evaluate("window.rommikirjaStarts") is None      # no engine was started
+        assert page.page.evaluate("window.rommikirjaStarts") is None  # no engine was started
         page.close()
         server.stop()
         for path in ["/sanasto/", "/perusrommi/"]:
             visit = Page(ctx, base, path)
             assert visit.page.locator("h1").count() == 1
             if path in PAGES:
-                assert visit.ready()["start"] == "normal"        # no snapshot yet: the cached runtime
+                assert visit.ready()["start"] == "normal"  # no snapshot yet: the cached runtime
                 wid = PAGES[path][0]
                 w = visit.widget(wid)
                 answer(w, visit.data(wid), True)
@@ -134,13 +137,15 @@ def test_no_background_download_with_save_data(browser, site):  # noqa: F811
     """With saveData the front page registers the service worker but downloads no runtime."""
     with SiteServer(site, compress=True) as base:
         ctx = browser.new_context()
-        ctx.add_init_script("Object.defineProperty(navigator, 'connection', "
-                            "{ value: { saveData: true, effectiveType: '4g' }, configurable: true });")
+        ctx.add_init_script(
+            "Object.defineProperty(navigator, 'connection', "
+            "{ value: { saveData: true, effectiveType: '4g' }, configurable: true });"
+        )
         runtime = []
         ctx.on("request", lambda r: runtime.append(r.url) if "/pyodide/" in r.url or r.url.endswith(".whl") else None)
         page = Page(ctx, base, "/", own=True)
         page.page.wait_for_function("window.rommikirjaPrefetch", timeout=ENGINE_TIMEOUT)
         assert page.page.evaluate("window.rommikirjaPrefetch") == "connection"
-        page.page.evaluate("navigator.serviceWorker.ready")           # installed: the pages cached
+        page.page.evaluate("navigator.serviceWorker.ready")  # installed: the pages cached
         assert runtime == []
         page.close()

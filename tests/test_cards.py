@@ -3,11 +3,20 @@ import pytest
 from rommikirja.cards import Card, CardParseError, Suit, parse_card, parse_cards, standard_deck
 
 
-@pytest.mark.parametrize("text,rank,suit", [
-    ("7H", 7, Suit.HEARTS), ("10D", 10, Suit.DIAMONDS), ("TD", 10, Suit.DIAMONDS),
-    ("AS", 1, Suit.SPADES), ("KC", 13, Suit.CLUBS), ("7♥", 7, Suit.HEARTS), ("q♠", 12, Suit.SPADES),
-    ("jd", 11, Suit.DIAMONDS), ("2♣", 2, Suit.CLUBS),
-])
+@pytest.mark.parametrize(
+    "text,rank,suit",
+    [
+        ("7H", 7, Suit.HEARTS),
+        ("10D", 10, Suit.DIAMONDS),
+        ("TD", 10, Suit.DIAMONDS),
+        ("AS", 1, Suit.SPADES),
+        ("KC", 13, Suit.CLUBS),
+        ("7♥", 7, Suit.HEARTS),
+        ("q♠", 12, Suit.SPADES),
+        ("jd", 11, Suit.DIAMONDS),
+        ("2♣", 2, Suit.CLUBS),
+    ],
+)
 def test_parse_notations(text, rank, suit):
     card = parse_card(text)
     assert (card.rank, card.suit, card.deck) == (rank, suit, 0)

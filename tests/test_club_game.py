@@ -5,6 +5,7 @@ sections follow its rules, and an example computed under a club's rules is credi
 
 The end-to-end test works in a temporary copy of the project with a preset written as a club
 would (``base: perusrommi`` and three option changes) and a club scenario of its own."""
+
 from __future__ import annotations
 
 import fnmatch
@@ -39,6 +40,7 @@ COMPARISON = """\
 
 # --- the claim check -------------------------------------------------------------------------
 
+
 def test_a_comparison_tables_other_game_column_is_not_this_pages_claim():
     rules = FIXED["perusrommi"]
     kept = drop_columns(COMPARISON, {"perusrommi"})
@@ -65,6 +67,7 @@ def test_a_front_page_row_about_another_game_is_not_about_its_base_game():
 
 
 # --- spelling --------------------------------------------------------------------------------
+
 
 def _spell(word: str) -> bool:
     """A fixed dictionary standing in for Voikko."""
@@ -104,9 +107,11 @@ def test_the_club_word_list_is_checked_at_its_lines(tmp_path):
 
 def test_verify_without_voikko_says_so_once_and_passes(tmp_path):
     scenario = next((ROOT / "scenarios" / "perusrommi").glob("*.yaml"))
-    code = ("import sys; sys.modules['libvoikko'] = None\n"
-            "from tools.verify import main\n"
-            f"sys.exit(main([{str(scenario)!r}]))\n")
+    code = (
+        "import sys; sys.modules['libvoikko'] = None\n"
+        "from tools.verify import main\n"
+        f"sys.exit(main([{str(scenario)!r}]))\n"
+    )
     env = {**os.environ, "PYTHONPATH": f"{ROOT / 'engine'}{os.pathsep}{ROOT}"}
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
@@ -116,14 +121,16 @@ def test_verify_without_voikko_says_so_once_and_passes(tmp_path):
 
 # --- schemas and sections --------------------------------------------------------------------
 
+
 def _schemas_of(rel: str) -> list[str]:
     """The schemas ``.vscode/settings.json`` maps ``rel`` to (``!`` patterns exclude)."""
     settings = json.loads((ROOT / ".vscode" / "settings.json").read_text(encoding="utf-8"))["yaml.schemas"]
     out = []
     for target, patterns in settings.items():
         patterns = [patterns] if isinstance(patterns, str) else patterns
-        if any(fnmatch.fnmatch(rel, p) for p in patterns if not p.startswith("!")) and \
-                not any(fnmatch.fnmatch(rel, p[1:]) for p in patterns if p.startswith("!")):
+        if any(fnmatch.fnmatch(rel, p) for p in patterns if not p.startswith("!")) and not any(
+            fnmatch.fnmatch(rel, p[1:]) for p in patterns if p.startswith("!")
+        ):
             out.append(target)
     return out
 
@@ -155,12 +162,14 @@ def test_a_generated_pages_sections_follow_its_rules():
 
 # --- credit ----------------------------------------------------------------------------------
 
+
 def _sc(source: str, game: str, rules, options=None):
     return SimpleNamespace(source=source, game=game, rules=rules, options=options or {})
 
 
 def test_an_example_under_a_clubs_rules_is_credited_to_the_club():
     from rommikirja import RuleSet
+
     sources = RuleSet.from_mapping(SOURCE_RULES["rommi"])
     assert not club_computed(_sc("F06", "rommi", sources))
     assert club_computed(_sc("F06", "rommi", sources.with_options(target_score=sources.target_score + 100)))
@@ -244,8 +253,7 @@ def club_copy(tmp_path_factory):
 
 def _run(root: Path, what: str) -> dict:
     env = {**os.environ, "PYTHONPATH": f"{root / 'engine'}{os.pathsep}{root}"}
-    proc = subprocess.run([sys.executable, "-c", CLUB_CHECK, what], cwd=root, env=env, capture_output=True,
-                          text=True)
+    proc = subprocess.run([sys.executable, "-c", CLUB_CHECK, what], cwd=root, env=env, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr[-2000:]
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
@@ -264,17 +272,23 @@ def test_a_clubs_game_passes_the_claim_check_with_no_allowlist_edit(club_copy):
     found = _run(club_copy, "flips")
     assert found["errors"] == []
     assert found["club"] == [] and found["base"] == []
-    assert found["credit"] == ['<small class="lahde">Moottorin tarkistama esimerkki · laskettu kerhon säännöillä '
-                               '(esimerkin pohjana P04)</small>']
+    assert found["credit"] == [
+        '<small class="lahde">Moottorin tarkistama esimerkki · laskettu kerhon säännöillä '
+        '(esimerkin pohjana P04)</small>'
+    ]
 
 
 def test_a_clubs_game_gets_only_its_sections_in_the_reference(club_copy):
     env = {**os.environ, "PYTHONPATH": f"{club_copy / 'engine'}{os.pathsep}{club_copy}"}
-    proc = subprocess.run([sys.executable, "-m", "tools.schema"], cwd=club_copy, env=env, capture_output=True,
-                          text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "tools.schema"], cwd=club_copy, env=env, capture_output=True, text=True
+    )
     assert proc.returncode == 0, proc.stderr
-    row = next(line for line in (club_copy / "scenarios" / "README.md").read_text(encoding="utf-8").splitlines()
-               if line.startswith("| `kerhonrommi` |"))
+    row = next(
+        line
+        for line in (club_copy / "scenarios" / "README.md").read_text(encoding="utf-8").splitlines()
+        if line.startswith("| `kerhonrommi` |")
+    )
     assert "`jako`" in row and not any(f"`{s}`" in row for s in ("avaus", "jokerit", "koputus"))
     scenario_schema = json.loads((club_copy / "scenarios" / "scenario.schema.json").read_text(encoding="utf-8"))
     rule = next(a for a in scenario_schema["allOf"] if a["if"]["properties"]["game"]["const"] == "kerhonrommi")

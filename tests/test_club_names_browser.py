@@ -1,6 +1,7 @@
 """The club's own player names reach the page's engine: the build writes them as JSON
 (data/names.json; Pyodide has no YAML) and the engine registers them, so narration in the browser
 declines them as the pages do. Browser-free: the same requests moottori.js and pelaa.js send."""
+
 import json
 
 import pytest
@@ -27,8 +28,23 @@ def test_names_json_carries_every_form(tmp_path, no_club_names):
     path = tmp_path / "nimet.yaml"
     path.write_text(KALLE, encoding="utf-8")
     data = json.loads(names_json(path))
-    assert data == {"names": {"Kalle": ["Kalle", "Kallen", "Kallea", "Kalleen", "Kallessa", "Kallesta",
-                                        "Kallelle", "Kallella", "Kallelta", "Kallena", "Kalleksi"]}}
+    assert data == {
+        "names": {
+            "Kalle": [
+                "Kalle",
+                "Kallen",
+                "Kallea",
+                "Kalleen",
+                "Kallessa",
+                "Kallesta",
+                "Kallelle",
+                "Kallella",
+                "Kallelta",
+                "Kallena",
+                "Kalleksi",
+            ]
+        }
+    }
 
 
 def test_the_runtime_publishes_names_json():
@@ -41,9 +57,8 @@ def test_pelaa_narrates_a_club_name_once_registered(tmp_path, no_club_names):
     path = tmp_path / "nimet.yaml"
     path.write_text(KALLE, encoding="utf-8")
     data = json.loads(names_json(path))
-    new = dict(op="new", rules=FIXED["perusrommi"].as_mapping(), names=["Kalle", "Aino"], seed="3",
-               levels=["taitava"])
-    finnish.set_club_names({})             # what the browser's engine knows before moottori.js registers
+    new = dict(op="new", rules=FIXED["perusrommi"].as_mapping(), names=["Kalle", "Aino"], seed="3", levels=["taitava"])
+    finnish.set_club_names({})  # what the browser's engine knows before moottori.js registers
     refused = _call(play.handle, **new)
     assert refused["ok"] is False and "Kalle" in refused["error"] and "nimet.yaml" in refused["error"]
 
@@ -63,4 +78,4 @@ def test_names_request_is_checked(no_club_names):
         assert reply["ok"] is False and reply["error"].endswith("."), reply
     assert finnish.club_names() == {}
     long = {"op": "question", "kind": "pisteet", "seed": 1, "rules": {}, "pad": "x" * 70_000}
-    assert _call(practice.handle, **long)["ok"] is False       # only the names may be this long
+    assert _call(practice.handle, **long)["ok"] is False  # only the names may be this long

@@ -2,6 +2,7 @@
 raise is a Refusal member with its Finnish help and page topic, every member is raised somewhere,
 every deal ends in a ResultKind, and the editor's reference reads its help from the registries.
 Own rule sets (tests/fixed_rules.py), not the shipped presets."""
+
 import ast
 import json
 import random
@@ -29,8 +30,11 @@ def raised_codes(root: Path = ENGINE) -> tuple[dict[str, str], list[str]]:
     other: list[str] = []
     for path in sorted(root.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and node.args and (
-                    getattr(node.func, "id", None) in MAKERS or getattr(node.func, "attr", None) in MAKERS):
+            if (
+                isinstance(node, ast.Call)
+                and node.args
+                and (getattr(node.func, "id", None) in MAKERS or getattr(node.func, "attr", None) in MAKERS)
+            ):
                 arg = node.args[0]
                 if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                     found.setdefault(arg.value, path.name)
@@ -38,8 +42,12 @@ def raised_codes(root: Path = ENGINE) -> tuple[dict[str, str], list[str]]:
                     other.append(ast.unparse(arg))
             elif isinstance(node, ast.Dict):
                 for key, value in zip(node.keys, node.values):
-                    if (isinstance(key, ast.Constant) and key.value == "code" and isinstance(value, ast.Constant)
-                            and isinstance(value.value, str)):
+                    if (
+                        isinstance(key, ast.Constant)
+                        and key.value == "code"
+                        and isinstance(value, ast.Constant)
+                        and isinstance(value.value, str)
+                    ):
                         found.setdefault(value.value, path.name)
     return found, other
 
@@ -65,8 +73,11 @@ def test_every_member_is_raised_somewhere():
 
 
 def test_the_scan_sees_a_new_code(tmp_path):
-    (tmp_path / "x.py").write_text('def f():\n    raise IllegalMove("uusi_koodi", lambda who: who)\n'
-                                   'def g():\n    return {"code": "pyynto_koodi", "reason": "x"}\n', encoding="utf-8")
+    (tmp_path / "x.py").write_text(
+        'def f():\n    raise IllegalMove("uusi_koodi", lambda who: who)\n'
+        'def g():\n    return {"code": "pyynto_koodi", "reason": "x"}\n',
+        encoding="utf-8",
+    )
     (tmp_path / "app").mkdir()
     (tmp_path / "app" / "y.py").write_text('err = errors.IllegalMove("syvalla", "x")\n', encoding="utf-8")
     found, _ = raised_codes(tmp_path)
@@ -84,6 +95,7 @@ def test_members_are_their_strings_in_json():
 def test_the_reference_reads_the_registry():
     from tools.refusals import REFUSAL_HELP, engine_codes
     from tools.schema import RESULT_HELP, steps_reference
+
     assert list(REFUSAL_HELP) == [r.value for r in scenario_refusals()]
     assert set(REFUSAL_HELP) == set(engine_codes())
     assert RESULT_HELP == {k.value: k.help for k in ResultKind}
@@ -122,7 +134,7 @@ def _odd_moves(deal, rng):
 def test_every_refusal_met_in_play_is_a_member(game):
     rules = FIXED[game]
     if rules.style == "rummy":
-        rules = rules.with_options(max_turnovers=1)     # (random play: a deal that ends soon)
+        rules = rules.with_options(max_turnovers=1)  # (random play: a deal that ends soon)
     seen: set[str] = set()
     kinds: set[str] = set()
     for seed in range(12):
@@ -150,9 +162,12 @@ def test_every_refusal_met_in_play_is_a_member(game):
 
 def test_setup_refusals_are_members():
     from rommikirja import Deal, RuleSet
-    for call in (lambda: Deal.new(RuleSet(), players=9),
-                 lambda: Deal.new(RuleSet(), players=2, dealer=5),
-                 lambda: Deal.from_position(RuleSet(), [parse_cards("7H 7H"), parse_cards("AS")])):
+
+    for call in (
+        lambda: Deal.new(RuleSet(), players=9),
+        lambda: Deal.new(RuleSet(), players=2, dealer=5),
+        lambda: Deal.from_position(RuleSet(), [parse_cards("7H 7H"), parse_cards("AS")]),
+    ):
         with pytest.raises(IllegalMove) as info:
             call()
         assert info.value.code in Refusal._value2member_map_
@@ -161,8 +176,12 @@ def test_setup_refusals_are_members():
 def test_the_scenario_schema_offers_exactly_the_scenario_codes_with_their_help():
     from tools.schema import scenario_schema
     import tools.schema as schema_mod
-    base = json.loads((Path(schema_mod.__file__).resolve().parent.parent / "scenarios" / "scenario.schema.json")
-                      .read_text(encoding="utf-8"))
+
+    base = json.loads(
+        (Path(schema_mod.__file__).resolve().parent.parent / "scenarios" / "scenario.schema.json").read_text(
+            encoding="utf-8"
+        )
+    )
     found = []
 
     def walk(node):
@@ -174,6 +193,7 @@ def test_the_scenario_schema_offers_exactly_the_scenario_codes_with_their_help()
         elif isinstance(node, list):
             for value in node:
                 walk(value)
+
     walk(scenario_schema(base, {"perusrommi": []}))
     assert found
     for spec in found:

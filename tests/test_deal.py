@@ -5,20 +5,46 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rommikirja import (DISCARD, STOCK, Claim, Deal, Discard, Draw, EndReason, IllegalMove, Knock, LayOff, Meld,
-                        MisDraw, Open, Pass, Phase, PlayMeld, RejectExposed, RuleSet, parse_card,
-                        parse_cards, standard_deck)
+from rommikirja import (
+    DISCARD,
+    STOCK,
+    Claim,
+    Deal,
+    Discard,
+    Draw,
+    EndReason,
+    IllegalMove,
+    Knock,
+    LayOff,
+    Meld,
+    MisDraw,
+    Open,
+    Pass,
+    Phase,
+    PlayMeld,
+    RejectExposed,
+    RuleSet,
+    parse_card,
+    parse_cards,
+    standard_deck,
+)
 from rommikirja.narrate import narrate_event
 
 R = RuleSet()
 
 
-def position(rules=R, hands=("7H 8H 9H KC", "2C 5D JC QS"), stock="AS 3D 4C 6S", discard="10S",
-             table=(), turn=0, has_played=()):
-    return Deal.from_position(rules, [parse_cards(h) for h in hands], stock=parse_cards(stock),
-                              discard=parse_cards(discard),
-                              table=[(o, Meld.from_cards(parse_cards(c), rules)) for o, c in table],
-                              turn=turn, has_played=has_played)
+def position(
+    rules=R, hands=("7H 8H 9H KC", "2C 5D JC QS"), stock="AS 3D 4C 6S", discard="10S", table=(), turn=0, has_played=()
+):
+    return Deal.from_position(
+        rules,
+        [parse_cards(h) for h in hands],
+        stock=parse_cards(stock),
+        discard=parse_cards(discard),
+        table=[(o, Meld.from_cards(parse_cards(c), rules)) for o, c in table],
+        turn=turn,
+        has_played=has_played,
+    )
 
 
 def refused(deal, move):
@@ -96,7 +122,9 @@ def test_one_meld_per_turn_option():
 
 def test_lay_off_before_own_meld_option():
     hands = ("9S 4H 4D 4S KD", "2C 5D JC QS")
-    strict = position(rules=R.with_options(lay_off_before_meld=False), hands=hands, stock="AS 3D 4C", table=[(1, "6S 7S 8S")])
+    strict = position(
+        rules=R.with_options(lay_off_before_meld=False), hands=hands, stock="AS 3D 4C", table=[(1, "6S 7S 8S")]
+    )
     strict.play(Draw(STOCK))
     assert refused(strict, LayOff(parse_cards("9S"), 0)) == "lay_off_before_meld"
     strict.play(PlayMeld(parse_cards("4H 4D 4S")))
@@ -107,8 +135,7 @@ def test_lay_off_before_own_meld_option():
 
 
 def test_final_discard_option():
-    required = position(rules=R.with_options(final_discard="required"), hands=("7H 8H", "2C 5D"),
-                        stock="9H AS")
+    required = position(rules=R.with_options(final_discard="required"), hands=("7H 8H", "2C 5D"), stock="9H AS")
     required.play(Draw(STOCK))
     assert refused(required, PlayMeld(parse_cards("7H 8H 9H"))) == "final_discard_required"
     optional = position(hands=("7H 8H", "2C 5D"), stock="9H AS")
@@ -134,20 +161,20 @@ def test_stock_turned_over_unshuffled_bottom_card_first():
 
 
 def test_block_rule_ends_the_deal_when_stock_runs_out():
-    d = position(rules=R.with_options(stock_exhausted="block"), hands=("4D 9S 2D", "7H 8C KD"),
-                 stock="AH", discard="2C")
+    d = position(
+        rules=R.with_options(stock_exhausted="block"), hands=("4D 9S 2D", "7H 8C KD"), stock="AH", discard="2C"
+    )
     d.play(Draw(STOCK))
     d.play(Discard(parse_card("9S")))
     assert d.is_over and d.outcome.reason is EndReason.BLOCKED and d.outcome.winner == 0
 
 
 def test_turnover_limit_ends_the_deal():
-    d = position(rules=R.with_options(max_turnovers=1), hands=("4D 9S 2D", "7H 8C KD"), stock="AH",
-                 discard="2C")
+    d = position(rules=R.with_options(max_turnovers=1), hands=("4D 9S 2D", "7H 8C KD"), stock="AH", discard="2C")
     d.play(Draw(STOCK))
     d.play(Discard(parse_card("9S")))
     assert not d.is_over
-    d.play(Draw(STOCK))          # turns the pile over once
+    d.play(Draw(STOCK))  # turns the pile over once
     d.play(Discard(parse_card("KD")))
     d.play(Draw(STOCK))
     d.play(Discard(parse_card("4D")))
@@ -187,6 +214,7 @@ def test_legal_moves_are_all_playable():
 
 # -- issue 8: melding first while the taken card can still be laid off --------------------------
 
+
 def test_meld_first_then_lay_off_the_taken_card():
     """Took 5♣ from the pile, holds 7♥ 8♥ 9♥: the hearts may go first, 5♣ onto 2♣ 3♣ 4♣ after."""
     d = position(hands=("7H 8H 9H", "2D 5D JC QS"), stock="KS 6D", discard="5C", table=[(1, "2C 3C 4C")])
@@ -202,15 +230,27 @@ def test_meld_first_is_refused_when_the_taken_card_has_nowhere_to_go():
     d.play(Draw(DISCARD))
     assert refused(d, PlayMeld(parse_cards("7H 8H 9H"))) == "stuck_with_taken_card"
     # with a final discard required the last card may not be laid off either
-    strict = position(rules=R.with_options(final_discard="required"), hands=("7H 8H 9H", "2D 5D JC QS"),
-                      stock="KS 6D", discard="5C", table=[(1, "2C 3C 4C")])
+    strict = position(
+        rules=R.with_options(final_discard="required"),
+        hands=("7H 8H 9H", "2D 5D JC QS"),
+        stock="KS 6D",
+        discard="5C",
+        table=[(1, "2C 3C 4C")],
+    )
     strict.play(Draw(DISCARD))
     assert refused(strict, PlayMeld(parse_cards("7H 8H 9H"))) == "stuck_with_taken_card"
 
 
 def test_opening_first_then_lay_off_the_taken_card():
-    r51 = R.with_options(decks=2, jokers=4, ace="high_or_low", opening_points=30, opening_pure_run=True,
-                         final_discard="optional", upcard=False)
+    r51 = R.with_options(
+        decks=2,
+        jokers=4,
+        ace="high_or_low",
+        opening_points=30,
+        opening_pure_run=True,
+        final_discard="optional",
+        upcard=False,
+    )
     d = position(rules=r51, hands=("QH KH AH 7S 8S 9S", "2D 5D JC QS"), stock="KS 6D", discard="10S")
     d.play(Draw(DISCARD))
     opening = Open((parse_cards("QH KH AH"), parse_cards("7S 8S 9S")))
@@ -251,8 +291,7 @@ def _taken_card_position(seed, required, strict):
     """A small position around two suits: a run on the table, a run in hand, the card just taken
     from the pile often fitting the table run."""
     rng = random.Random(seed)
-    rules = R.with_options(final_discard="required" if required else "optional",
-                           lay_off_before_meld=not strict)
+    rules = R.with_options(final_discard="required" if required else "optional", lay_off_before_meld=not strict)
     deck = standard_deck()
     a, b = rng.sample([c.suit for c in deck[:52:13]], 2)
     card = {(c.rank, c.suit): c for c in deck}
@@ -265,8 +304,9 @@ def _taken_card_position(seed, required, strict):
     if rng.random() < 0.3:
         hand.append(rng.choice([c for c in spare if c != taken]))
     others = [c for c in deck if c not in table and c not in hand and c != taken][-4:]
-    d = Deal.from_position(rules, [hand, others], discard=[taken],
-                           table=[(1, Meld.from_cards(table, rules))] if table else [])
+    d = Deal.from_position(
+        rules, [hand, others], discard=[taken], table=[(1, Meld.from_cards(table, rules))] if table else []
+    )
     d.play(Draw(DISCARD))
     return d
 
@@ -319,20 +359,19 @@ def test_declared_joker_reading_is_kept_on_the_table():
     d.play(as_ace)
     assert d.table[0].meld.stands_for(jk) == ah
     assert "jokeri herttaässänä" in narrate_event(d.events[-1], ["Aino", "Eero"])
-    assert d.is_legal(LayOff((h4,), 0))                 # A-2-3, then 4♥ goes on
-    e.play(default)                                     # the engine's reading: 2-3-4
+    assert d.is_legal(LayOff((h4,), 0))  # A-2-3, then 4♥ goes on
+    e.play(default)  # the engine's reading: 2-3-4
     assert e.table[0].meld.stands_for(jk).code == "4H"
     assert refused(e, LayOff((h4,), 0)) == "joker_in_place"
 
 
 def test_declared_joker_reading_must_be_legal():
-    jk, = parse_cards("JK")
+    (jk,) = parse_cards("JK")
     d = position(rules=J, hands=("JK 2H 3H 9C", "2C 5D JC QS"), stock="KS 6D")
     d.play(Draw(STOCK))
     assert refused(d, PlayMeld(parse_cards("JK 2H 3H"), ((jk, parse_card("7H")),))) == "gap"
     assert refused(d, PlayMeld(parse_cards("JK 2H 3H"), ((jk, parse_card("AS")),))) == "mixed"
-    assert refused(d, PlayMeld(parse_cards("JK 2H 3H"), ((parse_card("2H"), parse_card("AH")),))) \
-        == "joker_reading"
+    assert refused(d, PlayMeld(parse_cards("JK 2H 3H"), ((parse_card("2H"), parse_card("AH")),))) == "joker_reading"
     assert refused(d, PlayMeld(parse_cards("JK 2H 3H"), "AH")) == "malformed_move"
 
 
@@ -345,10 +384,15 @@ def _any_move():
     cards = st.lists(_CARDS, max_size=5).map(tuple)
     return st.one_of(
         st.builds(Draw, st.sampled_from([STOCK, DISCARD, "hat", None, 3])),
-        st.builds(PlayMeld, cards), st.builds(LayOff, cards, st.integers(-2, 5)),
-        st.builds(Discard, _CARDS), st.builds(Open, st.lists(cards, max_size=3).map(tuple)),
-        st.builds(Pass), st.builds(RejectExposed), st.builds(Knock, _CARDS),
-        st.builds(Claim, st.integers(-1, 4), st.integers(-1, 3)), st.builds(MisDraw, st.integers(-1, 4)),
+        st.builds(PlayMeld, cards),
+        st.builds(LayOff, cards, st.integers(-2, 5)),
+        st.builds(Discard, _CARDS),
+        st.builds(Open, st.lists(cards, max_size=3).map(tuple)),
+        st.builds(Pass),
+        st.builds(RejectExposed),
+        st.builds(Knock, _CARDS),
+        st.builds(Claim, st.integers(-1, 4), st.integers(-1, 3)),
+        st.builds(MisDraw, st.integers(-1, 4)),
         st.builds(LayOff, cards, st.sampled_from(["0", None, 1.5])),
     )
 
@@ -356,8 +400,12 @@ def _any_move():
 @settings(max_examples=400, deadline=None)
 @given(move=_any_move(), game=st.integers(0, 3), seed=st.integers(0, 50), steps=st.integers(0, 30))
 def test_every_move_is_legal_or_refused_with_a_code(move, game, seed, steps):
-    rules = [R, R.with_options(rommi_claim=True, melds_per_turn="one"), J,
-             J.with_options(opening_points=51, opening_pure_run=True, upcard=False)][game]
+    rules = [
+        R,
+        R.with_options(rommi_claim=True, melds_per_turn="one"),
+        J,
+        J.with_options(opening_points=51, opening_pure_run=True, upcard=False),
+    ][game]
     d = Deal.new(rules, 2, seed=seed)
     rng = random.Random(seed)
     for _ in range(steps):
@@ -369,7 +417,7 @@ def test_every_move_is_legal_or_refused_with_a_code(move, game, seed, steps):
     assert legal == (err is None)
     if err is not None:
         assert isinstance(err, IllegalMove) and err.code and err.message.endswith(".")
-        if not isinstance(move, MisDraw):       # an irregularity: play() makes it when it can happen
+        if not isinstance(move, MisDraw):  # an irregularity: play() makes it when it can happen
             with pytest.raises(IllegalMove):
                 d.copy().play(move)
 

@@ -6,6 +6,7 @@ next build gives B whole: the new pages never ship with the old wheel.
 The builds are the real entry points (``python -m tools.build``, ``python -m tools.site``) in a
 copy of the project (tests/deploy_project.py); the kill comes at a named step
 (``ROMMIKIRJA_KILL_AT``), so every run is the same run."""
+
 from __future__ import annotations
 
 import json
@@ -37,7 +38,7 @@ def test_a_killed_docs_publish_never_ships_a_mix(deploy_project, tmp_path):
     names = steps(project, "tools.build", tmp_path)
     # every write of the publish: staging, the journal, each move, the manifest, the commit
     assert names[0] == "outputs ready" and "journal" in names and names[-2:] == ["manifest", "commit"]
-    assert sum(n.startswith("move ") for n in names) == 3          # the page, the pointer, the new wheel
+    assert sum(n.startswith("move ") for n in names) == 3  # the page, the pointer, the new wheel
     assert names.index("move data/runtime.json") < names.index(ISSUE_CASE)
     wheel_b = wheel_of(root / "docs")
     outcomes = {}
@@ -75,8 +76,10 @@ def test_a_build_killed_after_the_pointer_moved_does_not_reuse_the_old_wheel(dep
         killed = project.run("tools.build", kill=ISSUE_CASE)
         assert killed.returncode == -9
         pointer = json.loads((root / "docs" / "data" / "runtime.json").read_text(encoding="utf-8"))
-        assert pointer["engine"] != json.loads((project.stash / "docs-A" / "data" / "runtime.json")
-                                               .read_text(encoding="utf-8"))["engine"]   # half published
+        assert (
+            pointer["engine"]
+            != json.loads((project.stash / "docs-A" / "data" / "runtime.json").read_text(encoding="utf-8"))["engine"]
+        )  # half published
         proc = project.run(module)
         assert proc.returncode == 0, proc.stderr
         name, digest = wheel_of(root / "docs")
@@ -91,7 +94,7 @@ def test_a_recovery_killed_halfway_is_finished_by_the_next_one(deploy_project, t
     root = project.root
     project.restore("A", "A")
     last_move = [n for n in steps(project, "tools.build", tmp_path) if n.startswith("move ")][-1]
-    for rel in ("index.md",):           # the wheel was put back (removed) first, the pointer remains
+    for rel in ("index.md",):  # the wheel was put back (removed) first, the pointer remains
         project.restore("A", "A")
         assert project.run("tools.build", kill=last_move).returncode == -9
         assert project.run("tools.build", kill=f"rollback {rel}*").returncode == -9
@@ -101,13 +104,30 @@ def test_a_recovery_killed_halfway_is_finished_by_the_next_one(deploy_project, t
         assert project.which("docs") == "B", rel
 
 
-SITE_STEPS = ["site render", "hook rendered", "hook files.json", "hook sw.js", "hook precompressing",
-              "hook precompressed", "site rendered", "site complete", "site link", "site switched"]
+SITE_STEPS = [
+    "site render",
+    "hook rendered",
+    "hook files.json",
+    "hook sw.js",
+    "hook precompressing",
+    "hook precompressed",
+    "site rendered",
+    "site complete",
+    "site link",
+    "site switched",
+]
 #: killed at: before MkDocs, in the hooks (after the service worker, halfway through the
 #: compressed copies), and at each step of the switch; the other hook steps write into the same
 #: unfinished folder
-SITE_KILLS = ["site render", "hook sw.js", "hook precompressing", "site rendered", "site complete",
-              "site link", "site switched"]
+SITE_KILLS = [
+    "site render",
+    "hook sw.js",
+    "hook precompressing",
+    "site rendered",
+    "site complete",
+    "site link",
+    "site switched",
+]
 
 
 def test_a_killed_site_build_leaves_the_old_site_whole(deploy_project, tmp_path):
@@ -136,6 +156,7 @@ def test_a_killed_site_build_leaves_the_old_site_whole(deploy_project, tmp_path)
 
 def test_the_previous_wheel_is_kept_one_build_and_older_ones_go(tmp_path, monkeypatch):
     from tools import runtime
+
     src = tmp_path / "pyodide-src"
     src.mkdir()
     for name in runtime.PYODIDE_FILES:
@@ -152,14 +173,15 @@ def test_the_previous_wheel_is_kept_one_build_and_older_ones_go(tmp_path, monkey
         return runtime.hashed_wheel_name(engine.encode() * 500)
 
     a, b, c = build("a"), build("b"), build("c")
-    assert len({a, b, c}) == 3 and all(n.startswith("rommikirja-") and len(n) == len("rommikirja-.whl") + 12
-                                       for n in (a, b, c))
-    for again in range(2):              # an unchanged engine keeps the same two
+    assert len({a, b, c}) == 3 and all(
+        n.startswith("rommikirja-") and len(n) == len("rommikirja-.whl") + 12 for n in (a, b, c)
+    )
+    for again in range(2):  # an unchanged engine keeps the same two
         assert sorted(p.name for p in (docs / "pyodide").glob("*.whl")) == sorted([b, c]), again
         pointer = json.loads((docs / "data" / "runtime.json").read_text(encoding="utf-8"))
         assert (pointer["wheel"], pointer["previous"]) == (c, b)
         assert pointer["files"][f"pyodide/{c}"]["sha256"] == pub.sha256_file(docs / "pyodide" / c)
-        assert f"pyodide/{b}" not in pointer["files"]          # the service worker never caches it
+        assert f"pyodide/{b}" not in pointer["files"]  # the service worker never caches it
         build("c")
     # a wheel whose bytes are not what its name says is never reused
     (docs / "pyodide" / c).write_bytes(b"damaged")
@@ -169,10 +191,20 @@ def test_the_previous_wheel_is_kept_one_build_and_older_ones_go(tmp_path, monkey
 def test_two_site_builds_at_once_take_turns(deploy_project):
     import subprocess
     import sys
+
     project = deploy_project
     project.restore("B", "A")
-    procs = [subprocess.Popen([sys.executable, "-m", "tools.site"], cwd=project.root, env=project.env(),
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "tools.site"],
+            cwd=project.root,
+            env=project.env(),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
     for proc in procs:
         out, err = proc.communicate(timeout=300)
         assert proc.returncode == 0, err

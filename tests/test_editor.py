@@ -1,6 +1,7 @@
 """The rule editor's loop: generated schemas and reference, snapshots, --diff/--accept, new presets,
 unknown sections, live preview errors. Copies of the project in a temporary folder stand in for a
 club's clone, so nothing here edits the real files."""
+
 from __future__ import annotations
 
 import json
@@ -51,6 +52,7 @@ def set_option(path: Path, key: str, value: str) -> None:
 # ---------------------------------------------------------------------------------------------
 # generated files cannot drift
 
+
 def test_generated_schemas_and_reference_are_current():
     for path, text in schema.generated().items():
         assert path.read_text(encoding="utf-8") == text, f"{path.name} is stale: run python -m tools.schema"
@@ -63,8 +65,10 @@ def test_snapshots_are_the_accepted_state():
     old_facts, old_pages = pagediff.read_snapshots()
     stale = sorted(sid for sid in set(facts) | set(old_facts) if facts.get(sid) != old_facts.get(sid))
     stale += sorted(name for name in set(pages) | set(old_pages) if pages.get(name) != old_pages.get(name))
-    assert not stale, ("tests/snapshots differ from the build; review with python -m tools.build --diff, "
-                       f"then python -m tools.build --accept: {stale[:8]}")
+    assert not stale, (
+        "tests/snapshots differ from the build; review with python -m tools.build --diff, "
+        f"then python -m tools.build --accept: {stale[:8]}"
+    )
 
 
 def test_rule_files_follow_their_schema():
@@ -84,8 +88,12 @@ def test_scenario_schema_knows_games_options_and_sections():
     validator = jsonschema.Draft202012Validator(sc_schema)
     good = yaml.safe_load((ROOT / "scenarios" / "rommi" / "f07-kulman-ympari.yaml").read_text(encoding="utf-8"))
     assert list(validator.iter_errors(good)) == []
-    for change in ({"section": "alitus"}, {"game": "Shanghai 2"}, {"options": {"ace": "high"}},
-                   {"options": {"no_such": 1}}):
+    for change in (
+        {"section": "alitus"},
+        {"game": "Shanghai 2"},
+        {"options": {"ace": "high"}},
+        {"options": {"no_such": 1}},
+    ):
         assert list(validator.iter_errors({**good, **change})), change
     # a game's name is a pattern (a club's new preset is valid before the schema is regenerated);
     # the known games are offered as completions
@@ -97,11 +105,15 @@ def test_reference_documents_exactly_what_a_scenario_text_may_use():
 
     from tools.scenario import load_rulesets, load_scenario
     from tools.templating import make_env, scenario_context
+
     sc = load_scenario(ROOT / "scenarios" / "rommi" / "f06-miinuspisteet.yaml", load_rulesets())
     assert set(schema.TEXT_VARIABLES) == set(scenario_context(sc))
     env = make_env(jinja2.DictLoader({}))
-    ours = {k for k, v in env.filters.items()               # (the sandbox wraps filters to measure them)
-            if jinja2.Environment().filters.get(k) is not getattr(v, "measured", v)}
+    ours = {
+        k
+        for k, v in env.filters.items()  # (the sandbox wraps filters to measure them)
+        if jinja2.Environment().filters.get(k) is not getattr(v, "measured", v)
+    }
     assert set(schema.TEXT_FILTERS) == ours
     assert set(schema.TEXT_GLOBALS) == set(env.globals) - set(jinja2.Environment().globals)
     reference = schema.REFERENCE.read_text(encoding="utf-8")
@@ -112,6 +124,7 @@ def test_reference_documents_exactly_what_a_scenario_text_may_use():
 # ---------------------------------------------------------------------------------------------
 # verify names an unknown section
 
+
 def test_unknown_section_names_line_and_valid_sections(tmp_path):
     text = (ROOT / "scenarios" / "rommi" / "f07-kulman-ympari.yaml").read_text(encoding="utf-8")
     path = tmp_path / "x01-osio.yaml"
@@ -120,13 +133,16 @@ def test_unknown_section_names_line_and_valid_sections(tmp_path):
     assert proc.returncode == 1
     line = next(i for i, t in enumerate(text.splitlines(), 1) if t.startswith("section:"))
     from tools.presets import valid_sections
+
     allowed = ", ".join(valid_sections("rommi"))
-    assert f"{path}:{line}: section: tuntematon osio ”alitus” pelille rommi; sallitut: {allowed}\n" \
-        in proc.stderr, proc.stderr
+    assert f"{path}:{line}: section: tuntematon osio ”alitus” pelille rommi; sallitut: {allowed}\n" in proc.stderr, (
+        proc.stderr
+    )
 
 
 # ---------------------------------------------------------------------------------------------
 # the rule change loop on a copy
+
 
 def accepted_copy(tmp_path: Path, **options: str) -> Path:
     """A copy whose perusrommi has ``options`` and whose scenarios and snapshots accept them (whatever
@@ -156,28 +172,28 @@ def test_rule_change_diff_then_accept(tmp_path):
     path, line = first.rsplit(":", 1)
     edited = repo / path
     lines = edited.read_text(encoding="utf-8").split("\n")
-    lines[int(line) - 1] += "  # tarkistettu"            # a comment on a line --accept rewrites
+    lines[int(line) - 1] += "  # tarkistettu"  # a comment on a line --accept rewrites
     edited.write_text("\n".join(lines), encoding="utf-8")
 
     diff = run(repo, "-m", "tools.build", "--diff")
     assert diff.returncode == 1
     failing_part, rest = diff.stdout.split("== Muuttuneet laskennan tulokset")
     facts_part, page_part = rest.split("== Muuttunut sivuteksti")
-    assert failing_locations(failing_part) == broken                 # exactly the broken expectations
+    assert failing_locations(failing_part) == broken  # exactly the broken expectations
     assert re.search(r"^  scenarios/\S+:\d+: \w+: odotettiin .*, moottori antoi ", failing_part, re.M)
     changed = re.findall(r"^  (scenarios/\S+\.yaml):(  ← ei rikkonut odotusta.*)?$", facts_part, re.M)
-    assert changed                                                  # every changed fact is reported
+    assert changed  # every changed fact is reported
     broken_files = {b.rsplit(":", 1)[0] for b in broken}
     for rel, note in changed:
-        assert (rel in broken_files) != bool(note), rel             # unchecked changes are marked
+        assert (rel in broken_files) != bool(note), rel  # unchecked changes are marked
     assert "-rommi: pisteet kaksinkertaistuivat" in facts_part
     assert "--- perusrommi.md (hyväksytty)" in page_part
-    assert re.search(r"^  -.*\n(  -.*\n)*  \+", page_part, re.M)    # sentences out, sentences in
+    assert re.search(r"^  -.*\n(  -.*\n)*  \+", page_part, re.M)  # sentences out, sentences in
 
     accept = run(repo, "-m", "tools.build", "--accept")
     assert accept.returncode == 0, accept.stdout
     assert run(repo, "-m", "tools.verify").returncode == 0
-    assert "  # tarkistettu" in edited.read_text(encoding="utf-8")   # comments stay
+    assert "  # tarkistettu" in edited.read_text(encoding="utf-8")  # comments stay
     again = run(repo, "-m", "tools.build", "--diff")
     assert again.returncode == 0 and again.stdout.count("(ei muutoksia)") == 2, again.stdout
 
@@ -197,12 +213,23 @@ def test_accept_only_the_named_scenario(tmp_path):
 
 def test_rewrite_keeps_layout():
     from tools.accept import rewrite
-    lines = ["  - expect:", "      points: [26, 0, 0]   # Aino", "      hand_values:", "        Eero: 18",
-             "        Kaisa: 8", "      winner: Aino"]
+
+    lines = [
+        "  - expect:",
+        "      points: [26, 0, 0]   # Aino",
+        "      hand_values:",
+        "        Eero: 18",
+        "        Kaisa: 8",
+        "      winner: Aino",
+    ]
     assert rewrite(lines, 2, "points", {"Aino": 40, "Eero": 0, "Kaisa": 0}, ["Aino", "Eero", "Kaisa"])
     assert rewrite(lines, 3, "hand_values", {"Eero": 32}, ["Aino", "Eero", "Kaisa"])
-    assert lines == ["  - expect:", "      points: [40, 0, 0]  # Aino", "      hand_values: {Eero: 32, Kaisa: 8}",
-                     "      winner: Aino"]
+    assert lines == [
+        "  - expect:",
+        "      points: [40, 0, 0]  # Aino",
+        "      hand_values: {Eero: 32, Kaisa: 8}",
+        "      winner: Aino",
+    ]
     assert not rewrite(lines, 1, "points", 1, [])
 
 
@@ -222,7 +249,7 @@ max_turnovers: 1
 def test_new_preset_gets_page_nav_and_front_page_row(tmp_path):
     repo = copy_project(tmp_path, full=True)
     (repo / "scenarios" / "rules" / "kerhorommi.yaml").write_text(KERHO, encoding="utf-8")
-    shutil.rmtree(repo / "scenarios" / "kerhorommi", ignore_errors=True)   # a club may have one already
+    shutil.rmtree(repo / "scenarios" / "kerhorommi", ignore_errors=True)  # a club may have one already
     (repo / "scenarios" / "kerhorommi").mkdir()
     corner = (ROOT / "scenarios" / "rommi" / "f07-kulman-ympari.yaml").read_text(encoding="utf-8")
     corner = re.sub(r"^options: .*\n", "", corner, flags=re.M)
@@ -240,30 +267,38 @@ def test_new_preset_gets_page_nav_and_front_page_row(tmp_path):
     build = run(repo, "-m", "tools.build")
     assert build.returncode == 0, build.stderr
     site = tmp_path / "site"
-    mk = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(site)], cwd=repo,
-                        capture_output=True, text=True, env=ENV)
+    mk = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(site)],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        env=ENV,
+    )
     assert mk.returncode == 0, mk.stderr
     page = (site / "kerhorommi" / "index.html").read_text(encoding="utf-8")
     from rommikirja import RuleSet
     from rommikirja.rules import statement
+
     kerho = RuleSet(ace="round_the_corner", max_turnovers=1)
     for option in ("ace", "max_turnovers"):
         assert statement(option, kerho).split(":")[0] in page, option
     assert "Esimerkki: Kerhon suora kulman ympäri" in page and "Esimerkki: Kerhon miinuspisteet" in page
-    assert 'href="../rommi/"' in page                                           # the base game is linked
+    assert 'href="../rommi/"' in page  # the base game is linked
     front = (site / "index.html").read_text(encoding="utf-8")
-    assert re.search(r'<a href="kerhorommi/"[^>]*>Kerhorommi</a>', front)         # the front page row
-    assert re.search(r'href="kerhorommi/" class="md-nav__link', front)             # the navigation
-    assert not (ROOT / "docs" / "kerhorommi.md").exists()                          # not on the public site
+    assert re.search(r'<a href="kerhorommi/"[^>]*>Kerhorommi</a>', front)  # the front page row
+    assert re.search(r'href="kerhorommi/" class="md-nav__link', front)  # the navigation
+    assert not (ROOT / "docs" / "kerhorommi.md").exists()  # not on the public site
     search = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
-    assert any(d["location"].startswith("kerhorommi/#") for d in search["docs"])   # the search finds it
+    assert any(d["location"].startswith("kerhorommi/#") for d in search["docs"])  # the search finds it
 
 
 # ---------------------------------------------------------------------------------------------
 # live preview
 
+
 def test_preview_shows_build_errors_on_every_page(tmp_path):
     from tools import serve
+
     docs = tmp_path / "docs"
     docs.mkdir()
     (docs / "rommi.md").write_text(serve.MARKER + " x -->\n# Rommi (perinteinen)\n\nVanha sivu.\n", encoding="utf-8")
@@ -272,12 +307,17 @@ def test_preview_shows_build_errors_on_every_page(tmp_path):
     page = (docs / "rommi.md").read_text(encoding="utf-8")
     assert "# Rommi (perinteinen)" in page and "Vanha sivu" not in page
     assert "scenarios/rommi/f06.yaml:23: game_over: odotettiin true" in page
-    assert (docs / "oma.md").read_text(encoding="utf-8") == "# Käsin kirjoitettu\n"   # not ours: untouched
+    assert (docs / "oma.md").read_text(encoding="utf-8") == "# Käsin kirjoitettu\n"  # not ours: untouched
 
 
 def test_preview_watches_rules_templates_and_engine():
     from tools import serve
+
     watched = serve.sources()
-    for rel in ("scenarios/rules/perusrommi.yaml", "templates/pages/perusrommi.md.j2",
-                "engine/rommikirja/rules.py", "scenarios/rommi/f06-miinuspisteet.yaml"):
+    for rel in (
+        "scenarios/rules/perusrommi.yaml",
+        "templates/pages/perusrommi.md.j2",
+        "engine/rommikirja/rules.py",
+        "scenarios/rommi/f06-miinuspisteet.yaml",
+    ):
         assert ROOT / rel in watched, rel

@@ -1,4 +1,5 @@
 """The rules editor's loop from a fresh clone: ``./dev verify|diff|accept`` and what the tools say."""
+
 from __future__ import annotations
 
 import re
@@ -53,6 +54,7 @@ def test_diff_says_sample_deals_stop_until_accept(tmp_path):
     """A rule change under which the engine-played sample deals stop part-way: --diff says why the
     pages cannot be built (in Finnish, no template error) and does not claim the page text is unchanged."""
     from test_editor import accepted_copy, run, set_option
+
     repo = accepted_copy(tmp_path, lay_off_before_meld="true")
     set_option(repo / "scenarios" / "rules" / "perusrommi.yaml", "lay_off_before_meld", "false")
     diff = run(repo, "-m", "tools.build", "--diff")
@@ -67,6 +69,7 @@ def test_diff_says_sample_deals_stop_until_accept(tmp_path):
 # ---------------------------------------------------------------------------------------------
 # the editor reference's "Asetelma ja vaiheet" follows the loader's tables and the engine's codes
 
+
 def _section(title: str) -> str:
     text = (ROOT / "scenarios" / "README.md").read_text(encoding="utf-8")
     return text.split(f"## {title}", 1)[1].split("\n## ", 1)[0]
@@ -75,6 +78,7 @@ def _section(title: str) -> str:
 def test_reference_explains_every_key_the_loader_accepts():
     from tools import schema
     from tools.scenario import EXPECT_KEYS, MOVE_KEYS, SETUP_KEYS, STEP_EXTRA, STEP_KINDS
+
     assert set(schema.SETUP_HELP) == SETUP_KEYS
     assert set(schema.EXPECT_HELP) == EXPECT_KEYS
     assert set(schema.STEP_EXTRA_HELP) == STEP_EXTRA
@@ -86,6 +90,7 @@ def test_reference_explains_every_key_the_loader_accepts():
 
 def test_reference_lists_exactly_the_engines_refusal_codes():
     from tools.refusals import REFUSAL_HELP, engine_codes
+
     codes = engine_codes()
     assert set(REFUSAL_HELP) == set(codes)
     codes_part = _section("Asetelma ja vaiheet").split("### Hylkäyskoodit", 1)[1]
@@ -95,6 +100,7 @@ def test_reference_lists_exactly_the_engines_refusal_codes():
     from rommikirja import Deal, Draw, IllegalMove, RuleSet, STOCK
     from rommikirja.cards import parse_cards
     from rommikirja.melds import check_meld
+
     deal = Deal.from_position(RuleSet(), [parse_cards("7H 8H"), parse_cards("AS 7C")], stock=parse_cards("9H 2C"))
     deal.play(Draw(STOCK))
     try:
@@ -108,8 +114,11 @@ def test_reference_lists_exactly_the_engines_refusal_codes():
 
 def test_refusal_scan_finds_a_new_code(tmp_path):
     from tools.refusals import engine_codes
-    (tmp_path / "x.py").write_text('def f():\n    raise IllegalMove("uusi_koodi", lambda who: who)\n'
-                                   'def g():\n    return _Reason("toinen", "x")\n', encoding="utf-8")
+
+    (tmp_path / "x.py").write_text(
+        'def f():\n    raise IllegalMove("uusi_koodi", lambda who: who)\ndef g():\n    return _Reason("toinen", "x")\n',
+        encoding="utf-8",
+    )
     (tmp_path / "play.py").write_text('IllegalMove("pelaa_vain", "x")\n', encoding="utf-8")
     assert set(engine_codes(tmp_path)) == {"uusi_koodi", "toinen"}
 
@@ -118,12 +127,14 @@ def test_reference_example_holds(tmp_path):
     """The worked setup in the reference is a scenario the verifier accepts (under fixed rules)."""
     block = re.search(r"```yaml\n(.*?)```", _section("Asetelma ja vaiheet"), re.S).group(1)
     path = tmp_path / "esimerkki.yaml"
-    path.write_text("source: own\ngame: perusrommi\ntitle: Esimerkki\n" + block +
-                    "options: {ace_points: 1, rummy_doubling: true, scoring: winner_takes, "
-                    "final_discard: optional, lay_off_before_meld: true, melds_per_turn: any}\n",
-                    encoding="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "tools.verify", str(path)], cwd=ROOT,
-                          capture_output=True, text=True)
+    path.write_text(
+        "source: own\ngame: perusrommi\ntitle: Esimerkki\n"
+        + block
+        + "options: {ace_points: 1, rummy_doubling: true, scoring: winner_takes, "
+        "final_discard: optional, lay_off_before_meld: true, melds_per_turn: any}\n",
+        encoding="utf-8",
+    )
+    proc = subprocess.run([sys.executable, "-m", "tools.verify", str(path)], cwd=ROOT, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
@@ -156,14 +167,17 @@ steps:
 
 def test_unexpected_refusal_names_the_player_the_runs_suit_and_the_fix(tmp_path):
     from tools.verify import verify
+
     path = tmp_path / "lisays.yaml"
     path.write_text(LAY_OFF, encoding="utf-8")
     _, errors = verify([path], rules_dir=ROOT / "tests" / "corpus" / "rules")
     assert len(errors) == 1, [str(e) for e in errors]
     err = errors[0]
     assert err.line == 19
-    assert ("Aino ei voi lisätä ristiysiä yhdistelmään (patakasi, pataysi ja patakymppi), koska ristiysi "
-            "ei ole samaa maata kuin suora (pata)") in err.message
+    assert (
+        "Aino ei voi lisätä ristiysiä yhdistelmään (patakasi, pataysi ja patakymppi), koska ristiysi "
+        "ei ole samaa maata kuin suora (pata)"
+    ) in err.message
     assert "Pelaaja" not in err.message and "samanarvoisia" not in err.message
     assert err.message.endswith("jos hylkäys on tarkoitus, lisää vaiheeseen refused: not_extending")
     path.write_text(LAY_OFF + "    refused: not_extending\n", encoding="utf-8")
@@ -173,8 +187,10 @@ def test_unexpected_refusal_names_the_player_the_runs_suit_and_the_fix(tmp_path)
 # ---------------------------------------------------------------------------------------------
 # text errors
 
+
 def test_a_wrong_case_name_is_named_with_the_valid_ones(tmp_path):
     from test_scenarios import run_file
+
     proc, path = run_file(tmp_path, GOOD.replace("{{ names[0] }} saa", '{{ names[0] | player("genetiivi") }} saa'))
     assert proc.returncode == 1
     out = proc.stdout + proc.stderr
@@ -184,8 +200,12 @@ def test_a_wrong_case_name_is_named_with_the_valid_ones(tmp_path):
 
 def test_an_unknown_player_name_is_one_error_at_players(tmp_path):
     from test_scenarios import run_file
-    text = (GOOD.replace("Aino", "Zorbax").replace("title: Testi", "title: Testi\nplayers: [Zorbax, Eero]")
-            .replace("{{ names[0] }} saa", '{{ names[0] | player("gen") }} saa'))
+
+    text = (
+        GOOD.replace("Aino", "Zorbax")
+        .replace("title: Testi", "title: Testi\nplayers: [Zorbax, Eero]")
+        .replace("{{ names[0] }} saa", '{{ names[0] | player("gen") }} saa')
+    )
     proc, path = run_file(tmp_path, text)
     lines = [ln for ln in (proc.stdout + proc.stderr).splitlines() if ln.startswith(str(path))]
     assert len(lines) == 1 and lines[0].startswith(f"{path}:4: players: nimelle ”Zorbax” ei ole taivutusmuotoja")
@@ -194,10 +214,13 @@ def test_an_unknown_player_name_is_one_error_at_players(tmp_path):
 # ---------------------------------------------------------------------------------------------
 # a key at the wrong indentation
 
+
 def test_an_expect_key_indented_too_little_says_so(tmp_path):
     from test_scenarios import run_file
-    proc, path = run_file(tmp_path, GOOD.replace("      winner: Aino\n      points: [18, 0]",
-                                                 "      winner: Aino\n    points: [18, 0]"))
+
+    proc, path = run_file(
+        tmp_path, GOOD.replace("      winner: Aino\n      points: [18, 0]", "      winner: Aino\n    points: [18, 0]")
+    )
     out = proc.stdout + proc.stderr
     assert f"{path}:17: expect-vaihe: ”points” kuuluu expect:-kohdan alle; tarkista sisennys" in out
     assert "sallitut: expect" not in out
@@ -205,6 +228,7 @@ def test_an_expect_key_indented_too_little_says_so(tmp_path):
 
 def test_a_setup_key_among_the_steps_says_where_it_belongs(tmp_path):
     from test_scenarios import run_file
+
     proc, path = run_file(tmp_path, GOOD.replace("  - draw: stock\n", "  - draw: stock\n    has_played: [Aino]\n"))
     assert f"{path}:14: siirto: ”has_played” kuuluu asetelmaan (setup:)" in proc.stdout + proc.stderr
     proc, path = run_file(tmp_path, GOOD.replace("  - draw: stock\n", "  - draw: stock\n    bogus: 1\n"))
@@ -220,14 +244,18 @@ from test_truth import REACHABLE_HAND, load  # noqa: E402,F401  (load: the fixed
 def test_one_extra_card_in_a_hand_is_one_error_at_that_hand(load):  # noqa: F811 (a fixture)
     sc, errors = load(REACHABLE_HAND.replace("[3H, 8C, QS, AD]", "[3H, 8C, QS, AD, 2D]"))
     assert len(errors) == 1, [str(e) for e in errors]
-    assert errors[0].line == 8                                    # Eero's hand, not the table line
+    assert errors[0].line == 8  # Eero's hand, not the table line
     assert "Eeron" in errors[0].message
 
 
 def test_an_owner_short_of_cards_is_one_error_at_that_hand(load):  # noqa: F811 (a fixture)
-    bad = REACHABLE_HAND.replace("[3H, 8C, QS, AD]", "[3H, 8C, QS, AD, 2D]").replace(
-        "      table:\n", "      has_played: [Aino]\n      table:\n        - {owner: Eero, cards: [KD, KS, KH]}\n"
-    ).replace("[2C, 5D, 9S, JH, KC, 4S, 7D]", "[2C, 5D, 9S, JH]")
+    bad = (
+        REACHABLE_HAND.replace("[3H, 8C, QS, AD]", "[3H, 8C, QS, AD, 2D]")
+        .replace(
+            "      table:\n", "      has_played: [Aino]\n      table:\n        - {owner: Eero, cards: [KD, KS, KH]}\n"
+        )
+        .replace("[2C, 5D, 9S, JH, KC, 4S, 7D]", "[2C, 5D, 9S, JH]")
+    )
     sc, errors = load(bad)
     assert [e.line for e in errors] == [8], [str(e) for e in errors]
     assert "Eeron omissa yhdistelmissä on pöydällä vähintään 6 korttia" in errors[0].message
@@ -236,10 +264,13 @@ def test_an_owner_short_of_cards_is_one_error_at_that_hand(load):  # noqa: F811 
 # ---------------------------------------------------------------------------------------------
 # a house-rule example outside the variants section
 
+
 def test_a_house_rule_title_outside_variants_is_an_error_at_the_title(tmp_path):
     from test_scenarios import run_file
-    proc, path = run_file(tmp_path, GOOD.replace("title: Testi", "title: Kotisääntö – lisäys vasta myöhemmin\n"
-                                                 "section: vuoro"))
+
+    proc, path = run_file(
+        tmp_path, GOOD.replace("title: Testi", "title: Kotisääntö – lisäys vasta myöhemmin\nsection: vuoro")
+    )
     out = proc.stdout + proc.stderr
     assert proc.returncode == 1
     assert f"{path}:3: esimerkki puhuu kotisäännöstä tai muunnelmasta (”Kotisääntö”)" in out
@@ -248,13 +279,19 @@ def test_a_house_rule_title_outside_variants_is_an_error_at_the_title(tmp_path):
 
 def test_a_house_rule_text_outside_variants_is_an_error_at_its_line(tmp_path):
     from test_scenarios import run_file
+
     text = GOOD.replace("  {{ names[0] }} saa", "  Ilman kotisääntöä peli jatkuisi.\n  {{ names[0] }} saa").replace(
-        "title: Testi", "title: Testi\nsection: vuoro")
+        "title: Testi", "title: Testi\nsection: vuoro"
+    )
     proc, path = run_file(tmp_path, text)
-    assert f"{path}:20: esimerkki puhuu kotisäännöstä tai muunnelmasta (”Ilman kotisääntöä”)" in proc.stdout + proc.stderr
+    assert (
+        f"{path}:20: esimerkki puhuu kotisäännöstä tai muunnelmasta (”Ilman kotisääntöä”)" in proc.stdout + proc.stderr
+    )
     # naming a house rule as another possibility is not showing one
-    text = text.replace("Ilman kotisääntöä peli jatkuisi.", "Kotisäännöllä, jossa rommi ei tuplaa (katso muunnelmat), "
-                                                                "tulos olisi toinen.")
+    text = text.replace(
+        "Ilman kotisääntöä peli jatkuisi.",
+        "Kotisäännöllä, jossa rommi ei tuplaa (katso muunnelmat), tulos olisi toinen.",
+    )
     proc, path = run_file(tmp_path, text)
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
@@ -262,8 +299,10 @@ def test_a_house_rule_text_outside_variants_is_an_error_at_its_line(tmp_path):
 # ---------------------------------------------------------------------------------------------
 # --diff and --accept output: one form of file name, Finnish facts, "korjaa käsin" only on errors
 
+
 def test_diff_and_accept_name_files_one_way_in_finnish(tmp_path):
     from test_editor import accepted_copy, run, set_option
+
     repo = accepted_copy(tmp_path, lay_off_before_meld="true")
     set_option(repo / "scenarios" / "rules" / "perusrommi.yaml", "lay_off_before_meld", "false")
     diff = run(repo, "-m", "tools.build", "--diff").stdout

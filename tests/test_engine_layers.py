@@ -1,6 +1,7 @@
 """The layers: no import circle in engine/ or in tools/ (function-local imports included), the
 engine's core imports nothing of the app wing, and nothing under engine/ names a page, an anchor
 or a heading of the site (those reach the browser as data)."""
+
 from __future__ import annotations
 
 import ast
@@ -56,12 +57,13 @@ def _circle(graph: dict[str, set[str]]) -> list[str]:
         state[m] = 1
         for n in sorted(graph[m]):
             if state.get(n) == 1:
-                circle.extend(path[path.index(n):] + [n] if n in path else [m, n])
+                circle.extend(path[path.index(n) :] + [n] if n in path else [m, n])
                 return True
             if n not in state and visit(n, path + [n]):
                 return True
         state[m] = 2
         return False
+
     for m in sorted(graph):
         if m not in state and visit(m, [m]):
             break
@@ -84,14 +86,19 @@ def test_the_circle_check_sees_a_circle():
 
 def test_the_core_does_not_import_the_app_wing():
     graph = import_graph()
-    upward = sorted((m, n) for m, ns in graph.items() for n in ns
-                    if not m.startswith("rommikirja.app") and n.startswith("rommikirja.app")
-                    and m not in ("rommikirja.play", "rommikirja.practice"))      # the worker's shims
+    upward = sorted(
+        (m, n)
+        for m, ns in graph.items()
+        for n in ns
+        if not m.startswith("rommikirja.app")
+        and n.startswith("rommikirja.app")
+        and m not in ("rommikirja.play", "rommikirja.practice")
+    )  # the worker's shims
     assert not upward, upward
 
 
 def test_nothing_in_the_engine_names_a_page_an_anchor_or_a_heading():
-    pages = {p[:-len(".md")] for p in template_pages().values()} | {"pelaa", "sanasto"}
+    pages = {p[: -len(".md")] for p in template_pages().values()} | {"pelaa", "sanasto"}
     anchors, headings = set(), set()
     for page in pages:
         for heading in template_headings(page):

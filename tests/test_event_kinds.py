@@ -1,5 +1,6 @@
 """Event kinds are a closed set: every kind has its Finnish sentence, and the deals of every game
 make events of those kinds only (own rule sets, not the shipped presets)."""
+
 import random
 
 import pytest
@@ -19,7 +20,12 @@ def test_every_event_kind_has_its_sentence():
     seven, eight = parse_card("7H"), parse_card("8H")
     for kind in EventKind:
         text = narrate_event(Event(1, kind, (seven, eight), 0), NAMES, ["herttaseiska, herttakasi"])
-        assert text.endswith((".", "!")) and len(text.split()) >= 3 and text != f"Eero: {kind.value}" and "None" not in text, (kind, text)
+        assert (
+            text.endswith((".", "!"))
+            and len(text.split()) >= 3
+            and text != f"Eero: {kind.value}"
+            and "None" not in text
+        ), (kind, text)
 
 
 def test_an_unknown_kind_is_not_narrated_silently():
@@ -32,7 +38,7 @@ def test_deals_make_events_of_the_closed_set_only(game):
     rules = FIXED[game]
     seen = set()
     for seed in range(12):
-        players = min(rules.max_players, 2 + seed % 3)        # (gin: two)
+        players = min(rules.max_players, 2 + seed % 3)  # (gin: two)
         deal = new_deal(rules, players, seed=seed)
         bots = [Computer("taitava", seed=seed + p) for p in range(players)]
         rng = random.Random(seed)

@@ -1,5 +1,6 @@
 """The score explanation (rommikirja.explain): one function for the example boxes, practice and
 Pelaa; its sums add up and every surface names the same result. Uses the tests' own rule sets."""
+
 import random
 import re
 
@@ -26,14 +27,13 @@ def _rummy_outcomes(rules, rng, n=60):
         hands, at = [], 0
         for p in range(players):
             k = 0 if p == winner and reason is EndReason.WENT_OUT else rng.randint(1, 5)
-            hands.append(tuple(deck[at:at + k]))
+            hands.append(tuple(deck[at : at + k]))
             at += k
-        if reason is EndReason.BLOCKED:             # the lowest hand wins a blocked deal; a tie: nobody
+        if reason is EndReason.BLOCKED:  # the lowest hand wins a blocked deal; a tie: nobody
             values = [sum(rules.card_points(c.rank) for c in h) for h in hands]
             winner = values.index(min(values)) if values.count(min(values)) == 1 else None
-        opened = tuple(p == winner or rng.random() < 0.7 for p in range(players)) \
-            if rules.scoring == "penalty" else ()
-        rummy = reason is EndReason.WENT_OUT and rng.random() < 0.4     # (only who went out can have rummy)
+        opened = tuple(p == winner or rng.random() < 0.7 for p in range(players)) if rules.scoring == "penalty" else ()
+        rummy = reason is EndReason.WENT_OUT and rng.random() < 0.4  # (only who went out can have rummy)
         yield Outcome(reason, winner, tuple(hands), rummy, rng.randrange(players), opened)
 
 
@@ -52,7 +52,7 @@ def test_every_sum_in_the_rummy_explanations_adds_up_and_every_view_names_the_re
     rules = FIXED[game]
     for out in _rummy_outcomes(rules, random.Random(game)):
         score = score_deal(out, rules)
-        names = NAMES[:out.players]
+        names = NAMES[: out.players]
         page = [line.text for line in score_lines(out, score, rules, names)]
         pelaa = [line.text for line in score_lines(out, score, rules, names, view="pelaa")]
         for text in page + pelaa:
@@ -63,10 +63,12 @@ def test_every_sum_in_the_rummy_explanations_adds_up_and_every_view_names_the_re
             assert won in page[-1] and won in pelaa[-1], (page, pelaa)
             practice = score_lines(out, score, rules, names, view="practice")
             assert str(score.points[score.scorer]) in practice[-1].text
-        for i in range(out.players):        # each loser's (or every) hand value is on the page
+        for i in range(out.players):  # each loser's (or every) hand value is on the page
             if i != score.scorer and out.hands[i]:
-                assert any(line.startswith(f"- {names[i]}: ") and str(score.hand_values[i]) in line
-                           for line in page), (i, page)
+                assert any(line.startswith(f"- {names[i]}: ") and str(score.hand_values[i]) in line for line in page), (
+                    i,
+                    page,
+                )
         if rules.scoring != "winner_takes":
             for ask in range(out.players):
                 if ask == out.winner:
@@ -78,11 +80,19 @@ def test_every_sum_in_the_rummy_explanations_adds_up_and_every_view_names_the_re
 def _gin_outcomes(rules, rng, n=80):
     from rommikirja.knock import defender_best
     from rommikirja.solver import best_arrangement
+
     # an undercut (the defender's deadwood under the knocker's), then random knocks and gins
     knocker, defender = parse_cards("2S 3S 4S 5H 6H 7H 9D 9C 9H 8C"), parse_cards("KS KH KD QS QH QC JS JH JD AC")
     arr = best_arrangement(knocker, rules)
-    yield GinOutcome("knock", 0, (tuple(knocker), tuple(defender)), arr.melds, arr.deadwood,
-                     defender_best(defender, arr.melds, rules, lay_off=True), 1)
+    yield GinOutcome(
+        "knock",
+        0,
+        (tuple(knocker), tuple(defender)),
+        arr.melds,
+        arr.deadwood,
+        defender_best(defender, arr.melds, rules, lay_off=True),
+        1,
+    )
     deck = standard_deck()
     made = 0
     while made < n:
@@ -93,8 +103,9 @@ def _gin_outcomes(rules, rng, n=80):
         gin = not arr.deadwood
         d = defender_best(deck[10:20], arr.melds, rules, lay_off=not gin)
         made += 1
-        yield GinOutcome("gin" if gin else "knock", 0, (tuple(deck[:10]), tuple(deck[10:20])), arr.melds,
-                         arr.deadwood, d, 1)
+        yield GinOutcome(
+            "gin" if gin else "knock", 0, (tuple(deck[:10]), tuple(deck[10:20])), arr.melds, arr.deadwood, d, 1
+        )
 
 
 def test_gin_explanations_add_up_and_agree_across_the_views():
@@ -132,14 +143,26 @@ def test_a_void_deal_is_explained_without_points():
 
 def test_a_page_line_draws_cards_and_melds_escapes_text_and_sets_the_result_in_bold():
     cards = tuple(parse_cards("7H 8H"))
-    line = Line(("<b>Aino</b>: ", Cards(cards), " ja ", Melds((tuple(parse_cards("2S 3S 4S")),)), " = ",
-                 Strong("15 pistettä"), " ", Cards(())))
+    line = Line(
+        (
+            "<b>Aino</b>: ",
+            Cards(cards),
+            " ja ",
+            Melds((tuple(parse_cards("2S 3S 4S")),)),
+            " = ",
+            Strong("15 pistettä"),
+            " ",
+            Cards(()),
+        )
+    )
     html = str(line_html(line))
     assert html.startswith("&lt;b&gt;Aino&lt;/b&gt;: <span class=\"kortit\">")
     assert html.count('class="kortti') == 5 and 'class="kortit yhdistelma"' in html
     assert html.endswith(" = **15 pistettä** –")
-    assert line.text == "<b>Aino</b>: herttaseiska ja herttakasi ja patakakkonen, patakolmonen ja patanelonen " \
-                        "= 15 pistettä –"
+    assert (
+        line.text == "<b>Aino</b>: herttaseiska ja herttakasi ja patakakkonen, patakolmonen ja patanelonen "
+        "= 15 pistettä –"
+    )
 
 
 def test_an_unknown_view_is_refused():

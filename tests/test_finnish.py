@@ -5,14 +5,28 @@ from rommikirja.cards import Suit, parse_card, parse_cards, standard_deck
 from rommikirja.finnish import CASES, card_name, cards_text, join_list, rank_name, suit_name
 
 
-@pytest.mark.parametrize("code,case,expected", [
-    ("4H", "nom", "herttanelonen"), ("4H", "gen", "herttanelosen"), ("4H", "part", "herttanelosta"),
-    ("KS", "nom", "patakuningas"), ("KS", "gen", "patakuninkaan"), ("AC", "ine", "ristiässässä"),
-    ("10D", "nom", "ruutukymppi"), ("10S", "gen", "patakympin"), ("9H", "part", "herttaysiä"),
-    ("8D", "part", "ruutukasia"), ("7H", "pl_nom", "herttaseiskat"), ("QD", "nom", "ruuturouva"),
-    ("JC", "nom", "ristijätkä"), ("2S", "ill", "patakakkoseen"), ("6C", "gen", "ristikuutosen"),
-    ("5D", "ela", "ruutuviitosesta"), ("KH", "pl_part", "herttakuninkaita"),
-])
+@pytest.mark.parametrize(
+    "code,case,expected",
+    [
+        ("4H", "nom", "herttanelonen"),
+        ("4H", "gen", "herttanelosen"),
+        ("4H", "part", "herttanelosta"),
+        ("KS", "nom", "patakuningas"),
+        ("KS", "gen", "patakuninkaan"),
+        ("AC", "ine", "ristiässässä"),
+        ("10D", "nom", "ruutukymppi"),
+        ("10S", "gen", "patakympin"),
+        ("9H", "part", "herttaysiä"),
+        ("8D", "part", "ruutukasia"),
+        ("7H", "pl_nom", "herttaseiskat"),
+        ("QD", "nom", "ruuturouva"),
+        ("JC", "nom", "ristijätkä"),
+        ("2S", "ill", "patakakkoseen"),
+        ("6C", "gen", "ristikuutosen"),
+        ("5D", "ela", "ruutuviitosesta"),
+        ("KH", "pl_part", "herttakuninkaita"),
+    ],
+)
 def test_card_name_inflection(code, case, expected):
     assert card_name(parse_card(code), case) == expected
 
@@ -39,7 +53,7 @@ def _speller_form(word: str) -> str:
         for form in (rank_name(rank, c) for c in CASES):
             for suit in ("", "hertta", "ruutu", "pata", "risti"):
                 if word == suit + form:
-                    return analogue + form[len(stem):]
+                    return analogue + form[len(stem) :]
     return word
 
 
@@ -68,40 +82,84 @@ def test_colloquial_check_is_not_vacuous():
 
 # --- numerals, counted nouns and player names ---------------------------------------------------
 
-from rommikirja.finnish import (NAME_FORMS, NOUN_FORMS, SINGULAR_CASES, UnknownName, count,  # noqa: E402
-                                digits_text, noun, number_word, numeral, player_name)
+from rommikirja.finnish import (
+    NAME_FORMS,
+    NOUN_FORMS,
+    SINGULAR_CASES,
+    UnknownName,
+    count,  # noqa: E402
+    digits_text,
+    noun,
+    number_word,
+    numeral,
+    player_name,
+)
 
 
-@pytest.mark.parametrize("n,case,expected", [
-    (7, "ade", "seitsemällä"), (8, "ill", "kahdeksaan"), (4, "gen", "neljän"), (3, "ela", "kolmesta"),
-    (1, "part", "yhtä"), (2, "ess", "kahtena"), (5, "tra", "viideksi"), (6, "abl", "kuudelta"),
-    (9, "all", "yhdeksälle"), (10, "ine", "kymmenessä"), (0, "gen", "nollan"),
-    (15, "gen", "viidentoista"), (12, "ade", "kahdellatoista"), (20, "nom", "kaksikymmentä"),
-    (25, "part", "kahtakymmentäviittä"), (46, "gen", "neljänkymmenenkuuden"),
-    (51, "nom", "viisikymmentäyksi"), (100, "ill", "sataan"), (120, "ade", "sadallakahdellakymmenellä"),
-    (500, "nom", "viisisataa"), (500, "gen", "viidensadan"), (1000, "part", "tuhatta"),
-])
+@pytest.mark.parametrize(
+    "n,case,expected",
+    [
+        (7, "ade", "seitsemällä"),
+        (8, "ill", "kahdeksaan"),
+        (4, "gen", "neljän"),
+        (3, "ela", "kolmesta"),
+        (1, "part", "yhtä"),
+        (2, "ess", "kahtena"),
+        (5, "tra", "viideksi"),
+        (6, "abl", "kuudelta"),
+        (9, "all", "yhdeksälle"),
+        (10, "ine", "kymmenessä"),
+        (0, "gen", "nollan"),
+        (15, "gen", "viidentoista"),
+        (12, "ade", "kahdellatoista"),
+        (20, "nom", "kaksikymmentä"),
+        (25, "part", "kahtakymmentäviittä"),
+        (46, "gen", "neljänkymmenenkuuden"),
+        (51, "nom", "viisikymmentäyksi"),
+        (100, "ill", "sataan"),
+        (120, "ade", "sadallakahdellakymmenellä"),
+        (500, "nom", "viisisataa"),
+        (500, "gen", "viidensadan"),
+        (1000, "part", "tuhatta"),
+    ],
+)
 def test_numerals_inflect(n, case, expected):
     assert numeral(n, case) == expected
 
 
-@pytest.mark.parametrize("n,noun_,case,digits,expected", [
-    (1, "piste", "nom", None, "yksi piste"), (15, "piste", "nom", None, "15 pistettä"),
-    (15, "piste", "gen", False, "viidentoista pisteen"), (7, "kortti", "ade", None, "seitsemällä kortilla"),
-    (8, "kortti", "ill", None, "kahdeksaan korttiin"), (4, "kortti", "gen", None, "neljän kortin"),
-    (3, "jako", "ela", None, "kolmesta jaosta"), (2, "pelaaja", "nom", None, "kaksi pelaajaa"),
-    (1, "kierros", "ine", None, "yhdessä kierroksessa"), (3, "yhdistelmä", "part", None, "kolmea yhdistelmää"),
-    (51, "piste", "ade", None, "51 pisteellä"), (2, "jokeri", "nom", True, "2 jokeria"),
-    (0, "piste", "nom", True, "0 pistettä"), (-46, "piste", "nom", None, "−46 pistettä"),
-])
+@pytest.mark.parametrize(
+    "n,noun_,case,digits,expected",
+    [
+        (1, "piste", "nom", None, "yksi piste"),
+        (15, "piste", "nom", None, "15 pistettä"),
+        (15, "piste", "gen", False, "viidentoista pisteen"),
+        (7, "kortti", "ade", None, "seitsemällä kortilla"),
+        (8, "kortti", "ill", None, "kahdeksaan korttiin"),
+        (4, "kortti", "gen", None, "neljän kortin"),
+        (3, "jako", "ela", None, "kolmesta jaosta"),
+        (2, "pelaaja", "nom", None, "kaksi pelaajaa"),
+        (1, "kierros", "ine", None, "yhdessä kierroksessa"),
+        (3, "yhdistelmä", "part", None, "kolmea yhdistelmää"),
+        (51, "piste", "ade", None, "51 pisteellä"),
+        (2, "jokeri", "nom", True, "2 jokeria"),
+        (0, "piste", "nom", True, "0 pistettä"),
+        (-46, "piste", "nom", None, "−46 pistettä"),
+    ],
+)
 def test_counted_nouns_agree_with_their_numeral(n, noun_, case, digits, expected):
     assert count(n, noun_, case, digits=digits) == expected
 
 
 def test_ordinals_inflect():
     from rommikirja.finnish import ordinal
+
     assert [ordinal(n, "ade") for n in (1, 2, 3, 4, 10)] == [
-        "ensimmäisellä", "toisella", "kolmannella", "neljännellä", "kymmenennellä"]
+        "ensimmäisellä",
+        "toisella",
+        "kolmannella",
+        "neljännellä",
+        "kymmenennellä",
+    ]
     assert ordinal(5, "gen") == "viidennen" and ordinal(8, "part") == "kahdeksatta" and ordinal(11) == "11."
     v = Voikko("fi")
     try:
@@ -115,19 +173,32 @@ def test_digits_standing_alone_carry_the_case_ending():
     assert number_word(7, "ill") == "seitsemään" and number_word(15, "ill") == "15:een"
 
 
-@pytest.mark.parametrize("name,case,expected", [
-    ("Aino", "gen", "Ainon"), ("Aino", "all", "Ainolle"), ("Aino", "ade", "Ainolla"), ("Aino", "part", "Ainoa"),
-    ("Eero", "gen", "Eeron"), ("Kaisa", "ade", "Kaisalla"), ("Ville", "part", "Villeä"),
-    ("Matti", "gen", "Matin"), ("Matti", "ess", "Mattina"), ("Pekka", "all", "Pekalle"),
-    ("Leena", "ill", "Leenaan"), ("Ben", "gen", "Benin"), ("Charlotte", "all", "Charlottelle"),
-])
+@pytest.mark.parametrize(
+    "name,case,expected",
+    [
+        ("Aino", "gen", "Ainon"),
+        ("Aino", "all", "Ainolle"),
+        ("Aino", "ade", "Ainolla"),
+        ("Aino", "part", "Ainoa"),
+        ("Eero", "gen", "Eeron"),
+        ("Kaisa", "ade", "Kaisalla"),
+        ("Ville", "part", "Villeä"),
+        ("Matti", "gen", "Matin"),
+        ("Matti", "ess", "Mattina"),
+        ("Pekka", "all", "Pekalle"),
+        ("Leena", "ill", "Leenaan"),
+        ("Ben", "gen", "Benin"),
+        ("Charlotte", "all", "Charlottelle"),
+    ],
+)
 def test_player_names_inflect(name, case, expected):
     assert player_name(name, case) == expected
 
 
 def test_a_name_without_case_forms_is_an_error():
     from rommikirja.finnish import set_club_names
-    old = set_club_names({})            # whatever names the club's scenarios/nimet.yaml adds
+
+    old = set_club_names({})  # whatever names the club's scenarios/nimet.yaml adds
     try:
         with pytest.raises(UnknownName, match="Kalle"):
             player_name("Kalle", "gen")
@@ -141,6 +212,7 @@ def test_a_name_without_case_forms_is_an_error():
 
 def test_default_names_all_have_case_forms():
     from rommikirja.narrate import DEFAULT_NAMES
+
     assert all(name in NAME_FORMS for name in DEFAULT_NAMES)
 
 
@@ -151,8 +223,7 @@ UNSPELLED_NAMES = {"Ben", "Charlotte"}
 def test_numeral_noun_and_name_forms_are_finnish_according_to_voikko():
     v = Voikko("fi")
     try:
-        words = {numeral(n, c) for n in list(range(0, 31)) + [46, 51, 99, 100, 120, 500, 1000]
-                 for c in SINGULAR_CASES}
+        words = {numeral(n, c) for n in list(range(0, 31)) + [46, 51, 99, 100, 120, 500, 1000] for c in SINGULAR_CASES}
         words |= {f for forms in NOUN_FORMS.values() for f in forms}
         words |= {f for name, forms in NAME_FORMS.items() if name not in UNSPELLED_NAMES for f in forms}
         unknown = sorted(w for w in words if not v.spell(w))
@@ -164,12 +235,16 @@ def test_numeral_noun_and_name_forms_are_finnish_according_to_voikko():
 def test_template_filters_inflect():
     from tools.templating import make_env
     import jinja2
+
     env = make_env(jinja2.DictLoader({}))
-    out = env.from_string('{{ 7 | count("kortti", "ade") }}; {{ 4 | word("gen") }}; {{ "Aino" | player("all") }}; '
-                          '{{ 15 | numeral("gen") }}; {{ "jako" | noun("ela") }}').render()
+    out = env.from_string(
+        '{{ 7 | count("kortti", "ade") }}; {{ 4 | word("gen") }}; {{ "Aino" | player("all") }}; '
+        '{{ 15 | numeral("gen") }}; {{ "jako" | noun("ela") }}'
+    ).render()
     assert out == "seitsemällä kortilla; neljän; Ainolle; viidentoista; jaosta"
     from rommikirja.finnish import set_club_names
-    old = set_club_names({})            # whatever names the club's scenarios/nimet.yaml adds
+
+    old = set_club_names({})  # whatever names the club's scenarios/nimet.yaml adds
     try:
         with pytest.raises(UnknownName):
             env.from_string('{{ "Kalle" | player("gen") }}').render()

@@ -1,4 +1,5 @@
 """Gin-rommi: the upcard protocol, knocking, the defender's best lay-offs, scoring, random deals."""
+
 import random
 from collections import Counter
 
@@ -6,19 +7,40 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rommikirja import (DISCARD, STOCK, Discard, Draw, GinDeal, GinPhase, IllegalMove, Knock, Pass,
-                        check_meld, next_dealer, parse_card, parse_cards, score_deal,
-                        standard_deck)
+from rommikirja import (
+    DISCARD,
+    STOCK,
+    Discard,
+    Draw,
+    GinDeal,
+    GinPhase,
+    IllegalMove,
+    Knock,
+    Pass,
+    check_meld,
+    next_dealer,
+    parse_card,
+    parse_cards,
+    score_deal,
+    standard_deck,
+)
 from rommikirja.gin import defender_best
 from rommikirja.solver import best_arrangement
 from fixed_rules import FIXED
 
-GIN = FIXED["gin"]          # the tests' own rule set, not the shipped file
+GIN = FIXED["gin"]  # the tests' own rule set, not the shipped file
 
 
 def position(hands, stock="KD 2C 3C 4C", discard="JD", phase="draw", turn=0, dealer=1, rules=GIN):
-    return GinDeal.from_position(rules, [parse_cards(h) for h in hands], stock=parse_cards(stock),
-                                 discard=parse_cards(discard), turn=turn, dealer=dealer, phase=phase)
+    return GinDeal.from_position(
+        rules,
+        [parse_cards(h) for h in hands],
+        stock=parse_cards(stock),
+        discard=parse_cards(discard),
+        turn=turn,
+        dealer=dealer,
+        phase=phase,
+    )
 
 
 KNOCKER = "7H 8H 9H QS QC QD 2S 3S 4S 7C"
@@ -77,19 +99,17 @@ def test_knock_scores_difference_undercut_and_gin():
     assert score_deal(u.outcome, GIN).points == (0, 25)
     assert score_deal(u.outcome, GIN.with_options(undercut_on_tie=False)).points == (0, 0)
     assert score_deal(u.outcome, GIN.with_options(undercut_bonus=10)).points == (0, 10)
-    g = position(["8S 8H 8D 8C 3D 4D 5D JC QC 9S", "AH 2H 3H 4H 6S 6H 6D 10S 5S 2D"], stock="KC 2C 3C 4C",
-                 discard="JS")
+    g = position(["8S 8H 8D 8C 3D 4D 5D JC QC 9S", "AH 2H 3H 4H 6S 6H 6D 10S 5S 2D"], stock="KC 2C 3C 4C", discard="JS")
     g.play(Draw(STOCK))
     g.play(Knock(parse_card("9S")))
     assert g.outcome.kind == "gin" and g.outcome.defender.layoffs == ()
     assert score_deal(g.outcome, GIN).points == (42, 0)
     assert score_deal(g.outcome, GIN.with_options(gin_bonus=20)).points == (37, 0)
-    assert next_dealer(g.outcome, GIN) == 0     # the dealer changes (was 1)
+    assert next_dealer(g.outcome, GIN) == 0  # the dealer changes (was 1)
 
 
 def test_void_deal_keeps_dealer():
-    d = position(["2S 5D 9C JH KS 4D 8C 3H 7S QD", "3C 3D 8S QC 4H 10S AD 6C 9H JC"], stock="6H 2C 5S",
-                 discard="KH")
+    d = position(["2S 5D 9C JH KS 4D 8C 3H 7S QD", "3C 3D 8S QC 4H 10S AD 6C 9H JC"], stock="6H 2C 5S", discard="KH")
     d.play(Draw(STOCK))
     d.play(Discard(parse_card("6H")))
     assert d.is_over and d.outcome.kind == "void"
@@ -100,8 +120,7 @@ def test_knock_with_chosen_melds():
     d = position([KNOCKER, "5D 6D 7D 8D 9D AH AC AD 10C 8S"])
     d.play(Draw(STOCK))
     assert code(d, Knock(parse_card("KD"), (parse_cards("7H 8H"),))) == "too_short"
-    assert code(d, Knock(parse_card("KD"), (parse_cards("7H 8H 9H"), parse_cards("QS QC QD")))) \
-        == "knock_over_limit"
+    assert code(d, Knock(parse_card("KD"), (parse_cards("7H 8H 9H"), parse_cards("QS QC QD")))) == "knock_over_limit"
     d.play(Knock(parse_card("KD"), (parse_cards("7H 8H 9H"), parse_cards("QS QC QD"), parse_cards("2S 3S 4S"))))
     assert score_deal(d.outcome, GIN).hand_values[0] == 7
 
@@ -117,7 +136,8 @@ def brute_defender(hand, knocker_melds, rules):
         for c in rest:
             for i, m in enumerate(melds):
                 if check_meld(m + (c,), rules) is None:
-                    rec([x for x in rest if x != c], melds[:i] + (m + (c,),) + melds[i + 1:])
+                    rec([x for x in rest if x != c], melds[:i] + (m + (c,),) + melds[i + 1 :])
+
     rec(hand, tuple(tuple(m) for m in knocker_melds))
     return best
 
@@ -138,14 +158,18 @@ def test_defender_best_matches_exhaustive_search(seed):
 
 
 def test_defender_chain_and_group_breaking():
-    res = defender_best(parse_cards("2H 3H 7S 7H 7D 7C 8H KS KC 5C"),
-                        [parse_cards("4H 5H 6H"), parse_cards("8D 9D 10D"), parse_cards("QS QC QD")], GIN)
+    res = defender_best(
+        parse_cards("2H 3H 7S 7H 7D 7C 8H KS KC 5C"),
+        [parse_cards("4H 5H 6H"), parse_cards("8D 9D 10D"), parse_cards("QS QC QD")],
+        GIN,
+    )
     assert sorted(c.code for c in res.deadwood) == ["5C", "KC", "KS"]
 
 
 def _all_spreads(hand):
     """Brute force: every set of disjoint valid melds within the knock limit, with its deadwood."""
     from itertools import combinations
+
     melds = [m for n in (3, 4, 5, 6, 7, 8, 9, 10) for m in combinations(hand, n) if check_meld(m, GIN) is None]
     out = []
 
@@ -165,6 +189,7 @@ def _all_spreads(hand):
 
 def _knocker_value(dead, answer):
     from rommikirja.gin import GinOutcome, knock_result
+
     scorer, points, _ = knock_result(GinOutcome("gin" if not dead else "knock", 0, (), (), dead, answer), GIN)
     return points if scorer == 0 else -points
 
@@ -199,7 +224,8 @@ def test_random_gin_deals(seed):
     # the knocker spread the hand that scores best against the defender's best answer
     assert _knocker_value(out.knocker_deadwood, out.defender) == max(
         _knocker_value(dead, defender_best(out.hands[1 - k], melds, GIN, lay_off=bool(dead)))
-        for melds, dead in _all_spreads(out.hands[k]))
+        for melds, dead in _all_spreads(out.hands[k])
+    )
     dd = sum(GIN.card_points(c.rank) for c in out.defender.deadwood)
     if out.kind == "gin":
         assert kd == 0 and s.points[k] == 25 + dd

@@ -1,5 +1,6 @@
 """Gin-rommi legal moves: a perft table, the view against its predicate, parity with the
 straightforward listing, and total refusals (every move gets a code or is legal)."""
+
 import dataclasses
 import random
 
@@ -7,8 +8,26 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rommikirja import (DISCARD, STOCK, Card, Discard, Draw, GinDeal, GinPhase, IllegalMove, Knock, LayOff,
-                        Pass, PlayMeld, RuleSet, RuleSetError, Suit, parse_card, parse_cards, standard_deck)
+from rommikirja import (
+    DISCARD,
+    STOCK,
+    Card,
+    Discard,
+    Draw,
+    GinDeal,
+    GinPhase,
+    IllegalMove,
+    Knock,
+    LayOff,
+    Pass,
+    PlayMeld,
+    RuleSet,
+    RuleSetError,
+    Suit,
+    parse_card,
+    parse_cards,
+    standard_deck,
+)
 from rommikirja.cards import joker
 from rommikirja.deal import Claim, MisDraw, Open, RejectExposed
 from rommikirja.gin import defender_best
@@ -16,16 +35,35 @@ from rommikirja.legal import LegalMoves
 from rommikirja.solver import best_arrangement, best_discard, deadwood_of, mask_of
 
 # The tests' own rule sets (not the shipped YAML).
-GIN = RuleSet(name="gin", style="knock", decks=1, min_players=2, max_players=2, hand_size=((2, 10),),
-              upcard=True, upcard_offer=True, ace="low", ace_points=1, knock_limit=10, void_stock=2)
+GIN = RuleSet(
+    name="gin",
+    style="knock",
+    decks=1,
+    min_players=2,
+    max_players=2,
+    hand_size=((2, 10),),
+    upcard=True,
+    upcard_offer=True,
+    ace="low",
+    ace_points=1,
+    knock_limit=10,
+    void_stock=2,
+)
 GIN_ACE11 = GIN.with_options(ace_points=11)
 GIN_ONLY = GIN.with_options(knock_limit=0)
 NO_OFFER = GIN.with_options(upcard_offer=False)
 
 
 def pos(rules, hands, stock="KD 2C 3C 4C", discard="JD", phase="draw", turn=0):
-    return GinDeal.from_position(rules, [parse_cards(h) for h in hands], stock=parse_cards(stock),
-                                 discard=parse_cards(discard), turn=turn, dealer=1 - turn, phase=phase)
+    return GinDeal.from_position(
+        rules,
+        [parse_cards(h) for h in hands],
+        stock=parse_cards(stock),
+        discard=parse_cards(discard),
+        turn=turn,
+        dealer=1 - turn,
+        phase=phase,
+    )
 
 
 def perft(deal, depth):
@@ -84,7 +122,7 @@ def test_view_behaves_like_a_collection_of_moves():
     assert Draw(STOCK) in moves and Pass() not in moves and list(moves) == [Draw(STOCK), Draw(DISCARD)]
     assert deal.legal_moves() == [Draw(STOCK), Draw(DISCARD)]
     deal.play(Draw(STOCK))
-    moves = deal.legal_moves          # the view follows the position
+    moves = deal.legal_moves  # the view follows the position
     assert Knock(parse_card("7C")) in moves and Knock(parse_card("7H")) not in moves
     assert moves.count() == 13 and sum(isinstance(m, Knock) for m in moves) == 2
     deal.play(Knock(parse_card("KD")))
@@ -95,7 +133,7 @@ def candidates(deal):
     """Every move a player could try here: all draws, a pass, and Discard/Knock of every card of
     the pack, plus a few cards that are not in it."""
     cards = standard_deck() + [Card(7, Suit.HEARTS, 1), joker(0)]
-    return ([Draw(STOCK), Draw(DISCARD), Pass()] + [Discard(c) for c in cards] + [Knock(c) for c in cards])
+    return [Draw(STOCK), Draw(DISCARD), Pass()] + [Discard(c) for c in cards] + [Knock(c) for c in cards]
 
 
 def reference_moves(deal):
@@ -131,8 +169,9 @@ def test_generated_moves_are_exactly_the_legal_candidates(seed, rules):
     for deal in random_positions(seed, rules, 80):
         generated = deal.legal_moves()
         assert len(set(generated)) == len(generated)
-        assert generated == [m for m in candidates(deal) if deal.is_legal(m)] or \
-            sorted(map(repr, generated)) == sorted(repr(m) for m in candidates(deal) if deal.is_legal(m))
+        assert generated == [m for m in candidates(deal) if deal.is_legal(m)] or sorted(map(repr, generated)) == sorted(
+            repr(m) for m in candidates(deal) if deal.is_legal(m)
+        )
         assert all(m in deal.legal_moves for m in generated)
         want = reference_moves(deal)
         if want is not None:
@@ -172,19 +211,38 @@ def test_push_and_play_reach_the_same_positions():
 # -- total refusals ---------------------------------------------------------------------
 
 SECOND = Card(7, Suit.HEARTS, 1)
-odd_cards = st.one_of(st.sampled_from(standard_deck()), st.just(SECOND), st.just(joker(0)), st.just(joker(3)),
-                      st.builds(Card, st.integers(-2, 16), st.sampled_from(list(Suit))),
-                      st.just(Card(5, None)), st.just("7H"), st.none(), st.integers())
+odd_cards = st.one_of(
+    st.sampled_from(standard_deck()),
+    st.just(SECOND),
+    st.just(joker(0)),
+    st.just(joker(3)),
+    st.builds(Card, st.integers(-2, 16), st.sampled_from(list(Suit))),
+    st.just(Card(5, None)),
+    st.just("7H"),
+    st.none(),
+    st.integers(),
+)
 card_lists = st.lists(odd_cards, max_size=4).map(tuple)
 moves = st.one_of(
     st.builds(Draw, st.sampled_from([STOCK, DISCARD, "pöytä", "", None])),
-    st.builds(Discard, odd_cards), st.builds(Knock, odd_cards),
-    st.builds(Knock, odd_cards, st.one_of(st.none(), st.lists(card_lists, max_size=3).map(tuple), st.just("7H"),
-                                         st.just((None,)))),
-    st.builds(PlayMeld, card_lists), st.builds(LayOff, card_lists, st.integers(-1, 3)),
-    st.builds(Open, st.lists(card_lists, max_size=2).map(tuple)), st.just(Pass()),
-    st.builds(Claim, st.integers(-1, 2), st.integers(-1, 2)), st.builds(MisDraw, st.integers(-1, 2)),
-    st.just(RejectExposed()), st.just(None), st.just("knock"), st.integers())
+    st.builds(Discard, odd_cards),
+    st.builds(Knock, odd_cards),
+    st.builds(
+        Knock,
+        odd_cards,
+        st.one_of(st.none(), st.lists(card_lists, max_size=3).map(tuple), st.just("7H"), st.just((None,))),
+    ),
+    st.builds(PlayMeld, card_lists),
+    st.builds(LayOff, card_lists, st.integers(-1, 3)),
+    st.builds(Open, st.lists(card_lists, max_size=2).map(tuple)),
+    st.just(Pass()),
+    st.builds(Claim, st.integers(-1, 2), st.integers(-1, 2)),
+    st.builds(MisDraw, st.integers(-1, 2)),
+    st.just(RejectExposed()),
+    st.just(None),
+    st.just("knock"),
+    st.integers(),
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -221,12 +279,15 @@ def test_second_deck_cards_and_jokers_are_refused_everywhere():
     assert exc.value.code == "no_such_card"
     deal = pos(GIN, [KNOCKER, DEFENDER])
     deal.play(Draw(STOCK))
-    for move in (Discard(SECOND), Knock(SECOND), Knock(joker(0)),
-                 Knock(parse_card("KD"), (parse_cards("7H 8H 9H'"),))):
+    for move in (Discard(SECOND), Knock(SECOND), Knock(joker(0)), Knock(parse_card("KD"), (parse_cards("7H 8H 9H'"),))):
         assert refusal(deal, move) == "no_such_card"
         assert move not in deal.legal_moves
-    for solve in (lambda cs: best_arrangement(cs, GIN), lambda cs: deadwood_of(cs, GIN),
-                  lambda cs: best_discard(cs, (), GIN), mask_of):
+    for solve in (
+        lambda cs: best_arrangement(cs, GIN),
+        lambda cs: deadwood_of(cs, GIN),
+        lambda cs: best_discard(cs, (), GIN),
+        mask_of,
+    ):
         with pytest.raises(IllegalMove) as exc:
             solve(parse_cards(KNOCKER) + (SECOND,))
         assert exc.value.code == "no_such_card"
@@ -236,9 +297,9 @@ def test_second_deck_cards_and_jokers_are_refused_everywhere():
         best_arrangement(parse_cards("7H 8H 9H 7H"), RuleSet())
     assert exc.value.code == "duplicate_card"
     for bad in ({"decks": 2}, {"jokers": 2}, {"max_players": 3}, {"ace": "high_or_low"}):
-        with pytest.raises(RuleSetError, match=r"style: knock"):   # the rule set itself is refused
+        with pytest.raises(RuleSetError, match=r"style: knock"):  # the rule set itself is refused
             GIN.with_options(**bad)
-    for bad in ({"decks": 2}, {"jokers": 2}):      # built without validation: the deal still refuses
+    for bad in ({"decks": 2}, {"jokers": 2}):  # built without validation: the deal still refuses
         with pytest.raises(IllegalMove) as exc:
             GinDeal.new(dataclasses.replace(GIN, **bad), seed=1)
         assert exc.value.code == "rules"
@@ -266,12 +327,12 @@ def test_table_moves_are_refused_in_gin():
 def test_a_rule_set_with_a_high_ace_is_refused(ace):
     """The gin solver knows ace-low runs only: a rule set where Q-K-A could be a run is refused,
     for a new deal and for a set-up position, with a typed error naming the option."""
-    with pytest.raises(RuleSetError, match="ace"):          # a rule file cannot ask for it
+    with pytest.raises(RuleSetError, match="ace"):  # a rule file cannot ask for it
         GIN.with_options(ace=ace)
-    rules = dataclasses.replace(GIN, ace=ace)             # built around the checks: the deal refuses
+    rules = dataclasses.replace(GIN, ace=ace)  # built around the checks: the deal refuses
     with pytest.raises(IllegalMove) as exc:
         GinDeal.new(rules, seed=1)
     assert exc.value.code == "rules" and "ace: low" in exc.value.message
     with pytest.raises(IllegalMove):
         GinDeal.from_position(rules, hands=[[Card(1, Suit.SPADES)], [Card(2, Suit.SPADES)]])
-    GinDeal.new(GIN, seed=1)      # the same rule set with a low ace deals
+    GinDeal.new(GIN, seed=1)  # the same rule set with a low ace deals

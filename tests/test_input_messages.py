@@ -1,5 +1,6 @@
 """Messages for input that is not what the tool expected (issue 18): a rule-set file given to
 verify, lone CR line breaks, sexagesimal numbers, explicit YAML tags."""
+
 from __future__ import annotations
 
 import pytest
@@ -41,11 +42,22 @@ def test_sexagesimal_numbers_are_refused(fast, value, shown):
 
 
 @pytest.mark.parametrize("fast", [True, False])
-@pytest.mark.parametrize("value, tag", [("!!timestamp 2001-12-14", "!!timestamp"), ("!!str Kerho", "!!str"),
-                                        ("&a !!int 5", "!!int"), ("!oma x", "!oma"), ("[!!null ]", "!!null")])
+@pytest.mark.parametrize(
+    "value, tag",
+    [
+        ("!!timestamp 2001-12-14", "!!timestamp"),
+        ("!!str Kerho", "!!str"),
+        ("&a !!int 5", "!!int"),
+        ("!oma x", "!oma"),
+        ("[!!null ]", "!!null"),
+    ],
+)
 def test_explicit_tags_are_refused(fast, value, tag):
     with pytest.raises(SourceError) as exc:
-        loads(f"a: ää😀\ntitle: {value}\n", "t.yaml", fast)      # (marks count characters, not bytes)
+        loads(f"a: ää😀\ntitle: {value}\n", "t.yaml", fast)  # (marks count characters, not bytes)
     assert exc.value.line == 2 and f"tyyppimerkintä {tag} ei ole sallittu" in exc.value.message
-    assert loads("title: 2001-12-14\nb: '!!str'\nc: hei!\n", "t.yaml", fast) == \
-        {"title": "2001-12-14", "b": "!!str", "c": "hei!"}
+    assert loads("title: 2001-12-14\nb: '!!str'\nc: hei!\n", "t.yaml", fast) == {
+        "title": "2001-12-14",
+        "b": "!!str",
+        "c": "hei!",
+    }

@@ -4,6 +4,7 @@ and a perft-style table pins the number of legal moves in fixed positions.
 
 The rule sets are the tests' own (not the shipped YAML), with small hands so that every
 subset of a hand can be tried."""
+
 from __future__ import annotations
 
 import itertools
@@ -14,8 +15,26 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rommikirja import (Claim, Deal, Discard, Draw, IllegalMove, Knock, LayOff, Meld, MisDraw, Open, Pass,
-                        PlayMeld, RejectExposed, RuleSet, Suit, check_meld, parse_cards, standard_deck)
+from rommikirja import (
+    Claim,
+    Deal,
+    Discard,
+    Draw,
+    IllegalMove,
+    Knock,
+    LayOff,
+    Meld,
+    MisDraw,
+    Open,
+    Pass,
+    PlayMeld,
+    RejectExposed,
+    RuleSet,
+    Suit,
+    check_meld,
+    parse_cards,
+    standard_deck,
+)
 from rommikirja.cards import Card
 from rommikirja.deal import DISCARD, STOCK, Phase
 from rommikirja.legal import LegalMoves
@@ -23,24 +42,56 @@ from rommikirja.legal import LegalMoves
 SMALL = ((2, 7), (3, 6), (4, 5))
 GAMES = {
     "perusrommi": RuleSet(name="t-perus", hand_size=SMALL, max_turnovers=2),
-    "perusrommi-strict": RuleSet(name="t-strict", hand_size=SMALL, melds_per_turn="one",
-                                 lay_off_before_meld=False, final_discard="required", max_turnovers=2),
+    "perusrommi-strict": RuleSet(
+        name="t-strict",
+        hand_size=SMALL,
+        melds_per_turn="one",
+        lay_off_before_meld=False,
+        final_discard="required",
+        max_turnovers=2,
+    ),
     "perusrommi-high-ace": RuleSet(name="t-high", hand_size=SMALL, ace="high_or_low", max_turnovers=2),
-    "rommi": RuleSet(name="t-rommi", hand_size=SMALL, melds_per_turn="one", final_discard="required",
-                     stock_exhausted="turn_over_keep_top", scoring="own_hand_minus", rummy_doubling=False,
-                     rommi_claim=True, max_turnovers=2),
-    "rommi-corner": RuleSet(name="t-corner", hand_size=SMALL, ace="round_the_corner",
-                            stock_exhausted="last_round"),
-    "jokers": RuleSet(name="t-jokers", hand_size=SMALL, decks=2, jokers=4, ace="high_or_low",
-                      max_turnovers=2),
-    "jokers-two-per-meld": RuleSet(name="t-jokers2", hand_size=SMALL, decks=2, jokers=4,
-                                   max_jokers_per_meld=2, max_turnovers=2),
-    "rommi51": RuleSet(name="t-51", hand_size=((2, 9), (3, 9), (4, 9)), decks=2, jokers=4, ace="high_or_low",
-                       upcard=False, opening_points=30, opening_pure_run=True, final_discard="required",
-                       scoring="penalty", max_turnovers=2),
-    "rommi51-two-jokers": RuleSet(name="t-51b", hand_size=((2, 9), (3, 9), (4, 9)), decks=2, jokers=4,
-                                  max_jokers_per_meld=2, upcard=False, opening_points=25,
-                                  opening_pure_run=False, final_discard="optional", max_turnovers=2),
+    "rommi": RuleSet(
+        name="t-rommi",
+        hand_size=SMALL,
+        melds_per_turn="one",
+        final_discard="required",
+        stock_exhausted="turn_over_keep_top",
+        scoring="own_hand_minus",
+        rummy_doubling=False,
+        rommi_claim=True,
+        max_turnovers=2,
+    ),
+    "rommi-corner": RuleSet(name="t-corner", hand_size=SMALL, ace="round_the_corner", stock_exhausted="last_round"),
+    "jokers": RuleSet(name="t-jokers", hand_size=SMALL, decks=2, jokers=4, ace="high_or_low", max_turnovers=2),
+    "jokers-two-per-meld": RuleSet(
+        name="t-jokers2", hand_size=SMALL, decks=2, jokers=4, max_jokers_per_meld=2, max_turnovers=2
+    ),
+    "rommi51": RuleSet(
+        name="t-51",
+        hand_size=((2, 9), (3, 9), (4, 9)),
+        decks=2,
+        jokers=4,
+        ace="high_or_low",
+        upcard=False,
+        opening_points=30,
+        opening_pure_run=True,
+        final_discard="required",
+        scoring="penalty",
+        max_turnovers=2,
+    ),
+    "rommi51-two-jokers": RuleSet(
+        name="t-51b",
+        hand_size=((2, 9), (3, 9), (4, 9)),
+        decks=2,
+        jokers=4,
+        max_jokers_per_meld=2,
+        upcard=False,
+        opening_points=25,
+        opening_pure_run=False,
+        final_discard="optional",
+        max_turnovers=2,
+    ),
 }
 
 
@@ -81,15 +132,16 @@ def stand_ins(naturals, jokers):
         opts |= {Card(r, n.suit) for r in range(1, 14) if abs(r - n.rank) <= 3 or r == 1}
         opts |= {Card(n.rank, s) for s in Suit}
     opts = [c for c in opts if all(c.rank != n.rank or c.suit is not n.suit for n in naturals)]
-    return [()] + [tuple(zip(jokers, p)) for p in itertools.permutations(sorted(opts, key=lambda c: c.sort_key),
-                                                                         len(jokers))]
+    return [()] + [
+        tuple(zip(jokers, p)) for p in itertools.permutations(sorted(opts, key=lambda c: c.sort_key), len(jokers))
+    ]
 
 
 def with_readings(cards, base=()):
     naturals = [c for c in cards if not c.is_joker] + list(base)
     jokers = [c for c in cards if c.is_joker]
     if len({c.suit for c in naturals}) > 1 and len({c.rank for c in naturals}) > 1:
-        return [()]            # neither one suit nor one rank: no reading can make a meld
+        return [()]  # neither one suit nor one rank: no reading can make a meld
     return stand_ins(naturals, jokers)
 
 
@@ -154,11 +206,10 @@ def rich_positions(rules, seed, steps=8):
     deck = standard_deck(rules.decks, rules.jokers)
     suits = rng.sample([c.suit for c in deck[:52:13]], 2)
     low = rng.randint(1, 9)
-    cluster = [c for c in deck if c.is_joker or (c.suit in suits and low <= c.rank < low + 5)
-               or c.rank == low + 2]
+    cluster = [c for c in deck if c.is_joker or (c.suit in suits and low <= c.rank < low + 5) or c.rank == low + 2]
     rng.shuffle(cluster)
-    hand = cluster[:rng.randint(5, 8)]
-    rest = cluster[len(hand):]
+    hand = cluster[: rng.randint(5, 8)]
+    rest = cluster[len(hand) :]
     table = []
     for _ in range(rng.randint(0, 2)):
         for _try in range(30):
@@ -233,14 +284,17 @@ def test_legal_moves_are_exactly_what_is_legal_accepts(game, seed, players):
 
 def test_the_two_named_disagreements_are_gone():
     two = GAMES["jokers-two-per-meld"]
-    d = Deal.from_position(two, [parse_cards("7H 8H JK JK' 2C"), parse_cards("3S 4S 5S")],
-                           stock=parse_cards("9C 10C"))
+    d = Deal.from_position(two, [parse_cards("7H 8H JK JK' 2C"), parse_cards("3S 4S 5S")], stock=parse_cards("9C 10C"))
     d.play(Draw(STOCK))
     meld = PlayMeld(parse_cards("7H 8H JK JK'"))
     assert meld in d.legal_moves and key(meld, d) in {key(m, d) for m in d.legal_moves}
     one = GAMES["jokers"]
-    d = Deal.from_position(one, [parse_cards("JK 9H 2C"), parse_cards("3S 4S 5S")], stock=parse_cards("9C"),
-                           table=[(1, Meld.from_cards(parse_cards("5H 6H 7H"), one))])
+    d = Deal.from_position(
+        one,
+        [parse_cards("JK 9H 2C"), parse_cards("3S 4S 5S")],
+        stock=parse_cards("9C"),
+        table=[(1, Meld.from_cards(parse_cards("5H 6H 7H"), one))],
+    )
     d.play(Draw(STOCK))
     lay = LayOff(parse_cards("JK 9H"), 0)
     assert lay in d.legal_moves and key(lay, d) in {key(m, d) for m in d.legal_moves}
@@ -252,25 +306,34 @@ def test_view_is_lazy_and_list_compatible():
     assert isinstance(view, LegalMoves)
     assert d.legal_moves() == list(view) == [Draw(STOCK), Draw(DISCARD)]
     assert Draw(STOCK) in view and Discard(d.hand[0]) not in view
-    d.push(Draw(STOCK))          # the view follows the position
+    d.push(Draw(STOCK))  # the view follows the position
     assert Draw(STOCK) not in view and Discard(d.hand[0]) in view
 
 
 def test_misdraw_is_an_irregularity_not_a_legal_move():
     rules = GAMES["rommi"]
-    d = Deal.from_position(rules, [parse_cards("7H 8H 9H KC"), parse_cards("2C 5D JC QS")],
-                           stock=parse_cards("AS 3D 4C 6S"), discard=parse_cards("10S"))
+    d = Deal.from_position(
+        rules,
+        [parse_cards("7H 8H 9H KC"), parse_cards("2C 5D JC QS")],
+        stock=parse_cards("AS 3D 4C 6S"),
+        discard=parse_cards("10S"),
+    )
     assert not d.is_legal(MisDraw(1)) and d.refusal(MisDraw(1)).code == "irregular"
-    d.play(MisDraw(1))                    # it can happen, and the rules say what follows
+    d.play(MisDraw(1))  # it can happen, and the rules say what follows
     assert d.exposed is not None and set(d.legal_moves()) == {Draw(STOCK), RejectExposed()}
 
 
 # -- perft: legal-move counts in fixed positions ----------------------------------------------
 
+
 def _perft(rules, hands, stock, discard="", table=(), draw=STOCK):
-    d = Deal.from_position(rules, [parse_cards(h) for h in hands], stock=parse_cards(stock),
-                           discard=parse_cards(discard),
-                           table=[(o, Meld.from_cards(parse_cards(c), rules)) for o, c in table])
+    d = Deal.from_position(
+        rules,
+        [parse_cards(h) for h in hands],
+        stock=parse_cards(stock),
+        discard=parse_cards(discard),
+        table=[(o, Meld.from_cards(parse_cards(c), rules)) for o, c in table],
+    )
     counts = [d.legal_moves.count()]
     d.play(Draw(draw))
     counts.append(d.legal_moves.count())
@@ -284,8 +347,7 @@ PERFT = [
     # 7-8-9 of hearts, 5C onto 2C 3C 4C, 5 discards (not the 9S just taken)
     ("perusrommi", ("7H 8H 9H KC 5C", "6D 5D JC QS 4D"), "10H 3D", "9S", ((1, "2C 3C 4C"),), DISCARD, [2, 7]),
     # no lay-off before an own meld: 3 melds + 6 discards
-    ("perusrommi-strict", ("7H 8H 9H KC 5C", "6D 5D JC QS 4D"), "10H 3D", "9S", ((1, "2C 3C 4C"),), STOCK,
-     [2, 9]),
+    ("perusrommi-strict", ("7H 8H 9H KC 5C", "6D 5D JC QS 4D"), "10H 3D", "9S", ((1, "2C 3C 4C"),), STOCK, [2, 9]),
     # round the corner: Q-K-A, K-A-2, A-2-3, Q-K-A-2, K-A-2-3, Q-K-A-2-3 + 6 discards
     ("rommi-corner", ("QH KH AH 2H 5C", "2C 5D JC QS 4D"), "3H", "9S", (), STOCK, [2, 12]),
     # 7-8-9♥; joker runs 7-8 (JK as 9 or 6), 8-9 (10 or 7), 7_9 (8), 7-8-9 (10 or 6); 9♥9♣9♦;
@@ -295,13 +357,11 @@ PERFT = [
     # 7♥9♥ with JK or JK' (as 8♥), with both (8♥ and 10♥ or 6♥, either joker on 8♥: 4);
     # 9♥9♣ with JK or JK' (♠ or ♦: 4), with both (2); onto 5-6-7♠: JK or JK' (8 or 4: 4), both
     # (8-9, 4-8, 3-4, either order: 6); 5 discards: 6 + 6 + 10 + 5
-    ("jokers-two-per-meld", ("7H JK JK' 9C", "2C 5D JC QS"), "9H 3D", "2S", ((1, "5S 6S 7S"),), STOCK,
-     [2, 27]),
+    ("jokers-two-per-meld", ("7H JK JK' 9C", "2C 5D JC QS"), "9H 3D", "2S", ((1, "5S 6S 7S"),), STOCK, [2, 27]),
     # no upcard; 20 openings (≥ 30 with a pure run, a card kept; a joker read every legal way:
     # Q-K-JK as A or J, 7-8-JK as 9 or 6, 8-9-JK as 10 or 7, 7-8-9-JK as 10 or 6, 5♣5♦JK as ♠ or ♥)
     # + 10 discards
-    ("rommi51", ("QH KH AH 7S 8S 9S JK 5C 5D", "2C 5H JC QS 4D 3C 2S 9D 9C"), "10D 3D", "", (), STOCK,
-     [1, 30]),
+    ("rommi51", ("QH KH AH 7S 8S 9S JK 5C 5D", "2C 5H JC QS 4D 3C 2S 9D 9C"), "10D 3D", "", (), STOCK, [1, 30]),
 ]
 
 
@@ -311,8 +371,12 @@ def test_perft(game, hands, stock, discard, table, draw, want):
 
 
 @settings(max_examples=300, deadline=None)
-@given(game=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 2**31), size=st.integers(0, 7),
-       bias=st.sampled_from(["none", "suit", "rank"]))
+@given(
+    game=st.sampled_from(sorted(GAMES)),
+    seed=st.integers(0, 2**31),
+    size=st.integers(0, 7),
+    bias=st.sampled_from(["none", "suit", "rank"]),
+)
 def test_quick_natural_classification_is_from_cards(game, seed, size, bias):
     """The quick classification of natural cards (``_natural_meld``, the first step of
     ``Meld.from_cards`` and ``Meld.extended``) gives exactly what the full classification gives, or
@@ -320,9 +384,10 @@ def test_quick_natural_classification_is_from_cards(game, seed, size, bias):
     from rommikirja.melds import _classify, _natural_meld
     from rommikirja.errors import InvalidMeld
 
-    def full(cards, adding=False):      # the classification without the quick step
+    def full(cards, adding=False):  # the classification without the quick step
         kind, ordered, assigned = _classify(tuple(cards), rules, adding=adding)
         return Meld(kind, ordered, assigned)
+
     rules = GAMES[game]
     rng = random.Random(seed)
     deck = standard_deck(rules.decks, rules.jokers)

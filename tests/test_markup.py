@@ -2,6 +2,7 @@
 unchanged by it, the verify-time refusals of scenario texts, and the rule-set corpus
 (tests/corpus/rulesets: a preset's name and title) with the standard of the scenario corpus: exit 1,
 a Finnish ``file:line`` message, < 2 s CPU, nothing published."""
+
 from __future__ import annotations
 
 import os
@@ -86,14 +87,16 @@ def test_the_sanitiser_lets_no_script_through(attack):
 
 
 def test_the_sanitiser_keeps_our_own_markup():
-    ours = ('<h2 id="pisteet">Pisteet<a class="headerlink" href="#pisteet" title="Linkki">¶</a></h2>'
-            '<details class="example"><summary>Esimerkki</summary><p><span class="kortti punainen" role="img" '
-            'aria-label="herttaseiska" title="herttaseiska">7♥</span> <a href="../sanasto/#kortit">sanasto</a></p>'
-            '<table><thead><tr><th>a</th></tr></thead><tbody><tr><td><strong>b</strong></td></tr></tbody></table>'
-            '<small class="lahde">lähde</small></details>'
-            '<div class="harjoitus" id="pisteet-perusrommi" data-kind="pisteet" data-harjoitus="{&quot;a&quot;: 1}">'
-            '<p class="harjoitus-otsikko" aria-hidden="true">x</p></div>'
-            '<link rel="stylesheet" href="../assets/pelaa.css"><script type="module" src="../assets/pelaa.js"></script>')
+    ours = (
+        '<h2 id="pisteet">Pisteet<a class="headerlink" href="#pisteet" title="Linkki">¶</a></h2>'
+        '<details class="example"><summary>Esimerkki</summary><p><span class="kortti punainen" role="img" '
+        'aria-label="herttaseiska" title="herttaseiska">7♥</span> <a href="../sanasto/#kortit">sanasto</a></p>'
+        '<table><thead><tr><th>a</th></tr></thead><tbody><tr><td><strong>b</strong></td></tr></tbody></table>'
+        '<small class="lahde">lähde</small></details>'
+        '<div class="harjoitus" id="pisteet-perusrommi" data-kind="pisteet" data-harjoitus="{&quot;a&quot;: 1}">'
+        '<p class="harjoitus-otsikko" aria-hidden="true">x</p></div>'
+        '<link rel="stylesheet" href="../assets/pelaa.css"><script type="module" src="../assets/pelaa.js"></script>'
+    )
     assert html_tokens(sanitize_content(ours)) == html_tokens(ours)
 
 
@@ -102,18 +105,35 @@ def test_shipped_pages_are_unchanged_by_the_sanitiser(site, tmp_path):
     (our own markup is wholly in the allow-list), and the built pages pass the page check."""
     dump = tmp_path / "dump"
     hook = tmp_path / "dump_hook.py"
-    hook.write_text("from pathlib import Path\n"
-                    "def on_page_content(html, page, config, files):\n"
-                    f"    (Path({str(dump)!r}) / page.file.src_uri.replace('/', '_')).write_text(html)\n"
-                    "    return html\n", encoding="utf-8")
+    hook.write_text(
+        "from pathlib import Path\n"
+        "def on_page_content(html, page, config, files):\n"
+        f"    (Path({str(dump)!r}) / page.file.src_uri.replace('/', '_')).write_text(html)\n"
+        "    return html\n",
+        encoding="utf-8",
+    )
     dump.mkdir()
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     config = config.replace("docs_dir: docs", f"docs_dir: {ROOT / 'docs'}")
     config = config.replace("hooks:\n", f"hooks:\n  - {hook}\n").replace("  - tools/", f"  - {ROOT}/tools/")
     (tmp_path / "mkdocs.yml").write_text(config, encoding="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(tmp_path / "mkdocs.yml"),
-                           "-d", str(tmp_path / "site")], cwd=ROOT, capture_output=True, text=True,
-                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mkdocs",
+            "build",
+            "-q",
+            "-f",
+            str(tmp_path / "mkdocs.yml"),
+            "-d",
+            str(tmp_path / "site"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
     assert proc.returncode == 0, proc.stderr
     pages = sorted(dump.iterdir())
     assert len(pages) >= 7
@@ -131,51 +151,66 @@ def test_an_id_is_kept_once():
 
 def test_the_page_check_finds_handlers_styles_and_script_urls():
     assert check_page('<html><head><title>x</title></head><body><p>ok</p></body></html>') == []
-    assert check_page('<body onload="x()">') and check_page('<a href=" javascript:x">') \
-        and check_page('<p style="x">') and check_page('<iframe src="#">') and check_page('<svg><a xlink:href="data:x">') \
+    assert (
+        check_page('<body onload="x()">')
+        and check_page('<a href=" javascript:x">')
+        and check_page('<p style="x">')
+        and check_page('<iframe src="#">')
+        and check_page('<svg><a xlink:href="data:x">')
         and check_page('<meta http-equiv="Refresh" content="0;url=javascript:x">')
+    )
 
 
 # ---------------------------------------------------------------------------------------------
 # verify-time refusals
 
-@pytest.mark.parametrize("text", [
-    "**Aino** voittaa; katso [sanasto](sanasto.md#kortit) ja [alempana](#pisteet).",
-    "- Aino voittaa\n- Eero häviää\n\n| pelaaja | tulos |\n|---|---|\n| Aino | voitto |",
-    'O&#39;Neill sanoo &#34;hyvä&#34; &amp; lähtee',      # what autoescaping makes of a printed value
-    '<span class="kortit"><span class="kortti punainen" role="img" aria-label="herttaseiska" '
-    'title="herttaseiska">7♥</span></span> on seiska.',
-])
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "**Aino** voittaa; katso [sanasto](sanasto.md#kortit) ja [alempana](#pisteet).",
+        "- Aino voittaa\n- Eero häviää\n\n| pelaaja | tulos |\n|---|---|\n| Aino | voitto |",
+        'O&#39;Neill sanoo &#34;hyvä&#34; &amp; lähtee',  # what autoescaping makes of a printed value
+        '<span class="kortit"><span class="kortti punainen" role="img" aria-label="herttaseiska" '
+        'title="herttaseiska">7♥</span></span> on seiska.',
+    ],
+)
 def test_prose_lists_tables_own_links_and_card_faces_are_accepted(text):
     assert author_problems(text) == []
 
 
-@pytest.mark.parametrize("text, fragment", [
-    ("Aino {: onclick=x }", "aaltosulkeita"),
-    ("Aino {onclick=x}", "aaltosulkeita"),
-    ("[x](java&NewLine;script&colon;x)", "merkintää ”&NewLine;”"),
-    ("&#xab;img&#xbb;", "merkintää ”&#xab;”"),
-    ("![x](sanasto.md)", "kuva"),
-    ("# Otsikko", "otsikko"),
-    ("Otsikko\n---", "otsikko"),
-    ("    koodi", "koodilohko"),
-    ("[x](https://example.com/)", "linkki ei ole sallittu"),
-    ("[x](//example.com/)", "linkki ei ole sallittu"),
-    ("[x](sanasto.md \"otsikko\")", "määrite ”title”"),
-    ("<b>x</b>", "HTML-elementti b"),
-    ('<span class="md-button">x</span>', "teksti sisältää merkintää, jonka sivusto poistaisi"),
-])
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("Aino {: onclick=x }", "aaltosulkeita"),
+        ("Aino {onclick=x}", "aaltosulkeita"),
+        ("[x](java&NewLine;script&colon;x)", "merkintää ”&NewLine;”"),
+        ("&#xab;img&#xbb;", "merkintää ”&#xab;”"),
+        ("![x](sanasto.md)", "kuva"),
+        ("# Otsikko", "otsikko"),
+        ("Otsikko\n---", "otsikko"),
+        ("    koodi", "koodilohko"),
+        ("[x](https://example.com/)", "linkki ei ole sallittu"),
+        ("[x](//example.com/)", "linkki ei ole sallittu"),
+        ("[x](sanasto.md \"otsikko\")", "määrite ”title”"),
+        ("<b>x</b>", "HTML-elementti b"),
+        ('<span class="md-button">x</span>', "teksti sisältää merkintää, jonka sivusto poistaisi"),
+    ],
+)
 def test_markup_the_policy_would_strip_is_refused(text, fragment):
     messages = [m for _, m in author_problems(text)]
     assert any(fragment in m for m in messages), messages
 
 
-@pytest.mark.parametrize("text", [
-    "Katso [sanasto](sanasto.md) ja [pisteet](#pisteet).\n\n- [x] tehty\n- kohta\n    - alakohta",
-    "> lainaus\n> > lainauksen lainaus",
-    "- " * markup.MAX_NESTING + "syvin sallittu",
-    "[a](#a) " * markup.MAX_BRACKETS,
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Katso [sanasto](sanasto.md) ja [pisteet](#pisteet).\n\n- [x] tehty\n- kohta\n    - alakohta",
+        "> lainaus\n> > lainauksen lainaus",
+        "- " * markup.MAX_NESTING + "syvin sallittu",
+        "[a](#a) " * markup.MAX_BRACKETS,
+    ],
+)
 def test_brackets_and_nesting_within_the_limits_pass_the_shape_check(text):
     assert markup.shape_problems(text) == []
 
@@ -183,6 +218,7 @@ def test_brackets_and_nesting_within_the_limits_pass_the_shape_check(text):
 def test_a_recursion_in_markdown_is_a_finnish_message(monkeypatch):
     def deep(text):
         raise RecursionError("maximum recursion depth exceeded")
+
     monkeypatch.setattr(markup, "author_html", deep)
     [(_, message)] = author_problems("Aino voittaa.")
     assert message.startswith("teksti on liian syvästi sisäkkäistä") and "Recursion" not in message
@@ -190,18 +226,40 @@ def test_a_recursion_in_markdown_is_a_finnish_message(monkeypatch):
 
 def test_the_url_search_finds_what_the_old_pattern_found_in_linear_time():
     from tools.templating import _URL
+
     old = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:(?://|[^\s]*\()|javascript:|data:|vbscript:", re.I)
-    for text in ["http://x", "9http://x", "a:b(c)", "kello 12:30 (x)", "x javascript: y", "mailto:x", "foo:bar",
-                 "a:b c(", "(a:b)", "xx a1:(", "Huom: (tämä)", "Huom:(tämä)", "DATA:x", "sanasto.md#x"]:
+    for text in [
+        "http://x",
+        "9http://x",
+        "a:b(c)",
+        "kello 12:30 (x)",
+        "x javascript: y",
+        "mailto:x",
+        "foo:bar",
+        "a:b c(",
+        "(a:b)",
+        "xx a1:(",
+        "Huom: (tämä)",
+        "Huom:(tämä)",
+        "DATA:x",
+        "sanasto.md#x",
+    ]:
         assert bool(old.search(text)) == _URL.search(text), text
     for hostile in ["a" * 19900, "a:" * 10000, "a1" * 10000]:
         t = time.process_time()
         assert not _URL.search(hostile)
-        assert time.process_time() - t < 0.5      # (the old pattern took 2 s on the first)
+        assert time.process_time() - t < 0.5  # (the old pattern took 2 s on the first)
 
 
-OWN_LINKS = ["perusrommi.md#pisteet", "perusrommi.md", "#pisteet", "index.md", "index.md#alku", "sanasto.md#kortit",
-             "sanasto.md"]
+OWN_LINKS = [
+    "perusrommi.md#pisteet",
+    "perusrommi.md",
+    "#pisteet",
+    "index.md",
+    "index.md#alku",
+    "sanasto.md#kortit",
+    "sanasto.md",
+]
 
 
 def test_links_verify_accepts_keep_their_href_on_built_pages(tmp_path):
@@ -213,10 +271,17 @@ def test_links_verify_accepts_keep_their_href_on_built_pages(tmp_path):
     docs.mkdir()
     for page in ("index", "perusrommi", "sanasto"):
         (docs / f"{page}.md").write_text(f"# {page}\n\n## Pisteet\n\n{text}\n", encoding="utf-8")
-    (tmp_path / "mkdocs.yml").write_text("site_name: t\nuse_directory_urls: true\nmarkdown_extensions: ["
-                                         + ", ".join(markup.SITE_EXTENSIONS) + "]\n", encoding="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q"], cwd=tmp_path, capture_output=True,
-                          text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: t\nuse_directory_urls: true\nmarkdown_extensions: [" + ", ".join(markup.SITE_EXTENSIONS) + "]\n",
+        encoding="utf-8",
+    )
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-q"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
     assert proc.returncode == 0, proc.stderr
     seen = set()
     for page in ("index.html", "perusrommi/index.html", "sanasto/index.html"):
@@ -231,15 +296,64 @@ def test_links_verify_accepts_keep_their_href_on_built_pages(tmp_path):
 
 def test_verify_renders_texts_with_the_sites_markdown_extensions():
     import yaml
+
     config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8").split("\nhooks:")[0])
     names = [e if isinstance(e, str) else next(iter(e)) for e in config["markdown_extensions"]]
     assert sorted(n for n in names if n != "toc") == sorted(markup.SITE_EXTENSIONS)
 
 
-PIECES = ["Aino", " ", "\n", "\n\n", "**", "*", "_", "`", "[x](sanasto.md)", "[x](#kohta)", "](", "(", ")",
-          "[", "]", "!", "#", "- ", "1. ", "| a | b |\n|---|---|\n| c | d |", ":", "{", "}", "{:", "=", "\"",
-          "'", "&", ";", "&amp;", "&#39;", "&colon;", "javascript:", "<", ">", "<b>", "</p>", "    ", "> ",
-          "!!! note", "???", "---", "***", "onclick=", "style=", "data:", "//", "\\", "\u00a0", "\u2028"]
+PIECES = [
+    "Aino",
+    " ",
+    "\n",
+    "\n\n",
+    "**",
+    "*",
+    "_",
+    "`",
+    "[x](sanasto.md)",
+    "[x](#kohta)",
+    "](",
+    "(",
+    ")",
+    "[",
+    "]",
+    "!",
+    "#",
+    "- ",
+    "1. ",
+    "| a | b |\n|---|---|\n| c | d |",
+    ":",
+    "{",
+    "}",
+    "{:",
+    "=",
+    "\"",
+    "'",
+    "&",
+    ";",
+    "&amp;",
+    "&#39;",
+    "&colon;",
+    "javascript:",
+    "<",
+    ">",
+    "<b>",
+    "</p>",
+    "    ",
+    "> ",
+    "!!! note",
+    "???",
+    "---",
+    "***",
+    "onclick=",
+    "style=",
+    "data:",
+    "//",
+    "\\",
+    "\u00a0",
+    "\u2028",
+]
 
 
 @settings(max_examples=400, deadline=None)
@@ -262,6 +376,7 @@ def test_markup_scenario_corpus_is_large_enough():
 # ---------------------------------------------------------------------------------------------
 # rule-set files: name and title
 
+
 def _rules_dir(tmp_path: Path, hostile: Path) -> Path:
     """The corpus's own rule sets plus one hostile file (symlinks: messages name the corpus file)."""
     d = tmp_path / "rules"
@@ -273,7 +388,7 @@ def _rules_dir(tmp_path: Path, hostile: Path) -> Path:
 
 
 def _expectation(path: Path) -> tuple[int, str]:
-    line, fragment = path.read_text(encoding="utf-8").split("\n", 1)[0][len("# odotettu: "):].split(": ", 1)
+    line, fragment = path.read_text(encoding="utf-8").split("\n", 1)[0][len("# odotettu: ") :].split(": ", 1)
     return int(line), fragment
 
 
@@ -281,6 +396,7 @@ def _expectation(path: Path) -> tuple[int, str]:
 def test_ruleset_corpus_file_gets_its_message(path, tmp_path, monkeypatch, capsys):
     from tools import build, verify
     from tools.scenario import load_rulesets
+
     rules = _rules_dir(tmp_path, path)
     monkeypatch.setitem(verify._verify.__globals__, "load_rulesets", lambda directory=rules: load_rulesets(rules))
     good = tmp_path / "ok.yaml"
@@ -303,29 +419,46 @@ def test_ruleset_corpus_file_gets_its_message(path, tmp_path, monkeypatch, capsy
 
 def test_a_plain_preset_name_and_title_pass(tmp_path):
     from tools.scenario import load_rulesets
+
     d = tmp_path / "rules"
     d.mkdir()
-    (d / "kerho.yaml").write_text("name: kerho-rommi2\ntitle: Kerhon rommi – ”paras” (versio kaksi)!\n",
-                                  encoding="utf-8")
+    (d / "kerho.yaml").write_text(
+        "name: kerho-rommi2\ntitle: Kerhon rommi – ”paras” (versio kaksi)!\n", encoding="utf-8"
+    )
     assert "kerho-rommi2" in load_rulesets(d)
     reserved = markup.reserved_names()
-    assert {"index", "pelaa", "sanasto", "search", "assets", "data", "pyodide", "404", "sitemap", "gin-rommi",
-            "perusrommi", "rommi51"} <= reserved
+    assert {
+        "index",
+        "pelaa",
+        "sanasto",
+        "search",
+        "assets",
+        "data",
+        "pyodide",
+        "404",
+        "sitemap",
+        "gin-rommi",
+        "perusrommi",
+        "rommi51",
+    } <= reserved
 
 
 def test_own_pages_are_the_presets_template_pages():
     from tools import presets
+
     assert markup.own_pages() == set(presets.template_pages()) and "gin" in markup.own_pages()
 
 
 def test_shipped_presets_keep_their_names():
     from tools.scenario import load_rulesets
+
     assert {"perusrommi", "rommi", "rommi51", "gin"} <= set(load_rulesets())
 
 
 def test_the_markup_scenario_corpus_from_the_command_line_exits_1():
-    proc = subprocess.run([sys.executable, "-m", "tools.verify", *map(str, MARKUP_SCENARIOS)], cwd=ROOT,
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "tools.verify", *map(str, MARKUP_SCENARIOS)], cwd=ROOT, capture_output=True, text=True
+    )
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
     for path in MARKUP_SCENARIOS:
         line, fragment = _expectation(path)

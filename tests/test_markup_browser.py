@@ -6,6 +6,7 @@ MkDocs if verify were bypassed). The built pages must hold no event handler, ``s
 URL (game page, club page, front page, ``<head>``), no injected handler may run on load, hover or
 click (a window flag and Playwright's dialog event), and the titles reach ``<title>``, the
 navigation, the front page and the heading as plain text."""
+
 from __future__ import annotations
 
 import re
@@ -21,8 +22,16 @@ from tools.markup import check_page
 from tools.siteserver import SiteServer
 
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-dev-shm-usage",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 TITLE = "Kerhon ”paras” rommi – (versio kaksi)!"
 PRESET = f"""\
@@ -32,8 +41,10 @@ base: rommi
 max_turnovers: 1
 """
 #: accepted by verify: the text keeps only prose, emphasis, own links and what autoescaping makes
-TEXT = ("  **{{ names[0] }}** voittaa – katso [sanasto](sanasto.md#kortit) tai [alempana](#pisteet); "
-        "*kaikki* & ”lainaus” (sulut) ’heittomerkki’ ja O'Neill-tyyli.\n")
+TEXT = (
+    "  **{{ names[0] }}** voittaa – katso [sanasto](sanasto.md#kortit) tai [alempana](#pisteet); "
+    "*kaikki* & ”lainaus” (sulut) ’heittomerkki’ ja O'Neill-tyyli.\n"
+)
 
 
 def attacks(n0: int) -> str:
@@ -77,8 +88,13 @@ def hostile_site(tmp_path_factory):
         with open(repo / "docs" / page, "a", encoding="utf-8") as fh:
             fh.write(attacks(n0))
     site = tmp / "site"
-    mk = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(site)], cwd=repo,
-                        capture_output=True, text=True, env=ENV)
+    mk = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(site)],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        env=ENV,
+    )
     assert mk.returncode == 0, mk.stderr
     return site
 
@@ -90,14 +106,25 @@ def test_no_handler_style_or_script_url_reaches_a_built_page(hostile_site):
     for path in PAGES:
         html = (hostile_site / path / "index.html").read_text(encoding="utf-8")
         assert check_page(html) == [], path
-        for marker in ("onerror", "onmouseover", "onclick", "onload", "ontoggle", "onfocus", "srcdoc",
-                       "javascript:", "java&NewLine;", "position:fixed", "<iframe"):
+        for marker in (
+            "onerror",
+            "onmouseover",
+            "onclick",
+            "onload",
+            "ontoggle",
+            "onfocus",
+            "srcdoc",
+            "javascript:",
+            "java&NewLine;",
+            "position:fixed",
+            "<iframe",
+        ):
             assert marker not in html, (path, marker)
-        article = html.split("<article", 1)[1].split("</article>", 1)[0]      # the theme draws its own icons
+        article = html.split("<article", 1)[1].split("</article>", 1)[0]  # the theme draws its own icons
         for marker in ("<svg", "<img", "<script", "<noscript"):
             assert marker not in article, (path, marker)
         assert "alert(" not in html and "__pwned" not in html, path
-        assert html.count("INJ") >= 8, path          # the attacks' text is still there, as text
+        assert html.count("INJ") >= 8, path  # the attacks' text is still there, as text
     head = (hostile_site / "kerho-testi" / "index.html").read_text(encoding="utf-8").split("</head>")[0]
     assert f"<title>{TITLE} - Rommikirja</title>" in head
 
@@ -115,7 +142,7 @@ def test_no_injected_script_runs_on_load_hover_or_click(hostile_site):
                 page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
                 page.goto(base + path)
                 page.wait_for_load_state("load")
-                assert page.evaluate("window.__pwned || null") is None, path        # nothing ran on load
+                assert page.evaluate("window.__pwned || null") is None, path  # nothing ran on load
                 markers = page.locator("text=/INJ\\d+/")
                 assert markers.count() >= 8, path
                 for i in range(markers.count()):
@@ -125,7 +152,7 @@ def test_no_injected_script_runs_on_load_hover_or_click(hostile_site):
                         m.click(no_wait_after=True, timeout=5000)
                         page.keyboard.press("Tab")
                 page.wait_for_timeout(300)
-                if page.url.split("#")[0] != base + path:      # a click left the page: come back
+                if page.url.split("#")[0] != base + path:  # a click left the page: come back
                     page.goto(base + path)
                 found = page.evaluate("""() => {
                     const bad = [];

@@ -7,10 +7,17 @@ LOW = RuleSet()
 HIGH = RuleSet(ace="high_or_low")
 
 
-@pytest.mark.parametrize("cards,kind", [
-    ("8S 8H 8C", MeldKind.GROUP), ("8S 8H 8D 8C", MeldKind.GROUP), ("4H 5H 6H", MeldKind.RUN),
-    ("AH 2H 3H", MeldKind.RUN), ("10H JH QH", MeldKind.RUN), ("9C 7C 8C JC 10C", MeldKind.RUN),
-])
+@pytest.mark.parametrize(
+    "cards,kind",
+    [
+        ("8S 8H 8C", MeldKind.GROUP),
+        ("8S 8H 8D 8C", MeldKind.GROUP),
+        ("4H 5H 6H", MeldKind.RUN),
+        ("AH 2H 3H", MeldKind.RUN),
+        ("10H JH QH", MeldKind.RUN),
+        ("9C 7C 8C JC 10C", MeldKind.RUN),
+    ],
+)
 def test_valid_melds(cards, kind):
     meld = Meld.from_cards(parse_cards(cards), LOW)
     assert meld.kind is kind
@@ -21,11 +28,22 @@ def test_run_cards_are_ordered_low_to_high():
     assert Meld.from_cards(parse_cards("AH KH QH"), HIGH).codes == ("QH", "KH", "AH")
 
 
-@pytest.mark.parametrize("cards,code", [
-    ("8S 8H", "too_short"), ("8S", "too_short"), ("4H 5D 6H", "mixed_suits"), ("4S 5H 6C", "mixed_suits"),
-    ("5S 7S 8S", "gap"), ("QH KH AH", "ace_high"), ("KH AH 2H", "wrap"), ("8S 9H KD", "mixed"),
-    ("7H 7H 7S", "duplicate"), ("4H 4H' 4S", "group_same_suit"), ("5S 5S' 6S", "duplicate_rank"),
-])
+@pytest.mark.parametrize(
+    "cards,code",
+    [
+        ("8S 8H", "too_short"),
+        ("8S", "too_short"),
+        ("4H 5D 6H", "mixed_suits"),
+        ("4S 5H 6C", "mixed_suits"),
+        ("5S 7S 8S", "gap"),
+        ("QH KH AH", "ace_high"),
+        ("KH AH 2H", "wrap"),
+        ("8S 9H KD", "mixed"),
+        ("7H 7H 7S", "duplicate"),
+        ("4H 4H' 4S", "group_same_suit"),
+        ("5S 5S' 6S", "duplicate_rank"),
+    ],
+)
 def test_invalid_melds_name_the_reason(cards, code):
     err = check_meld(parse_cards(cards), LOW)
     assert isinstance(err, InvalidMeld) and err.code == code
@@ -70,6 +88,7 @@ def _corner_readings(naturals, n_jokers):
     the naturals, one run round the corner (distinct ranks, consecutive on the circle K-A-2)."""
     from itertools import combinations
     from rommikirja.melds import run_positions
+
     suit = naturals[0].suit
     have = {c.rank for c in naturals}
     free = [r for r in range(1, 14) if r not in have]
@@ -89,6 +108,7 @@ def test_joker_in_a_round_the_corner_run_matches_brute_force(n_jokers):
     """Every hand of 2–4 hearts plus one or two jokers: the engine accepts it as a run exactly when
     some reading of the jokers makes a run round the corner, and its reading is one of those."""
     from itertools import combinations
+
     hearts = parse_cards("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH")
     jokers = parse_cards("JK JK'")[:n_jokers]
     checked = accepted = 0

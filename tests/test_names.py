@@ -4,6 +4,7 @@ The file is checked line by line (missing case, markup, a built-in name with oth
 name that is not one); a scenario with an unknown name points at the file; after the name is
 added there, the page inflects it. The end-to-end test works on a temporary copy of the project.
 """
+
 from __future__ import annotations
 
 import textwrap
@@ -43,8 +44,9 @@ def error_of(tmp_path: Path, text: str) -> SourceError:
 def test_a_names_file_gives_every_case(tmp_path):
     shuffled = "Kalle:\n" + "".join(sorted(KALLE.splitlines(keepends=True)[1:], reverse=True))
     table = read_names(write(tmp_path, shuffled))
-    assert table["Kalle"] == tuple("Kalle Kallen Kallea Kalleen Kallessa Kallesta Kallelle Kallella Kallelta "
-                                   "Kallena Kalleksi".split())
+    assert table["Kalle"] == tuple(
+        "Kalle Kallen Kallea Kalleen Kallessa Kallesta Kallelle Kallella Kallelta Kallena Kalleksi".split()
+    )
 
 
 def test_empty_or_comment_only_file_is_no_names(tmp_path):
@@ -52,22 +54,36 @@ def test_empty_or_comment_only_file_is_no_names(tmp_path):
     assert read_names(tmp_path / "puuttuu.yaml") == {}
 
 
-@pytest.mark.parametrize("text, line, message", [
-    (KALLE.replace("  all: Kallelle\n", ""), 2, "Kalle: puuttuu sijamuoto all (allatiivi, kenelle? esim. Ainolle)"),
-    (KALLE.replace("Kallelle", "<b>Kallelle</b>"), 7, "Kalle: all (allatiivi, kenelle?): ”<b>Kallelle</b>” ei kelpaa"),
-    (KALLE.replace("Kallelle", "'[Kallelle](http://x)'"), 7, "ei kelpaa: muodossa saa olla vain kirjaimia"),
-    (KALLE.replace("gen: Kallen", "gen: Kallelle"), 2, "Kalle: gen (genetiivi, kenen?): ”Kallelle” ei ole genetiivi"),
-    (KALLE.replace("gen: Kallen", "gen: Ainon"), 2, "”Ainon” ei näytä nimen Kalle taivutusmuodolta"),
-    (KALLE.replace("ade: Kallella", "ade: Kallellä"), 2, "päätteissä on sekaisin a ja ä"),
-    (KALLE.replace("tra: Kalleksi", "tra: Kalleksi\n  lok: Kallessa"), 12, "tuntematon sijamuoto ”lok”"),
-    (KALLE.replace("Kalle:", "kalle:"), 1, "”kalle” ei kelpaa nimeksi: nimi alkaa isolla kirjaimella"),
-    (KALLE.replace("Kalle:", "R2D2:"), 1, "”R2D2” ei kelpaa nimeksi"),
-    ("Kalle: Kallen\n", 1, "Kalle: odotettiin sijamuotoja"),
-    ("- Kalle\n", 1, "odotettiin nimiä muodossa Nimi:"),
-    (KALLE + KALLE.replace("Kalle", "Matti").replace("Matin", "Mattin"), 12,
-     "Matti: nimi on jo Rommikirjassa eri muodoin (gen: Matin"),
-    (KALLE + KALLE, 12, "avain ”Kalle” toistuu"),
-])
+@pytest.mark.parametrize(
+    "text, line, message",
+    [
+        (KALLE.replace("  all: Kallelle\n", ""), 2, "Kalle: puuttuu sijamuoto all (allatiivi, kenelle? esim. Ainolle)"),
+        (
+            KALLE.replace("Kallelle", "<b>Kallelle</b>"),
+            7,
+            "Kalle: all (allatiivi, kenelle?): ”<b>Kallelle</b>” ei kelpaa",
+        ),
+        (KALLE.replace("Kallelle", "'[Kallelle](http://x)'"), 7, "ei kelpaa: muodossa saa olla vain kirjaimia"),
+        (
+            KALLE.replace("gen: Kallen", "gen: Kallelle"),
+            2,
+            "Kalle: gen (genetiivi, kenen?): ”Kallelle” ei ole genetiivi",
+        ),
+        (KALLE.replace("gen: Kallen", "gen: Ainon"), 2, "”Ainon” ei näytä nimen Kalle taivutusmuodolta"),
+        (KALLE.replace("ade: Kallella", "ade: Kallellä"), 2, "päätteissä on sekaisin a ja ä"),
+        (KALLE.replace("tra: Kalleksi", "tra: Kalleksi\n  lok: Kallessa"), 12, "tuntematon sijamuoto ”lok”"),
+        (KALLE.replace("Kalle:", "kalle:"), 1, "”kalle” ei kelpaa nimeksi: nimi alkaa isolla kirjaimella"),
+        (KALLE.replace("Kalle:", "R2D2:"), 1, "”R2D2” ei kelpaa nimeksi"),
+        ("Kalle: Kallen\n", 1, "Kalle: odotettiin sijamuotoja"),
+        ("- Kalle\n", 1, "odotettiin nimiä muodossa Nimi:"),
+        (
+            KALLE + KALLE.replace("Kalle", "Matti").replace("Matin", "Mattin"),
+            12,
+            "Matti: nimi on jo Rommikirjassa eri muodoin (gen: Matin",
+        ),
+        (KALLE + KALLE, 12, "avain ”Kalle” toistuu"),
+    ],
+)
 def test_problems_name_file_line_and_what_was_expected(tmp_path, text, line, message):
     err = error_of(tmp_path, text)
     assert err.line == line and message in err.message, str(err)
@@ -75,7 +91,9 @@ def test_problems_name_file_line_and_what_was_expected(tmp_path, text, line, mes
 
 
 def test_a_built_in_name_with_its_own_forms_is_allowed(tmp_path):
-    aino = "Aino:\n" + "".join(f"  {c}: {f}\n" for c, f in zip(finnish.SINGULAR_CASES[1:], finnish.NAME_FORMS["Aino"][1:]))
+    aino = "Aino:\n" + "".join(
+        f"  {c}: {f}\n" for c, f in zip(finnish.SINGULAR_CASES[1:], finnish.NAME_FORMS["Aino"][1:])
+    )
     assert read_names(write(tmp_path, aino))["Aino"] == finnish.NAME_FORMS["Aino"]
 
 
@@ -108,11 +126,12 @@ def test_names_file_and_schema_agree(tmp_path):
     shipped = ROOT / "scenarios" / "nimet.yaml"
     assert shipped.read_text(encoding="utf-8").startswith("# yaml-language-server: $schema=names.schema.json")
     jsonschema.validate(yaml.safe_load(shipped.read_text(encoding="utf-8")), schema)
-    read_names(shipped)                                    # the club's file itself is valid
+    read_names(shipped)  # the club's file itself is valid
 
 
 def json_schema() -> dict:
     import json
+
     return json.loads((ROOT / "scenarios" / "names.schema.json").read_text(encoding="utf-8"))
 
 
@@ -162,18 +181,18 @@ def test_unknown_name_points_at_the_yaml_file_then_the_page_inflects_it(tmp_path
 
     verify = run(repo, "-m", "tools.verify")
     assert verify.returncode == 1
-    assert ("scenarios/perusrommi/x01-kalle.yaml:8: players: nimelle ”Kalle” ei ole taivutusmuotoja"
-            in verify.stderr), verify.stderr
+    assert "scenarios/perusrommi/x01-kalle.yaml:8: players: nimelle ”Kalle” ei ole taivutusmuotoja" in verify.stderr, (
+        verify.stderr
+    )
     assert "lisää ne tiedostoon scenarios/nimet.yaml" in verify.stderr
     assert "finnish.py" not in verify.stderr and "NAME_FORMS" not in verify.stderr
 
     names = repo / "scenarios" / "nimet.yaml"
-    names.write_text(names.read_text(encoding="utf-8") + "\n" + KALLE.replace("  ess: Kallena\n", ""),
-                     encoding="utf-8")
+    names.write_text(names.read_text(encoding="utf-8") + "\n" + KALLE.replace("  ess: Kallena\n", ""), encoding="utf-8")
     broken = run(repo, "-m", "tools.verify")
     assert broken.returncode == 1 and "scenarios/nimet.yaml:" in broken.stderr
     assert "Kalle: puuttuu sijamuoto ess (essiivi, kenenä? esim. Ainona)" in broken.stderr, broken.stderr
-    assert broken.stderr.count("scenarios/nimet.yaml:") == 1          # said once, not per scenario
+    assert broken.stderr.count("scenarios/nimet.yaml:") == 1  # said once, not per scenario
 
     names.write_text(names.read_text(encoding="utf-8") + "  ess: Kallena\n", encoding="utf-8")
     assert run(repo, "-m", "tools.verify").returncode == 0
@@ -185,6 +204,7 @@ def test_unknown_name_points_at_the_yaml_file_then_the_page_inflects_it(tmp_path
 
 def test_names_from_replaces_the_club_file_for_a_while(tmp_path):
     from tools.scenario.names import names_from
+
     before = finnish.club_names()
     with names_from(write(tmp_path, KALLE)) as table:
         assert set(table) == {"Kalle"} and finnish.player_name("Kalle", "ela") == "Kallesta"
@@ -198,12 +218,20 @@ def _named(name: str, stem: str) -> str:
     return KALLE.replace("Kalle:", f"{name}:", 1).replace("Kalle", stem)
 
 
-@pytest.mark.parametrize("name, char", [
-    ("Аino", "U+0410 (kyrillinen kirjain)"), ("Aiнo", "U+043D (kyrillinen kirjain)"),
-    ("Eerο", "U+03BF (kreikkalainen kirjain)"), ("Ａino", "U+FF21 (täysleveä merkki"),
-    ("𝐀ino", "U+1D400 (matemaattinen kirjain"), ("Aſſi", "U+017F ("), ("\u212aalle", "U+212A ("),
-    ("Ⅻ", "U+216B ("), ("Ai²o", "U+00B2 ("),
-])
+@pytest.mark.parametrize(
+    "name, char",
+    [
+        ("Аino", "U+0410 (kyrillinen kirjain)"),
+        ("Aiнo", "U+043D (kyrillinen kirjain)"),
+        ("Eerο", "U+03BF (kreikkalainen kirjain)"),
+        ("Ａino", "U+FF21 (täysleveä merkki"),
+        ("𝐀ino", "U+1D400 (matemaattinen kirjain"),
+        ("Aſſi", "U+017F ("),
+        ("\u212aalle", "U+212A ("),
+        ("Ⅻ", "U+216B ("),
+        ("Ai²o", "U+00B2 ("),
+    ],
+)
 def test_look_alike_names_are_refused_naming_the_character(tmp_path, name, char):
     err = error_of(tmp_path, _named(name, "Kalle"))
     assert err.line == 1 and err.message.startswith(f"”{name}” ei kelpaa nimeksi: merkki {char}"), err.message
@@ -218,8 +246,18 @@ def test_two_names_that_look_alike_collide(tmp_path):
 
 
 def test_latin_names_with_diacritics_pass(tmp_path):
-    table = read_names(write(tmp_path, _named("Jörö", "Jörö").replace("Jöröen", "Jörön")
-                             .replace("Jöröa", "Jöröä").replace("Jörössa", "Jörössä").replace("Jörösta", "Jöröstä")
-                             .replace("Jörölla", "Jöröllä").replace("Jörölta", "Jöröltä").replace("Jöröna", "Jörönä")
-                             .replace("Jöröeen", "Jöröön")))
+    table = read_names(
+        write(
+            tmp_path,
+            _named("Jörö", "Jörö")
+            .replace("Jöröen", "Jörön")
+            .replace("Jöröa", "Jöröä")
+            .replace("Jörössa", "Jörössä")
+            .replace("Jörösta", "Jöröstä")
+            .replace("Jörölla", "Jöröllä")
+            .replace("Jörölta", "Jöröltä")
+            .replace("Jöröna", "Jörönä")
+            .replace("Jöröeen", "Jöröön"),
+        )
+    )
     assert "Jörö" in table

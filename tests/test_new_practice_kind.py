@@ -4,6 +4,7 @@ drawn by the generic practice partial in a page built by the real build (a copy 
 the module dropped into ``engine/rommikirja/app/practice/`` and one ``practice()`` call added to a
 page template) and is answered, right and wrong, in Chromium by the engine running under Pyodide
 (the wheel the build made from the copy). Nothing else of the project is changed for it."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -30,6 +31,7 @@ CALL = '\n\n{{ practice("korttimaara", "perusrommi", 3, "Montako korttia?") }}\n
 def registered():
     """The kind imported into this process's engine as a module of the practice package; removed after."""
     from rommikirja.app.practice import KINDS
+
     name = f"{PACKAGE}.korttimaara"
     spec = importlib.util.spec_from_file_location(name, KIND)
     module = importlib.util.module_from_spec(spec)
@@ -44,6 +46,7 @@ def registered():
 
 def test_a_registered_kind_is_asked_checked_and_read_back_like_the_others(registered):
     from rommikirja.practice import check, handle, question, solution
+
     q = question("korttimaara", 3, {})
     sol = solution(q)
     assert q["prompt"] == "Montako korttia kädessä on?" and q["input"] == {"control": "number", "key": "count"}
@@ -60,12 +63,14 @@ def test_a_registered_kind_is_asked_checked_and_read_back_like_the_others(regist
 
 def test_without_the_module_the_kind_is_unknown():
     from rommikirja.practice import handle
+
     reply = json.loads(handle('{"op": "question", "kind": "korttimaara", "seed": 1, "rules": {}}'))
     assert not reply["ok"] and "tuntematon" in reply["error"]
 
 
 def test_the_practice_partial_and_the_widget_script_know_no_kind():
     from rommikirja.practice import KINDS
+
     partial = (ROOT / "templates" / "_practice.html.j2").read_text(encoding="utf-8")
     script = (ROOT / "docs" / "assets" / "harjoitus.js").read_text(encoding="utf-8")
     assert "q.kind ==" not in partial and "kind ===" not in script
@@ -81,13 +86,17 @@ def built(tmp_path_factory):
     shutil.copy2(KIND, repo / "engine" / "rommikirja" / "app" / "practice" / "korttimaara.py")
     page = repo / "templates" / "pages" / "perusrommi.md.j2"
     page.write_text(page.read_text(encoding="utf-8") + CALL, encoding="utf-8")
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1",
-           "PYTHONPATH": os.pathsep.join([str(repo / "engine"), str(repo)])}
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": os.pathsep.join([str(repo / "engine"), str(repo)])}
     build = subprocess.run([sys.executable, "-m", "tools.build"], cwd=repo, capture_output=True, text=True, env=env)
     assert build.returncode == 0, build.stdout + build.stderr
     site = tmp / "site"
-    mk = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(site)], cwd=repo,
-                        capture_output=True, text=True, env=env)
+    mk = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(site)],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
     assert mk.returncode == 0, mk.stderr
     return site
 
@@ -110,8 +119,11 @@ def test_a_new_kind_is_built_into_a_page_and_answered_in_pyodide(built):
             # drawn by the generic code: the hand as cards, the prompt as the number field's label
             assert w.locator(".harjoitus-ui .kortti").count() == len(hand)
             assert w.locator(".harjoitus-ui label").inner_text().strip() == "Montako korttia kädessä on?"
-            assert w.locator(".harjoitus-ui .kortti").first.get_attribute("aria-label").startswith(
-                data["question"]["faces"][hand[0]]["symbol"])
+            assert (
+                w.locator(".harjoitus-ui .kortti")
+                .first.get_attribute("aria-label")
+                .startswith(data["question"]["faces"][hand[0]]["symbol"])
+            )
             for given, verdict in ((len(hand), "oikein"), (len(hand) + 2, "vaarin"), (len(hand), "oikein")):
                 w.evaluate("el => { delete el.dataset.result; }")
                 w.locator("input.vastaus").fill(str(given))
@@ -122,11 +134,12 @@ def test_a_new_kind_is_built_into_a_page_and_answered_in_pyodide(built):
                 assert text.startswith("✔" if verdict == "oikein" else "✘"), text
                 if verdict == "vaarin":
                     assert "liian suuri" in text, text
-            assert page.evaluate("window.rommikirjaEngine && window.rommikirjaEngine.readyMs") # Pyodide answered
+            assert page.evaluate("window.rommikirjaEngine && window.rommikirjaEngine.readyMs")  # Pyodide answered
             # a new hand: asked from the engine in the page, drawn the same way
             w.get_by_role("button", name="Uusi käsi").click()
-            page.wait_for_function("el => !el.dataset.loading && el.dataset.seed !== '3'", arg=w.element_handle(),
-                                   timeout=ENGINE_TIMEOUT)
+            page.wait_for_function(
+                "el => !el.dataset.loading && el.dataset.seed !== '3'", arg=w.element_handle(), timeout=ENGINE_TIMEOUT
+            )
             assert w.locator(".harjoitus-ui .kortti").count() >= 3
             assert axe(page, "#korttimaara-perusrommi") == []
             assert errors == []

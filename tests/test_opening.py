@@ -1,4 +1,5 @@
 """Rommi 51 openings: the exact search against brute force over every packing of melds."""
+
 import itertools
 import random
 
@@ -9,8 +10,7 @@ from rommikirja import Card, RuleSet, Suit, check_meld, parse_cards, standard_de
 from rommikirja.melds import Meld, meld_points
 from rommikirja.opening import _points_bound, _Search, best_opening, can_open, opening_problem
 
-RULES = RuleSet(decks=2, jokers=4, ace="high_or_low", opening_points=51, opening_pure_run=True,
-                max_jokers_per_meld=1)
+RULES = RuleSet(decks=2, jokers=4, ace="high_or_low", opening_points=51, opening_pure_run=True, max_jokers_per_meld=1)
 LOW_BAR = RULES.with_options(opening_points=1)
 DECK = standard_deck(2, 4)
 
@@ -32,6 +32,7 @@ def brute(cards, rules):
             m, p, pr = melds[j]
             if not m & used:
                 rec(j + 1, used | m, pts + p, pure or pr)
+
     rec(0, frozenset(), 0, False)
     return best
 
@@ -73,14 +74,18 @@ def test_the_quick_bound_never_rules_out_an_opening(seed, size):
     least the best packing's points, and ``can_open`` agrees with brute force."""
     rng = random.Random(seed)
     hand = rich_hand(rng, size)
-    variants = (RULES, RULES.with_options(ace="low"), RULES.with_options(max_jokers_per_meld=0),
-                RULES.with_options(max_jokers_per_meld=2, opening_points=30),
-                RULES.with_options(opening_points=25, opening_pure_run=False))
+    variants = (
+        RULES,
+        RULES.with_options(ace="low"),
+        RULES.with_options(max_jokers_per_meld=0),
+        RULES.with_options(max_jokers_per_meld=2, opening_points=30),
+        RULES.with_options(opening_points=25, opening_pure_run=False),
+    )
     for rules in variants:
         m1, m2, nj = opening_problem(hand)[:3]
         best = max(_Search(rules).solve(m1, m2, nj)[0])
         assert _points_bound(m1, m2, nj, rules) >= best, ([c.code for c in hand], rules.ace)
-        if rules.max_jokers_per_meld <= 1 and rules.opening_pure_run:   # (what brute() knows)
+        if rules.max_jokers_per_meld <= 1 and rules.opening_pure_run:  # (what brute() knows)
             want = brute(hand, rules)
             assert can_open(hand, rules) == (want is not None and want >= rules.opening_points)
 
@@ -104,12 +109,15 @@ def test_cards_the_pack_does_not_have_are_refused():
     import pytest
     from rommikirja import IllegalMove
     from rommikirja.opening import melds_using_all
+
     one_deck = RULES.with_options(decks=1, jokers=0)
-    for rules, text, code in ((one_deck, "7S 8S 9S 9S' KH KD KC", "no_such_card"),
-                              (one_deck, "7S 8S 9S JK KH KD KC", "no_such_card"),
-                              (RULES, "7S 8S 9S JK'''' KH KD KC", "no_such_card"),
-                              (RULES, "7S 8S 9S 9S 9S' KH KD KC", "duplicate_card"),
-                              (one_deck, "7S 8S 9S 9S KH KD KC", "duplicate_card")):
+    for rules, text, code in (
+        (one_deck, "7S 8S 9S 9S' KH KD KC", "no_such_card"),
+        (one_deck, "7S 8S 9S JK KH KD KC", "no_such_card"),
+        (RULES, "7S 8S 9S JK'''' KH KD KC", "no_such_card"),
+        (RULES, "7S 8S 9S 9S 9S' KH KD KC", "duplicate_card"),
+        (one_deck, "7S 8S 9S 9S KH KD KC", "duplicate_card"),
+    ):
         for solve in (best_opening, melds_using_all):
             with pytest.raises(IllegalMove) as exc:
                 solve(parse_cards(text), rules)
@@ -123,5 +131,5 @@ def test_hands_without_three_in_a_row_of_a_suit_cannot_open():
     # plenty of points, but no pure run is possible: the search is skipped and the answer is None
     hand = parse_cards("KS KH KD KC QS QH QD JK JK' 2S 4S 6H 8H")
     assert best_opening(hand, RULES) is None and brute(hand, RULES) is None
-    qka = parse_cards("QS KS AS 5H 5D 5C 2C")      # Q-K-A is a pure run when the ace may be high
+    qka = parse_cards("QS KS AS 5H 5D 5C 2C")  # Q-K-A is a pure run when the ace may be high
     assert best_opening(qka, LOW_BAR).points == brute(qka, LOW_BAR) == 46

@@ -1,4 +1,5 @@
 """Sentences the engine words from an option value read naturally for every value (own rule sets)."""
+
 import pytest
 
 from fixed_rules import FIXED
@@ -7,7 +8,7 @@ from rommikirja.errors import no_such_card
 from rommikirja.melds import Meld, check_meld
 from rommikirja.practice import check, solution
 
-R51 = FIXED["rommi51"].as_mapping()          # the tests' own rule set, not the shipped file
+R51 = FIXED["rommi51"].as_mapping()  # the tests' own rule set, not the shipped file
 PERUS = FIXED["perusrommi"].as_mapping()
 
 
@@ -15,14 +16,17 @@ def _rules(base, **changes):
     return FIXED[base["name"]].with_options(**changes)
 
 
-@pytest.mark.parametrize("limit,reason", [
-    (0, "tässä pelissä jokereita ei käytetä yhdistelmissä"),
-    (1, "yhdessä yhdistelmässä saa olla enintään yksi jokeri"),
-    (2, "yhdessä yhdistelmässä saa olla enintään kaksi jokeria"),
-])
+@pytest.mark.parametrize(
+    "limit,reason",
+    [
+        (0, "tässä pelissä jokereita ei käytetä yhdistelmissä"),
+        (1, "yhdessä yhdistelmässä saa olla enintään yksi jokeri"),
+        (2, "yhdessä yhdistelmässä saa olla enintään kaksi jokeria"),
+    ],
+)
 def test_joker_limit_reads_naturally_for_every_value(limit, reason):
     rules = _rules(R51, max_jokers_per_meld=limit)
-    cards = parse_cards("5H 6H JK JK' JK''")     # one joker more than the highest limit
+    cards = parse_cards("5H 6H JK JK' JK''")  # one joker more than the highest limit
     err = check_meld(cards, rules)
     assert err is not None and err.code == "too_many_jokers"
     assert err.message == reason[0].upper() + reason[1:] + "."
@@ -31,8 +35,10 @@ def test_joker_limit_reads_naturally_for_every_value(limit, reason):
     run = Meld.from_cards(parse_cards("5H 6H 7H"), rules)
     with pytest.raises(ValueError) as exc:
         run.extended(parse_cards("JK JK' JK''"), rules)
-    assert exc.value.sentence("Aino") == (f"Aino ei voi lisätä jokeria, jokeria ja jokeria yhdistelmään "
-                                         f"(herttaviitonen, herttakuutonen ja herttaseiska), koska {reason}.")
+    assert exc.value.sentence("Aino") == (
+        f"Aino ei voi lisätä jokeria, jokeria ja jokeria yhdistelmään "
+        f"(herttaviitonen, herttakuutonen ja herttaseiska), koska {reason}."
+    )
 
 
 def test_practice_feedback_on_a_joker_meld_without_jokers_in_melds():
@@ -41,10 +47,13 @@ def test_practice_feedback_on_a_joker_meld_without_jokers_in_melds():
     assert sol["lines"] == ["Ei kelpaa yhdistelmäksi. Tässä pelissä jokereita ei käytetä yhdistelmissä."]
 
 
-@pytest.mark.parametrize("jokers,text", [
-    (1, "Tässä pelissä on vain yksi jokeri, joten toista jokeria ei ole."),
-    (2, "Tässä pelissä on vain kaksi jokeria, joten kolmatta jokeria ei ole."),
-])
+@pytest.mark.parametrize(
+    "jokers,text",
+    [
+        (1, "Tässä pelissä on vain yksi jokeri, joten toista jokeria ei ole."),
+        (2, "Tässä pelissä on vain kaksi jokeria, joten kolmatta jokeria ei ole."),
+    ],
+)
 def test_a_joker_beyond_the_deck_is_counted_in_words(jokers, text):
     rules = _rules(R51, jokers=jokers)
     card = parse_cards("JK JK' JK''")[jokers]
@@ -53,16 +62,31 @@ def test_a_joker_beyond_the_deck_is_counted_in_words(jokers, text):
 
 def test_points_agree_with_one():
     rules = {**PERUS, "scoring": "winner_takes", "ace_points": 1, "rummy_doubling": False}
-    q = {"kind": "pisteet", "players": ["Aino", "Eero"], "winner": 0, "hands": [[], ["AS"]], "ask": 0,
-         "rules": rules, "seed": 0}
+    q = {
+        "kind": "pisteet",
+        "players": ["Aino", "Eero"],
+        "winner": 0,
+        "hands": [[], ["AS"]],
+        "ask": 0,
+        "rules": rules,
+        "seed": 0,
+    }
     assert solution(q)["lines"] == ["Eero: 1.", "Aino saa 1 piste."]
     assert check(q, {"points": "1"})["message"].startswith("Oikein: 1 piste.")
 
 
 def test_unopened_penalty_is_counted_points():
     rules = {**R51, "unopened_penalty": 1}
-    q = {"kind": "pisteet", "players": ["Aino", "Eero"], "winner": 0, "hands": [[], ["AS", "2S"]],
-         "opened": [True, False], "ask": 1, "rules": rules, "seed": 0}
+    q = {
+        "kind": "pisteet",
+        "players": ["Aino", "Eero"],
+        "winner": 0,
+        "hands": [[], ["AS", "2S"]],
+        "opened": [True, False],
+        "ask": 1,
+        "rules": rules,
+        "seed": 0,
+    }
     line = solution(q)["lines"][0]
     assert line == "Eero ei avannut, joten sakko on käden korteista riippumatta 1 piste."
     assert check(q, {"points": "1"})["message"].startswith("Oikein: 1 sakkopiste.")
@@ -94,8 +118,10 @@ def test_pelaa_score_lines_agree_with_one():
     from rommikirja.deal import EndReason, Outcome
     from rommikirja.app.pelaa import _score_view
     from rommikirja.scoring import score_deal
+
     rules = _rules(PERUS, scoring="winner_takes", ace_points=1, rummy_doubling=False)
     score = score_deal(Outcome(EndReason.WENT_OUT, 0, ((), parse_cards("AS")), False, 0, ()), rules)
-    game = SimpleNamespace(rules=rules, names=["Aino", "Eero"], scores=[score], deals=[{}],
-                           deal=SimpleNamespace(outcome=None), n=2)
+    game = SimpleNamespace(
+        rules=rules, names=["Aino", "Eero"], scores=[score], deals=[{}], deal=SimpleNamespace(outcome=None), n=2
+    )
     assert _score_view(game, 0)["lines"][-1] == "Aino saa 1 piste."

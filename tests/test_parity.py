@@ -1,4 +1,5 @@
 """The engine under Pyodide (Python 3.14 in node) gives exactly what it gives under CPython."""
+
 import json
 import subprocess
 import sys
@@ -12,13 +13,14 @@ N = 1000
 
 
 @pytest.fixture(scope="module")
-def runtime(site):          # the site fixture builds docs/pyodide and docs/data
+def runtime(site):  # the site fixture builds docs/pyodide and docs/data
     return ROOT / "docs"
 
 
 def test_pyodide_and_cpython_agree_on_1000_seeded_computations(runtime):
-    proc = subprocess.run(["node", str(ROOT / "tests" / "pyodide_run.mjs"), str(N)], capture_output=True,
-                          text=True, timeout=600)
+    proc = subprocess.run(
+        ["node", str(ROOT / "tests" / "pyodide_run.mjs"), str(N)], capture_output=True, text=True, timeout=600
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     browser = json.loads(proc.stdout)
     assert browser["version"].startswith("3.14")
@@ -32,5 +34,7 @@ def test_pyodide_and_cpython_agree_on_1000_seeded_computations(runtime):
     assert len(ours) == len(theirs) == N
     for seed, (a, b) in enumerate(zip(ours, theirs)):
         assert a == b, f"seed {seed}: CPython {a} vs Pyodide {b}"
-    print(f"\nparity: {N} results identical; CPython {sys.version.split()[0]} {cpython_ms:.0f} ms, "
-          f"Pyodide {browser['version']} {browser['ms']} ms")
+    print(
+        f"\nparity: {N} results identical; CPython {sys.version.split()[0]} {cpython_ms:.0f} ms, "
+        f"Pyodide {browser['version']} {browser['ms']} ms"
+    )

@@ -8,6 +8,7 @@ with one field deep inside replaced; unknown keys added to a request, a state or
 text (not JSON, huge numbers, deep nesting, long strings, unicode). ``ROMMIKIRJA_FUZZ=N`` scales
 the counts. Own rule sets only (tests/fixed_rules.py).
 """
+
 from __future__ import annotations
 
 import copy
@@ -31,22 +32,83 @@ PER_FAMILY = max(1, int(500 * SCALE))
 #: per-request bound (CPU seconds)
 MAX_SECONDS = 1.0
 #: signs of Python or English in a refusal
-LEAK = re.compile(r"Error|Traceback|NoneType|\bNone\b|\bTrue\b|\bFalse\b|object|unhashable|invalid literal|"
-                  r"argument|Expecting|subscriptable|index out of range|\bdict\b|\blist\b|\bstr\b|\bint\b|"
-                  r"'[^'\s]*'|\[\s*'|\b(the|is|not|of|and|expected|must|unknown|missing)\b")
+LEAK = re.compile(
+    r"Error|Traceback|NoneType|\bNone\b|\bTrue\b|\bFalse\b|object|unhashable|invalid literal|"
+    r"argument|Expecting|subscriptable|index out of range|\bdict\b|\blist\b|\bstr\b|\bint\b|"
+    r"'[^'\s]*'|\[\s*'|\b(the|is|not|of|and|expected|must|unknown|missing)\b"
+)
 COUNTS = {"requests": 0, "refused": 0, "fallback": 0}
 
-HOSTILE = st.sampled_from([
-    None, True, False, "", " ", "abc", -1, 0, 1, 2, 10 ** 11, -10 ** 11, 999_999_999_999, 1.5, -0.0, 1e308,
-    [], {}, [[]], [{}], [None], [1, 2], {"a": 1}, {"": None}, "x" * 5000, ["7H"] * 60, ["JK"] * 5, ["ZZ"],
-    ["7H'''"], "７H", "7H\u00a0", "5ſ", "²S", "<script>alert(1)</script>", "𝔘𝔫𝔦", "\u202e", "a\u200bb",
-    "None", "'", "\\", "{{ self }}", list(range(40)), [[[[[[]]]]]], {"draw": "stock"}, {"discard": "7H"},
-    "stock", "taitava", ["taitava"] * 9, ["Aino"] * 4, "0" * 4000, "9" * 20, "-1", "1e9", "NaN",
-])
-SCALARS = (st.none() | st.booleans() | st.integers(-10 ** 12, 10 ** 12) | st.text(max_size=12)
-           | st.floats(allow_nan=False, allow_infinity=False))
-JSON = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=5)
-                    | st.dictionaries(st.text(max_size=8), inner, max_size=5), max_leaves=20)
+HOSTILE = st.sampled_from(
+    [
+        None,
+        True,
+        False,
+        "",
+        " ",
+        "abc",
+        -1,
+        0,
+        1,
+        2,
+        10**11,
+        -(10**11),
+        999_999_999_999,
+        1.5,
+        -0.0,
+        1e308,
+        [],
+        {},
+        [[]],
+        [{}],
+        [None],
+        [1, 2],
+        {"a": 1},
+        {"": None},
+        "x" * 5000,
+        ["7H"] * 60,
+        ["JK"] * 5,
+        ["ZZ"],
+        ["7H'''"],
+        "７H",
+        "7H\u00a0",
+        "5ſ",
+        "²S",
+        "<script>alert(1)</script>",
+        "𝔘𝔫𝔦",
+        "\u202e",
+        "a\u200bb",
+        "None",
+        "'",
+        "\\",
+        "{{ self }}",
+        list(range(40)),
+        [[[[[[]]]]]],
+        {"draw": "stock"},
+        {"discard": "7H"},
+        "stock",
+        "taitava",
+        ["taitava"] * 9,
+        ["Aino"] * 4,
+        "0" * 4000,
+        "9" * 20,
+        "-1",
+        "1e9",
+        "NaN",
+    ]
+)
+SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**12), 10**12)
+    | st.text(max_size=12)
+    | st.floats(allow_nan=False, allow_infinity=False)
+)
+JSON = st.recursive(
+    SCALARS,
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
+    max_leaves=20,
+)
 VALUES = HOSTILE | JSON
 OPS = ["new", "view", "move", "computer", "hint", "next_deal", "replay", "export", "options"]
 _STATES: dict = {}
@@ -124,9 +186,30 @@ def _real(op: str, state: dict) -> dict:
 
 
 @settings(**SETTINGS)
-@given(st.sampled_from(OPS), st.integers(0, 2), st.sampled_from(
-    ["op", "rules", "options", "players", "levels", "seed", "names", "sections", "id", "state", "seen", "links",
-     "move", "deal", "play"]), VALUES)
+@given(
+    st.sampled_from(OPS),
+    st.integers(0, 2),
+    st.sampled_from(
+        [
+            "op",
+            "rules",
+            "options",
+            "players",
+            "levels",
+            "seed",
+            "names",
+            "sections",
+            "id",
+            "state",
+            "seen",
+            "links",
+            "move",
+            "deal",
+            "play",
+        ]
+    ),
+    VALUES,
+)
 def test_a_real_request_with_one_field_replaced(op, which, key, value):
     req = _real(op, states()[which])
     req[key] = value
@@ -144,8 +227,7 @@ def _paths(value, prefix=()):
 
 
 @settings(**SETTINGS)
-@given(st.integers(0, 2), st.sampled_from(["view", "move", "hint", "export", "next_deal", "replay"]),
-       st.data(), VALUES)
+@given(st.integers(0, 2), st.sampled_from(["view", "move", "hint", "export", "next_deal", "replay"]), st.data(), VALUES)
 def test_a_real_state_with_one_field_deep_inside_replaced(which, op, data, value):
     state = copy.deepcopy(states()[which])
     paths = [p for p in _paths(state) if p]
@@ -162,13 +244,22 @@ def test_a_real_state_with_one_field_deep_inside_replaced(which, op, data, value
 
 
 @settings(**SETTINGS)
-@given(st.sampled_from(OPS), st.integers(0, 2), st.sampled_from(["request", "state", "move", "rules", "check"]),
-       st.text(min_size=1, max_size=40), VALUES)
+@given(
+    st.sampled_from(OPS),
+    st.integers(0, 2),
+    st.sampled_from(["request", "state", "move", "rules", "check"]),
+    st.text(min_size=1, max_size=40),
+    VALUES,
+)
 def test_unknown_keys(op, which, where, key, value):
     req = copy.deepcopy(_real(op, states()[which]))
-    target = {"request": req, "state": req.get("state"), "move": req.get("move"),
-              "rules": req.get("rules") or (req.get("state") or {}).get("rules"),
-              "check": (req.get("state") or {}).get("check")}[where]
+    target = {
+        "request": req,
+        "state": req.get("state"),
+        "move": req.get("move"),
+        "rules": req.get("rules") or (req.get("state") or {}).get("rules"),
+        "check": (req.get("state") or {}).get("check"),
+    }[where]
     if isinstance(target, dict) and key not in target:
         target[key] = value
     ask(req)
@@ -181,9 +272,24 @@ RAW = st.one_of(
     st.builds(lambda d: '{"op": "new", "players": ' + "9" * d + "}", st.integers(1, 5000)),
     st.builds(lambda d: '{"op": "new", "seed": 1e' + str(d) + "}", st.integers(1, 400)),
     st.builds(lambda s: '{"op": "new", "seed": "' + s + '"}', st.text(min_size=40, max_size=3000)),
-    st.sampled_from(['{"op": NaN}', '{"op": "view", "state": Infinity}', "\ufeff{}", "{'op': 'view'}",
-                     '{"op": "new"', "null", "true", "1", '"new"', " " * 1_000_001, '{"op": "new",}',
-                     '{"op": "new", "op": "view"}', '{"op": "n\\u0000ew"}', '{"op": "new", "rules": {"ace": "\\ud800"}}']),
+    st.sampled_from(
+        [
+            '{"op": NaN}',
+            '{"op": "view", "state": Infinity}',
+            "\ufeff{}",
+            "{'op': 'view'}",
+            '{"op": "new"',
+            "null",
+            "true",
+            "1",
+            '"new"',
+            " " * 1_000_001,
+            '{"op": "new",}',
+            '{"op": "new", "op": "view"}',
+            '{"op": "n\\u0000ew"}',
+            '{"op": "new", "rules": {"ace": "\\ud800"}}',
+        ]
+    ),
 )
 
 

@@ -3,6 +3,7 @@ state included) is scanned for the code or Finnish name of any card in another h
 stock that the reader has not seen. Every kind of request is asked at every turn: the view, a
 hint, an illegal move naming another player's card, the replay and the export (both refused
 until the deal ends). Uses the tests' own rule sets."""
+
 from __future__ import annotations
 
 import json
@@ -13,8 +14,16 @@ from fixed_rules import FIXED
 from pelaa_tools import ask, leaks, new_game, play, position
 from rommikirja.app.pelaa_export import MID_DEAL
 
-DEALS = [("gin", 2, "12"), ("gin", 2, "40"), ("perusrommi", 3, "5"), ("perusrommi", 2, "21"),
-         ("rommi", 4, "8"), ("rommi", 2, "2"), ("rommi51", 3, "3"), ("rommi51", 4, "17")]
+DEALS = [
+    ("gin", 2, "12"),
+    ("gin", 2, "40"),
+    ("perusrommi", 3, "5"),
+    ("perusrommi", 2, "21"),
+    ("rommi", 4, "8"),
+    ("rommi", 2, "2"),
+    ("rommi51", 3, "3"),
+    ("rommi51", 4, "17"),
+]
 
 
 def _scan(reply: dict, state: dict, asked=()) -> int:
@@ -31,8 +40,13 @@ def _scan(reply: dict, state: dict, asked=()) -> int:
 
 @pytest.mark.parametrize("game, players, seed", DEALS)
 def test_no_answer_during_a_deal_names_a_hidden_card(game, players, seed):
-    first = ask(op="new", rules=FIXED[game].as_mapping(), players=players, seed=seed,
-                levels=["taitava", "aloittelija", "taitava"][:players - 1])
+    first = ask(
+        op="new",
+        rules=FIXED[game].as_mapping(),
+        players=players,
+        seed=seed,
+        levels=["taitava", "aloittelija", "taitava"][: players - 1],
+    )
     assert first["ok"]
     state = first["result"]["state"]
     scanned = _scan(first, state)
@@ -48,7 +62,7 @@ def test_no_answer_during_a_deal_names_a_hidden_card(game, players, seed):
             # the refusal does not say where the card is
             deal, hidden, _ = position(state)
             held = sorted(c.code for c in deal.hands[1] if c in hidden)
-            rest = sorted(c.code for c in deal.stock if c in hidden) or held[1:]    # (all turned over: another)
+            rest = sorted(c.code for c in deal.stock if c in hidden) or held[1:]  # (all turned over: another)
             other, stock = (held + ["2S"])[0], (rest + ["2S"])[0]
             for move in ({"discard": other}, {"meld": [other, stock, other]}, {"lay_off": [other], "onto": 0}):
                 a = ask(op="move", state=state, seen=seen, move=move)
@@ -83,12 +97,13 @@ def test_the_state_in_the_middle_of_a_deal_holds_only_the_readers_moves():
     assert set(state) == {"v", "id", "rules", "options", "players", "names", "levels", "seed", "deals", "check"}
     deal, hidden, seen = position(state)
     assert not leaks({"state": state}, hidden, seen)
-    assert len(state["deals"][0]) == 12 < state["check"]["moves"]       # the computers' moves are not in it
+    assert len(state["deals"][0]) == 12 < state["check"]["moves"]  # the computers' moves are not in it
 
 
 def test_the_scan_finds_a_hidden_card_by_code_or_by_name():
     """The scanner itself: a hidden card put into an answer is found, by its code and by its name."""
     from rommikirja.finnish import card_name
+
     state = play(new_game("perusrommi", 2, "21"), 2)["state"]
     deal, hidden, seen = position(state)
     card = sorted(hidden, key=lambda c: c.code)[0]

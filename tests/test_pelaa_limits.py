@@ -1,6 +1,7 @@
 """Pelaa's rulings where a rule set is silent, through the page's entry point (rommikirja.play.handle):
 the discard pile's turnover limit that ends a deal nobody can finish, and the pass narrated by deal style.
 Uses the tests' own rule sets (tests/fixed_rules.py), not the shipped ones."""
+
 from __future__ import annotations
 
 import json
@@ -25,7 +26,7 @@ def call(**request):
 
 def test_a_deal_nobody_can_finish_ends_at_the_stated_turnover_limit():
     rules = FIXED[STUCK["game"]].as_mapping()
-    assert rules["max_turnovers"] == 0                       # the rule set itself sets no limit
+    assert rules["max_turnovers"] == 0  # the rule set itself sets no limit
     specs = call(op="options", rules=rules)
     shown = {o["option"]: o for o in specs["options"]}
     assert shown["max_turnovers"]["value"] == PLAY_MAX_TURNOVERS and shown["max_turnovers"]["note"]
@@ -34,7 +35,7 @@ def test_a_deal_nobody_can_finish_ends_at_the_stated_turnover_limit():
     view = result["view"]
     assert view["notes"] == specs["notes"]
     assert any(r["option"] == "max_turnovers" and r["value"] == PLAY_MAX_TURNOVERS for r in view["rules"])
-    for _ in range(600):                                    # requests: hint and move, then the computer
+    for _ in range(600):  # requests: hint and move, then the computer
         if view["over"]:
             break
         if view["your_turn"]:
@@ -59,10 +60,20 @@ def test_a_deal_nobody_can_finish_ends_at_the_stated_turnover_limit():
 
 
 def test_without_the_limit_the_same_deal_runs_on():
-    g = Game(new_state({"rules": FIXED[STUCK["game"]].as_mapping(), "options": {"max_turnovers": 0},
-                        "players": 2, "levels": STUCK["levels"], "seed": STUCK["seed"]}))
-    assert g.rules.max_turnovers == 0                       # the reader's explicit 0 is kept
+    g = Game(
+        new_state(
+            {
+                "rules": FIXED[STUCK["game"]].as_mapping(),
+                "options": {"max_turnovers": 0},
+                "players": 2,
+                "levels": STUCK["levels"],
+                "seed": STUCK["seed"],
+            }
+        )
+    )
+    assert g.rules.max_turnovers == 0  # the reader's explicit 0 is kept
     from rommikirja.app.computer import hint
+
     for _ in range(1500):
         if g.deal.is_over:
             break

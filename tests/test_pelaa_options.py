@@ -1,4 +1,5 @@
 """Pelaa's set-up form offers only the house rules that matter in the chosen game (own rule sets)."""
+
 from __future__ import annotations
 
 import json

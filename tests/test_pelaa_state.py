@@ -2,6 +2,7 @@
 same position with the computers' moves chosen again by the engine; levels, rules and seed fixed
 for the game; no undo against the page's seen mark; bounded deals. The hand-written tampered
 states of tests/pelaa_tampered.yaml are each refused with a Finnish sentence. Own rule sets only."""
+
 from __future__ import annotations
 
 import copy
@@ -20,8 +21,10 @@ from rommikirja.app.pelaa_state import game_digest
 
 CASES = yaml.safe_load((Path(__file__).parent / "pelaa_tampered.yaml").read_text(encoding="utf-8"))
 #: signs of Python or English in a refusal
-LEAK = re.compile(r"Error|Traceback|None\b|True\b|False\b|object|\bdict\b|\blist\b|\bstr\b|\bint\b|"
-                  r"'[^']*'|\[\s*'|Expecting|invalid|sisäinen virhe")
+LEAK = re.compile(
+    r"Error|Traceback|None\b|True\b|False\b|object|\bdict\b|\blist\b|\bstr\b|\bint\b|"
+    r"'[^']*'|\[\s*'|Expecting|invalid|sisäinen virhe"
+)
 MAX_SECONDS = 1.0
 
 _BASES: dict = {}
@@ -29,11 +32,11 @@ _BASES: dict = {}
 
 def base(case: dict) -> dict:
     """The case's base game: a result (state and view) the engine gave."""
-    key = json.dumps({k: case.get(k) for k in ("game", "players", "seed", "options", "moves", "deals")},
-                     sort_keys=True)
+    key = json.dumps({k: case.get(k) for k in ("game", "players", "seed", "options", "moves", "deals")}, sort_keys=True)
     if key not in _BASES:
-        r = new_game(case.get("game", "perusrommi"), case.get("players", 2), case.get("seed", "4"),
-                     options=case.get("options"))
+        r = new_game(
+            case.get("game", "perusrommi"), case.get("players", 2), case.get("seed", "4"), options=case.get("options")
+        )
         for _ in range(case.get("deals", 0)):
             r = play(r, "end")
             r = call(op="next_deal", state=r["state"], seen=r["state"]["check"])
@@ -53,10 +56,12 @@ def _at(state: dict, path: str):
 def _value(v, state: dict, case: dict):
     if isinstance(v, str) and v.startswith("@"):
         hands = Game(copy.deepcopy(state)).deal.hands
-        return {"@computer_card": lambda: sorted(c.code for c in hands[1])[0],
-                "@own_card": lambda: sorted(c.code for c in hands[0])[0],
-                "@301_empty_deals": lambda: [[] for _ in range(301)],
-                "@1001_draws": lambda: [[{"draw": "stock"}] * 1001]}[v]()
+        return {
+            "@computer_card": lambda: sorted(c.code for c in hands[1])[0],
+            "@own_card": lambda: sorted(c.code for c in hands[0])[0],
+            "@301_empty_deals": lambda: [[] for _ in range(301)],
+            "@1001_draws": lambda: [[{"draw": "stock"}] * 1001],
+        }[v]()
     if isinstance(v, dict):
         return {k: _value(x, state, case) for k, x in v.items()}
     return v
@@ -67,7 +72,7 @@ def recheck(state: dict) -> None:
     try:
         state["check"]["game"] = game_digest(state)
         state["check"] = Game(copy.deepcopy(state)).check
-    except Exception:       # the replay itself refuses: the digest is all one can recompute
+    except Exception:  # the replay itself refuses: the digest is all one can recompute
         pass
 
 
@@ -75,7 +80,7 @@ def tampered(case: dict) -> tuple[dict, dict | None]:
     b = base(case)
     state = copy.deepcopy(b["state"])
     for edit in case.get("edit", []):
-        (kind, path), = [(k, v) for k, v in edit.items() if k != "value"]
+        ((kind, path),) = [(k, v) for k, v in edit.items() if k != "value"]
         node, key = _at(state, path)
         value = _value(copy.deepcopy(edit.get("value")), b["state"], case)
         if kind == "set":
@@ -138,7 +143,7 @@ def test_the_computers_moves_are_chosen_by_the_engine_not_read():
     other["levels"] = ["aloittelija"]
     try:
         changed = Game(other).full[0]
-    except play_state.PlayError:        # the reader's moves no longer fit: refused, not mixed
+    except play_state.PlayError:  # the reader's moves no longer fit: refused, not mixed
         changed = None
     assert changed != g.full[0]
 
@@ -149,9 +154,9 @@ def test_a_game_proceeds_with_the_seen_mark_and_survives_a_fresh_worker():
     r = call(op="next_deal", state=r["state"], seen=seen)
     r = play(r, 3)
     view = call(op="view", state=r["state"], seen=r["state"]["check"])["view"]
-    play_replay._FINISHED.clear()                      # a reload: a new worker, nothing cached
+    play_replay._FINISHED.clear()  # a reload: a new worker, nothing cached
     t = time.process_time()
-    fresh = call(op="view", state=r["state"], seen=seen)          # an older mark is fine: extended
+    fresh = call(op="view", state=r["state"], seen=seen)  # an older mark is fine: extended
     assert time.process_time() - t < MAX_SECONDS
     assert fresh["view"] == view and fresh["state"] == r["state"]
 
@@ -170,32 +175,57 @@ def test_the_deals_of_a_game_are_bounded(monkeypatch):
 
 
 def test_a_state_of_the_old_page_is_refused_with_a_reason_the_page_can_show():
-    old = {"rules": {"name": "perusrommi"}, "players": 2, "seed": "3", "deals": [{"dealer": 1, "moves": []}],
-           "v": 1}
+    old = {"rules": {"name": "perusrommi"}, "players": 2, "seed": "3", "deals": [{"dealer": 1, "moves": []}], "v": 1}
     assert "aloita uusi peli" in finnish_refusal(ask(op="view", state=old), 0)
 
 
-@pytest.mark.parametrize("name", ["<img src=x onerror=alert(1)>", "__proto__", "../rules/perusrommi", "Perusrommi",
-                                  "perus rommi", "1rommi", "perusrommi\n", "a" * 42, "", 5, None])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "<img src=x onerror=alert(1)>",
+        "__proto__",
+        "../rules/perusrommi",
+        "Perusrommi",
+        "perus rommi",
+        "1rommi",
+        "perusrommi\n",
+        "a" * 42,
+        "",
+        5,
+        None,
+    ],
+)
 def test_a_game_name_that_is_no_slug_is_refused(name):
     from fixed_rules import FIXED
+
     reply = ask(op="new", rules={**FIXED["perusrommi"].as_mapping(), "name": name}, players=2, seed="7")
     assert not reply["ok"]
     assert reply["error"].startswith("Pelin nimen (rules.name) pitää olla pienin kirjaimin kirjoitettu tunnus")
     assert "<img" not in json.dumps(reply) and "__proto__" not in json.dumps(reply)
 
 
-@pytest.mark.parametrize("title, why", [
-    ("<img src=x onerror=alert(1)>", "merkki U+003C ("), ("Kerho\nrommi", "merkki U+000A ("),
-    ("Kerho {: onclick=x }", "merkki U+007B ("), ("Реrusrommi", "merkki U+0420 (kyrillinen kirjain)"),
-    ("Ｐerusrommi", "merkki U+FF30 ("), ("Kerho\u200brommi", "merkki U+200B ("), ("x" * 61, "otsikossa on 61 merkkiä"),
-    ("Kerho" + "\u0336" * 5, "pinottuja yhdistyviä merkkejä"), (" Kerho", "alussa tai lopussa on tyhjää"),
-    ("javascript:alert(1)", "merkki U+003A ("), (7, "ei ole tekstiä"),
-])
+@pytest.mark.parametrize(
+    "title, why",
+    [
+        ("<img src=x onerror=alert(1)>", "merkki U+003C ("),
+        ("Kerho\nrommi", "merkki U+000A ("),
+        ("Kerho {: onclick=x }", "merkki U+007B ("),
+        ("Реrusrommi", "merkki U+0420 (kyrillinen kirjain)"),
+        ("Ｐerusrommi", "merkki U+FF30 ("),
+        ("Kerho\u200brommi", "merkki U+200B ("),
+        ("x" * 61, "otsikossa on 61 merkkiä"),
+        ("Kerho" + "\u0336" * 5, "pinottuja yhdistyviä merkkejä"),
+        (" Kerho", "alussa tai lopussa on tyhjää"),
+        ("javascript:alert(1)", "merkki U+003A ("),
+        (7, "ei ole tekstiä"),
+    ],
+)
 def test_a_game_title_that_is_no_plain_line_is_refused(title, why):
     from fixed_rules import FIXED
-    reply = ask(op="new", rules={**FIXED["perusrommi"].as_mapping(), "name": "perusrommi", "title": title},
-                players=2, seed="7")
+
+    reply = ask(
+        op="new", rules={**FIXED["perusrommi"].as_mapping(), "name": "perusrommi", "title": title}, players=2, seed="7"
+    )
     assert not reply["ok"] and reply["error"].startswith("Pelin otsikon (rules.title) pitää olla yksi rivi")
     assert why in reply["error"], reply["error"]
     assert "<img" not in json.dumps(reply) and "\\u" not in reply["error"]
@@ -203,13 +233,23 @@ def test_a_game_title_that_is_no_plain_line_is_refused(title, why):
 
 def test_a_plain_game_name_and_title_are_played():
     from fixed_rules import FIXED
-    result = call(op="new", rules={**FIXED["perusrommi"].as_mapping(), "name": "kerho-rommi2",
-                                   "title": "Kerhon rommi – ”paras” (versio 2)!"}, players=2, seed="7")
+
+    result = call(
+        op="new",
+        rules={
+            **FIXED["perusrommi"].as_mapping(),
+            "name": "kerho-rommi2",
+            "title": "Kerhon rommi – ”paras” (versio 2)!",
+        },
+        players=2,
+        seed="7",
+    )
     assert result["state"]["rules"]["name"] == "kerho-rommi2"
 
 
 @pytest.mark.parametrize("seed", ["7\u3164", "\u2800", "7\ufe0f", "7\U000e0041", "7" + "\u0336" * 3])
 def test_a_seed_with_a_blank_filler_or_stacked_marks_is_refused(seed):
     from fixed_rules import FIXED
+
     reply = ask(op="new", rules=FIXED["perusrommi"].as_mapping(), players=2, seed=seed)
     assert not reply["ok"] and reply["error"].startswith("Pelin numeron (seed) pitää olla luku tai lyhyt teksti")

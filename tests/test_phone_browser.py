@@ -1,6 +1,7 @@
 """The site on a phone (360 px wide, Chromium via Playwright): the Pelaa set-up form fits the screen
 for every game, hidden widget buttons stay hidden, and Pelaa's feedback and the computer's moves
 are seen next to the hand, not under the sticky action bar or below the fold."""
+
 from __future__ import annotations
 
 import pytest
@@ -35,12 +36,16 @@ def test_setup_form_fits_a_phone_for_every_game(phone, server):  # noqa: F811
     for game in games:
         page.evaluate("document.querySelector('.pelaa-asetukset').dataset.ready = ''")
         page.select_option("#pelaa-peli", game)
-        page.wait_for_function("document.querySelector('.pelaa-asetukset')?.dataset.ready === '1'",
-                               timeout=ENGINE_TIMEOUT)
+        page.wait_for_function(
+            "document.querySelector('.pelaa-asetukset')?.dataset.ready === '1'", timeout=ENGINE_TIMEOUT
+        )
         assert overflow(page) <= 0, f"{game}: the set-up form is wider than the phone"
         # every label of the house rules is shown whole (no text cut at the box's edge)
-        cut = page.evaluate("""() => [...document.querySelectorAll('.pelaa-kotisaannot label')]
-            .filter(l => l.getBoundingClientRect().right > %d + 0.5).map(l => l.textContent)""" % PHONE["width"])
+        cut = page.evaluate(
+            """() => [...document.querySelectorAll('.pelaa-kotisaannot label')]
+            .filter(l => l.getBoundingClientRect().right > %d + 0.5).map(l => l.textContent)"""
+            % PHONE["width"]
+        )
         assert cut == [], (game, cut)
     # a checkbox's label tells the value that follows the box, not always the ticked one
     box = page.locator(".pelaa-kotisaannot input[type='checkbox']").first
@@ -69,11 +74,14 @@ def test_retry_button_is_hidden_until_the_engine_fails(phone, server):  # noqa: 
 
 def _within_screen_above_bar(page, selector):
     """The element's box is on the screen and not under the sticky action bar."""
-    return page.evaluate("""(sel) => {
+    return page.evaluate(
+        """(sel) => {
         const box = document.querySelector(sel).getBoundingClientRect();
         const bar = document.querySelector('.pelaa-toiminnot').getBoundingClientRect();
         return [box.top >= 0, box.bottom <= Math.min(bar.top, window.innerHeight) + 1, box.height > 0];
-    }""", selector)
+    }""",
+        selector,
+    )
 
 
 def test_pelaa_on_a_phone_shows_the_computers_moves_and_refusals(phone, server):  # noqa: F811

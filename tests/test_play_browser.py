@@ -2,6 +2,7 @@
 one complete seeded deal of every game played through the page to the score screen (the reader's
 moves are the page's own hints, made with its buttons), one refused illegal move with the engine's
 Finnish reason and the rule's link, and an exported position that tools.verify accepts."""
+
 from __future__ import annotations
 
 import json
@@ -85,12 +86,15 @@ def play_to_score(page, limit=400):
     raise AssertionError("the deal did not end")
 
 
-@pytest.mark.parametrize("game, query", [
-    ("gin", "peli=gin&siemen=12&taso=taitava"),
-    ("perusrommi", "peli=perusrommi&siemen=5&taso=aloittelija"),
-    ("rommi", "peli=rommi&siemen=8&taso=taitava,aloittelija"),
-    ("rommi51", "peli=rommi51&siemen=3&taso=aloittelija,taitava,aloittelija"),
-])
+@pytest.mark.parametrize(
+    "game, query",
+    [
+        ("gin", "peli=gin&siemen=12&taso=taitava"),
+        ("perusrommi", "peli=perusrommi&siemen=5&taso=aloittelija"),
+        ("rommi", "peli=rommi&siemen=8&taso=taitava,aloittelija"),
+        ("rommi51", "peli=rommi51&siemen=3&taso=aloittelija,taitava,aloittelija"),
+    ],
+)
 def test_play_a_whole_deal(browser, server, game, query):  # noqa: F811
     p = Page(browser, server, "/pelaa/")
     p.page.evaluate("localStorage.clear()")
@@ -119,7 +123,7 @@ def test_play_a_whole_deal(browser, server, game, query):  # noqa: F811
     assert result.is_visible()
     assert "Jako päättyi" in result.inner_text()
     assert result.locator("tbody tr").count() == players
-    assert page.locator(".pelaa-kertomus li").count() > 0       # the computer's moves narrated
+    assert page.locator(".pelaa-kertomus li").count() > 0  # the computer's moves narrated
     # "Näytä jako": the replay steps through the deal
     page.locator("button[data-action='replay']").click()
     idle(page)
@@ -139,11 +143,14 @@ def test_setup_form_offers_house_rules_and_is_accessible(browser, server):  # no
     p.page.evaluate("localStorage.clear()")
     p.page.goto(p.server + "/pelaa/")
     page = p.page
-    page.wait_for_function("document.querySelector('.pelaa-asetukset') && "
-                           "document.querySelector('.pelaa-asetukset').dataset.ready === '1'", timeout=ENGINE_TIMEOUT)
+    page.wait_for_function(
+        "document.querySelector('.pelaa-asetukset') && "
+        "document.querySelector('.pelaa-asetukset').dataset.ready === '1'",
+        timeout=ENGINE_TIMEOUT,
+    )
     page.select_option("#pelaa-peli", "perusrommi")
     page.wait_for_function("document.querySelector('#pelaa-saanto-melds_per_turn')", timeout=ENGINE_TIMEOUT)
-    assert focused(page)[0] == "pelaa-peli"        # the form was rebuilt: the focus stays on the game
+    assert focused(page)[0] == "pelaa-peli"  # the form was rebuilt: the focus stays on the game
     page.select_option("#pelaa-vastustajat", "3")
     assert page.locator(".pelaa-tasot select").count() == 3
     page.select_option("#pelaa-saanto-melds_per_turn", "one")
@@ -155,7 +162,7 @@ def test_setup_form_offers_house_rules_and_is_accessible(browser, server):  # no
     page.wait_for_selector(field[other], timeout=ENGINE_TIMEOUT)
     assert page.locator(field["target" if other == "deals" else "deals"]).count() == 0
     assert focused(page)[0] == "pelaa-saanto-game_end"
-    assert page.locator("#pelaa-saanto-melds_per_turn").input_value() == "one"     # kept
+    assert page.locator("#pelaa-saanto-melds_per_turn").input_value() == "one"  # kept
     page.fill(field[other], "2" if other == "deals" else "150")
     assert axe_violations(page) in (None, [])
     page.fill("#pelaa-siemen", "404")
@@ -164,7 +171,7 @@ def test_setup_form_offers_house_rules_and_is_accessible(browser, server):  # no
     assert "melds_per_turn%3Aone" in page.url and "siemen=404" in page.url
     assert f"game_end%3A{other}" in page.url
     assert ("game_deals%3A2" if other == "deals" else "target_score%3A150") in page.url
-    assert focused(page) == [first_move(page), True]   # "Aloita peli": the focus goes to the first move
+    assert focused(page) == [first_move(page), True]  # "Aloita peli": the focus goes to the first move
     assert page.locator(".pelaa-pelaajat li").count() == 4
     rules = page.locator(".pelaa-saannot").inner_text()
     assert "enintään yksi" in rules
@@ -185,7 +192,7 @@ def test_export_a_finished_deal_and_verify_it(browser, server, tmp_path):  # noq
     page.locator("body").press(keys[page.evaluate(f"{ROOT_JS}.dataset.hintAction")])
     idle(page)
     assert page.evaluate(f"{ROOT_JS}.dataset.phase") != before or page.locator(".pelaa-kertomus li").count()
-    for _ in range(4):           # a few moves of the reader's own (the hints), the computer answers
+    for _ in range(4):  # a few moves of the reader's own (the hints), the computer answers
         if page.evaluate(f"{ROOT_JS}.dataset.phase") == "over":
             break
         page.locator("button[data-action='hint']").click()
@@ -198,7 +205,7 @@ def test_export_a_finished_deal_and_verify_it(browser, server, tmp_path):  # noq
     page.wait_for_function(f"{ROOT_JS}.dataset.phase && {ROOT_JS}.dataset.busy === '0'", timeout=ENGINE_TIMEOUT)
     assert page.locator(".pelaa-kasi").inner_text() == hand
     if page.evaluate(f"{ROOT_JS}.dataset.phase") != "over":
-        assert page.locator("button[data-action='export']").count() == 0      # not offered mid-deal
+        assert page.locator("button[data-action='export']").count() == 0  # not offered mid-deal
     play_to_score(page)
     page.locator("button[data-action='export']").click()
     idle(page)
@@ -206,8 +213,7 @@ def test_export_a_finished_deal_and_verify_it(browser, server, tmp_path):  # noq
     assert text.startswith("# Vie esimerkiksi") and "game: gin" in text and "over: true" in text
     path = tmp_path / "pelattu.yaml"
     path.write_text(text, encoding="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "tools.verify", str(path)], cwd=ROOT, capture_output=True,
-                          text=True)
+    proc = subprocess.run([sys.executable, "-m", "tools.verify", str(path)], cwd=ROOT, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr + text
     p.close()
 
@@ -216,6 +222,7 @@ def _hidden_in_page(page) -> list[str]:
     """Hidden cards (another hand, the stock) that the page's DOM or localStorage names, judged by
     replaying the page's stored state in the engine here."""
     from pelaa_tools import leaks, position
+
     stored = json.loads(page.evaluate("localStorage.getItem('rommikirja-pelaa')"))
     pos = position(stored)
     assert pos is not None, "the deal is over"
@@ -225,13 +232,22 @@ def _hidden_in_page(page) -> list[str]:
     dom = page.evaluate("""() => { const root = document.getElementById('pelaa').cloneNode(true);
         root.querySelectorAll('.pelaa-saannot').forEach((e) => e.remove());
         return [root.outerHTML, root.textContent]; }""")
-    found = leaks({"dom": dom[0], "text": dom[1], "address": page.url,
-                   "storage": page.evaluate("Object.fromEntries(Object.entries(localStorage))")}, hidden, seen)
+    found = leaks(
+        {
+            "dom": dom[0],
+            "text": dom[1],
+            "address": page.url,
+            "storage": page.evaluate("Object.fromEntries(Object.entries(localStorage))"),
+        },
+        hidden,
+        seen,
+    )
     return found
 
 
-@pytest.mark.parametrize("query", ["peli=rommi51&siemen=17&taso=taitava,aloittelija",
-                                   "peli=gin&siemen=40&taso=taitava"])
+@pytest.mark.parametrize(
+    "query", ["peli=rommi51&siemen=17&taso=taitava,aloittelija", "peli=gin&siemen=40&taso=taitava"]
+)
 def test_mid_deal_no_export_and_no_hidden_card_in_the_page(browser, server, query):  # noqa: F811
     p = Page(browser, server, "/pelaa/")
     p.page.evaluate("localStorage.clear()")
@@ -271,8 +287,11 @@ def test_an_older_copy_of_the_stored_game_is_refused_not_resumed(browser, server
     assert page.evaluate("localStorage.getItem('rommikirja-pelaa')") != older
     page.evaluate("(s) => localStorage.setItem('rommikirja-pelaa', s)", older)
     page.reload()
-    page.wait_for_function("document.querySelector('.pelaa-asetukset') && "
-                           "document.querySelector('.pelaa-asetukset').dataset.ready === '1'", timeout=ENGINE_TIMEOUT)
+    page.wait_for_function(
+        "document.querySelector('.pelaa-asetukset') && "
+        "document.querySelector('.pelaa-asetukset').dataset.ready === '1'",
+        timeout=ENGINE_TIMEOUT,
+    )
     status = page.locator(".pelaa-tila").inner_text()
     assert status.startswith("Tallennettua peliä ei voitu jatkaa: ") and "siirtoja ei voi perua" in status, status
     assert page.locator(".pelaa-poyta").is_hidden()
@@ -291,8 +310,11 @@ def test_widgets_and_pelaa_share_one_engine(browser, server):  # noqa: F811
     page.wait_for_function("el => el.dataset.result", arg=w.element_handle(), timeout=ENGINE_TIMEOUT)
     page.evaluate("document.querySelector(\"a.md-nav__link[href$='/pelaa/']\").click()")
     page.wait_for_url("**/pelaa/")
-    page.wait_for_function("document.querySelector('.pelaa-asetukset') && "
-                           "document.querySelector('.pelaa-asetukset').dataset.ready === '1'", timeout=ENGINE_TIMEOUT)
+    page.wait_for_function(
+        "document.querySelector('.pelaa-asetukset') && "
+        "document.querySelector('.pelaa-asetukset').dataset.ready === '1'",
+        timeout=ENGINE_TIMEOUT,
+    )
     page.select_option("#pelaa-peli", "perusrommi")
     page.wait_for_function("document.querySelector('#pelaa-saanto-melds_per_turn')", timeout=ENGINE_TIMEOUT)
     page.fill("#pelaa-siemen", "77")
@@ -300,7 +322,7 @@ def test_widgets_and_pelaa_share_one_engine(browser, server):  # noqa: F811
     page.wait_for_function(f"{ROOT_JS}.dataset.phase && {ROOT_JS}.dataset.busy === '0'", timeout=ENGINE_TIMEOUT)
     assert page.evaluate(f"{ROOT_JS}.dataset.game") == "perusrommi"
     count = page.locator(".pelaa-kasi button.kortti").count()
-    page.locator("button[data-action='draw_stock']").click()      # a move: the reader draws
+    page.locator("button[data-action='draw_stock']").click()  # a move: the reader draws
     idle(page)
     assert page.locator(".pelaa-kasi button.kortti").count() == count + 1
     page.go_back()
@@ -310,21 +332,37 @@ def test_widgets_and_pelaa_share_one_engine(browser, server):  # noqa: F811
     w.get_by_role("button", name="Ei kelpaa", exact=True).click()
     page.wait_for_function("el => el.dataset.result", arg=w.element_handle(), timeout=ENGINE_TIMEOUT)
     assert page.evaluate("window.rommikirjaStarts") == 1, "Pelaa or a page change started a second engine"
-    assert page.evaluate("window.sameDocument") is True            # instant navigation: no page load
+    assert page.evaluate("window.sameDocument") is True  # instant navigation: no page load
     p.close()
 
 
-KALLE = ["Kalle", "Kallen", "Kallea", "Kalleen", "Kallessa", "Kallesta", "Kallelle", "Kallella", "Kallelta",
-         "Kallena", "Kalleksi"]
+KALLE = [
+    "Kalle",
+    "Kallen",
+    "Kallea",
+    "Kalleen",
+    "Kallessa",
+    "Kallesta",
+    "Kallelle",
+    "Kallella",
+    "Kallelta",
+    "Kallena",
+    "Kalleksi",
+]
 
 
 def test_club_names_reach_the_pages_engine(browser, server):  # noqa: F811
     """The site's data/names.json (here a club's Kalle, served in place of the built file) is registered
     in the page's engine at its start: Pelaa's narration declines the club's name."""
     import json
-    ctx = browser.new_context(service_workers="block")        # the route below sees every request
-    ctx.route("**/data/names.json", lambda route: route.fulfill(
-        status=200, content_type="application/json", body=json.dumps({"names": {"Kalle": KALLE}})))
+
+    ctx = browser.new_context(service_workers="block")  # the route below sees every request
+    ctx.route(
+        "**/data/names.json",
+        lambda route: route.fulfill(
+            status=200, content_type="application/json", body=json.dumps({"names": {"Kalle": KALLE}})
+        ),
+    )
     p = Page(ctx, server, "/pelaa/", own=True)
     page = p.page
     page.evaluate("localStorage.clear()")
@@ -348,6 +386,7 @@ def test_the_pages_engine_accepts_a_state_made_here_and_refuses_it_tampered(brow
     """The same replay in both runtimes: a game played here (CPython, own rule set) replays in the
     page's engine (Pyodide) to the same check; with its levels changed it is refused in Finnish."""
     from pelaa_tools import call, new_game, play
+
     r = play(new_game("gin", 2, "5"), "end")
     r = play(call(op="next_deal", state=r["state"]), 3)
     state = r["state"]

@@ -1,6 +1,7 @@
 """The Position base: Deal and GinDeal share players, is_over, hand, the cached legal-move view,
 is_legal/refusal, checked play and copy from the fields; move kinds are function objects.
 Own rule sets (tests/fixed_rules.py)."""
+
 import dataclasses
 import random
 
@@ -23,6 +24,7 @@ def test_both_games_are_positions_and_rummy_phases_share_the_declared_state():
     from rommikirja.meld_phase import MeldPhase
     from rommikirja.turn_end import TurnEnd
     from rommikirja.variants import ClassicRommi, Rommi51Opening
+
     for mixin in (DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
         assert issubclass(mixin, DealState), mixin
     assert [f.name for f in dataclasses.fields(Deal)] == [f.name for f in dataclasses.fields(DealState)]
@@ -47,14 +49,14 @@ def test_the_shared_queries_and_checked_play(game):
         assert deal.players == 2 and deal.hand is deal.hands[deal.turn]
         while not deal.is_over:
             view = deal.legal_moves
-            assert deal.legal_moves is view                    # one view per position
+            assert deal.legal_moves is view  # one view per position
             moves = view()
             assert moves and all(deal.is_legal(m) and deal.refusal(m) is None for m in moves)
             copy = deal.copy()
             assert copy == deal and copy is not deal and copy.legal_moves is not view
             assert all(a is not b for a, b in zip(copy.hands, deal.hands))
             move = rng.choice(moves)
-            copy.play(move)                                  # the copy moves alone
+            copy.play(move)  # the copy moves alone
             assert copy != deal and deal.legal_moves() == moves
             deal.push(move)
             assert deal == copy
@@ -66,8 +68,12 @@ def test_the_shared_queries_and_checked_play(game):
 
 
 def test_play_refuses_with_the_predicates_refusal_and_leaves_the_deal_alone():
-    deal = Deal.from_position(FIXED["perusrommi"], [parse_cards("7H 8H"), parse_cards("AS 7C")],
-                              stock=parse_cards("9H 2C"), discard=parse_cards("5S"))
+    deal = Deal.from_position(
+        FIXED["perusrommi"],
+        [parse_cards("7H 8H"), parse_cards("AS 7C")],
+        stock=parse_cards("9H 2C"),
+        discard=parse_cards("5S"),
+    )
     before = deal.copy()
     for move in (Discard(parse_cards("7H")[0]), Discard(parse_cards("KD")[0]), "nosto"):
         err = deal.refusal(move)

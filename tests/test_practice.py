@@ -1,4 +1,5 @@
 """Practice questions: every kind accepts its worked answer and explains a wrong one."""
+
 import json
 
 import pytest
@@ -6,11 +7,22 @@ import pytest
 from rommikirja.practice import KINDS, check, handle, question, solution
 from fixed_rules import FIXED
 
-PRESETS = FIXED             # the tests' own rule sets, not the shipped files
-WIDGETS = [("pisteet", "perusrommi"), ("pisteet", "rommi"), ("pisteet", "rommi51"),
-           ("kelpaako", "perusrommi"), ("lisaa", "perusrommi"), ("jarjesta", "gin"),
-           ("koputus", "gin"), ("nostopakka", "perusrommi"), ("nostopakka", "rommi"),
-           ("avaus", "rommi51"), ("kelpaako", "gin"), ("kelpaako", "rommi51"), ("lisaa", "rommi")]
+PRESETS = FIXED  # the tests' own rule sets, not the shipped files
+WIDGETS = [
+    ("pisteet", "perusrommi"),
+    ("pisteet", "rommi"),
+    ("pisteet", "rommi51"),
+    ("kelpaako", "perusrommi"),
+    ("lisaa", "perusrommi"),
+    ("jarjesta", "gin"),
+    ("koputus", "gin"),
+    ("nostopakka", "perusrommi"),
+    ("nostopakka", "rommi"),
+    ("avaus", "rommi51"),
+    ("kelpaako", "gin"),
+    ("kelpaako", "rommi51"),
+    ("lisaa", "rommi"),
+]
 
 
 def right_answer(q, sol):
@@ -39,7 +51,11 @@ def wrong_answer(q, sol):
     if kind == "lisaa":
         return {"cards": sol["cards"][1:] if sol["cards"] else q["hand"][:1]}
     if kind == "jarjesta":
-        return {"melds": []} if sol["deadwood"] < sum(min(int(c[:-1]) if c[:-1].isdigit() else 10, 10) for c in q["hand"]) else {"melds": [["AS", "AH"]]}
+        return (
+            {"melds": []}
+            if sol["deadwood"] < sum(min(int(c[:-1]) if c[:-1].isdigit() else 10, 10) for c in q["hand"])
+            else {"melds": [["AS", "AH"]]}
+        )
     if kind == "koputus":
         return {"scorer": sol["scorer"], "points": sol["points"] + 1}
     if kind == "nostopakka":
@@ -52,7 +68,7 @@ def test_right_and_wrong_answers(kind, game):
     rules = PRESETS[game].as_mapping()
     for seed in range(25):
         q = question(kind, seed, rules)
-        assert question(kind, seed, rules) == q                      # seeded: the same question again
+        assert question(kind, seed, rules) == q  # seeded: the same question again
         json.dumps(q, ensure_ascii=False)
         sol = solution(q)
         ok = check(q, right_answer(q, sol))
@@ -70,8 +86,11 @@ def test_handle_never_raises():
     assert reply["ok"] is False and "error" in reply
     reply = json.loads(handle("not json"))
     assert reply["ok"] is False
-    reply = json.loads(handle(json.dumps({"op": "question", "kind": "pisteet", "seed": 4,
-                                          "rules": PRESETS["perusrommi"].as_mapping()})))
+    reply = json.loads(
+        handle(
+            json.dumps({"op": "question", "kind": "pisteet", "seed": 4, "rules": PRESETS["perusrommi"].as_mapping()})
+        )
+    )
     assert reply["ok"] and "question" in reply["result"]
 
 

@@ -1,5 +1,6 @@
 """What a practice question tells the page: a prompt, blocks of text and cards, one generic input
 control and the faces of its cards, for every kind and every fixed rule set it is shown with."""
+
 import pytest
 
 from rommikirja.app.practice.kinds import CONTROLS
@@ -36,12 +37,16 @@ def test_every_question_carries_its_presentation(kind, game):
 
 
 def test_points_prompt_follows_the_scoring():
-    prompts = {game: question("pisteet", 1, FIXED[game].as_mapping())["prompt"]
-               for game in ("perusrommi", "rommi", "rommi51")}
+    prompts = {
+        game: question("pisteet", 1, FIXED[game].as_mapping())["prompt"] for game in ("perusrommi", "rommi", "rommi51")
+    }
     scoring = {game: FIXED[game].scoring for game in prompts}
     for game, prompt in prompts.items():
-        word = {"winner_takes": "Montako pistettä", "penalty": "Montako sakkopistettä",
-                "own_hand_minus": "Montako miinuspistettä"}[scoring[game]]
+        word = {
+            "winner_takes": "Montako pistettä",
+            "penalty": "Montako sakkopistettä",
+            "own_hand_minus": "Montako miinuspistettä",
+        }[scoring[game]]
         assert prompt.startswith(word), (game, prompt)
 
 
@@ -49,13 +54,17 @@ def test_faces_tell_two_decks_apart_only_when_both_are_shown():
     got = faces(["7H", "7H'", "JK", "KS"])
     assert got["7H"]["mark"] == "¹" and got["7H'"]["mark"] == "²"
     assert "mark" not in got["KS"] and "mark" not in got["JK"]
-    assert faces(["7H'"])["7H'"] == card_face(parse_card("7H'")) == {
-        "name": "herttaseiska", "symbol": "7♥", "colour": "punainen"}
+    assert (
+        faces(["7H'"])["7H'"]
+        == card_face(parse_card("7H'"))
+        == {"name": "herttaseiska", "symbol": "7♥", "colour": "punainen"}
+    )
     assert card_face(parse_card("JK"))["colour"] == "jokeri"
 
 
 def test_the_pages_card_images_draw_the_same_face():
     from tools.cardfaces import card_html
+
     for code in ("10D", "AS", "JK", "QC'"):
         f = card_face(parse_card(code))
         html = str(card_html(parse_card(code)))

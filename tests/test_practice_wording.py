@@ -1,13 +1,22 @@
 """What the practice feedback says (issue: a reader who cannot answer learns why). Own rule sets,
 not the shipped presets."""
+
 from rommikirja.practice import check, question, solution
 from rommikirja.rules import RuleSet
 
 BASE = RuleSet().as_mapping()
 MINUS = {**BASE, "name": "koe-miinus", "scoring": "own_hand_minus"}
 PENALTY = {**BASE, "name": "koe-sakko", "scoring": "penalty", "unopened_penalty": 77}
-TWO_DECKS = {**BASE, "name": "koe-51", "decks": 2, "jokers": 4, "opening_points": 51,
-             "opening_pure_run": True, "scoring": "penalty", "ace": "high_or_low"}
+TWO_DECKS = {
+    **BASE,
+    "name": "koe-51",
+    "decks": 2,
+    "jokers": 4,
+    "opening_points": 51,
+    "opening_pure_run": True,
+    "scoring": "penalty",
+    "ace": "high_or_low",
+}
 
 
 def test_points_feedback_names_the_unit_and_ends_sentences():
@@ -79,6 +88,7 @@ def test_opening_hint_does_not_give_the_answer_away():
 
 def _fixed(name):
     from fixed_rules import FIXED
+
     return FIXED[name].as_mapping()
 
 
@@ -131,8 +141,12 @@ def test_knock_result_wants_a_scorer_and_hints_without_the_points():
 
 def test_one_meld_short_of_the_opening_is_singular():
     r51 = _fixed("rommi51")
-    q = {"kind": "avaus", "hand": ["4S", "5S", "6S", "9H", "KD", "QC", "2H", "3D", "8C", "JH", "7D", "AS", "10C", "JK"],
-         "rules": r51, "seed": 0}
+    q = {
+        "kind": "avaus",
+        "hand": ["4S", "5S", "6S", "9H", "KD", "QC", "2H", "3D", "8C", "JH", "7D", "AS", "10C", "JK"],
+        "rules": r51,
+        "seed": 0,
+    }
     msg = check(q, {"cards": ["4S", "5S", "6S"]})["message"]
     assert msg.startswith("Yhdistelmä (") and ") on 15 pistettä;" in msg, msg
 
@@ -141,6 +155,7 @@ def test_engine_and_page_scripts_use_the_glossarys_gin_terms():
     """The glossary says irtokorttipisteet (and puolustaja): no reader-visible text in the engine or
     the page scripts says irtopisteet, or calls the defender vastustaja in the knock widget."""
     from pathlib import Path
+
     root = Path(__file__).resolve().parent.parent
     glossary = (root / "templates" / "pages" / "sanasto.md.j2").read_text(encoding="utf-8")
     assert "irtokorttipisteitä" in glossary and "**puolustaja**" in glossary
@@ -158,6 +173,7 @@ def test_gin_practice_counts_the_ace_as_the_rule_set_says():
     and in checking an answer (the solver's default counts it as one)."""
     from rommikirja.cards import parse_card
     from rommikirja.solver import best_arrangement
+
     gin11 = {**_fixed("gin"), "ace_points": 11}
     rules = RuleSet.from_mapping(gin11)
     for seed in range(200):

@@ -1,16 +1,31 @@
 """Random complete deals: no card lost or duplicated, hand sizes follow the rules, every deal ends,
 and the score equals the cards left in hand."""
+
 import random
 from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rommikirja import (Claim, Open, Deal, Discard, Draw, EndReason, LayOff, Pass, PlayMeld, RuleSet,
-                        check_meld, hand_value, score_deal, standard_deck)
+from rommikirja import (
+    Claim,
+    Open,
+    Deal,
+    Discard,
+    Draw,
+    EndReason,
+    LayOff,
+    Pass,
+    PlayMeld,
+    RuleSet,
+    check_meld,
+    hand_value,
+    score_deal,
+    standard_deck,
+)
 from fixed_rules import FIXED
 
-PRESETS = FIXED             # the tests' own rule sets, not the shipped files
+PRESETS = FIXED  # the tests' own rule sets, not the shipped files
 VARIANTS = [
     ("perusrommi", {}),
     ("perusrommi", {"melds_per_turn": "one"}),
@@ -30,6 +45,8 @@ VARIANTS = [
 def rules_for(variant) -> RuleSet:
     base, options = variant
     return PRESETS[base].with_options(max_turnovers=2, **options)
+
+
 MAX_TURNS = 4000
 
 
@@ -68,8 +85,12 @@ def play_random(rules: RuleSet, players: int, seed: int, policy_seed: int) -> De
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(players=st.integers(2, 6), seed=st.integers(0, 2**31), policy=st.integers(0, 2**31),
-       variant=st.sampled_from(VARIANTS))
+@given(
+    players=st.integers(2, 6),
+    seed=st.integers(0, 2**31),
+    policy=st.integers(0, 2**31),
+    variant=st.sampled_from(VARIANTS),
+)
 def test_random_deals_keep_every_invariant(players, seed, policy, variant):
     rules = rules_for(variant)
     players = min(players, rules.max_players)
@@ -77,7 +98,7 @@ def test_random_deals_keep_every_invariant(players, seed, policy, variant):
     out = deal.outcome
     score = score_deal(out, rules)
     values = [hand_value(h, rules) for h in out.hands]
-    if rules.scoring != "penalty":          # penalty scoring reports the penalties instead
+    if rules.scoring != "penalty":  # penalty scoring reports the penalties instead
         assert list(score.hand_values) == values
     assert rules.scoring != "winner_takes" or sum(1 for p in score.points if p) <= 1
     if rules.scoring == "own_hand_minus":

@@ -1,5 +1,6 @@
 """Atomic output: docs/ holds the old build or the new one, never a mix; runtime copies are
 checked; stale folders go; concurrent builds take turns; the wheel is reproducible."""
+
 from __future__ import annotations
 
 import hashlib
@@ -18,10 +19,20 @@ from tools import runtime, wheel
 
 ROOT = Path(__file__).resolve().parent.parent
 
-OLD = {"a.md": b"old a\n", "b.md": b"old b\n", "gone.md": b"removed by the new build\n",
-       "data/x.json": b"{}", "pyodide/big.bin": b"0" * 5000}
-NEW = {"a.md": b"new a\n", "b.md": b"old b\n", "c.md": b"added\n",
-       "data/x.json": b'{"x": 1}', "pyodide/big.bin": b"1" * 5000}
+OLD = {
+    "a.md": b"old a\n",
+    "b.md": b"old b\n",
+    "gone.md": b"removed by the new build\n",
+    "data/x.json": b"{}",
+    "pyodide/big.bin": b"0" * 5000,
+}
+NEW = {
+    "a.md": b"new a\n",
+    "b.md": b"old b\n",
+    "c.md": b"added\n",
+    "data/x.json": b'{"x": 1}',
+    "pyodide/big.bin": b"1" * 5000,
+}
 
 
 def outputs(files: dict[str, bytes]) -> dict[str, pub.Output]:
@@ -66,7 +77,7 @@ def test_new_build_replaces_old_and_removes_strays(tmp_path):
     assert snapshot(docs) == {**OLD, **HAND}
     written = pub.publish(docs, outputs(NEW))
     assert snapshot(docs) == {**NEW, **HAND}
-    assert written == ["a.md", "c.md", "data/x.json", "pyodide/big.bin"]      # b.md unchanged
+    assert written == ["a.md", "c.md", "data/x.json", "pyodide/big.bin"]  # b.md unchanged
     assert [p.name for p in docs.iterdir() if p.name.startswith(".stage")] == []
 
 
@@ -80,12 +91,20 @@ def test_an_exception_at_any_write_step_leaves_docs_entirely_old(tmp_path, monke
             calls[0] += 1
             if calls[0] == k + 1:
                 raise OSError(f"injected at {step}")
+
         monkeypatch.setattr(pub, "step", fail)
         with pytest.raises(OSError):
             pub.publish(docs, outputs(NEW))
         assert snapshot(docs) == {**OLD, **HAND}, name
-        assert sorted(p.name for p in docs.iterdir()) == [".rommikirja-manifest.json", "a.md", "assets", "b.md",
-                                                         "data", "gone.md", "pyodide"], name
+        assert sorted(p.name for p in docs.iterdir()) == [
+            ".rommikirja-manifest.json",
+            "a.md",
+            "assets",
+            "b.md",
+            "data",
+            "gone.md",
+            "pyodide",
+        ], name
         monkeypatch.setattr(pub, "step", lambda step: None)
         pub.publish(docs, outputs(NEW))
         assert snapshot(docs) == {**NEW, **HAND}, name
@@ -138,6 +157,7 @@ def test_a_bad_copy_is_refused_and_docs_stay_old(tmp_path, monkeypatch):
 
     def truncating_copy(a, b, *args, **kwargs):
         Path(b).write_bytes(Path(a).read_bytes()[:1000])
+
     monkeypatch.setattr(pub.shutil, "copyfile", truncating_copy)
     with pytest.raises(pub.PublishError):
         pub.publish(docs, {**outputs(NEW), "pyodide/pyodide.asm.wasm": pub.Output(source=src)})
@@ -151,13 +171,14 @@ def test_a_truncated_runtime_file_is_noticed_and_replaced(tmp_path):
     out = {**outputs(NEW), "pyodide/pyodide.asm.wasm": pub.Output(source=src)}
     pub.publish(docs, out)
     wasm = docs / "pyodide" / "pyodide.asm.wasm"
-    wasm.write_bytes(src.read_bytes()[:123])             # a crash in an older build left half a file
+    wasm.write_bytes(src.read_bytes()[:123])  # a crash in an older build left half a file
     assert pub.publish(docs, out) == ["pyodide/pyodide.asm.wasm"]
     assert wasm.read_bytes() == src.read_bytes()
 
 
 def test_legacy_generated_pages_without_a_manifest_are_strays(tmp_path):
-    from tools import pages as build      # the page library: the marker and the stray test
+    from tools import pages as build  # the page library: the marker and the stray test
+
     docs = tmp_path / "docs"
     docs.mkdir()
     (docs / "vanha.md").write_text(build.MARKER + " … -->\n# vanha\n", encoding="utf-8")
@@ -168,8 +189,17 @@ def test_legacy_generated_pages_without_a_manifest_are_strays(tmp_path):
 
 def test_two_builds_at_once_both_succeed():
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    procs = [subprocess.Popen([sys.executable, "-m", "tools.build"], cwd=ROOT, env=env,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "tools.build"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
     results = [p.communicate(timeout=600) + (p.returncode,) for p in procs]
     for out, err, rc in results:
         assert rc == 0, err
@@ -183,9 +213,10 @@ def test_two_builds_at_once_both_succeed():
 # ---------------------------------------------------------------------------------------------
 # the wheel
 
+
 def test_wheel_is_reproducible_and_importable(tmp_path, monkeypatch):
     name, first = wheel.build_wheel_bytes()
-    os.utime(ROOT / "engine" / "rommikirja" / "__init__.py")          # mtimes do not matter
+    os.utime(ROOT / "engine" / "rommikirja" / "__init__.py")  # mtimes do not matter
     assert wheel.build_wheel_bytes() == (name, first)
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     _, dated = wheel.build_wheel_bytes()
@@ -202,12 +233,17 @@ def test_wheel_is_reproducible_and_importable(tmp_path, monkeypatch):
                 data = zf.read(entry)
                 assert int(size) == len(data)
                 import base64
-                assert digest == "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+                assert (
+                    digest == "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+                )
         sources = {p.relative_to(ROOT / "engine").as_posix() for p in wheel.source_files()}
         assert sources <= set(zf.namelist())
-    code = ("import sys, json; sys.path.insert(0, sys.argv[1]); import rommikirja.practice as p; "
-            "assert p.__file__.startswith(sys.argv[1]); "
-            "print(json.loads(p.handle('{\"op\": \"question\", \"kind\": \"kelpaako\", \"seed\": 1}'))['ok'])")
+    code = (
+        "import sys, json; sys.path.insert(0, sys.argv[1]); import rommikirja.practice as p; "
+        "assert p.__file__.startswith(sys.argv[1]); "
+        "print(json.loads(p.handle('{\"op\": \"question\", \"kind\": \"kelpaako\", \"seed\": 1}'))['ok'])"
+    )
     proc = subprocess.run([sys.executable, "-I", "-c", code, str(path)], capture_output=True, text=True)
     assert proc.stdout.strip() == "True", proc.stderr
 
@@ -230,6 +266,7 @@ def test_wheel_is_rebuilt_only_when_the_engine_changes(tmp_path, monkeypatch):
 
     def no_build():
         raise AssertionError("wheel rebuilt although the engine did not change")
+
     monkeypatch.setattr(runtime, "build_wheel_bytes", no_build)
     assert pub.publish(docs, runtime.runtime_outputs(docs, src)) == []
     monkeypatch.setattr(runtime, "source_hash", lambda: "changed")

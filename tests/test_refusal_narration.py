@@ -1,4 +1,5 @@
 """A refused move is narrated once: the refusal says itself whether its sentence names the move."""
+
 import textwrap
 
 from fixed_rules import FIXED
@@ -34,17 +35,21 @@ steps:
 def _narration(tmp_path):
     path = tmp_path / "s.yaml"
     path.write_text(textwrap.dedent(SCENARIO), encoding="utf-8")
-    sc = load_scenario(path, FIXED)          # the tests' own rule sets, not the shipped files
+    sc = load_scenario(path, FIXED)  # the tests' own rule sets, not the shipped files
     assert sc.failures == []
     return [st.sentences for st in sc.steps[1:]]
 
 
 def test_a_refusal_that_names_the_move_stands_alone(tmp_path):
     meld, lay_off, discard = _narration(tmp_path)
-    assert meld == ["Aino ei voi pelata yhdistelmää (ristikakkonen, ruutuviitonen ja patarouva), koska kortit "
-                    "eivät ole samanarvoisia eivätkä samaa maata."]
-    assert lay_off == ["Aino ei voi lisätä ruutukymppiä yhdistelmään (ruutukuutonen, ruutuseiska ja ruutukasi), "
-                       "koska välistä puuttuisi ruutuysi."]
+    assert meld == [
+        "Aino ei voi pelata yhdistelmää (ristikakkonen, ruutuviitonen ja patarouva), koska kortit "
+        "eivät ole samanarvoisia eivätkä samaa maata."
+    ]
+    assert lay_off == [
+        "Aino ei voi lisätä ruutukymppiä yhdistelmään (ruutukuutonen, ruutuseiska ja ruutukasi), "
+        "koska välistä puuttuisi ruutuysi."
+    ]
     # this reason does not name the move: the attempt is told first
     assert discard == ["Aino yrittää poistaa patakakkosta, mutta se ei käy. Ainon kädessä ei ole patakakkosta."]
 

@@ -9,11 +9,18 @@ def test_defaults_are_perusrommi():
     assert (r.ace, r.ace_points, r.final_discard, r.melds_per_turn) == ("low", 1, "optional", "any")
 
 
-@pytest.mark.parametrize("data,option", [
-    ({"ace": "high"}, "ace"), ({"no_such_rule": 1}, "no_such_rule"), ({"upcard": "yes"}, "upcard"),
-    ({"ace_points": 0}, "ace_points"), ({"hand_size": {2: 10}}, "hand_size"),
-    ({"min_players": 5, "max_players": 3}, "min_players"), ({"game_deals": True}, "game_deals"),
-])
+@pytest.mark.parametrize(
+    "data,option",
+    [
+        ({"ace": "high"}, "ace"),
+        ({"no_such_rule": 1}, "no_such_rule"),
+        ({"upcard": "yes"}, "upcard"),
+        ({"ace_points": 0}, "ace_points"),
+        ({"hand_size": {2: 10}}, "hand_size"),
+        ({"min_players": 5, "max_players": 3}, "min_players"),
+        ({"game_deals": True}, "game_deals"),
+    ],
+)
 def test_bad_options_name_the_option(data, option):
     with pytest.raises(RuleSetError) as exc:
         RuleSet.from_mapping(data)

@@ -1,4 +1,5 @@
 """The sample deals on the pages: seeded deals the engine plays with a simple policy."""
+
 from __future__ import annotations
 
 import subprocess
@@ -15,13 +16,37 @@ ROOT = sample_deal.ROOT
 #: Rule sets of the tests' own (not the shipped presets): one per deal kind.
 RULES = {
     "rummy": RuleSet(name="testirommi"),
-    "minus": RuleSet(name="testiperinteinen", melds_per_turn="one", final_discard="required",
-                     scoring="own_hand_minus", stock_exhausted="turn_over_keep_top"),
-    "r51": RuleSet(name="testi51", decks=2, jokers=4, opening_points=51, opening_pure_run=True,
-                   hand_size=((2, 14), (3, 14)), upcard=False, final_discard="required", ace="high_or_low",
-                   ace_points=11, scoring="penalty", max_players=3),
-    "gin": RuleSet(name="testigin", style="knock", min_players=2, max_players=2, hand_size=((2, 10),),
-                   upcard_offer=True, game_end="target", target_score=100),
+    "minus": RuleSet(
+        name="testiperinteinen",
+        melds_per_turn="one",
+        final_discard="required",
+        scoring="own_hand_minus",
+        stock_exhausted="turn_over_keep_top",
+    ),
+    "r51": RuleSet(
+        name="testi51",
+        decks=2,
+        jokers=4,
+        opening_points=51,
+        opening_pure_run=True,
+        hand_size=((2, 14), (3, 14)),
+        upcard=False,
+        final_discard="required",
+        ace="high_or_low",
+        ace_points=11,
+        scoring="penalty",
+        max_players=3,
+    ),
+    "gin": RuleSet(
+        name="testigin",
+        style="knock",
+        min_players=2,
+        max_players=2,
+        hand_size=((2, 10),),
+        upcard_offer=True,
+        game_end="target",
+        target_score=100,
+    ),
 }
 
 
@@ -53,20 +78,26 @@ def test_a_played_deal_replays_move_by_move_to_the_same_outcome(kind):
 def test_a_written_scenario_holds_the_whole_deck_and_every_move(tmp_path):
     rules = RULES["rummy"]
     start, turns, deal = play_deal(rules, 3, 2, 4)
-    text = scenario_yaml("perusrommi", "Testijako", "esimerkkijako", 1, ["Aino", "Eero", "Kaisa"], start,
-                         turns, deal, rules)
+    text = scenario_yaml(
+        "perusrommi", "Testijako", "esimerkkijako", 1, ["Aino", "Eero", "Kaisa"], start, turns, deal, rules
+    )
     moves = sum(len(t) for t in turns)
     steps = [line for line in text.splitlines() if line.startswith("  - ")]
-    assert len(steps) == moves + 1                  # every move, then the expected result
-    codes = [c.strip(" []") for line in text.splitlines()
-             if line.strip().startswith(("- [", "stock:", "discard:")) for c in line.split(":")[-1].split(",")]
+    assert len(steps) == moves + 1  # every move, then the expected result
+    codes = [
+        c.strip(" []")
+        for line in text.splitlines()
+        if line.strip().startswith(("- [", "stock:", "discard:"))
+        for c in line.split(":")[-1].split(",")
+    ]
     assert len([c for c in codes if c]) == len(deal_type(rules).new(rules, 3, dealer=2, seed=4).all_cards())
 
 
 def test_generated_files_match_the_generator():
     """After a change to the generator or the rule sets, the sample deals must be regenerated."""
-    proc = subprocess.run([sys.executable, "-m", "tools.sample_deal", "--check"], cwd=ROOT,
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "tools.sample_deal", "--check"], cwd=ROOT, capture_output=True, text=True
+    )
     assert proc.returncode == 0, proc.stderr
 
 

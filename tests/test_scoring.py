@@ -1,5 +1,4 @@
-from rommikirja import (EndReason, GameTotals, Outcome, RuleSet, hand_value, next_dealer, parse_cards,
-                        score_deal)
+from rommikirja import EndReason, GameTotals, Outcome, RuleSet, hand_value, next_dealer, parse_cards, score_deal
 
 
 def outcome(winner=0, hands=((), "AS 7C KD", "4S 4D"), rummy=False, reason=EndReason.WENT_OUT, dealer=2):

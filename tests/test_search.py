@@ -2,6 +2,7 @@
 
 The browser side (Material's dialog with docs/assets/haku-worker.js) is in test_search_browser.py.
 """
+
 from __future__ import annotations
 
 import json
@@ -26,8 +27,15 @@ def analyse():
 def _material(*sections: tuple[str, str, str]) -> dict:
     docs = [{"location": "peli/", "title": "Peli", "text": ""}]
     docs += [{"location": loc, "title": title, "text": text} for loc, title, text in sections]
-    return {"config": {"lang": ["fi"], "separator": r"[\s\-]+", "pipeline": ["stopWordFilter"],
-                       "fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0}}}, "docs": docs}
+    return {
+        "config": {
+            "lang": ["fi"],
+            "separator": r"[\s\-]+",
+            "pipeline": ["stopWordFilter"],
+            "fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0}},
+        },
+        "docs": docs,
+    }
 
 
 def _write(tmp_path, text: str) -> Path:
@@ -55,10 +63,10 @@ def test_index_holds_lemmas_compound_parts_and_the_separator_fix(analyse):
 
     assert lemmas("nostopakasta") == {"nostopakka"}
     assert {"nostaa", "pakka"} <= parts("nostopakasta")
-    assert "nostaa" not in fi["forms"]        # a word whose only lemma is itself is left out
+    assert "nostaa" not in fi["forms"]  # a word whose only lemma is itself is left out
     assert "koputtaa" in parts("koputtaja")
     assert index["config"]["separator"] == SEPARATOR
-    assert index["docs"] == material["docs"]          # Material's dialog renders these unchanged
+    assert index["docs"] == material["docs"]  # Material's dialog renders these unchanged
     assert {"mitä", "kun", "jos", "on"} <= set(fi["stop"]) == STOP_WORDS
 
 
@@ -77,18 +85,21 @@ def test_a_search_word_must_lead_to_a_word_on_the_pages(analyse):
     assert str(err.value).startswith("scenarios/hakusanat.yaml:7: knock: sanaa ”koputtaa” ei ole sivuilla")
 
 
-@pytest.mark.parametrize("text, line, message", [
-    ("- kuningatar\n", 1, "odotettiin rivejä muodossa lukijan sana: sivujen sana"),
-    ("kuningatar: rouva\nknock: 3\n", 2, "knock: odotettiin sanaa tai listaa sanoja"),
-    ("knock: []\n", 1, "knock: lista on tyhjä"),
-    ("knock: [koputtaa, {a: 1}]\n", 1, "ei sisäkkäisiä kenttiä"),
-    ("x: a\n\"<b>\": rouva\n", 2, "hakusana ”<b>” ei kelpaa"),
-    ("knock: koputtaa\nKnock: koputus\n", 2, "knock: hakusana on jo aiemmin tiedostossa"),
-    ("knock: [a, b, c, d, e, f]\n", 1, "liikaa sanoja (6; enintään 5)"),
-    ("x: a\nkuningas\U000e0041: rouva\n", 2, "näkymätön merkki U+E0041 (näkymätön tag-merkki"),
-    ("x: a\nkuningas: rou\u3164va\n", 2, "näkymätön merkki U+3164 (näkymätön hangul-täytemerkki)"),
-    ("x: a\nkuningas: ro\u0336\u0336\u0336uva\n", 2, "3 yhdistyvää merkkiä peräkkäin"),
-])
+@pytest.mark.parametrize(
+    "text, line, message",
+    [
+        ("- kuningatar\n", 1, "odotettiin rivejä muodossa lukijan sana: sivujen sana"),
+        ("kuningatar: rouva\nknock: 3\n", 2, "knock: odotettiin sanaa tai listaa sanoja"),
+        ("knock: []\n", 1, "knock: lista on tyhjä"),
+        ("knock: [koputtaa, {a: 1}]\n", 1, "ei sisäkkäisiä kenttiä"),
+        ("x: a\n\"<b>\": rouva\n", 2, "hakusana ”<b>” ei kelpaa"),
+        ("knock: koputtaa\nKnock: koputus\n", 2, "knock: hakusana on jo aiemmin tiedostossa"),
+        ("knock: [a, b, c, d, e, f]\n", 1, "liikaa sanoja (6; enintään 5)"),
+        ("x: a\nkuningas\U000e0041: rouva\n", 2, "näkymätön merkki U+E0041 (näkymätön tag-merkki"),
+        ("x: a\nkuningas: rou\u3164va\n", 2, "näkymätön merkki U+3164 (näkymätön hangul-täytemerkki)"),
+        ("x: a\nkuningas: ro\u0336\u0336\u0336uva\n", 2, "3 yhdistyvää merkkiä peräkkäin"),
+    ],
+)
 def test_search_words_file_errors_name_file_and_line_in_finnish(tmp_path, text, line, message):
     with pytest.raises(SourceError) as err:
         read_synonyms(_write(tmp_path, text))
@@ -100,8 +111,7 @@ def test_search_words_file_errors_name_file_and_line_in_finnish(tmp_path, text, 
 
 def test_search_words_file_reads_words_phrases_and_lists(tmp_path):
     path = _write(tmp_path, "# kerhon omat\nKuningatar: rouva\nlay  off: [liittää]\nakka:\n  - rouva\n")
-    assert read_synonyms(path) == {"kuningatar": (("rouva", 2),), "lay off": (("liittää", 3),),
-                                   "akka": (("rouva", 5),)}
+    assert read_synonyms(path) == {"kuningatar": (("rouva", 2),), "lay off": (("liittää", 3),), "akka": (("rouva", 5),)}
     assert read_synonyms(_write(tmp_path, "# vain ohje\n")) == {}
     assert read_synonyms(tmp_path / "puuttuu.yaml") == {}
 
@@ -127,16 +137,20 @@ def test_built_index_replaces_materials_and_is_precached(site):
     page = (site / "gin-rommi" / "index.html").read_text(encoding="utf-8")
     assert '"search": "../assets/haku-worker.js"' in page
     sw = (site / "sw.js").read_text(encoding="utf-8")
-    for rel in ("search/search_index.json", "assets/haku-worker.js",
-                "assets/javascripts/lunr/min/lunr.fi.min.js",
-                "assets/javascripts/lunr/min/lunr.stemmer.support.min.js"):
+    for rel in (
+        "search/search_index.json",
+        "assets/haku-worker.js",
+        "assets/javascripts/lunr/min/lunr.fi.min.js",
+        "assets/javascripts/lunr/min/lunr.stemmer.support.min.js",
+    ):
         assert (site / rel).is_file(), rel
         assert f'"{rel}"' in sw, rel
 
 
 def test_without_voikko_the_build_says_in_finnish_what_to_install(monkeypatch):
     import sys
-    monkeypatch.setitem(sys.modules, "libvoikko", None)        # import fails as when not installed
+
+    monkeypatch.setitem(sys.modules, "libvoikko", None)  # import fails as when not installed
     with pytest.raises(SourceError) as err:
         voikko_analyser()
     assert "libvoikko1 ja voikko-fi" in err.value.message and "./dev site" in err.value.message

@@ -7,6 +7,7 @@ bench; this test keeps a floor so search cannot silently break). Also: keyboard 
 offline, what the result list shows (marked words, missing words, axe), and the page highlight
 after a result.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -58,8 +59,8 @@ def test_keyboard_only_from_a_question_to_the_rule_with_its_words_highlighted(pa
     first = page.locator(f"{RESULT} a.md-search-result__link[href*='#']").first
     href = first.get_attribute("href")
     assert "#kun-nostopakka" in href
-    page.keyboard.press("ArrowDown")        # the page of the first result
-    page.keyboard.press("ArrowDown")        # its best section
+    page.keyboard.press("ArrowDown")  # the page of the first result
+    page.keyboard.press("ArrowDown")  # its best section
     page.keyboard.press("Enter")
     page.wait_for_url("**#kun-nostopakka-*")
     assert page.url.split("?")[0] == href.split("?")[0]
@@ -76,7 +77,7 @@ def test_result_list_marks_the_matched_forms_and_names_the_missing_word(page, se
     assert first.locator(".md-search-result__terms del").all_inner_texts() == ["zqxv"]
     sections, _ = ask(page, server, "xyzzyq")
     assert sections == []
-    expect(page.locator(".md-search-result__meta")).to_have_text("Ei täsmääviä dokumentteja")   # Material's Finnish
+    expect(page.locator(".md-search-result__meta")).to_have_text("Ei täsmääviä dokumentteja")  # Material's Finnish
 
 
 def test_search_on_a_phone(browser, server):  # noqa: F811
@@ -100,8 +101,9 @@ def test_search_works_offline_after_one_visit(browser, site):  # noqa: F811
     try:
         ctx = browser.new_context(viewport={"width": 390, "height": 844})
         p = ctx.new_page()
-        p.goto(base + "/perusrommi/")      # a page with practice widgets registers the service worker
-        p.wait_for_function("""async () => {
+        p.goto(base + "/perusrommi/")  # a page with practice widgets registers the service worker
+        p.wait_for_function(
+            """async () => {
             await navigator.serviceWorker.ready
             for (const key of await caches.keys()) {
                 const cache = await caches.open(key)
@@ -109,7 +111,10 @@ def test_search_works_offline_after_one_visit(browser, site):  # noqa: F811
                     && await cache.match(new URL("assets/haku-worker.js", location.href).href)) return true
             }
             return false
-        }""", polling=200, timeout=60_000)
+        }""",
+            polling=200,
+            timeout=60_000,
+        )
         srv.stop()
         p.goto(base + "/rommi51/")
         open_search(p, base)
@@ -123,5 +128,5 @@ def test_search_works_offline_after_one_visit(browser, site):  # noqa: F811
 def test_search_dialog_with_results_has_no_serious_accessibility_violations(page, server):  # noqa: F811
     open_search(page, server)
     ask(page, server, "koputtamalla")
-    page.wait_for_timeout(500)          # the dialog's fade-in
+    page.wait_for_timeout(500)  # the dialog's fade-in
     assert axe(page) == []

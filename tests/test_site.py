@@ -1,4 +1,5 @@
 """The built site: pages with their verified examples, no third-party requests, correct Finnish."""
+
 import html
 import re
 from pathlib import Path
@@ -13,9 +14,11 @@ from tools.verify import verify
 ROOT = Path(__file__).resolve().parent.parent
 #: Words the speller does not know that the pages use on purpose (tools/project_words.txt, which
 #: tools.verify's spelling check reads too).
-PROJECT_WORDS = {line.split("#")[0].strip() for line in
-                 (ROOT / "tools" / "project_words.txt").read_text(encoding="utf-8").splitlines()
-                 if line.split("#")[0].strip()}
+PROJECT_WORDS = {
+    line.split("#")[0].strip()
+    for line in (ROOT / "tools" / "project_words.txt").read_text(encoding="utf-8").splitlines()
+    if line.split("#")[0].strip()
+}
 #: Loan prefixes of hyphenated compounds; the Finnish part after the hyphen is still spell-checked.
 PREFIXES = ("gin-",)
 
@@ -26,18 +29,72 @@ def test_generated_pages_say_so():
 
 
 GAME_PAGES = {
-    "perusrommi": ("perusrommi", "Perusrommi", ("Jako", "Vuoron kulku", "Yhdistelmät",
-                   "Lisääminen pöydän yhdistelmiin", "Ulosmeno", "Pisteet", "Kun nostopakka loppuu",
-                   "Esimerkkipeli", "Muunnelmat ja kotisäännöt", "Lähteiden erot",
-                   "Rommikirjan tarkennukset")),
-    "rommi": ("rommi", "Rommi (perinteinen)", ("Jakaja ja jako", "Vuoro", "Yhdistelmät ja lisääminen",
-              "Ulosmeno", "Pisteet", "Esimerkkipeli", "Kun nostopakka loppuu", "Muunnelmat",
-              "Virheet ja niiden korjaaminen", "Erot perusrommiin", "Rommikirjan tarkennukset")),
-    "rommi51": ("rommi-51", "Rommi 51", ("Jako", "Vuoro", "Yhdistelmät", "Avaus", "Jokerit",
-                "Jaon loppu ja sakot", "Usean jaon peli", "Esimerkkipeli", "Rommikirjan tarkennukset")),
-    "gin": ("gin-rommi", "Gin-rommi", ("Jako", "Ensimmäinen avokortti", "Yhdistelmät ja irtokortit",
-            "Vuoron kulku", "Koputus", "Gin", "Pisteet", "Kun nostopakka hupenee", "Koko peli",
-            "Esimerkkipeli", "Rommikirjan tarkennukset")),
+    "perusrommi": (
+        "perusrommi",
+        "Perusrommi",
+        (
+            "Jako",
+            "Vuoron kulku",
+            "Yhdistelmät",
+            "Lisääminen pöydän yhdistelmiin",
+            "Ulosmeno",
+            "Pisteet",
+            "Kun nostopakka loppuu",
+            "Esimerkkipeli",
+            "Muunnelmat ja kotisäännöt",
+            "Lähteiden erot",
+            "Rommikirjan tarkennukset",
+        ),
+    ),
+    "rommi": (
+        "rommi",
+        "Rommi (perinteinen)",
+        (
+            "Jakaja ja jako",
+            "Vuoro",
+            "Yhdistelmät ja lisääminen",
+            "Ulosmeno",
+            "Pisteet",
+            "Esimerkkipeli",
+            "Kun nostopakka loppuu",
+            "Muunnelmat",
+            "Virheet ja niiden korjaaminen",
+            "Erot perusrommiin",
+            "Rommikirjan tarkennukset",
+        ),
+    ),
+    "rommi51": (
+        "rommi-51",
+        "Rommi 51",
+        (
+            "Jako",
+            "Vuoro",
+            "Yhdistelmät",
+            "Avaus",
+            "Jokerit",
+            "Jaon loppu ja sakot",
+            "Usean jaon peli",
+            "Esimerkkipeli",
+            "Rommikirjan tarkennukset",
+        ),
+    ),
+    "gin": (
+        "gin-rommi",
+        "Gin-rommi",
+        (
+            "Jako",
+            "Ensimmäinen avokortti",
+            "Yhdistelmät ja irtokortit",
+            "Vuoron kulku",
+            "Koputus",
+            "Gin",
+            "Pisteet",
+            "Kun nostopakka hupenee",
+            "Koko peli",
+            "Esimerkkipeli",
+            "Rommikirjan tarkennukset",
+        ),
+    ),
 }
 
 
@@ -60,7 +117,7 @@ def test_game_page_has_every_example(site, game):
     assert page.count('<details class="example"') == len(boxes) + extra + 1
     assert sheet, "every game page has a score sheet over a short game"
     table = page.split("Pistetaulukko:")[1].split("</details>")[0]
-    assert table.count("<tr>") == len(sheet) + 1          # header and one row per deal
+    assert table.count("<tr>") == len(sheet) + 1  # header and one row per deal
     assert any(sc.section == "esimerkkijako" for sc in boxes), "a complete sample deal"
     # cards are drawn as cards, coloured by suit
     assert re.search(r'<span class="kortti punainen" role="img" aria-label="herttaseiska"[^>]*>7♥</span>', page)
@@ -88,8 +145,8 @@ def test_no_third_party_requests(site):
 
 def _words(markdown: str):
     text = re.sub(r"<!--.*?-->", " ", markdown, flags=re.S)
-    text = re.sub(r"<script\b.*?</script>", " ", text, flags=re.S)      # widget data (JSON)
-    text = re.sub(r"^\s*(?:!!!|\?\?\?\+?) \w+", " ", text, flags=re.M)      # admonition and box types
+    text = re.sub(r"<script\b.*?</script>", " ", text, flags=re.S)  # widget data (JSON)
+    text = re.sub(r"^\s*(?:!!!|\?\?\?\+?) \w+", " ", text, flags=re.M)  # admonition and box types
     text = re.sub(r"<[^>]+>", " ", text)
     text = re.sub(r"\]\([^)]*\)", "]", text)
     return re.findall(r"[A-Za-zÅÄÖåäöé]+(?:-[A-Za-zÅÄÖåäö]+)*", text)
@@ -106,7 +163,7 @@ def test_pages_are_spelled_correctly(site):
                 check = word
                 for prefix in PREFIXES:
                     if word.lower().startswith(prefix):
-                        check = word[len(prefix):]
+                        check = word[len(prefix) :]
                 if check.lower() not in known and not v.spell(check):
                     unknown.setdefault(word, page.name)
     finally:
@@ -134,12 +191,16 @@ def test_pages_inflect_names_and_numbers_and_say_a_score_once(site):
     """Natural Finnish: Ainolle, not "Aino-pelaajalle"; seitsemällä kortilla, not "seitsemän kortilla";
     a score is not repeated in the same breath ("36 pistettä: **36 pistettä**")."""
     from rommikirja.narrate import DEFAULT_NAMES
+
     for page in sorted((ROOT / "docs").glob("*.md")):
         text = re.sub(r"<[^>]+>", "", page.read_text(encoding="utf-8"))
         for name in DEFAULT_NAMES:
             assert f"{name}-pelaaja" not in text, (page.name, name)
-        assert not re.search(r"\b(kaksi|kolme|neljä|viisi|kuusi|seitsemän|kahdeksan|yhdeksän|kymmenen) "
-                             r"(kortilla|korttiin|jaosta|jaolla)\b", text), page.name
+        assert not re.search(
+            r"\b(kaksi|kolme|neljä|viisi|kuusi|seitsemän|kahdeksan|yhdeksän|kymmenen) "
+            r"(kortilla|korttiin|jaosta|jaolla)\b",
+            text,
+        ), page.name
         assert not re.search(r"\b(kaksi|kolme|neljä|viisi|kuusi) (kortin|jaon)\b", text), page.name
         assert not re.search(r"(\d+) pistettä\W{0,6}\*\*\1 pistettä", text), page.name
         assert "Jos sovitaan toisin –" not in text, page.name

@@ -1,4 +1,5 @@
 """The exact solver against brute force, including ties between arrangements and discards."""
+
 import itertools
 
 from hypothesis import given, settings
@@ -18,8 +19,12 @@ def value(cards):
 def brute_deadwood(cards):
     """Try every set of disjoint melds."""
     cards = list(cards)
-    melds = [frozenset(m) for n in (3, 4, 5, 6, 7, 8, 9, 10, 11) for m in itertools.combinations(cards, n)
-             if check_meld(m, RULES) is None]
+    melds = [
+        frozenset(m)
+        for n in (3, 4, 5, 6, 7, 8, 9, 10, 11)
+        for m in itertools.combinations(cards, n)
+        if check_meld(m, RULES) is None
+    ]
     best = value(cards)
 
     def search(i, used, covered):
@@ -28,6 +33,7 @@ def brute_deadwood(cards):
         for j in range(i, len(melds)):
             if not melds[j] & used:
                 search(j + 1, used | melds[j], covered + value(melds[j]))
+
     search(0, frozenset(), 0)
     return best
 
@@ -61,7 +67,7 @@ def test_eleven_card_best_discard_matches_brute_force(hand):
 
 # Hands rich in groups and runs sharing cards, where greedy choices go wrong.
 TRICKY = [
-    ("AS 2S 5S AC 2C 3C 5C AD 2D 2H 5H", "3C", 0),      # gin only after discarding 3C
+    ("AS 2S 5S AC 2C 3C 5C AD 2D 2H 5H", "3C", 0),  # gin only after discarding 3C
     ("4H 5H 6H 5C 5S 5D 9D 9C 9S KD 2C", None, None),
     ("7S 7H 7D 7C 8C 9C 8H 9H 10H 4D 4S", None, None),
     ("AS 2S 3S 4S AH AD 2H 3H 2D 3D KC", "KC", 0),
@@ -98,8 +104,12 @@ ACE11 = RuleSet(ace_points=11)
 
 def brute_deadwood_rules(cards, rules):
     cards = list(cards)
-    melds = [frozenset(m) for n in range(3, len(cards) + 1) for m in itertools.combinations(cards, n)
-             if check_meld(m, RULES) is None]
+    melds = [
+        frozenset(m)
+        for n in range(3, len(cards) + 1)
+        for m in itertools.combinations(cards, n)
+        if check_meld(m, RULES) is None
+    ]
     val = lambda cs: sum(rules.card_points(c.rank) for c in cs)  # noqa: E731
     best = val(cards)
 
@@ -109,12 +119,17 @@ def brute_deadwood_rules(cards, rules):
         for j in range(i, len(melds)):
             if not melds[j] & used:
                 search(j + 1, used | melds[j])
+
     search(0, frozenset())
     return best
 
 
-aces_first = st.lists(st.sampled_from([c for c in DECK if c.rank in (1, 2, 3, 4, 12, 13)] + DECK[:13]),
-                      min_size=10, max_size=10, unique=True)
+aces_first = st.lists(
+    st.sampled_from([c for c in DECK if c.rank in (1, 2, 3, 4, 12, 13)] + DECK[:13]),
+    min_size=10,
+    max_size=10,
+    unique=True,
+)
 
 
 @settings(max_examples=150, deadline=None)
@@ -128,8 +143,12 @@ def test_deadwood_with_the_rule_sets_ace_value_matches_brute_force(hand, rules):
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.one_of(hands11, aces_first.flatmap(lambda h: st.sampled_from([c for c in DECK if c not in h]).map(
-    lambda c: h + [c]))), st.sampled_from([ACE11, RuleSet()]))
+@given(
+    st.one_of(
+        hands11, aces_first.flatmap(lambda h: st.sampled_from([c for c in DECK if c not in h]).map(lambda c: h + [c]))
+    ),
+    st.sampled_from([ACE11, RuleSet()]),
+)
 def test_best_discard_with_the_rule_sets_ace_value_matches_brute_force(hand, rules):
     arr = best_discard(hand, (), rules)
     assert arr.deadwood_points == min(brute_deadwood_rules([c for c in hand if c != d], rules) for d in hand)
@@ -148,6 +167,7 @@ def test_small_hands_match_brute_force(hand):
 @given(hands11)
 def test_mask_and_card_api_agree(hand):
     from rommikirja.solver import CARDS, best_discard_mask, min_deadwood_mask, min_discard_deadwood
+
     m = mask_of(hand)
     dw, groups, low = best_discard_mask(m, 0, 1)
     arr = best_discard(hand, (), RULES)

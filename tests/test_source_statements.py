@@ -1,5 +1,6 @@
 """The register of the sources' rule statements (tools/source_statements.txt) names real, verified
 examples of the right game, covers every catalogue entry, and only the rules of conduct stay text."""
+
 import pytest
 
 from tools.source_statements import catalogue_ids, figures, problems, read
@@ -32,11 +33,14 @@ def test_every_rule_but_conduct_has_an_example():
 
 def test_problems_catches_a_missing_example_a_wrong_game_and_an_uncovered_entry(tmp_path, scenarios):
     reg = tmp_path / "r.txt"
-    reg.write_text("P01.1 | one deck | p01-pakka, no-such-example\n"
-                   "P01.2 | players | g01-jako\n"
-                   "P01.2 | again | p02-jako\n"
-                   "P02.1 | order | text:\n"
-                   "X | bad line\n", encoding="utf-8")
+    reg.write_text(
+        "P01.1 | one deck | p01-pakka, no-such-example\n"
+        "P01.2 | players | g01-jako\n"
+        "P01.2 | again | p02-jako\n"
+        "P02.1 | order | text:\n"
+        "X | bad line\n",
+        encoding="utf-8",
+    )
     statements, errors = read(reg)
     assert [e.split(": ", 1)[0].rsplit(":", 1)[1] for e in errors] == ["4", "5"]
     found = problems(statements, scenarios, {"P01", "P02", "P03"}, reg)

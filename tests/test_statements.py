@@ -14,6 +14,7 @@ Pages whose rule text is still typed prose fail these: such (preset, option, pag
 lines are listed with a reason in ``tests/statement_allowlist.txt``. The list may
 only shrink: an entry that now passes fails the test until it is removed.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -22,8 +23,19 @@ from rommikirja import OPTIONS, RuleSetError
 from rommikirja.rules import other_values, statement
 from tools.presets import page_of
 from tools.scenario import load_rulesets
-from tools.statements import (ALLOWLIST, CLAIM, CLAIMS, NO_CLAIMS, STATEMENT, check_flips, claims,
-                              read_allowlist, rule, rules_list, stale_claims)
+from tools.statements import (
+    ALLOWLIST,
+    CLAIM,
+    CLAIMS,
+    NO_CLAIMS,
+    STATEMENT,
+    check_flips,
+    claims,
+    read_allowlist,
+    rule,
+    rules_list,
+    stale_claims,
+)
 from tools.verify import verify
 from fixed_rules import FIXED
 
@@ -55,6 +67,7 @@ def test_allowlist_names_real_presets_options_and_pages():
 
 # --- claims ----------------------------------------------------------------------------------
 
+
 def test_every_option_declares_claims_or_why_not():
     assert set(CLAIMS) | set(NO_CLAIMS) == set(OPTIONS)
     assert not set(CLAIMS) & set(NO_CLAIMS)
@@ -75,7 +88,7 @@ def test_claims_recognise_their_own_sentence_and_no_other(preset):
     """A value's claims find its rule sentence (they are not dead patterns) and never another
     value's sentence (a correct page is never refused)."""
     base = FIXED[preset]
-    try:                    # joker options apply only with jokers (a knock game refuses them)
+    try:  # joker options apply only with jokers (a knock game refuses them)
         base = base.with_options(jokers=2) if base.jokers == 0 else base
     except RuleSetError:
         pass
@@ -92,11 +105,17 @@ def test_claims_recognise_their_own_sentence_and_no_other(preset):
 def test_numeric_claims_use_the_finnish_forms():
     rules = FIXED["rommi51"]
     found = claims("opening_points", 51, rules)
-    for sentence in ("Avaukseen tarvitaan 51 pistettä.", "Viidenkymmenenyhden pisteen avaus on pakollinen.",
-                     "51 pisteen avaus on pakollinen."):
+    for sentence in (
+        "Avaukseen tarvitaan 51 pistettä.",
+        "Viidenkymmenenyhden pisteen avaus on pakollinen.",
+        "51 pisteen avaus on pakollinen.",
+    ):
         assert any(c.matches(sentence) for c in found), sentence
-    for sentence in ("Avaukseen tarvitaan 151 pistettä.", "Avaukseen tarvitaan 5 pistettä.",
-                     "Jokeri on 51 pisteen arvoinen."):
+    for sentence in (
+        "Avaukseen tarvitaan 151 pistettä.",
+        "Avaukseen tarvitaan 5 pistettä.",
+        "Jokeri on 51 pisteen arvoinen.",
+    ):
         assert not any(c.matches(sentence) for c in found), sentence
 
 
@@ -123,6 +142,7 @@ TINY_PAGE = """\
 def tiny_render(typed: bool, template: str = TINY_PAGE):
     import jinja2
     from tools.statements import template_globals
+
     env = jinja2.Environment()
     env.globals.update(template_globals())
     tpl = env.from_string(template)
@@ -140,8 +160,10 @@ def test_the_claim_check_fails_a_page_that_still_states_the_old_value():
     assert FIXED["perusrommi"].rummy_doubling and FIXED["perusrommi"].ace == "low"
     failures = _claim_failures(tiny_render(typed=True))
     assert set(failures) == {"rummy_doubling", "ace"}, failures
-    assert "arvolla False sivulla lukee yhä vanha sääntö: ”Rommi tuplaa pisteet, ja ässä on aina pieni.”" \
+    assert (
+        "arvolla False sivulla lukee yhä vanha sääntö: ”Rommi tuplaa pisteet, ja ässä on aina pieni.”"
         in failures["rummy_doubling"]
+    )
     assert "arvolla round_the_corner" in failures["ace"] and "arvolla high_or_low" in failures["ace"]
 
 
@@ -169,14 +191,16 @@ def test_statements_exist_and_differ_for_every_value():
             try:
                 sentences.add(statement(option, rules.with_options(**{option: value})))
             except RuleSetError:
-                sentences.add(object())     # not a legal value here: nothing to compare
+                sentences.add(object())  # not a legal value here: nothing to compare
         assert len(sentences) >= 2, option
-        assert all(isinstance(s, str) and s[:1].isupper() and s.endswith(".")
-                   for s in sentences if isinstance(s, str)), option
+        assert all(
+            isinstance(s, str) and s[:1].isupper() and s.endswith(".") for s in sentences if isinstance(s, str)
+        ), option
 
 
 def test_number_agreement_in_statements():
     from rommikirja import RuleSet
+
     assert statement("ace_points", RuleSet(ace_points=1)) == "Käteen jääneen ässän arvo on yksi piste."
     assert statement("ace_points", RuleSet(ace_points=15)) == "Käteen jääneen ässän arvo on 15 pistettä."
     assert "kaksi jokeria" in statement("jokers", RuleSet(jokers=2))
@@ -186,15 +210,17 @@ def test_number_agreement_in_statements():
 
 def test_template_globals_refuse_unknown_options():
     from rommikirja import RuleSet
+
     with pytest.raises(ValueError, match="tuntematon sääntö ”no_such”"):
         rule("no_such", RuleSet())
     with pytest.raises(ValueError, match="sääntöjä"):
         rule("ace", "perusrommi")
-    assert rules_list(RuleSet(), ["knock_limit"]) == ""      # does not apply: no sentence
+    assert rules_list(RuleSet(), ["knock_limit"]) == ""  # does not apply: no sentence
 
 
 def test_a_shared_page_sentence_counts_when_it_names_the_game():
     from tools.statements import _about
+
     mention = (r"\bkerhorommi", ["rommi 51", "gin-rommi"])
     assert _about("Kerhorommissa rommi tuplaa pisteet.", mention)
     assert not _about("Rommi 51:ssä avaukseen tarvitaan 51 pistettä.", mention)
@@ -208,6 +234,7 @@ def test_the_opening_card_values_on_the_page_come_from_the_engine(scenarios, mon
     from rommikirja import melds
     from tools.build import render_pages
     from tools.pagediff import normalise
+
     sets = dict(load_rulesets())
     sets["rommi51"] = FIXED["rommi51"].with_options(ace=ace)
     page = page_of("rommi51")
@@ -225,4 +252,5 @@ def test_the_opening_card_values_on_the_page_come_from_the_engine(scenarios, mon
 def test_number_cards_count_their_number_in_an_opening():
     """The page says so in words (``numerokortit numeronsa verran``)."""
     from rommikirja.melds import opening_card_points
+
     assert all(opening_card_points(r) == opening_card_points(r, high_ace=True) == r for r in range(2, 11))

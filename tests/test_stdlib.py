@@ -1,6 +1,7 @@
 """The browser's trimmed standard library (tools/stdlib.py): every standard-library module the
 engine imports is in the archive the site ships, and the archive holds stored (uncompressed)
 files only. tests/test_parity.py runs the engine's seeded workload under Pyodide with it."""
+
 import json
 import subprocess
 import sys
@@ -32,8 +33,14 @@ def archive_modules(data: bytes) -> set[str]:
 
 
 def test_every_stdlib_module_the_engine_imports_is_shipped():
-    proc = subprocess.run([sys.executable, "-c", IMPORTS], capture_output=True, text=True, check=True,
-                          env={"PYTHONPATH": str(ROOT / "engine"), "PATH": ""}, cwd=ROOT)
+    proc = subprocess.run(
+        [sys.executable, "-c", IMPORTS],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PYTHONPATH": str(ROOT / "engine"), "PATH": ""},
+        cwd=ROOT,
+    )
     loaded = set(json.loads(proc.stdout))
     with zipfile.ZipFile(stdlib.STOCK) as z:
         in_stock = {stdlib._module(n) for n in z.namelist() if n.endswith(".py")}

@@ -1,6 +1,7 @@
 """The one step codec (rommikirja.steps): every legal move of many random positions of every game
 becomes a step and reads back as the same move, through the engine's reader, the scenario tools'
 (file:line) reader and Pelaa's (the page's moves); its YAML line reads back as the same step."""
+
 import random
 from pathlib import Path
 
@@ -21,10 +22,15 @@ ROOT = Path(__file__).resolve().parent.parent
 NAMES = ["Aino", "Eero", "Kaisa", "Oona"]
 CORPUS = load_rulesets(ROOT / "tests" / "corpus" / "rules")
 #: the tests' own rule sets, a few switches that make other moves (claims, jokers), the corpus's
-GAMES = [FIXED[g] for g in ("perusrommi", "rommi", "rommi51", "gin")] + [
-    FIXED["rommi"].with_options(rommi_claim=True), FIXED["rommi51"].with_options(max_jokers_per_meld=2),
-    FIXED["perusrommi"].with_options(ace="round_the_corner", melds_per_turn="one")] + [
-    CORPUS[name] for name in sorted(CORPUS)]
+GAMES = (
+    [FIXED[g] for g in ("perusrommi", "rommi", "rommi51", "gin")]
+    + [
+        FIXED["rommi"].with_options(rommi_claim=True),
+        FIXED["rommi51"].with_options(max_jokers_per_meld=2),
+        FIXED["perusrommi"].with_options(ace="round_the_corner", melds_per_turn="one"),
+    ]
+    + [CORPUS[name] for name in sorted(CORPUS)]
+)
 
 
 def _scenario_step(step: dict, names):
@@ -38,15 +44,15 @@ def _scenario_step(step: dict, names):
 def test_every_legal_move_round_trips(rules):
     rng = random.Random(f"steps:{rules.name}")
     kinds = set()
-    player = Computer("taitava", seed=1)     # in gin the strong player reaches knocks; elsewhere random moves
+    player = Computer("taitava", seed=1)  # in gin the strong player reaches knocks; elsewhere random moves
     for deal_no in range(8):
         players = 2 if rules.style == "knock" else rng.choice([2, 3, 4])
         names = NAMES[:players]
-        deal = deal_type(rules).new(rules, players, dealer=deal_no % players, seed=rng.randrange(10 ** 9))
+        deal = deal_type(rules).new(rules, players, dealer=deal_no % players, seed=rng.randrange(10**9))
         moves = 0
         while not deal.is_over and moves < 250:
             legal = deal.legal_moves()
-            if rules.style == "knock" or rng.random() < 0.3:   # every move of each sampled position
+            if rules.style == "knock" or rng.random() < 0.3:  # every move of each sampled position
                 for move in legal:
                     step = move.to_step(names)
                     kinds.add(next(iter(step)))
@@ -57,7 +63,7 @@ def test_every_legal_move_round_trips(rules):
                     assert block == step
                     if rng.random() < 0.05:
                         assert _scenario_step(step, names) == [move, move]
-                    if next(iter(step)) in PAGE_KINDS and getattr(move, "player", 0) == 0:    # Pelaa's reader
+                    if next(iter(step)) in PAGE_KINDS and getattr(move, "player", 0) == 0:  # Pelaa's reader
                         assert read_move(step, rules, names) == move, step
             deal.play(player.choose(deal) if rules.style == "knock" else rng.choice(legal))
             moves += 1
@@ -92,8 +98,18 @@ def test_scenario_writer_reads_back():
         steps.append(move.to_step(NAMES))
         deal.play(move)
     for flow in (True, False):
-        text = scenario_yaml("perusrommi", "Testi: jako", NAMES[:3], start, steps, {"over": False},
-                             totals=[1, 2, 3], deals_played=1, text="Rivi.", flow=flow)
+        text = scenario_yaml(
+            "perusrommi",
+            "Testi: jako",
+            NAMES[:3],
+            start,
+            steps,
+            {"over": False},
+            totals=[1, 2, 3],
+            deals_played=1,
+            text="Rivi.",
+            flow=flow,
+        )
         doc = yaml.safe_load(text)
         assert doc["title"] == "Testi: jako" and doc["players"] == NAMES[:3]
         assert doc["steps"][:-1] == steps and doc["steps"][-1] == {"expect": {"over": False}}

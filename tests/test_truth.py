@@ -4,6 +4,7 @@ Each kind of defect has a deliberately broken scenario that must fail, next to a
 repaired one that must pass. The rule sets and scenarios are the tests' own
 (written to a temporary folder), never the shipped data.
 """
+
 from __future__ import annotations
 
 import textwrap
@@ -67,8 +68,9 @@ def load(tmp_path: Path):
         path = tmp_path / name
         path.write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
         sc = load_scenario(path, rulesets)
-        assert sc.failures == [], sc.failures      # the engine itself accepts every move
+        assert sc.failures == [], sc.failures  # the engine itself accepts every move
         return sc, truth_checks(sc)
+
     make.rulesets = rulesets
     return make
 
@@ -119,7 +121,7 @@ def test_an_unreachable_hand_size_is_refused_with_its_line(load):
     text = _messages(errors)
     assert "Eeron kädessä on 3 korttia, vaikka jaossa jaetaan 7 korttia" in text
     assert "pöydällä on 0 korttia" in text
-    assert any(e.line == 8 and "Eeron" in e.message for e in errors)   # Eero's hand
+    assert any(e.line == 8 and "Eeron" in e.message for e in errors)  # Eero's hand
 
 
 def test_the_same_position_with_its_table_is_reachable(load):
@@ -128,8 +130,7 @@ def test_the_same_position_with_its_table_is_reachable(load):
 
 
 def test_a_hand_larger_than_the_deal_is_refused(load):
-    sc, errors = load(REACHABLE_HAND.replace("[2C, 5D, 9S, JH, KC, 4S, 7D]",
-                                             "[2C, 5D, 9S, JH, KC, 4S, 7D, 8D]"))
+    sc, errors = load(REACHABLE_HAND.replace("[2C, 5D, 9S, JH, KC, 4S, 7D]", "[2C, 5D, 9S, JH, KC, 4S, 7D, 8D]"))
     assert "Ainon kädessä on 8 korttia" in _messages(errors)
 
 
@@ -139,9 +140,13 @@ def test_a_player_marked_as_played_with_a_full_hand_is_refused(load):
 
 
 def test_an_owner_needs_three_cards_per_meld(load):
-    bad = REACHABLE_HAND.replace("[3H, 8C, QS, AD]", "[3H, 8C, QS, AD, 2D]").replace(
-        "      table:\n", "      has_played: [Aino]\n      table:\n        - {owner: Eero, cards: [KD, KS, KH]}\n"
-    ).replace("[2C, 5D, 9S, JH, KC, 4S, 7D]", "[2C, 5D, 9S, JH]")
+    bad = (
+        REACHABLE_HAND.replace("[3H, 8C, QS, AD]", "[3H, 8C, QS, AD, 2D]")
+        .replace(
+            "      table:\n", "      has_played: [Aino]\n      table:\n        - {owner: Eero, cards: [KD, KS, KH]}\n"
+        )
+        .replace("[2C, 5D, 9S, JH, KC, 4S, 7D]", "[2C, 5D, 9S, JH]")
+    )
     sc, errors = load(bad)
     assert "Eeron omissa yhdistelmissä on pöydällä vähintään 6 korttia" in _messages(errors)
 
@@ -186,7 +191,7 @@ TRUE_RUMMY = """
 
 def test_a_rummy_doubling_for_a_hand_that_could_not_be_one_is_refused(load):
     sc, errors = load(FALSE_RUMMY)
-    assert sc.outcome.rummy and sc.score.points[0] > 0   # the engine alone would double it
+    assert sc.outcome.rummy and sc.score.points[0] > 0  # the engine alone would double it
     text = _messages(errors)
     assert "Ainon kädessä on 2 korttia" in text and "rommiksi" in text
 
@@ -264,9 +269,19 @@ def test_an_opened_player_without_melds_is_refused(load):
 
 # --- deck, discard pile, game --------------------------------------------------------------------
 
+
 def _pos(hands, table=(), discard=("10D",), played=(), totals=(), turn=0, dealer=None):
-    return Position(["Aino", "Eero"], [parse_cards(h) for h in hands], parse_cards("2C 3C"),
-                    parse_cards(" ".join(discard)), list(table), turn, dealer, played, totals=totals)
+    return Position(
+        ["Aino", "Eero"],
+        [parse_cards(h) for h in hands],
+        parse_cards("2C 3C"),
+        parse_cards(" ".join(discard)),
+        list(table),
+        turn,
+        dealer,
+        played,
+        totals=totals,
+    )
 
 
 def test_deck_composition():
@@ -299,7 +314,7 @@ def test_gin_hands_hold_the_deal_size():
     gin = RuleSet(style="knock", hand_size=((2, 10),), max_players=2, void_stock=2)
     problems = position_problems(_pos(["7H 8H 9H", "2D 3D 4D"]), gin)
     assert sum("gin-rommissa" in m for _, m in problems) == 2
-    assert any(k == "stock" for k, _ in problems)          # two cards left: the deal was void
+    assert any(k == "stock" for k, _ in problems)  # two cards left: the deal was void
     gin3 = RuleSet(style="knock", hand_size=((2, 3),), max_players=2, void_stock=1)
     assert position_problems(_pos(["7H 8H 9H", "2D 3D 4D"]), gin3) == []
 
@@ -314,12 +329,13 @@ def test_block_rummy_and_lay_offs_before_ones_own_meld():
     laid = Meld.from_cards(parse_cards("5S 6S 7S 8S"), strict)
     ok = _pos(["7H 8H 9H 10H", "2D"], table=[(1, own)], played=[1])
     assert position_problems(ok, strict) == []
-    bad = _pos(["7H 8H 9H", "2D"], table=[(1, laid)], played=[0])     # Aino laid 8S off first
+    bad = _pos(["7H 8H 9H", "2D"], table=[(1, laid)], played=[0])  # Aino laid 8S off first
     assert any("ennen omaa" in m for _, m in position_problems(bad, strict))
     assert position_problems(bad, RuleSet(hand_size=((2, 4),))) == []
 
 
 # --- sentences: arithmetic ----------------------------------------------------------------------
+
 
 def test_arithmetic_helpers_build_true_sentences():
     assert sum_text([11, 20, 10, 5]) == "11 + 20 + 10 + 5 = 46"
@@ -328,25 +344,31 @@ def test_arithmetic_helpers_build_true_sentences():
         assert check_arithmetic(text) == []
 
 
-@pytest.mark.parametrize("text", [
-    "Sakkoa 11 + 20 + 10 + 5 = −46 pistettä.",
-    "Eero saa 18 − 7 = 12 pistettä.",
-    "Jäljelle jää 52 − 2 × 10\n    − 1 = 30 korttia.",
-    "Aino: <strong>2 + 5</strong> = **8 pistettä**",
-    "Koska 30 > 51, avaus käy.",
-    "(10 + 5) × 2 = 25",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sakkoa 11 + 20 + 10 + 5 = −46 pistettä.",
+        "Eero saa 18 − 7 = 12 pistettä.",
+        "Jäljelle jää 52 − 2 × 10\n    − 1 = 30 korttia.",
+        "Aino: <strong>2 + 5</strong> = **8 pistettä**",
+        "Koska 30 > 51, avaus käy.",
+        "(10 + 5) × 2 = 25",
+    ],
+)
 def test_a_false_equation_is_found(text):
     assert len(check_arithmetic(text)) == 1
 
 
-@pytest.mark.parametrize("text", [
-    "Sakkoa 11 + 20 + 10 + 5 = 46 eli −46 pistettä.",
-    "Jäljelle jää 52 − 2 × 10\n    − 1 = 31 korttia.",
-    "suora 2-3-4 = kolme korttia, 2–3 pelaajaa, 30 < 51",
-    "(10 + 5) × 2 = 30",
-    "Kello 12.30 + 5 = 35",          # a decimal or time is not arithmetic we can judge
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sakkoa 11 + 20 + 10 + 5 = 46 eli −46 pistettä.",
+        "Jäljelle jää 52 − 2 × 10\n    − 1 = 31 korttia.",
+        "suora 2-3-4 = kolme korttia, 2–3 pelaajaa, 30 < 51",
+        "(10 + 5) × 2 = 30",
+        "Kello 12.30 + 5 = 35",  # a decimal or time is not arithmetic we can judge
+    ],
+)
 def test_true_or_non_arithmetic_text_passes(text):
     assert check_arithmetic(text) == []
 
@@ -358,6 +380,7 @@ def test_huge_expressions_are_refused_not_evaluated():
 
 def test_machine_phrasing_is_found():
     from tools.sentences import check_phrasing
+
     assert check_phrasing("tuottaa Aino-pelaajalle 12 pistettä")[0][1].startswith("Aino-pelaajalle")
     assert "Ainolle" in check_phrasing("tuottaa Aino-pelaajalle 12 pistettä")[0][1]
     assert len(check_phrasing("Aino saa 36 pistettä: <strong>36 pistettä</strong>")) == 1
@@ -368,11 +391,14 @@ def test_the_error_names_the_line():
     assert check_arithmetic("rivi\nrivi\n2 + 2 = 5")[0][0] == 3
 
 
-FALSE_TEXT = REACHABLE_HAND + """\
+FALSE_TEXT = (
+    REACHABLE_HAND
+    + """\
     text: |
       Ensimmäinen rivi.
       Summa {{ sum_text(values(start.hands[1])) }} pistettä, ja {{ 2 }} + {{ 2 }} = {{ 5 }}.
 """
+)
 
 
 def test_a_false_equation_in_a_scenario_text_is_refused_at_its_line(load):
@@ -382,22 +408,31 @@ def test_a_false_equation_in_a_scenario_text_is_refused_at_its_line(load):
     sc, errors = load(FALSE_TEXT.replace("{{ 5 }}", "{{ 4 }}"))
     assert errors == []
     assert "3 + 8 + 10 + 1 = 22" in __import__("tools.templating").templating.render_scenario_text(sc)
-    sc, errors = load(FALSE_TEXT.replace("{{ 5 }}", "{{ 4 }}").replace("Ensimmäinen rivi.",
-                                                                       "Vuoro on {{ names[0] }}-pelaajan."))
+    sc, errors = load(
+        FALSE_TEXT.replace("{{ 5 }}", "{{ 4 }}").replace("Ensimmäinen rivi.", "Vuoro on {{ names[0] }}-pelaajan.")
+    )
     assert len(errors) == 1 and errors[0].line == 17 and "Ainon" in errors[0].message
 
 
 # --- names --------------------------------------------------------------------------------------
 
+
 def test_a_name_without_case_forms_is_refused_at_the_players_line(load):
     from tools.scenario.names import names_from
-    with names_from(None):              # whatever names the club's scenarios/nimet.yaml adds
-        sc, errors = load(REACHABLE_HAND.replace("title: Testi", "title: Testi\n    players: [Aino, Kalle]")
-                          .replace("owner: Eero", "owner: Kalle"))
+
+    with names_from(None):  # whatever names the club's scenarios/nimet.yaml adds
+        sc, errors = load(
+            REACHABLE_HAND.replace("title: Testi", "title: Testi\n    players: [Aino, Kalle]").replace(
+                "owner: Eero", "owner: Kalle"
+            )
+        )
     assert len(errors) == 1 and errors[0].line == 4
     assert "Kalle" in errors[0].message and "scenarios/nimet.yaml" in errors[0].message
-    sc, errors = load(REACHABLE_HAND.replace("title: Testi", "title: Testi\n    players: [Aino, Ville]")
-                      .replace("owner: Eero", "owner: Ville"))
+    sc, errors = load(
+        REACHABLE_HAND.replace("title: Testi", "title: Testi\n    players: [Aino, Ville]").replace(
+            "owner: Eero", "owner: Ville"
+        )
+    )
     assert errors == []
 
 
@@ -439,7 +474,7 @@ def test_a_price_under_other_rules_replays_the_moves_and_refuses_an_illegal_one(
     assert len(errors) == 1
     err = errors[0]
     assert err.line == 20 and "rivi 17" in err.message and "ace: low" in err.message
-    assert "herttarouva" in err.message                       # which move, and the engine's reason
+    assert "herttarouva" in err.message  # which move, and the engine's reason
 
 
 def test_a_price_under_other_rules_that_replays_passes(load):
@@ -454,6 +489,7 @@ def test_a_position_unreachable_under_the_other_rules_is_refused(load):
 
 # --- wiring -------------------------------------------------------------------------------------
 
+
 def test_verify_runs_the_checks(load, monkeypatch, tmp_path):
     load(UNREACHABLE_HAND, "rikki.yaml")
     monkeypatch.setattr(verify_mod, "load_rulesets", lambda: load.rulesets)
@@ -465,6 +501,7 @@ def test_verify_runs_the_checks(load, monkeypatch, tmp_path):
 def test_the_allow_list_holds_only_failing_scenarios_with_reasons():
     """The temporary list may only shrink: a listed scenario that passes must be removed."""
     from tools.scenario import ROOT
+
     known = known_failures()
     rulesets = load_rulesets()
     for rel, reason in known.items():

@@ -5,6 +5,7 @@ does not know, also read by verify's spelling check): ``forbidden.txt`` (variant
 (glossary alternatives that stay allowed, with the reason) and ``known_variants.txt``
 (a temporary list of pages still being rewritten; it may only shrink).
 """
+
 from __future__ import annotations
 
 import re
@@ -57,11 +58,12 @@ def _words(markdown: str) -> list[str]:
 
 def variants_in(words, v: Voikko, variants: dict[str, str]) -> set[str]:
     """The forbidden variants among ``words``: by base form, also inside compounds."""
+
     @lru_cache(maxsize=None)
     def bases(word: str) -> tuple[str, ...]:
         return tuple(a.get("BASEFORM", "").lower() for a in v.analyze(word))
 
-    unknown_stems = {var: var[:-2] for var in variants if not v.analyze(var)}   # pöydätä: not in Voikko
+    unknown_stems = {var: var[:-2] for var in variants if not v.analyze(var)}  # pöydätä: not in Voikko
     found = set()
     for word in words:
         b = bases(word)

@@ -5,6 +5,7 @@ Each kind of defect has a deliberately broken copy that verify refuses at its li
 whole version that passes. The rule sets are the tests' own (written to a temporary folder, and
 tests/fixed_rules.py for the practice questions), never the shipped data.
 """
+
 from __future__ import annotations
 
 import textwrap
@@ -59,6 +60,7 @@ def load(tmp_path: Path):
         path.write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
         sc = load_scenario(path, rulesets)
         return sc, sc.failures + truth_checks(sc)
+
     return make
 
 
@@ -92,20 +94,26 @@ END_OF_STOCK = """
       - expect: {stock_size: 0}
 """
 
-WHOLE_PILE = ("[2C, 2D, 9D, 5D, 9C, 9H, AC, JH, KH, 2H, QS, 3D, 4S, AD, 2S, JS, QH, AS, 10S, 8H, 7S, "
-              "10D, 7C, KS, 8S, 4C, 5C, QD, 3C, KC, 10H]")
+WHOLE_PILE = (
+    "[2C, 2D, 9D, 5D, 9C, 9H, AC, JH, KH, 2H, QS, 3D, 4S, AD, 2S, JS, QH, AS, 10S, 8H, 7S, "
+    "10D, 7C, KS, 8S, 4C, 5C, QD, 3C, KC, 10H]"
+)
 
 
 def test_a_position_whose_cards_do_not_add_up_to_the_deck_is_refused_at_its_line(load):
     sc, errors = load(END_OF_STOCK)
     text = _text(errors)
-    assert "s.yaml:10: asetelmaan ei päästä: kortteja on käsissä 8, pöydällä 12, poistopakassa 2 ja " \
-           "nostopakassa 1, yhteensä 23, mutta pakassa on 52: 29 korttia puuttuu" in text, text
+    assert (
+        "s.yaml:10: asetelmaan ei päästä: kortteja on käsissä 8, pöydällä 12, poistopakassa 2 ja "
+        "nostopakassa 1, yhteensä 23, mutta pakassa on 52: 29 korttia puuttuu" in text
+    ), text
 
 
 def test_the_same_position_with_the_whole_discard_pile_passes_and_turns_it_over(load):
-    whole = END_OF_STOCK.replace("discard: [2C, 10H]", f"discard: {WHOLE_PILE}") + \
-        "      - draw: stock\n      - expect: {stock_size: 31, stock: [2D], hand: {Eero: [7H, 8C, KD, 3S, 2C]}}\n"
+    whole = (
+        END_OF_STOCK.replace("discard: [2C, 10H]", f"discard: {WHOLE_PILE}")
+        + "      - draw: stock\n      - expect: {stock_size: 31, stock: [2D], hand: {Eero: [7H, 8C, KD, 3S, 2C]}}\n"
+    )
     sc, errors = load(whole)
     assert errors == []
     box = render_example(sc)
@@ -122,8 +130,9 @@ def test_a_discard_pile_given_by_its_size_passes_and_shows_its_count(load):
 
 
 def test_the_stock_holds_the_rest_of_the_deck_when_its_size_is_not_given(load):
-    partial = END_OF_STOCK.replace("      stock_size: 1\n", "").replace("      - expect: {stock_size: 0}\n",
-                                                                      "      - expect: {stock_size: 29}\n")
+    partial = END_OF_STOCK.replace("      stock_size: 1\n", "").replace(
+        "      - expect: {stock_size: 0}\n", "      - expect: {stock_size: 29}\n"
+    )
     sc, errors = load(partial)
     assert errors == []
     assert sc.piles.stock_size == 30 and sc.piles.stock_listed == 1
@@ -131,19 +140,26 @@ def test_the_stock_holds_the_rest_of_the_deck_when_its_size_is_not_given(load):
 
 
 def test_drawing_a_card_the_setup_does_not_list_is_refused_at_the_draw(load):
-    partial = END_OF_STOCK.replace("      stock_size: 1\n", "").replace("      - expect: {stock_size: 0}\n",
-                                                                      "      - draw: stock\n")
+    partial = END_OF_STOCK.replace("      stock_size: 1\n", "").replace(
+        "      - expect: {stock_size: 0}\n", "      - draw: stock\n"
+    )
     sc, errors = load(partial)
-    assert any(e.line == 19 and "tuo peliin kortin, jota asetelma ei luettele: nostopakasta on lueteltu "
-               "vain päällimmäinen kortti (pakassa on 30 korttia)" in e.message for e in errors), _text(errors)
+    assert any(
+        e.line == 19
+        and "tuo peliin kortin, jota asetelma ei luettele: nostopakasta on lueteltu "
+        "vain päällimmäinen kortti (pakassa on 30 korttia)"
+        in e.message
+        for e in errors
+    ), _text(errors)
 
 
 def test_pile_sizes_below_their_listed_cards_are_refused(load):
     with pytest.raises(SourceError) as err:
         load(END_OF_STOCK.replace("stock_size: 1", "stock_size: 0"))
     assert err.value.line == 10
-    assert "stock_size: nostopakasta on lueteltu yksi kortti, joten siinä on vähintään yksi kortti, ei 0" \
-        in str(err.value)
+    assert "stock_size: nostopakasta on lueteltu yksi kortti, joten siinä on vähintään yksi kortti, ei 0" in str(
+        err.value
+    )
     with pytest.raises(SourceError) as err:
         load(END_OF_STOCK.replace("discard: [2C, 10H]", "discard: []\n      discard_size: 31"))
     assert "luettele ainakin poistopakan päällimmäinen kortti" in str(err.value)
@@ -174,19 +190,29 @@ GIN = """
 
 def test_a_knock_when_gin_was_there_is_refused_at_the_knock(load):
     _, errors = load(GIN)
-    assert any(e.line == 15 and "heikko opetussiirto: koputus jättää 2 pistettä irtokortteja, vaikka "
-               "ristikakkosen poistolla käsi olisi gin" in e.message for e in errors), _text(errors)
+    assert any(
+        e.line == 15
+        and "heikko opetussiirto: koputus jättää 2 pistettä irtokortteja, vaikka ristikakkosen poistolla käsi olisi gin"
+        in e.message
+        for e in errors
+    ), _text(errors)
 
 
 def test_a_gin_discard_far_above_the_best_is_refused(load):
     # 3H drawn: discarding QS breaks the queens (deadwood 2C + QC + QD = 22) where 2C leaves none
     _, errors = load(GIN.replace("knock: 6H", "discard: QS"))
-    assert any(e.line == 15 and "poisto jättää 22 pistettä irtokortteja, vaikka ristikakkosen poistolla "
-               "käsi olisi gin" in e.message for e in errors), _text(errors)
+    assert any(
+        e.line == 15
+        and "poisto jättää 22 pistettä irtokortteja, vaikka ristikakkosen poistolla käsi olisi gin" in e.message
+        for e in errors
+    ), _text(errors)
     far = GIN.replace("stock: [3H, JD, 3C, 4C]", "stock: [KD, JD, 3C, 4C]").replace("knock: 6H", "discard: QS")
-    _, errors = load(far)          # KD drawn: discarding it leaves 2; QS leaves KD + QC + QD + 2C = 32
-    assert any(e.line == 15 and "poisto jättää 32 pistettä irtokortteja, vaikka ruutukuninkaan poistolla "
-               "niitä jäisi vain 2" in e.message for e in errors), _text(errors)
+    _, errors = load(far)  # KD drawn: discarding it leaves 2; QS leaves KD + QC + QD + 2C = 32
+    assert any(
+        e.line == 15
+        and "poisto jättää 32 pistettä irtokortteja, vaikka ruutukuninkaan poistolla niitä jäisi vain 2" in e.message
+        for e in errors
+    ), _text(errors)
     assert load(far.replace("discard: QS", "discard: KD"))[1] == []
 
 
@@ -230,45 +256,68 @@ def test_a_rummy_discard_that_keeps_a_hand_which_could_go_out_is_refused(load):
           {{ names[0] }} pelaa.
     """
     _, errors = load(missed)
-    assert any(e.line == 16 and "Aino olisi voinut mennä ulos tällä vuorolla pelaamalla pöytään "
-               "[7H, 8H, 9H] ja poistamalla ruutukuninkaan" in e.message for e in errors), _text(errors)
+    assert any(
+        e.line == 16
+        and "Aino olisi voinut mennä ulos tällä vuorolla pelaamalla pöytään [7H, 8H, 9H] ja poistamalla ruutukuninkaan"
+        in e.message
+        for e in errors
+    ), _text(errors)
     went_out = missed.replace("          - discard: KD\n", "          - meld: [7H, 8H, 9H]\n          - discard: KD\n")
     assert load(went_out)[1] == []
 
 
 # --- practice questions ----------------------------------------------------------------------------
 
-KINDS = [("pisteet", "perusrommi"), ("pisteet", "rommi"), ("pisteet", "rommi51"), ("kelpaako", "perusrommi"),
-         ("kelpaako", "rommi51"), ("lisaa", "perusrommi"), ("lisaa", "rommi"), ("jarjesta", "gin"),
-         ("koputus", "gin"), ("nostopakka", "perusrommi"), ("nostopakka", "rommi"), ("avaus", "rommi51")]
+KINDS = [
+    ("pisteet", "perusrommi"),
+    ("pisteet", "rommi"),
+    ("pisteet", "rommi51"),
+    ("kelpaako", "perusrommi"),
+    ("kelpaako", "rommi51"),
+    ("lisaa", "perusrommi"),
+    ("lisaa", "rommi"),
+    ("jarjesta", "gin"),
+    ("koputus", "gin"),
+    ("nostopakka", "perusrommi"),
+    ("nostopakka", "rommi"),
+    ("avaus", "rommi51"),
+]
 
 
 @pytest.mark.parametrize("kind,game", KINDS, ids=[f"{k}-{g}" for k, g in KINDS])
 def test_practice_questions_are_reachable_positions(kind, game):
     rules = FIXED[game].as_mapping()
-    bad = [(seed, question_problems(q)) for seed in range(60)
-           if question_problems(q := practice.question(kind, seed, rules))]
+    bad = [
+        (seed, question_problems(q))
+        for seed in range(60)
+        if question_problems(q := practice.question(kind, seed, rules))
+    ]
     assert bad == [], bad[:2]
 
 
 def test_an_unreachable_practice_question_of_each_kind_is_refused():
     rules = FIXED["perusrommi"].as_mapping()
     pile = practice.question("nostopakka", 1, rules)
-    del pile["discard_size"]                    # a stock run out beside a pile of three cards
+    del pile["discard_size"]  # a stock run out beside a pile of three cards
     assert any("korttia puuttuu" in m for m in question_problems(pile))
     lay = practice.question("lisaa", 1, rules)
-    lay["hand"] = lay["hand"][:1] + ["KS", "KH", "KD", "QS"][:5 - len(lay["hand"][:1])]
+    lay["hand"] = lay["hand"][:1] + ["KS", "KH", "KD", "QS"][: 5 - len(lay["hand"][:1])]
     lay["hand"] = list(dict.fromkeys(c for c in lay["hand"] if all(c not in m for m in lay["table"])))
     while len(lay["hand"]) < 5:
-        lay["hand"].append(next(c for c in ("2S", "3S", "4S", "5S", "6S") if c not in lay["hand"] and
-                                all(c not in m for m in lay["table"])))
-    lay["hand"] = lay["hand"][:5]             # five cards: no deal leaves them beside 3-card melds only
+        lay["hand"].append(
+            next(
+                c
+                for c in ("2S", "3S", "4S", "5S", "6S")
+                if c not in lay["hand"] and all(c not in m for m in lay["table"])
+            )
+        )
+    lay["hand"] = lay["hand"][:5]  # five cards: no deal leaves them beside 3-card melds only
     assert question_problems(lay) != []
     r51 = FIXED["rommi51"].as_mapping()
     points = practice.question("pisteet", 3, r51)
     loser = next(i for i in range(len(points["hands"])) if i != points["winner"])
     points["opened"][loser] = False
-    points["hands"][loser] = points["hands"][loser][:1]       # never opened, yet one card left
+    points["hands"][loser] = points["hands"][loser][:1]  # never opened, yet one card left
     assert any("pelanneeksi" in m for m in question_problems(points))
     hand = practice.question("avaus", 1, r51)
     hand["hand"] = hand["hand"][:9]

@@ -13,6 +13,7 @@ generated sample deals (``z-*.yaml``) are played again under the current rules i
 ``tests/snapshots`` are
 refreshed (:mod:`tools.pagediff`), so ``git diff`` shows the whole change for review.
 """
+
 from __future__ import annotations
 
 import re
@@ -92,15 +93,22 @@ def rewrite(lines: list[str], lineno: int, key: str, got: Any, names: Sequence[s
     column = len(m.group("prefix"))
     value_text, comment = _split_comment(m.group("rest"))
     end = idx + 1
-    while end < len(lines) and lines[end].strip() and (_indent(lines[end]) > column or
-                                                      not value_text.strip() and
-                                                      lines[end].lstrip().startswith("- ") and
-                                                      _indent(lines[end]) >= column):
+    while (
+        end < len(lines)
+        and lines[end].strip()
+        and (
+            _indent(lines[end]) > column
+            or not value_text.strip()
+            and lines[end].lstrip().startswith("- ")
+            and _indent(lines[end]) >= column
+        )
+    ):
         end += 1
-    block = [" " * column + lines[idx][column:]] + lines[idx + 1:end]
+    block = [" " * column + lines[idx][column:]] + lines[idx + 1 : end]
     try:
-        old = yaml.safe_load("\n".join(line[column:] if line[:column].strip() == "" else line
-                                       for line in block)).get(key)
+        old = yaml.safe_load("\n".join(line[column:] if line[:column].strip() == "" else line for line in block)).get(
+            key
+        )
     except (yaml.YAMLError, AttributeError):
         old = None
     new = got
@@ -120,8 +128,7 @@ def _chosen(err: SourceError, names: Sequence[str]) -> bool:
     if not names:
         return True
     p = Path(err.path)
-    return any(n in (p.stem, p.name, err.path, str(p)) or Path(n).resolve() == (ROOT / p).resolve()
-               for n in names)
+    return any(n in (p.stem, p.name, err.path, str(p)) or Path(n).resolve() == (ROOT / p).resolve() for n in names)
 
 
 def regenerate_sample_deals(out=sys.stdout) -> bool:
@@ -132,16 +139,18 @@ def regenerate_sample_deals(out=sys.stdout) -> bool:
     could mend.
     """
     from . import sample_deal
+
     try:
         files = sample_deal.generate()
-    except Exception as err:            # a rule set under which the sample policy cannot finish
+    except Exception as err:  # a rule set under which the sample policy cannot finish
         print(f"Esimerkkijakoja ei voi pelata uudelleen näillä säännöillä: {err}", file=out)
         return False
     stale = [p for p, text in files.items() if not p.exists() or p.read_text(encoding="utf-8") != text]
     if stale:
         sample_deal.write(files)
-        print(f"{len(stale)} esimerkkijakoa pelattiin uudelleen nykyisillä säännöillä "
-              "(tools/sample_deal.py).", file=out)
+        print(
+            f"{len(stale)} esimerkkijakoa pelattiin uudelleen nykyisillä säännöillä (tools/sample_deal.py).", file=out
+        )
     return True
 
 
@@ -149,13 +158,17 @@ def accept(names: Sequence[str], out=sys.stdout) -> int:
     """Write the engine's values into the failing expectations of ``names``; see the module doc."""
     from . import pagediff
     from .verify import verify
+
     if not names or any(Path(n).name.startswith("z-") for n in names):
         if not regenerate_sample_deals(out):
             return 1
     scenarios, errors = verify()
     by_path = {sc.rel: sc for sc in scenarios}
-    unknown = [n for n in names if not any(n in (sc.id, sc.rel, sc.path.name) or
-                                           Path(n).resolve() == sc.path.resolve() for sc in scenarios)]
+    unknown = [
+        n
+        for n in names
+        if not any(n in (sc.id, sc.rel, sc.path.name) or Path(n).resolve() == sc.path.resolve() for sc in scenarios)
+    ]
     if unknown:
         print(f"tuntematon skenaario: {', '.join(unknown)}", file=out)
         return 2
@@ -177,8 +190,12 @@ def accept(names: Sequence[str], out=sys.stdout) -> int:
         for err in sorted(errs, key=lambda e: -(e.line or 0)):
             m = _FAILURE.match(err.message)
             try:
-                ok = bool(m and err.line and sc is not None and
-                          rewrite(lines, err.line, m.group("key"), _engine_value(m.group("got")), sc.names))
+                ok = bool(
+                    m
+                    and err.line
+                    and sc is not None
+                    and rewrite(lines, err.line, m.group("key"), _engine_value(m.group("got")), sc.names)
+                )
             except yaml.YAMLError:
                 ok = False
             if ok:
@@ -188,21 +205,24 @@ def accept(names: Sequence[str], out=sys.stdout) -> int:
                 manual.append(err)
         if changed:
             path.write_text("\n".join(lines), encoding="utf-8")
-    for err in manual:      # the note on lines left unchecked after a derailed move is no error of its own
+    for err in manual:  # the note on lines left unchecked after a derailed move is no error of its own
         print(f"{err}" if DERAILED_NOTE.search(err.message) else f"{err}  ← korjaa käsin", file=out)
     scenarios, errors = verify()
     if errors:
-        print(f"{len({e.path for e in errors})} skenaariota ei vielä täsmää; tilannekuvia ei päivitetty.",
-              file=out)
+        print(f"{len({e.path for e in errors})} skenaariota ei vielä täsmää; tilannekuvia ei päivitetty.", file=out)
         return 1
     _, _, facts, pages, build_error = pagediff.current_state()
     if build_error:
         print(f"Sivuja ei voi rakentaa: {build_error}", file=out)
         return 1
     pagediff.write_snapshots(facts, pages)
-    from . import schema                 # a new game, section or option reaches the editor's schema
+    from . import schema  # a new game, section or option reaches the editor's schema
+
     for path in schema.write():
         print(f"päivitetty {path.relative_to(ROOT)}", file=out)
-    print(f"Kaikki skenaariot täsmäävät; tilannekuvat päivitetty ({pagediff.SNAPSHOTS.relative_to(ROOT)}/). "
-          "Tarkista muutokset: git diff", file=out)
+    print(
+        f"Kaikki skenaariot täsmäävät; tilannekuvat päivitetty ({pagediff.SNAPSHOTS.relative_to(ROOT)}/). "
+        "Tarkista muutokset: git diff",
+        file=out,
+    )
     return 0

@@ -19,6 +19,7 @@ Each run, in a fresh browser profile (disk cache, service worker, Cache Storage)
 
 The load average is printed: the machine is shared, so compare runs made under similar load.
 """
+
 from __future__ import annotations
 
 import os
@@ -35,8 +36,17 @@ from playwright.sync_api import sync_playwright
 from .siteserver import SiteServer
 from .templating import ROOT
 
-ARGS = ["--headless", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--disable-quic",
-        "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-dev-shm-usage",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 BARE_HTML = """<!doctype html><meta charset="utf-8"><title>bare</title><script type="module">
 const w = new Worker("./bare-worker.js", {type: "module"});
 w.onmessage = (e) => { window.bareMs = e.data; window.barePageMs = performance.now(); };
@@ -85,8 +95,9 @@ def main() -> int:
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     if subprocess.run([sys.executable, "-m", "tools.build"], cwd=ROOT, env=env).returncode:
         return 1
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(tmp / "site")], cwd=ROOT, env=env,
-                   check=True)
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(tmp / "site")], cwd=ROOT, env=env, check=True
+    )
     site = tmp / "site"
     (site / "bare.html").write_text(BARE_HTML, encoding="utf-8")
     (site / "bare-worker.js").write_text(BARE_WORKER, encoding="utf-8")
@@ -94,7 +105,7 @@ def main() -> int:
     stock.mkdir()
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
         shutil.copy2(ROOT / "node_modules" / "pyodide" / name, stock / name)
-        for ext in (".br", ".gz"):          # the same compressed copies as the site's own runtime
+        for ext in (".br", ".gz"):  # the same compressed copies as the site's own runtime
             twin = site / "pyodide" / (name + ext)
             if twin.is_file() and name != "python_stdlib.zip":
                 shutil.copy2(twin, stock / (name + ext))
@@ -115,9 +126,10 @@ def main() -> int:
             add("bare", page.evaluate("window.barePageMs"))
             add("bare_worker", page.evaluate("window.bareMs"))
             ctx.close()
-            profile = tempfile.mkdtemp()   # a real profile with a disk cache, as a reader's browser has
-            ctx = p.chromium.launch_persistent_context(profile, executable_path="/usr/bin/chromium", args=ARGS,
-                                                       viewport={"width": 1280, "height": 900})
+            profile = tempfile.mkdtemp()  # a real profile with a disk cache, as a reader's browser has
+            ctx = p.chromium.launch_persistent_context(
+                profile, executable_path="/usr/bin/chromium", args=ARGS, viewport={"width": 1280, "height": 900}
+            )
             # cold visit
             server.reset_counts()
             page, info = _visit(ctx, base, "perusrommi", "kelpaako-perusrommi", "cold", add)
@@ -140,8 +152,11 @@ def main() -> int:
             t_pelaa = page.evaluate("performance.now()")
             page.evaluate("document.querySelector(\"a.md-nav__link[href$='/pelaa/']\").click()")
             page.wait_for_url("**/pelaa/")
-            page.wait_for_function("document.querySelector('.pelaa-asetukset') && "
-                                   "document.querySelector('.pelaa-asetukset').dataset.ready === '1'", timeout=300000)
+            page.wait_for_function(
+                "document.querySelector('.pelaa-asetukset') && "
+                "document.querySelector('.pelaa-asetukset').dataset.ready === '1'",
+                timeout=300000,
+            )
             add("pelaa_ms", page.evaluate("performance.now()") - t_pelaa)
             add("pelaa_starts", page.evaluate("window.rommikirjaStarts") - 1)
             page.close()
@@ -174,49 +189,81 @@ def main() -> int:
     shutil.rmtree(tmp, ignore_errors=True)
     m = {k: statistics.median(v) for k, v in f.items()}
     load_after = os.getloadavg()
-    print(f"runs: {runs} (medians), Chromium headless, served from 127.0.0.1 with precompressed copies; "
-          f"load average {load_before[0]:.1f} before, {load_after[0]:.1f} after ({os.cpu_count()} CPUs)")
+    print(
+        f"runs: {runs} (medians), Chromium headless, served from 127.0.0.1 with precompressed copies; "
+        f"load average {load_before[0]:.1f} before, {load_after[0]:.1f} after ({os.cpu_count()} CPUs)"
+    )
     print("cold visit (empty profile), /perusrommi/:")
-    print(f"  bare loadPyodide (module worker, from navigation):   {m['bare']:7.0f} ms"
-          f"  (inside the worker {m['bare_worker']:.0f} ms)")
-    print(f"  engine ready (from navigation):                     {m['cold']:7.0f} ms"
-          f"  (from the engine's start {m['cold_click']:.0f} ms; worker {m['cold_worker']:.0f} ms,"
-          f" of which Pyodide {m['cold_pyodide']:.0f} ms)")
-    print(f"  memory snapshot made after the start:               {m['snapshot_make']:7.0f} ms"
-          f"  ({m['snapshot_raw'] / 1e6:.1f} MB raw, {m['snapshot_stored'] / 1e6:.1f} MB kept in Cache Storage)")
-    print(f"  bytes sent by the server, compressed:               {m['cold_bytes'] / 1e6:7.2f} MB"
-          f"  (the same files uncompressed: {m['cold_bytes_raw'] / 1e6:.2f} MB)")
-    print(f"  first answer check after ready, page round trip:    {m['cold_check']:7.1f} ms"
-          f"  (later checks {m['cold_check_later']:.1f} ms; warm-up before ready {m['cold_warm_up']:.0f} ms)")
+    print(
+        f"  bare loadPyodide (module worker, from navigation):   {m['bare']:7.0f} ms"
+        f"  (inside the worker {m['bare_worker']:.0f} ms)"
+    )
+    print(
+        f"  engine ready (from navigation):                     {m['cold']:7.0f} ms"
+        f"  (from the engine's start {m['cold_click']:.0f} ms; worker {m['cold_worker']:.0f} ms,"
+        f" of which Pyodide {m['cold_pyodide']:.0f} ms)"
+    )
+    print(
+        f"  memory snapshot made after the start:               {m['snapshot_make']:7.0f} ms"
+        f"  ({m['snapshot_raw'] / 1e6:.1f} MB raw, {m['snapshot_stored'] / 1e6:.1f} MB kept in Cache Storage)"
+    )
+    print(
+        f"  bytes sent by the server, compressed:               {m['cold_bytes'] / 1e6:7.2f} MB"
+        f"  (the same files uncompressed: {m['cold_bytes_raw'] / 1e6:.2f} MB)"
+    )
+    print(
+        f"  first answer check after ready, page round trip:    {m['cold_check']:7.1f} ms"
+        f"  (later checks {m['cold_check_later']:.1f} ms; warm-up before ready {m['cold_warm_up']:.0f} ms)"
+    )
     print("page change after the engine is ready (instant navigation):")
     print(f"  new engine starts:                                  {m['nav_starts']:7.0f}")
     print(f"  first answer check on the new page:                 {m['nav_check']:7.1f} ms")
     print(f"  on to Pelaa: new engine starts {m['pelaa_starts']:.0f}, set-up form ready in {m['pelaa_ms']:.0f} ms")
     print("repeat visit (new page load, same profile), /gin-rommi/:")
-    print(f"  engine ready (from navigation):                     {m['warm']:7.0f} ms"
-          f"  (from the engine's start {m['warm_click']:.0f} ms; worker {m['warm_worker']:.0f} ms, of which"
-          f" Pyodide {m['warm_pyodide']:.0f} ms; started from the snapshot in {sum(f['warm_start_snapshot']):.0f}/{runs}"
-          " runs)")
-    steps = [("engine.start() in the page", "warm_engine_start"), ("worker running", "warm_mark_begin"),
-             ("manifests read", "warm_mark_manifests"), ("snapshot found", "warm_mark_snapshotFound"),
-             ("Pyodide + Emscripten modules", "warm_mark_pyodideModule"), ("snapshot read (31 MB)", "warm_mark_snapshotRead"),
-             ("Pyodide restored", "warm_mark_pyodide"), ("engine imported", "warm_mark_imported")]
-    print("  step by step (ms from navigation): " + ", ".join(f"{label} {m[key]:.0f}" for label, key in steps if key in m))
+    print(
+        f"  engine ready (from navigation):                     {m['warm']:7.0f} ms"
+        f"  (from the engine's start {m['warm_click']:.0f} ms; worker {m['warm_worker']:.0f} ms, of which"
+        f" Pyodide {m['warm_pyodide']:.0f} ms; started from the snapshot in {sum(f['warm_start_snapshot']):.0f}/{runs}"
+        " runs)"
+    )
+    steps = [
+        ("engine.start() in the page", "warm_engine_start"),
+        ("worker running", "warm_mark_begin"),
+        ("manifests read", "warm_mark_manifests"),
+        ("snapshot found", "warm_mark_snapshotFound"),
+        ("Pyodide + Emscripten modules", "warm_mark_pyodideModule"),
+        ("snapshot read (31 MB)", "warm_mark_snapshotRead"),
+        ("Pyodide restored", "warm_mark_pyodide"),
+        ("engine imported", "warm_mark_imported"),
+    ]
+    print(
+        "  step by step (ms from navigation): " + ", ".join(f"{label} {m[key]:.0f}" for label, key in steps if key in m)
+    )
     print(f"  bytes sent by the server:                           {m['warm_bytes'] / 1e6:7.2f} MB")
     print(f"  one answer check, page round trip:                  {m['warm_check']:7.1f} ms")
-    ratio = {k: [a / b for a, b in zip(f[x], f[y])] for k, x, y in (
-        ("cold_vs_bare", "cold", "bare"), ("warm_vs_cold", "warm", "cold"),
-        ("first_vs_later", "cold_check", "cold_check_later"))}
+    ratio = {
+        k: [a / b for a, b in zip(f[x], f[y])]
+        for k, x, y in (
+            ("cold_vs_bare", "cold", "bare"),
+            ("warm_vs_cold", "warm", "cold"),
+            ("first_vs_later", "cold_check", "cold_check_later"),
+        )
+    }
     r = {k: statistics.median(v) for k, v in ratio.items()}
     print("targets (issue 24; ratios per run, then the median):")
-    print(f"  cold bytes compressed {m['cold_bytes'] / 1e6:.2f} MB (target <= 4.0): "
-          f"{'ok' if m['cold_bytes'] <= 4.0e6 else 'NOT MET'}")
-    for key, label, target in (("cold_vs_bare", "cold engine-ready / bare loadPyodide", 0.8),
-                               ("warm_vs_cold", "repeat visit / cold", 0.12),
-                               ("first_vs_later", "first check / later check", 2.0)):
+    print(
+        f"  cold bytes compressed {m['cold_bytes'] / 1e6:.2f} MB (target <= 4.0): "
+        f"{'ok' if m['cold_bytes'] <= 4.0e6 else 'NOT MET'}"
+    )
+    for key, label, target in (
+        ("cold_vs_bare", "cold engine-ready / bare loadPyodide", 0.8),
+        ("warm_vs_cold", "repeat visit / cold", 0.12),
+        ("first_vs_later", "first check / later check", 2.0),
+    ):
         runs_text = ", ".join(f"{v:.2f}" for v in ratio[key])
-        print(f"  {label}: {r[key]:.2f} (runs {runs_text}; target <= {target}): "
-              f"{'ok' if r[key] <= target else 'NOT MET'}")
+        print(
+            f"  {label}: {r[key]:.2f} (runs {runs_text}; target <= {target}): {'ok' if r[key] <= target else 'NOT MET'}"
+        )
     if "--print" in sys.argv:
         print("printed A4 pages (Chromium page.pdf): " + ", ".join(f"{k} {v}" for k, v in printed.items()))
     return 0

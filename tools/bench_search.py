@@ -19,6 +19,7 @@ It also prints what the search downloads (the files the dialog and its worker fe
 ``--cpu N`` slows Chromium's CPU N times (a phone); ``--show`` lists the queries that miss, with
 what came first.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -36,8 +37,16 @@ from .templating import ROOT
 
 #: What the dialog and its worker fetch: the index, the worker, the scripts the worker imports.
 SEARCH_FILE = re.compile(r"(search_index\.json|/workers/search\.[^/]*\.js|/lunr/.*\.js|haku[^/]*\.js)$")
-ARGS = ["--headless", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-dev-shm-usage",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 QUERIES = ROOT / "tests" / "search_queries.yaml"
 CLASSES = ("inflected", "compound", "question", "synonym", "typo", "phrase")
 
@@ -81,12 +90,13 @@ def _location(href: str, base: str) -> str | None:
     parts = urlsplit(href)
     if not parts.fragment:
         return None
-    path = parts.path[len(urlsplit(base).path):].lstrip("/")
+    path = parts.path[len(urlsplit(base).path) :].lstrip("/")
     return f"{path}#{parts.fragment}"
 
 
 def load_queries(path: Path = QUERIES) -> dict[str, list[dict]]:
     import yaml
+
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     return {c: data[c] for c in CLASSES}
 
@@ -95,8 +105,12 @@ def build_site() -> Path:
     tmp = Path(tempfile.mkdtemp())
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     subprocess.run([sys.executable, "-m", "tools.build"], cwd=ROOT, env=env, check=True, capture_output=True)
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp / "site")],
-                   cwd=ROOT, env=env, check=True)
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp / "site")],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
     return tmp / "site"
 
 
@@ -117,8 +131,11 @@ def ask(page, base: str, query: str, folded: bool = True) -> tuple[list[str], fl
     """The result list's sections in order (``folded=False``: only those shown, not the ones folded
     under a page's "N lisää tällä sivulla") and the answer's time in ms."""
     out = page.evaluate(ASK, query)
-    sections = [loc for loc, hidden in ((_location(h, base), f) for h, f in out["links"])
-                if loc is not None and (folded or not hidden)]
+    sections = [
+        loc
+        for loc, hidden in ((_location(h, base), f) for h, f in out["links"])
+        if loc is not None and (folded or not hidden)
+    ]
     return sections, out["ms"]
 
 
@@ -132,8 +149,11 @@ def measure(page, base: str, queries: dict[str, list[dict]]) -> tuple[dict, list
             out = page.evaluate(ASK, item["q"])
             ms = out["ms"]
             listed = [loc for loc in (_location(h, base) for h, _ in out["links"]) if loc is not None]
-            sections = [loc for loc, hidden in ((_location(h, base), f) for h, f in out["links"])
-                        if loc is not None and not hidden]
+            sections = [
+                loc
+                for loc, hidden in ((_location(h, base), f) for h, f in out["links"])
+                if loc is not None and not hidden
+            ]
             if ms is not None:
                 times.append(ms)
             expect = set(item["expect"])
@@ -144,8 +164,14 @@ def measure(page, base: str, queries: dict[str, list[dict]]) -> tuple[dict, list
             if not sections or sections[0] not in expect:
                 misses.append((cls, item["q"], sections[:3], item["expect"][0]))
         n = len(items)
-        figures[cls] = {"n": n, "best": best / n, "top3": top3 / n, "listed3": listed3 / n, "none": none / n,
-                        "ms": statistics.median(times) if times else float("nan")}
+        figures[cls] = {
+            "n": n,
+            "best": best / n,
+            "top3": top3 / n,
+            "listed3": listed3 / n,
+            "none": none / n,
+            "ms": statistics.median(times) if times else float("nan"),
+        }
     return figures, misses
 
 
@@ -153,7 +179,7 @@ def download(site: Path, urls: list[str], base: str) -> tuple[int, int, int]:
     """Raw, gzip and brotli bytes of the search's files (the .gz/.br copies where the build made them)."""
     raw = gz = br = 0
     for url in urls:
-        rel = urlsplit(url).path[len(urlsplit(base).path):].lstrip("/")
+        rel = urlsplit(url).path[len(urlsplit(base).path) :].lstrip("/")
         path = site / rel
         if not path.is_file():
             continue
@@ -176,13 +202,15 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     from .siteserver import SiteServer
+
     with SiteServer(site, compress=True) as base, sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
         ctx = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 900})
         page = ctx.new_page()
-        if "--cpu" in argv:             # a phone's slower CPU (Chromium's throttling, e.g. 4 = 4× slower)
-            ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate",
-                                           {"rate": float(argv[argv.index("--cpu") + 1])})
+        if "--cpu" in argv:  # a phone's slower CPU (Chromium's throttling, e.g. 4 = 4× slower)
+            ctx.new_cdp_session(page).send(
+                "Emulation.setCPUThrottlingRate", {"rate": float(argv[argv.index("--cpu") + 1])}
+            )
         fetched: list[str] = []
         ctx.on("request", lambda r: fetched.append(r.url))
         page.goto(base + "/")
@@ -194,22 +222,32 @@ def main(argv: list[str] | None = None) -> int:
         figures, misses = measure(page, base, queries)
         browser.close()
     raw, gz, br = download(site, search_files, base)
-    print(f"search in Chromium through Material's dialog, {sum(f['n'] for f in figures.values())} queries "
-          f"({QUERIES.relative_to(ROOT) if '--queries' not in argv else argv[argv.index('--queries') + 1]})")
-    print(f"  {'class':<10} {'n':>4} {'best first':>11} {'top 3':>7} {'top 3 (list)':>13} {'no result':>10} "
-          f"{'ms (median)':>12}")
+    print(
+        f"search in Chromium through Material's dialog, {sum(f['n'] for f in figures.values())} queries "
+        f"({QUERIES.relative_to(ROOT) if '--queries' not in argv else argv[argv.index('--queries') + 1]})"
+    )
+    print(
+        f"  {'class':<10} {'n':>4} {'best first':>11} {'top 3':>7} {'top 3 (list)':>13} {'no result':>10} "
+        f"{'ms (median)':>12}"
+    )
     total = {"n": 0, "best": 0.0, "top3": 0.0, "listed3": 0.0, "none": 0.0}
     for cls, f in figures.items():
-        print(f"  {cls:<10} {f['n']:>4} {f['best']:>11.2f} {f['top3']:>7.2f} {f['listed3']:>13.2f} "
-              f"{f['none'] * 100:>9.1f}% {f['ms']:>12.1f}")
+        print(
+            f"  {cls:<10} {f['n']:>4} {f['best']:>11.2f} {f['top3']:>7.2f} {f['listed3']:>13.2f} "
+            f"{f['none'] * 100:>9.1f}% {f['ms']:>12.1f}"
+        )
         for k in ("best", "top3", "listed3", "none"):
             total[k] += f[k] * f["n"]
         total["n"] += f["n"]
     n = total["n"]
-    print(f"  {'all':<10} {n:>4} {total['best'] / n:>11.2f} {total['top3'] / n:>7.2f} "
-          f"{total['listed3'] / n:>13.2f} {total['none'] / n * 100:>9.1f}%")
-    print(f"  search download: {raw / 1000:.1f} kB raw, {gz / 1000:.1f} kB gzip, {br / 1000:.1f} kB brotli "
-          f"({', '.join(urlsplit(u).path.rsplit('/', 1)[-1] for u in search_files)})")
+    print(
+        f"  {'all':<10} {n:>4} {total['best'] / n:>11.2f} {total['top3'] / n:>7.2f} "
+        f"{total['listed3'] / n:>13.2f} {total['none'] / n * 100:>9.1f}%"
+    )
+    print(
+        f"  search download: {raw / 1000:.1f} kB raw, {gz / 1000:.1f} kB gzip, {br / 1000:.1f} kB brotli "
+        f"({', '.join(urlsplit(u).path.rsplit('/', 1)[-1] for u in search_files)})"
+    )
     if "--show" in argv:
         for cls, q, got, want in misses:
             print(f"  miss [{cls}] {q!r}: got {got or '—'}; want {want}")

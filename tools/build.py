@@ -10,6 +10,7 @@ turns. MkDocs (or any other renderer) then only renders ``docs/``.
 
 ``--diff`` and ``--accept [SCENARIO …]`` are the rule editor's review loop (tools/pagediff.py).
 """
+
 from __future__ import annotations
 
 import sys
@@ -18,26 +19,31 @@ from typing import Sequence
 
 from . import oserrors
 from . import publish as pub
-from .pages import (DOCS, PAGES, BuildError, page_outputs, publish_docs, render_pages,  # noqa: F401
-                    write_pages)  # (PAGES, page_outputs, write_pages: the page library, re-exported)
+
+# the page library's names, re-exported (tests and older callers import them from here)
+from .pages import DOCS, PAGES, BuildError, page_outputs, publish_docs, render_pages, write_pages
 from .scenario import SourceError
 from .paths import ROOT
 from .verify import verify
 
+__all__ = ["main", "DOCS", "PAGES", "BuildError", "page_outputs", "publish_docs", "render_pages", "write_pages"]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     try:
-        pub.recovered(DOCS)                         # before anything reads docs/
+        pub.recovered(DOCS)  # before anything reads docs/
     except (pub.PublishError, OSError) as err:
         print(f"{oserrors.shown(err)}\nSivuja ei kirjoitettu.", file=sys.stderr)
         return 1
-    if args[:1] in (["--diff"], ["--accept"]):      # the rule editor's loop
+    if args[:1] in (["--diff"], ["--accept"]):  # the rule editor's loop
         from . import accept, pagediff
+
         try:
             if args[0] == "--diff":
                 return pagediff.report()
             return accept.accept(args[1:])
-        except OSError as err:          # a file that cannot be written or read: in Finnish
+        except OSError as err:  # a file that cannot be written or read: in Finnish
             print(f"{oserrors.message(err)}\nMuutoksia ei voitu kirjoittaa loppuun.", file=sys.stderr)
             return 1
     scenarios, errors = verify()
@@ -52,6 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{err}\nSivuja ei kirjoitettu.", file=sys.stderr)
         return 1
     from . import runtime
+
     docs = DOCS
     try:
         publish_docs(pages, docs)
@@ -59,8 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         shown = oserrors.message(err) if isinstance(err, OSError) else err
         print(f"{shown}\nSivuja ei kirjoitettu.", file=sys.stderr)
         return 1
-    print(f"{len(scenarios)} skenaariota tarkistettu, {len(pages)} sivua kirjoitettu "
-          f"hakemistoon {_shown(docs)}/.")
+    print(f"{len(scenarios)} skenaariota tarkistettu, {len(pages)} sivua kirjoitettu hakemistoon {_shown(docs)}/.")
     return 0
 
 

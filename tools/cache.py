@@ -14,6 +14,7 @@ the YAML ones (:func:`enabled`).
 >>> key(b"a", "b") == key(b"a", "b") != key(b"ab")
 True
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -63,14 +64,20 @@ def salt(*parts: bytes | str | Path) -> bytes:
     done = _SALTS.get(parts)
     if done is None:
         import importlib.util
-        done = _SALTS[parts] = key(*parts, sys.version, sys.implementation.cache_tag,
-                                   importlib.util.MAGIC_NUMBER)
+
+        done = _SALTS[parts] = key(*parts, sys.version, sys.implementation.cache_tag, importlib.util.MAGIC_NUMBER)
     return done
 
 
-def cached(name: str, entry_key: bytes | None, compute: Callable[[], Any], *,
-           encode: Callable[[Any], bytes] = bytes, decode: Callable[[bytes], Any] = bytes,
-           kind: str = "template") -> Any:
+def cached(
+    name: str,
+    entry_key: bytes | None,
+    compute: Callable[[], Any],
+    *,
+    encode: Callable[[Any], bytes] = bytes,
+    decode: Callable[[bytes], Any] = bytes,
+    kind: str = "template",
+) -> Any:
     """The value kept for ``name`` under ``entry_key``, or ``compute()`` kept for next time.
 
     ``decode`` turns a payload back into the value (None, or any exception: not usable, compute
@@ -82,7 +89,7 @@ def cached(name: str, entry_key: bytes | None, compute: Callable[[], Any], *,
     if payload is not None:
         try:
             value = decode(payload)
-        except Exception:           # a damaged or foreign entry is made afresh
+        except Exception:  # a damaged or foreign entry is made afresh
             value = None
         if value is not None:
             return value

@@ -2,6 +2,7 @@
 (``card``, ``meld``, ``cards``), card lists into Finnish text, and the lines of the engine's score
 explanation into page Markdown (:func:`line_html`). Trusted output of our own, below
 :mod:`tools.template_env` (which registers the filters) and :mod:`tools.pages`."""
+
 from __future__ import annotations
 
 import html
@@ -15,7 +16,6 @@ from rommikirja.explain import Cards, Melds, Strong
 from rommikirja.finnish import card_name, cards_text
 
 __all__ = ["card_html", "meld_html", "cards_html", "hand_size_groups", "luettelo"]
-
 
 
 def card_html(card: Card, stands_for: Card | None = None) -> Markup:
@@ -42,7 +42,7 @@ _CARD_FACES_MAX = 20_000
 
 def _card_face(card: Card, stands_for: Card | None) -> Markup:
     """:func:`card_html` drawn afresh."""
-    face = card_face(card)          # the same face the practice questions send to the browser
+    face = card_face(card)  # the same face the practice questions send to the browser
     name = face["name"]
     if stands_for is not None:
         name += f" ({card_name(stands_for, 'ess')})"

@@ -1,6 +1,7 @@
 """The sentence checks of one scenario: its text and its example box rendered as the pages show
 them, then checked by :mod:`tools.sentences` (arithmetic, phrasing) and for player names without
 case forms. Above :mod:`tools.scenario_text`, which renders; :mod:`tools.sentences` stays below it."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -15,7 +16,7 @@ _ENV: list = []
 
 def render_example(sc: Any) -> str:
     """The scenario's example box as the pages show it (``templates/_example.md.j2``)."""
-    if not _ENV:                      # one environment: the box template is compiled once
+    if not _ENV:  # one environment: the box template is compiled once
         _ENV.append(make_env())
     return render_box(sc, _ENV[0])
 
@@ -28,7 +29,7 @@ def check_scenario_sentences(sc: Any) -> list[SourceError]:
     try:
         rendered = render_scenario_text(sc) if sc.text else ""
         box = render_example(sc)
-    except Exception:          # check_template reports render errors with their lines
+    except Exception:  # check_template reports render errors with their lines
         return errors
     template_lines = sc.text.strip("\n").count("\n") + 1
     seen = set()

@@ -17,6 +17,7 @@ interpreter exit does too), leaving out the entries of files that no longer exis
 outside the project (they are kept for the rest of the process only); two runs that end at once each write a whole file, and the entries
 of the one that loses are made again next time.
 """
+
 from __future__ import annotations
 
 import atexit
@@ -57,22 +58,23 @@ def flush() -> None:
         return
     _state["added"] = {}
     path = _state["file"]
-    on_disk = _read(path)                 # another run may have written since this one read it
+    on_disk = _read(path)  # another run may have written since this one read it
     on_disk.update(added)
     for name in [n for n in on_disk if not _worth_keeping(n)]:
-        del on_disk[name]                 # a deleted scenario, a test's temporary file
+        del on_disk[name]  # a deleted scenario, a test's temporary file
     if len(on_disk) > MAX_ENTRIES:
-        for name in list(on_disk)[:len(on_disk) - MAX_ENTRIES]:
+        for name in list(on_disk)[: len(on_disk) - MAX_ENTRIES]:
             del on_disk[name]
     import hashlib
     import pickle
+
     payload = pickle.dumps(on_disk, protocol=5)
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(exist_ok=True)
         tmp.write_bytes(hashlib.sha256(payload).digest() + payload)
         os.replace(tmp, path)
-    except OSError:                       # a read-only tree: nothing is kept
+    except OSError:  # a read-only tree: nothing is kept
         try:
             tmp.unlink()
         except OSError:
@@ -97,7 +99,7 @@ def _worth_keeping(name: str) -> bool:
 def _entries() -> dict[str, tuple[bytes, bytes]]:
     """The entries of the store file (read on first use, or again when the file setting changed)."""
     if _state["entries"] is None or _state["file"] != STORE_FILE:
-        flush()                           # what was added for the store used so far goes there
+        flush()  # what was added for the store used so far goes there
         _state["file"], _state["entries"], _state["added"] = STORE_FILE, _read(STORE_FILE), {}
     return _state["entries"]
 
@@ -106,12 +108,13 @@ def _read(path: Path) -> dict[str, tuple[bytes, bytes]]:
     import hashlib
     import io
     import pickle
+
     try:
         blob = path.read_bytes()
     except OSError:
         return {}
     if hashlib.sha256(blob[32:]).digest() != blob[:32]:
-        return {}                         # torn or damaged: start afresh
+        return {}  # torn or damaged: start afresh
 
     class Plain(pickle.Unpickler):
         def find_class(self, module: str, name: str) -> Any:
@@ -119,9 +122,16 @@ def _read(path: Path) -> dict[str, tuple[bytes, bytes]]:
 
     try:
         data = Plain(io.BytesIO(blob[32:])).load()
-    except Exception:                     # any unreadable store is started afresh
+    except Exception:  # any unreadable store is started afresh
         return {}
     if not isinstance(data, dict):
         return {}
-    return {n: e for n, e in data.items() if isinstance(n, str) and isinstance(e, tuple) and len(e) == 2
-            and isinstance(e[0], bytes) and isinstance(e[1], bytes)}
+    return {
+        n: e
+        for n, e in data.items()
+        if isinstance(n, str)
+        and isinstance(e, tuple)
+        and len(e) == 2
+        and isinstance(e[0], bytes)
+        and isinstance(e[1], bytes)
+    }

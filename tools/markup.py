@@ -25,6 +25,7 @@ Documented classes (``CONTENT_CLASSES``): ``kortti``/``kortit`` and their colour
 ``harjoitus*`` the practice widgets, ``pelaa`` and ``pikaopas`` the Pelaa page, ``lahde`` an
 example's source line, ``headerlink`` the heading anchors, ``example`` the example boxes.
 """
+
 from __future__ import annotations
 
 import re
@@ -38,9 +39,34 @@ ROOT = Path(__file__).resolve().parent.parent
 # the page policy (what our templates emit; nothing else reaches a page)
 
 _HEADINGS = {f"h{i}" for i in range(1, 7)}
-CONTENT_TAGS = frozenset({"a", "blockquote", "br", "code", "details", "div", "em", "hr", "li", "ol", "p", "pre",
-                          "small", "span", "strong", "summary", "table", "tbody", "td", "th", "thead", "tr",
-                          "ul", *_HEADINGS})
+CONTENT_TAGS = frozenset(
+    {
+        "a",
+        "blockquote",
+        "br",
+        "code",
+        "details",
+        "div",
+        "em",
+        "hr",
+        "li",
+        "ol",
+        "p",
+        "pre",
+        "small",
+        "span",
+        "strong",
+        "summary",
+        "table",
+        "tbody",
+        "td",
+        "th",
+        "thead",
+        "tr",
+        "ul",
+        *_HEADINGS,
+    }
+)
 CONTENT_ATTRIBUTES: dict[str, set[str]] = {
     "a": {"href", "title"},
     "div": {"id", "data-games", "data-kind", "data-harjoitus"},
@@ -62,15 +88,19 @@ _FIXED_VALUES = {("span", "role"): {"img"}, ("p", "aria-hidden"): {"true"}, ("de
 #: A link or anchor of the built site: relative, to our own pages (``../sanasto/#kortit``, ``#pisteet``),
 #: including the forms MkDocs writes for a link to the page itself or its folder (``./#pisteet``, ``./``,
 #: ``.``, ``..``): what verify accepts as ``[x](perusrommi.md#pisteet)`` on the perusrommi page.
-OWN_URL = re.compile(r"(?:\.{1,2}(?=$|#)|\./)?(?:\.\./)*(?:[a-z0-9][a-z0-9._-]*/)*(?:[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9]+)?)?(?:#[\w.-]*)?")
+OWN_URL = re.compile(
+    r"(?:\.{1,2}(?=$|#)|\./)?(?:\.\./)*(?:[a-z0-9][a-z0-9._-]*/)*(?:[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9]+)?)?(?:#[\w.-]*)?"
+)
 _ID = re.compile(r"[a-z0-9_][\w-]{0,80}")
 
 #: Exact pieces of our own templates that are no content (the Pelaa page's own script and style
 #: sheet, its no-script note); the sanitiser keeps them as they are. Their forms admit nothing an
 #: author could use: a fixed tag, a path into our assets, plain text.
-_TRUSTED = re.compile(r'<link rel="stylesheet" href="(?:\.\./)*assets/[a-z0-9-]+\.css">'
-                      r'|<script type="module" src="(?:\.\./)*assets/[a-z0-9-]+\.js"></script>'
-                      r'|<noscript><p>[^<>&"]*</p></noscript>')
+_TRUSTED = re.compile(
+    r'<link rel="stylesheet" href="(?:\.\./)*assets/[a-z0-9-]+\.css">'
+    r'|<script type="module" src="(?:\.\./)*assets/[a-z0-9-]+\.js"></script>'
+    r'|<noscript><p>[^<>&"]*</p></noscript>'
+)
 
 
 #: The ids of the page being sanitised (:func:`sanitize_content` runs one page at a time).
@@ -80,7 +110,7 @@ _SEEN_IDS: set[str] = set()
 def _attribute_filter(tag: str, attr: str, value: str) -> str | None:
     if attr in ("href", "src"):
         return value if OWN_URL.fullmatch(value) else None
-    if attr == "id":        # one element per id: a second one (an injected copy) loses it
+    if attr == "id":  # one element per id: a second one (an injected copy) loses it
         if not _ID.fullmatch(value) or value in _SEEN_IDS:
             return None
         _SEEN_IDS.add(value)
@@ -98,11 +128,17 @@ def _cleaner():
     global _CLEANER
     if _CLEANER is None:
         import nh3
-        _CLEANER = nh3.Cleaner(tags=set(CONTENT_TAGS), clean_content_tags={"script", "style"},
-                               attributes={k: set(v) for k, v in CONTENT_ATTRIBUTES.items()},
-                               allowed_classes={k: set(v) for k, v in CONTENT_CLASSES.items()},
-                               attribute_filter=_attribute_filter, url_schemes=set(), link_rel=None,
-                               strip_comments=True)
+
+        _CLEANER = nh3.Cleaner(
+            tags=set(CONTENT_TAGS),
+            clean_content_tags={"script", "style"},
+            attributes={k: set(v) for k, v in CONTENT_ATTRIBUTES.items()},
+            allowed_classes={k: set(v) for k, v in CONTENT_CLASSES.items()},
+            attribute_filter=_attribute_filter,
+            url_schemes=set(),
+            link_rel=None,
+            strip_comments=True,
+        )
     return _CLEANER
 
 
@@ -121,12 +157,12 @@ def sanitize_content(html: str) -> str:
     clean = _cleaner().clean(text)
     if not kept:
         return clean
-    return re.sub("\ue000(\\d+)\ue001", lambda m: kept[int(m.group(1))] if int(m.group(1)) < len(kept) else "",
-                  clean)
+    return re.sub("\ue000(\\d+)\ue001", lambda m: kept[int(m.group(1))] if int(m.group(1)) < len(kept) else "", clean)
 
 
 # ---------------------------------------------------------------------------------------------
 # comparing HTML by what it means (tags, attributes, text), not by how it is spelled
+
 
 class _Tokens(HTMLParser):
     def __init__(self) -> None:
@@ -171,8 +207,20 @@ def html_tokens(html: str) -> list[tuple]:
 # the finished page (head and navigation included): a check, not a rewrite
 
 _SCRIPT_URL = re.compile(r"^\s*(?:javascript|vbscript|data|file|blob)\s*:", re.I)
-_URL_ATTRS = {"href", "src", "action", "formaction", "xlink:href", "srcset", "poster", "background", "ping",
-              "data", "cite", "srcdoc"}
+_URL_ATTRS = {
+    "href",
+    "src",
+    "action",
+    "formaction",
+    "xlink:href",
+    "srcset",
+    "poster",
+    "background",
+    "ping",
+    "data",
+    "cite",
+    "srcdoc",
+}
 
 
 class _PageCheck(HTMLParser):
@@ -213,15 +261,46 @@ def plain_title_in_page(title: str) -> bool:
 # author text at verify time (scenario texts)
 
 #: The tags a scenario text may produce (prose, lists, tables, emphasis, code, our card faces).
-AUTHOR_TAGS = frozenset({"p", "strong", "em", "code", "ul", "ol", "li", "a", "span", "small", "br",
-                         "table", "thead", "tbody", "tr", "th", "td", "blockquote"})
+AUTHOR_TAGS = frozenset(
+    {
+        "p",
+        "strong",
+        "em",
+        "code",
+        "ul",
+        "ol",
+        "li",
+        "a",
+        "span",
+        "small",
+        "br",
+        "table",
+        "thead",
+        "tbody",
+        "tr",
+        "th",
+        "td",
+        "blockquote",
+    }
+)
 #: Attributes of the tags above that may appear (our card faces, links to our own pages).
 AUTHOR_ATTRIBUTES = {"a": {"href"}, "span": {"class", "role", "aria-label", "title"}}
 #: A link in an author's Markdown: another page of the site and/or a heading on it.
 AUTHOR_LINK = re.compile(r"(?:[a-z0-9-]+\.md)?(?:#[a-z0-9-]+)?")
-_TAG_WORDS = {"img": "kuva", "h1": "otsikko", "h2": "otsikko", "h3": "otsikko", "h4": "otsikko",
-              "h5": "otsikko", "h6": "otsikko", "pre": "koodilohko", "hr": "vaakaviiva", "details": "laatikko",
-              "div": "lohko", "script": "skripti"}
+_TAG_WORDS = {
+    "img": "kuva",
+    "h1": "otsikko",
+    "h2": "otsikko",
+    "h3": "otsikko",
+    "h4": "otsikko",
+    "h5": "otsikko",
+    "h6": "otsikko",
+    "pre": "koodilohko",
+    "hr": "vaakaviiva",
+    "details": "laatikko",
+    "div": "lohko",
+    "script": "skripti",
+}
 _ENTITY = re.compile(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);?")
 _MD = None
 #: mkdocs.yml's Markdown extensions but ``toc`` (a test keeps the two lists the same)
@@ -234,6 +313,7 @@ def _markdown():
     global _MD
     if _MD is None:
         import markdown
+
         _MD = markdown.Markdown(extensions=list(SITE_EXTENSIONS))
     _MD.reset()
     return _MD
@@ -246,8 +326,9 @@ def author_html(text: str) -> str:
 
 #: What autoescaping makes of ``& < > " '`` in a printed value: plain text, allowed in a rendered text.
 _ESCAPES = frozenset({"&amp;", "&lt;", "&gt;", "&#34;", "&#39;"})
-_BRACES = ("aaltosulkeita { } ei sallita tekstissä (Markdown tekisi niistä HTML-määritteitä); "
-           "kirjoita lauseke muotoon {{ … }}")
+_BRACES = (
+    "aaltosulkeita { } ei sallita tekstissä (Markdown tekisi niistä HTML-määritteitä); kirjoita lauseke muotoon {{ … }}"
+)
 
 
 def _entity_message(entity: str) -> str:
@@ -257,7 +338,7 @@ def _entity_message(entity: str) -> str:
 def literal_markup_problems(line_text: str) -> list[str]:
     """A line of a text's literal part (outside ``{{ }}``): braces (``attr_list``) and character
     references (``&colon;``, ``&#60;``) are refused; an editor writes the character itself."""
-    problems = [_BRACES] if "{" in line_text or "}" in line_text else []   # never part of {{ }} here
+    problems = [_BRACES] if "{" in line_text or "}" in line_text else []  # never part of {{ }} here
     m = _ENTITY.search(line_text)
     return problems + ([_entity_message(m.group(0))] if m else [])
 
@@ -287,8 +368,13 @@ def shape_problems(text: str) -> list[tuple[str, str]]:
     inside brackets, or more than :data:`MAX_NESTING` levels of lists and quotes on a line."""
     problems: list[tuple[str, str]] = []
     if text.count("[") > MAX_BRACKETS:
-        problems.append(("[", f"tekstissä on liikaa hakasulkeita [ ({text.count('[')}; enintään {MAX_BRACKETS}): "
-                              "linkkejä tekstissä on vain muutama, esim. [sanasto](sanasto.md#kohta)"))
+        problems.append(
+            (
+                "[",
+                f"tekstissä on liikaa hakasulkeita [ ({text.count('[')}; enintään {MAX_BRACKETS}): "
+                "linkkejä tekstissä on vain muutama, esim. [sanasto](sanasto.md#kohta)",
+            )
+        )
     for line in text.split("\n"):
         depth = 0
         for ch in line:
@@ -299,11 +385,21 @@ def shape_problems(text: str) -> list[tuple[str, str]]:
             if depth < 0 or depth > 2:
                 break
         if depth != 0 and not problems:
-            problems.append((line.strip()[:60], "hakasulkeet [ ] eivät ole pareittain: jokainen [ suljetaan ]-merkillä "
-                                                "samalla rivillä, eikä sulkeita kirjoiteta sisäkkäin"))
+            problems.append(
+                (
+                    line.strip()[:60],
+                    "hakasulkeet [ ] eivät ole pareittain: jokainen [ suljetaan ]-merkillä "
+                    "samalla rivillä, eikä sulkeita kirjoiteta sisäkkäin",
+                )
+            )
         if _depth(line) > MAX_NESTING:
-            problems.append((line.strip()[:60], f"teksti on liian syvästi sisäkkäistä ({_depth(line)} tasoa; enintään "
-                                                f"{MAX_NESTING} tasoa luetteloita, lainauksia ja sisennystä)"))
+            problems.append(
+                (
+                    line.strip()[:60],
+                    f"teksti on liian syvästi sisäkkäistä ({_depth(line)} tasoa; enintään "
+                    f"{MAX_NESTING} tasoa luetteloita, lainauksia ja sisennystä)",
+                )
+            )
             break
     return problems
 
@@ -326,7 +422,7 @@ def author_problems(text: str) -> list[tuple[str, str]]:
         return problems
     try:
         html = author_html(text)
-    except RecursionError:          # (shape_problems bounds the nesting; this is the last guard)
+    except RecursionError:  # (shape_problems bounds the nesting; this is the last guard)
         return [("", f"teksti on liian syvästi sisäkkäistä (enintään {MAX_NESTING} tasoa luetteloita ja lainauksia)")]
     for tok in html_tokens(html):
         if tok[0] != "<":
@@ -334,17 +430,30 @@ def author_problems(text: str) -> list[tuple[str, str]]:
         tag, attrs = tok[1], dict(tok[2])
         if tag not in AUTHOR_TAGS:
             word = _TAG_WORDS.get(tag, f"HTML-elementti {tag}")
-            problems.append((tag, f"{word} ei ole sallittu tekstissä; kirjoita pelkkää tekstiä, luetteloita, "
-                                  "taulukoita ja linkkejä sivuston omiin sivuihin"))
+            problems.append(
+                (
+                    tag,
+                    f"{word} ei ole sallittu tekstissä; kirjoita pelkkää tekstiä, luetteloita, "
+                    "taulukoita ja linkkejä sivuston omiin sivuihin",
+                )
+            )
             continue
         for name, value in attrs.items():
             if name not in AUTHOR_ATTRIBUTES.get(tag, ()):
-                hint = " (taulukon sarakkeiden tasaus :--- tekee sen; jätä kaksoispisteet pois)" \
-                    if tag in ("td", "th") and name == "style" else ""
+                hint = (
+                    " (taulukon sarakkeiden tasaus :--- tekee sen; jätä kaksoispisteet pois)"
+                    if tag in ("td", "th") and name == "style"
+                    else ""
+                )
                 problems.append((name, f"määrite ”{name[:30]}” ei ole sallittu tekstissä{hint}"))
             elif tag == "a" and not AUTHOR_LINK.fullmatch(value):
-                problems.append((value, "linkki ei ole sallittu; sallittuja ovat vain linkit sivuston omiin "
-                                        "sivuihin, esim. [sanasto](sanasto.md#kohta)"))
+                problems.append(
+                    (
+                        value,
+                        "linkki ei ole sallittu; sallittuja ovat vain linkit sivuston omiin "
+                        "sivuihin, esim. [sanasto](sanasto.md#kohta)",
+                    )
+                )
     if not problems and html_tokens(sanitize_content(html)) != html_tokens(html):
         problems.append(("", "teksti sisältää merkintää, jonka sivusto poistaisi; kirjoita pelkkää tekstiä"))
     return list(dict.fromkeys(problems))
@@ -365,16 +474,37 @@ def source_line(source: str, piece: str, default: int = 1) -> int:
 TITLE_MAX = 60
 PRESET_NAME = re.compile(r"[a-z][a-z0-9-]{0,40}")
 #: Pages and folders the site itself owns (our pages, the runtime, MkDocs and Material).
-SITE_NAMES = frozenset({"index", "pelaa", "sanasto", "search", "assets", "data", "pyodide", "404", "sitemap",
-                        "sw", "javascripts", "stylesheets", "images", "fonts", "site", "docs", "rules",
-                        "scenarios", "templates", "tools"})
+SITE_NAMES = frozenset(
+    {
+        "index",
+        "pelaa",
+        "sanasto",
+        "search",
+        "assets",
+        "data",
+        "pyodide",
+        "404",
+        "sitemap",
+        "sw",
+        "javascripts",
+        "stylesheets",
+        "images",
+        "fonts",
+        "site",
+        "docs",
+        "rules",
+        "scenarios",
+        "templates",
+        "tools",
+    }
+)
 
 
 def reserved_names(pages_dir: Path = ROOT / "templates" / "pages", docs: Path = ROOT / "docs") -> set[str]:
     """Names a generated preset page may not take: :data:`SITE_NAMES`, every page template and
     every file or folder in ``docs/`` not made from a preset page."""
     names = set(SITE_NAMES)
-    names.update(p.name[:-len(".md.j2")] for p in pages_dir.glob("*.md.j2") if not p.name.startswith("_"))
+    names.update(p.name[: -len(".md.j2")] for p in pages_dir.glob("*.md.j2") if not p.name.startswith("_"))
     try:
         names.update(p.name.split(".", 1)[0] for p in docs.iterdir() if p.is_dir())
     except OSError:
@@ -389,15 +519,22 @@ def own_pages(pages_dir: Path = ROOT / "templates" / "pages") -> set[str]:
     """Presets with a hand-written page of their own (a page template that sets
     ``r = rulesets["<name>"]``, as ``tools.presets.template_pages`` reads them; a test keeps the two
     the same): their names are theirs. Read here, so that this module imports nothing of ours."""
-    return {m.group(1) for tpl in pages_dir.glob("*.md.j2") if not tpl.name.startswith("_")
-            for m in [_SET_R.search(tpl.read_text(encoding="utf-8"))] if m}
+    return {
+        m.group(1)
+        for tpl in pages_dir.glob("*.md.j2")
+        if not tpl.name.startswith("_")
+        for m in [_SET_R.search(tpl.read_text(encoding="utf-8"))]
+        if m
+    }
 
 
 def preset_name_problem(name: str, own_page: bool, reserved: Iterable[str]) -> str | None:
     """Why a preset's ``name`` cannot name a page, or None (``own_page``: it has a hand-written page)."""
     if not PRESET_NAME.fullmatch(name):
-        return (f"name: nimen on oltava pienin kirjaimin kirjoitettu tunnus (a–z, numerot ja -, enintään 41 merkkiä, "
-                f"alkaa kirjaimella), esim. kerhorommi; ”{name[:40]}” ei kelpaa")
+        return (
+            f"name: nimen on oltava pienin kirjaimin kirjoitettu tunnus (a–z, numerot ja -, enintään 41 merkkiä, "
+            f"alkaa kirjaimella), esim. kerhorommi; ”{name[:40]}” ei kelpaa"
+        )
     if not own_page and name in set(reserved):
         shown = ", ".join(sorted(set(reserved)))
         return f"name: nimi ”{name}” on sivuston oma sivu tai kansio; varatut nimet: {shown}"
@@ -411,8 +548,10 @@ def plain_title_problem(title: str) -> str | None:
     bad = sorted({ch for ch in title if ch in "<>[]{}*_`\\|#&~^$@=\"':" or not ch.isprintable()})
     if bad:
         shown = " ".join(f"U+{ord(ch):04X}" if not ch.isprintable() else ch for ch in bad)
-        return (f"title: otsikon on oltava yksi rivi pelkkää tekstiä; merkit {shown} eivät käy "
-                "(ei HTML:ää, Markdownia eikä linkkejä)")
+        return (
+            f"title: otsikon on oltava yksi rivi pelkkää tekstiä; merkit {shown} eivät käy "
+            "(ei HTML:ää, Markdownia eikä linkkejä)"
+        )
     if title != title.strip():
         return "title: otsikon alussa tai lopussa on tyhjää"
     return None

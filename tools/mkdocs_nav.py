@@ -9,6 +9,7 @@ It is the first hook to read ``docs/``, so it first takes the lock of ``docs/`` 
 what a killed build left (:func:`tools.publish.hold`); ``tools/site_hooks.py`` lets go when the
 site is finished.
 """
+
 from __future__ import annotations
 
 import json
@@ -22,6 +23,7 @@ if str(_ROOT) not in sys.path:
 
 def on_config(config):  # noqa: ANN001 - MkDocs hook signature
     from tools.publish import hold
+
     hold(Path(config["docs_dir"]))
     nav_file = Path(config["docs_dir"]) / "data" / "nav.json"
     if nav_file.exists():

@@ -9,6 +9,7 @@ device``. :func:`describe` names the error, :func:`message` the path and the err
 >>> describe(OSError(errno.EROFS, "Read-only file system"))
 'tiedostojärjestelmä on vain luettavissa'
 """
+
 from __future__ import annotations
 
 import errno
@@ -46,8 +47,11 @@ def describe(err: OSError) -> str:
     """The error in Finnish (never Python's English text)."""
     text = _TEXTS.get(err.errno) if err.errno is not None else None
     if text is None:
-        return f"käyttöjärjestelmän virhe (virhekoodi {err.errno})" if err.errno is not None \
+        return (
+            f"käyttöjärjestelmän virhe (virhekoodi {err.errno})"
+            if err.errno is not None
             else "käyttöjärjestelmän virhe"
+        )
     return text
 
 

@@ -1,6 +1,7 @@
 """A page as the lines a reviewer reads (one sentence, list item, table row or heading each):
 card pictures become ``[herttaseiska]``, widget JSON and HTML are dropped. Used by the review
 loop's snapshots (:mod:`tools.pagediff`) and the flip test (:mod:`tools.statements`)."""
+
 from __future__ import annotations
 
 import html
@@ -18,6 +19,7 @@ _ITEM = re.compile(r"^(\s*)([-*] |\d+\. |\| |#+ |!!! )")
 
 # ---------------------------------------------------------------------------------------------
 # plain text of a page
+
 
 def normalise(page: str) -> list[str]:
     """A page as the lines a reviewer reads: one sentence, list item, table row or heading each."""

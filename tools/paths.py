@@ -1,5 +1,6 @@
 """The project's root and paths as messages show them: the lowest room of the tools, imported
 by the error helpers (:mod:`tools.oserrors`, :mod:`tools.yamlsrc`) and the scenario model alike."""
+
 from __future__ import annotations
 
 from pathlib import Path

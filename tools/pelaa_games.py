@@ -6,6 +6,7 @@ The engine knows no page, anchor or heading: they are read here from the page te
 hand-written page's ``##`` headings, or the generic page's sections for a new preset), so a
 renamed heading moves its link and a new preset gets a Pelaa entry with rule links.
 """
+
 from __future__ import annotations
 
 import re
@@ -17,10 +18,13 @@ from .presets import PAGES, RULES_DIR, preset_meta, template_pages
 #: Where a page explains a topic: the headings that do, best first (the first one a page has wins).
 TOPIC_HEADINGS: dict[str, tuple[str, ...]] = {
     "turn": ("Vuoron kulku", "Vuoro"),
-    "meld": ("Yhdistelmät", "Yhdistelmät ja irtokortit", "Yhdistelmät ja lisääminen",
-             "Yhdistelmät ja täydentäminen"),
-    "lay_off": ("Lisääminen pöydän yhdistelmiin", "Yhdistelmät ja lisääminen", "Yhdistelmät ja täydentäminen",
-                "Yhdistelmät"),
+    "meld": ("Yhdistelmät", "Yhdistelmät ja irtokortit", "Yhdistelmät ja lisääminen", "Yhdistelmät ja täydentäminen"),
+    "lay_off": (
+        "Lisääminen pöydän yhdistelmiin",
+        "Yhdistelmät ja lisääminen",
+        "Yhdistelmät ja täydentäminen",
+        "Yhdistelmät",
+    ),
     "out": ("Ulosmeno", "Jaon loppu ja sakot", "Kierroksen loppu ja sakot"),
     "stock": ("Kun nostopakka loppuu", "Kun nostopakka hupenee"),
     "offer": ("Ensimmäinen avokortti",),
@@ -35,6 +39,7 @@ MAX_PLAYERS = 4
 def slug(heading: str) -> str:
     """A heading's anchor, as MkDocs makes it."""
     from markdown.extensions.toc import slugify
+
     return slugify(heading.strip(), "-")
 
 
@@ -55,18 +60,19 @@ def topic_links(page: str, headings: list[str]) -> dict[str, Any]:
     return {"page": page, "topics": topics}
 
 
-def pelaa_games(rulesets: dict[str, Any], generated: list[dict[str, Any]], pages_dir: Path = PAGES,
-                rules_dir: Path = RULES_DIR) -> dict[str, dict[str, Any]]:
+def pelaa_games(
+    rulesets: dict[str, Any], generated: list[dict[str, Any]], pages_dir: Path = PAGES, rules_dir: Path = RULES_DIR
+) -> dict[str, dict[str, Any]]:
     """Game name → ``{"title", "rules", "min", "max", "links"}`` for every preset with a
     page (``generated``: the generic pages' variables, :func:`tools.presets.template_context`)."""
     meta = preset_meta(rules_dir)
     own = template_pages(pages_dir)
     headings: dict[str, tuple[str, list[str]]] = {}
     for name, page in own.items():
-        headings[name] = (page[:-len(".md")], template_headings(page[:-len(".md")], pages_dir))
+        headings[name] = (page[: -len(".md")], template_headings(page[: -len(".md")], pages_dir))
     for p in generated:
         found = ["Säännöt"] + [h for h, _ in p["rule_groups"]] + [h for _, h in p["sections"]]
-        headings[p["name"]] = (p["page"][:-len(".md")], found)
+        headings[p["name"]] = (p["page"][: -len(".md")], found)
     games = {}
     for name in sorted(headings):
         if name not in rulesets:
@@ -74,6 +80,11 @@ def pelaa_games(rulesets: dict[str, Any], generated: list[dict[str, Any]], pages
         r = rulesets[name]
         page, found = headings[name]
         title = meta[name].title if name in meta else name
-        games[name] = {"title": title, "rules": {**r.as_mapping(), "title": title}, "min": r.min_players,
-                       "max": min(r.max_players, MAX_PLAYERS), "links": topic_links(page, found)}
+        games[name] = {
+            "title": title,
+            "rules": {**r.as_mapping(), "title": title},
+            "min": r.min_players,
+            "max": min(r.max_players, MAX_PLAYERS),
+            "links": topic_links(page, found),
+        }
     return games

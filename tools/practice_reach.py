@@ -11,6 +11,7 @@ enough.
 ``python -m tools.practice_reach [SEEDS]`` checks every kind the pages use over many seeds and
 prints, in Finnish, each question that no deal reaches.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -39,14 +40,15 @@ def _msgs(problems: list[tuple[str, str]]) -> list[str]:
     return [m for _, m in problems]
 
 
-def _whole(rules: RuleSet, shown: list[list[Card]], table: Sequence[tuple[int, Meld]] = (),
-           discard_top: bool = True, **kw: Any) -> Position:
+def _whole(
+    rules: RuleSet, shown: list[list[Card]], table: Sequence[tuple[int, Meld]] = (), discard_top: bool = True, **kw: Any
+) -> Position:
     """A start-of-turn position holding ``shown`` hands, the stock the rest of the deck."""
     placed = [c for h in shown for c in h] + [c for _, m in table for c in m.cards]
     rest = _rest(rules, placed)
     discard = rest[:1] if discard_top else []
-    stock = rest[len(discard):]
-    return Position(NAMES[:len(shown)], shown, stock, discard, list(table), 0, None, (), **kw)
+    stock = rest[len(discard) :]
+    return Position(NAMES[: len(shown)], shown, stock, discard, list(table), 0, None, (), **kw)
 
 
 def _size(rules: RuleSet, n: int) -> int | None:
@@ -65,8 +67,9 @@ def _one_hand(q: dict, rules: RuleSet, key: str) -> list[str]:
     size = _size(rules, 2)
     rest = _rest(rules, hand)
     other = rest[:size] if size is not None else []
-    return _msgs(position_problems(_whole(rules, [hand, other], discard_top=bool(rules.upcard)
-                                          or rules.style == "knock"), rules))
+    return _msgs(
+        position_problems(_whole(rules, [hand, other], discard_top=bool(rules.upcard) or rules.style == "knock"), rules)
+    )
 
 
 def _kelpaako(q: dict, rules: RuleSet) -> list[str]:
@@ -87,8 +90,19 @@ def _pisteet(q: dict, rules: RuleSet) -> list[str]:
         played = [i for i, o in enumerate(opened) if o]
     else:
         played = [i for i, h in enumerate(hands) if size is not None and len(h) < size]
-    pos = Position(NAMES[:len(hands)], hands, (), (), [], 0, None, played, winner=q.get("winner"),
-                   table_known=False, piles_known=False)
+    pos = Position(
+        NAMES[: len(hands)],
+        hands,
+        (),
+        (),
+        [],
+        0,
+        None,
+        played,
+        winner=q.get("winner"),
+        table_known=False,
+        piles_known=False,
+    )
     return _msgs(position_problems(pos, rules))
 
 
@@ -130,7 +144,7 @@ def _nostopakka(q: dict, rules: RuleSet) -> list[str]:
         if size is None:
             continue
         rest = _rest(rules, pile)
-        hands = [rest[i * size:(i + 1) * size] for i in range(n)]
+        hands = [rest[i * size : (i + 1) * size] for i in range(n)]
         piles = Piles(0, len(pile), 0, pile_size, True, "discard_size" in q, deck, n * size)
         pos = Position(NAMES[:n], hands, (), pile, [], 0, None, (), piles=piles)
         problems = _msgs(position_problems(pos, rules))
@@ -160,6 +174,7 @@ def question_problems(q: dict, rules: RuleSet | None = None) -> list[str]:
 def unreachable(kind: str, rules_data: dict, seeds: Sequence[int]) -> list[tuple[int, list[str]]]:
     """(seed, problems) for every seed whose question of ``kind`` no deal reaches."""
     from rommikirja import practice
+
     out = []
     for seed in seeds:
         q = practice.question(kind, seed, rules_data)
@@ -172,13 +187,23 @@ def unreachable(kind: str, rules_data: dict, seeds: Sequence[int]) -> list[tuple
 def main(argv: Sequence[str] | None = None) -> int:
     """Check the kinds the pages use (kind, shipped rule set) over ``SEEDS`` seeds (default 300)."""
     from .scenario import load_rulesets
+
     args = list(sys.argv[1:] if argv is None else argv)
     seeds = range(int(args[0]) if args else 300)
     rulesets = load_rulesets()
-    pairs = [("pisteet", g) for g in ("perusrommi", "rommi", "rommi51")] + [
-        ("kelpaako", g) for g in ("perusrommi", "gin", "rommi51")] + [
-        ("lisaa", "perusrommi"), ("lisaa", "rommi"), ("jarjesta", "gin"), ("koputus", "gin"),
-        ("nostopakka", "perusrommi"), ("nostopakka", "rommi"), ("avaus", "rommi51")]
+    pairs = (
+        [("pisteet", g) for g in ("perusrommi", "rommi", "rommi51")]
+        + [("kelpaako", g) for g in ("perusrommi", "gin", "rommi51")]
+        + [
+            ("lisaa", "perusrommi"),
+            ("lisaa", "rommi"),
+            ("jarjesta", "gin"),
+            ("koputus", "gin"),
+            ("nostopakka", "perusrommi"),
+            ("nostopakka", "rommi"),
+            ("avaus", "rommi51"),
+        ]
+    )
     bad = 0
     for kind, game in pairs:
         found = unreachable(kind, rulesets[game].as_mapping(), seeds)

@@ -11,6 +11,7 @@ section. The site navigation follows the front page's links (see
 The sections a scenario may name are read from the templates themselves
 (every ``examples("<section>", "<game>")`` call), so the list cannot drift.
 """
+
 from __future__ import annotations
 
 import json
@@ -32,7 +33,7 @@ TEMPLATE_DIR = ROOT / "templates"
 PAGES = TEMPLATE_DIR / "pages"
 RULES_DIR = ROOT / "scenarios" / "rules"
 GENERIC = "_preset.md.j2"
-NAV_FILE = "data/nav.json"      # written into docs/ by the build, with the runtime data
+NAV_FILE = "data/nav.json"  # written into docs/ by the build, with the runtime data
 
 #: Sections of a generated preset page, in page order, with their headings.
 GENERIC_SECTIONS: dict[str, str] = {
@@ -55,13 +56,39 @@ GENERIC_SECTIONS: dict[str, str] = {
 #: min_players also states max_players, and game_end states target_score or game_deals (one sentence
 #: each in rommikirja.rules), so those are not listed twice.
 GENERIC_RULES: dict[str, tuple[str, ...]] = {
-    "Välineet ja pelaajat": ("decks", "jokers", "min_players", "hand_size", "first_dealer",
-                             "next_dealer_two_players", "upcard", "upcard_offer"),
-    "Pelin kulku": ("style", "melds_per_turn", "opening_points", "opening_pure_run", "lay_off_before_meld",
-                    "max_jokers_per_meld", "ace", "rommi_claim", "knock_limit"),
+    "Välineet ja pelaajat": (
+        "decks",
+        "jokers",
+        "min_players",
+        "hand_size",
+        "first_dealer",
+        "next_dealer_two_players",
+        "upcard",
+        "upcard_offer",
+    ),
+    "Pelin kulku": (
+        "style",
+        "melds_per_turn",
+        "opening_points",
+        "opening_pure_run",
+        "lay_off_before_meld",
+        "max_jokers_per_meld",
+        "ace",
+        "rommi_claim",
+        "knock_limit",
+    ),
     "Jaon loppu": ("final_discard", "stock_exhausted", "max_turnovers", "void_stock"),
-    "Pisteet": ("scoring", "ace_points", "joker_points", "unopened_penalty", "rummy_doubling", "gin_bonus",
-                "undercut_bonus", "undercut_on_tie", "game_end"),
+    "Pisteet": (
+        "scoring",
+        "ace_points",
+        "joker_points",
+        "unopened_penalty",
+        "rummy_doubling",
+        "gin_bonus",
+        "undercut_bonus",
+        "undercut_on_tie",
+        "game_end",
+    ),
 }
 
 _SET_R = re.compile(r"""\{%-?\s*set\s+r\s*=\s*rulesets\[\s*["']([^"']+)["']\s*\]\s*-?%\}""")
@@ -77,10 +104,16 @@ class Preset:
     path: Path
 
 
-
 #: What the value 0 means for the options where it is not a plain count (tables show the words).
-ZERO_MEANS = {"max_turnovers": "rajaton", "opening_points": "ei avausvaatimusta", "jokers": "ei jokereita",
-              "unopened_penalty": "ei sakkoa", "gin_bonus": "ei lisäpisteitä", "undercut_bonus": "ei lisäpisteitä"}
+ZERO_MEANS = {
+    "max_turnovers": "rajaton",
+    "opening_points": "ei avausvaatimusta",
+    "jokers": "ei jokereita",
+    "unopened_penalty": "ei sakkoa",
+    "gin_bonus": "ei lisäpisteitä",
+    "undercut_bonus": "ei lisäpisteitä",
+}
+
 
 def preset_meta(directory: Path = RULES_DIR) -> dict[str, Preset]:
     """Name, title and base of every rule file (options are checked by ``load_rulesets``)."""
@@ -89,23 +122,25 @@ def preset_meta(directory: Path = RULES_DIR) -> dict[str, Preset]:
     for path in sorted(directory.glob("*.yaml")):
         data = load(path)
         if not isinstance(data, LDict) or not isinstance(data.get("name"), str):
-            continue    # load_rulesets reports it with its line
+            continue  # load_rulesets reports it with its line
         title = data.get("title", headings.get(data["name"], data["name"]))
         if not isinstance(title, str) or not title.strip():
             raise SourceError(path, data.line_of("title"), "title: odotettiin sivun otsikkoa tekstinä")
         base = data.get("base")
-        same = [p for p in out.values() if skeleton(p.title) == skeleton(title.strip())]   # look-alikes too
+        same = [p for p in out.values() if skeleton(p.title) == skeleton(title.strip())]  # look-alikes too
         if same:
             other, culprit, line = same[0], (path, data), data.line_of("title") or data.line
-            if data["name"] in headings and other.name not in headings:   # blame the new game, not a shipped page
+            if data["name"] in headings and other.name not in headings:  # blame the new game, not a shipped page
                 culprit = (other.path, load(other.path))
                 other = Preset(data["name"], title.strip(), None, path)
                 line = culprit[1].line_of("title") or culprit[1].line
-            raise SourceError(rel_path(culprit[0]), line,
-                              f"title: otsikko ”{title.strip()}” on jo pelillä {other.name} ({other.path.name})"
-                              + ("" if other.title.casefold() == title.strip().casefold() else
-                                 f" lähes samana: ”{other.title}”")
-                              + "; kahdella sivulla ei voi olla samaa otsikkoa")
+            raise SourceError(
+                rel_path(culprit[0]),
+                line,
+                f"title: otsikko ”{title.strip()}” on jo pelillä {other.name} ({other.path.name})"
+                + ("" if other.title.casefold() == title.strip().casefold() else f" lähes samana: ”{other.title}”")
+                + "; kahdella sivulla ei voi olla samaa otsikkoa",
+            )
         out[data["name"]] = Preset(data["name"], title.strip(), base if isinstance(base, str) else None, path)
     return out
 
@@ -128,7 +163,7 @@ def template_pages(pages_dir: Path = PAGES) -> dict[str, str]:
             continue
         m = _SET_R.search(tpl.read_text(encoding="utf-8"))
         if m:
-            found.setdefault(m.group(1), []).append(tpl.name[:-len(".j2")])
+            found.setdefault(m.group(1), []).append(tpl.name[: -len(".j2")])
     # a page named after the preset wins over one that only mentions it (the front page)
     return {name: next((p for p in pages if name in p), pages[0]) for name, pages in found.items()}
 
@@ -153,7 +188,7 @@ def template_sections(pages_dir: Path = PAGES) -> dict[str, dict[str, str]]:
     for tpl in sorted(pages_dir.glob("*.md.j2")):
         if tpl.name.startswith("_"):
             continue
-        page = tpl.name[:-len(".j2")]
+        page = tpl.name[: -len(".j2")]
         for game, section in _sections_of(tpl, tpl.read_bytes()):
             out.setdefault(game, {})[section] = page
     return out
@@ -168,10 +203,13 @@ def _sections_of(tpl: Path, source: bytes) -> list[tuple[str, str]]:
     parser) can never reuse an old answer. ``ROMMIKIRJA_TEMPLATE_CACHE=0`` turns it off.
     """
     salt = cache.salt(Path(__file__), jinja2.__version__)
-    return cache.cached(f"sections:{rel_path(tpl)}", cache.key(salt, tpl.name, source),
-                        lambda: _parse_sections(source.decode("utf-8")),
-                        encode=lambda found: json.dumps(found, ensure_ascii=False).encode("utf-8"),
-                        decode=_sections_answer)
+    return cache.cached(
+        f"sections:{rel_path(tpl)}",
+        cache.key(salt, tpl.name, source),
+        lambda: _parse_sections(source.decode("utf-8")),
+        encode=lambda found: json.dumps(found, ensure_ascii=False).encode("utf-8"),
+        decode=_sections_answer,
+    )
 
 
 def _sections_answer(payload: bytes) -> list[tuple[str, str]]:
@@ -184,15 +222,23 @@ def _parse_sections(text: str) -> list[tuple[str, str]]:
     try:
         tree = jinja2.Environment().parse(text)
     except jinja2.TemplateSyntaxError:
-        return []           # the build reports it
+        return []  # the build reports it
     found = []
     for call in tree.find_all(nodes.Call):
-        if isinstance(call.node, nodes.Name) and call.node.name == "examples" and len(call.args) == 2 \
-                and all(isinstance(a, nodes.Const) for a in call.args):
+        if (
+            isinstance(call.node, nodes.Name)
+            and call.node.name == "examples"
+            and len(call.args) == 2
+            and all(isinstance(a, nodes.Const) for a in call.args)
+        ):
             section, game = (a.value for a in call.args)
             found.append((game, section))
-        elif isinstance(call.node, nodes.Name) and call.node.name == "score_sheet" and len(call.args) == 1 \
-                and isinstance(call.args[0], nodes.Const):
+        elif (
+            isinstance(call.node, nodes.Name)
+            and call.node.name == "score_sheet"
+            and len(call.args) == 1
+            and isinstance(call.args[0], nodes.Const)
+        ):
             # _macros.j2: a short game's score sheet shows the game's "pistetaulukko" scenarios
             found.append((call.args[0].value, SCORE_SHEET_SECTION))
     return found
@@ -203,8 +249,11 @@ def generic_sections(rules: Any = None) -> list[str]:
     without an opening requirement, jokers or knocking."""
     if rules is None:
         return list(GENERIC_SECTIONS)
-    skip = {"avaus": not getattr(rules, "opening_points", 0), "jokerit": not getattr(rules, "jokers", 0),
-            "koputus": getattr(rules, "style", "knock") != "knock"}
+    skip = {
+        "avaus": not getattr(rules, "opening_points", 0),
+        "jokerit": not getattr(rules, "jokers", 0),
+        "koputus": getattr(rules, "style", "knock") != "knock",
+    }
     return [k for k in GENERIC_SECTIONS if not skip.get(k)]
 
 
@@ -219,6 +268,7 @@ def valid_sections(game: str, pages_dir: Path = PAGES, rules: Any = None) -> lis
 
 def house_rule_outside_variants(sc: Any) -> tuple[int, str] | None:
     from .scenario.load import house_rule_outside_variants as check
+
     return check(sc)
 
 
@@ -234,8 +284,13 @@ def check_sections(scenarios: list[Any], pages_dir: Path = PAGES) -> list[Source
         valid = sorted(found.get(sc.game, {})) if sc.game in own else generic_sections(getattr(sc, "rules", None))
         if sc.section not in valid:
             line = getattr(sc, "section_line", None) or _key_line(sc.path, "section")
-            errors.append(SourceError(sc.rel, line, f"section: tuntematon osio ”{sc.section}” pelille "
-                                                    f"{sc.game}; sallitut: {', '.join(valid)}"))
+            errors.append(
+                SourceError(
+                    sc.rel,
+                    line,
+                    f"section: tuntematon osio ”{sc.section}” pelille {sc.game}; sallitut: {', '.join(valid)}",
+                )
+            )
         elif (house := house_rule_outside_variants(sc)) is not None:
             errors.append(SourceError(sc.rel, *house))
     return errors
@@ -254,12 +309,14 @@ def _key_line(path: Path, key: str) -> int | None:
 def differences(rules: Any, base: Any) -> list[str]:
     """Options whose value differs from the base preset, in OPTIONS order."""
     from rommikirja import OPTIONS
+
     return [o for o in OPTIONS if getattr(rules, o) != getattr(base, o)]
 
 
 def nav_entries(pages: dict[str, str]) -> list[dict[str, str]]:
     """The site navigation: the front page, then pages in the order the front page links them,
     then any other page by name. Titles are the pages' first headings."""
+
     def title(name: str) -> str:
         m = re.search(r"^# (.+)$", pages[name], re.M)
         return m.group(1).strip() if m else name[:-3]
@@ -282,11 +339,13 @@ def write_nav(pages: dict[str, str], docs: Path) -> None:
     (docs / NAV_FILE).write_text(nav_json(pages), encoding="utf-8")
 
 
-def template_context(rulesets: dict[str, Any], scenarios: list[Any], pages_dir: Path = PAGES,
-                     rules_dir: Path = RULES_DIR) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def template_context(
+    rulesets: dict[str, Any], scenarios: list[Any], pages_dir: Path = PAGES, rules_dir: Path = RULES_DIR
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Globals for every page (``extra_presets`` for the front page's table) and, per generated
     page, the variables of the generic template."""
     from rommikirja import OPTIONS
+
     meta = preset_meta(rules_dir)
     own = template_pages(pages_dir)
     generated = []
@@ -297,16 +356,26 @@ def template_context(rulesets: dict[str, Any], scenarios: list[Any], pages_dir: 
         base = rulesets.get(p.base) if p.base else None
         base_info = None
         if base is not None:
-            base_info = {"name": p.base, "title": meta[p.base].title if p.base in meta else p.base,
-                         "page": own.get(p.base, f"{p.base}.md"), "rules": base,
-                         "differences": differences(r, base),
-                         "changed": [OPTIONS[o].label.lower() for o in differences(r, base)]}
+            base_info = {
+                "name": p.base,
+                "title": meta[p.base].title if p.base in meta else p.base,
+                "page": own.get(p.base, f"{p.base}.md"),
+                "rules": base,
+                "differences": differences(r, base),
+                "changed": [OPTIONS[o].label.lower() for o in differences(r, base)],
+            }
         present = {sc.section for sc in scenarios if sc.game == p.name}
-        generated.append({
-            "name": p.name, "title": p.title, "page": f"{p.name}.md", "r": r, "base": base_info,
-            "sections": [(k, h) for k, h in GENERIC_SECTIONS.items() if k in present],
-            "rule_groups": list(GENERIC_RULES.items()),
-        })
+        generated.append(
+            {
+                "name": p.name,
+                "title": p.title,
+                "page": f"{p.name}.md",
+                "r": r,
+                "base": base_info,
+                "sections": [(k, h) for k, h in GENERIC_SECTIONS.items() if k in present],
+                "rule_groups": list(GENERIC_RULES.items()),
+            }
+        )
 
     def value_text(option: str, rules: Any) -> str:
         spec = OPTIONS[option]
@@ -315,7 +384,7 @@ def template_context(rulesets: dict[str, Any], scenarios: list[Any], pages_dir: 
             return spec.choices.get(str(value).lower(), str(value))
         if spec.kind == "hand_size":
             return ", ".join(f"{n}: {s}" for n, s in value)
-        if value == 0 and option in ZERO_MEANS:      # 0 is "no limit" / "none", not a count of zero
+        if value == 0 and option in ZERO_MEANS:  # 0 is "no limit" / "none", not a count of zero
             return ZERO_MEANS[option]
         return str(value)
 

@@ -24,6 +24,7 @@ once reused the old wheel for new pages).
 Tests stop a build at a named step: ``ROMMIKIRJA_KILL_AT=<step>`` (a shell pattern) makes
 :func:`step` send SIGKILL to the build's process group (start the build in a session of its own); ``ROMMIKIRJA_STEP_LOG=<file>`` lists the steps.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -192,8 +193,12 @@ def _write_atomic(path: Path, data: bytes) -> None:
 
 def _safe_rel(rel: str) -> str:
     p = Path(rel)
-    if p.is_absolute() or ".." in p.parts or not p.parts or (p.parts[0].startswith(".")
-                                                             and not p.parts[0].startswith(STAGE_PREFIX)):
+    if (
+        p.is_absolute()
+        or ".." in p.parts
+        or not p.parts
+        or (p.parts[0].startswith(".") and not p.parts[0].startswith(STAGE_PREFIX))
+    ):
         raise PublishError(f"kelvoton tiedostonimi {rel}")
     return p.as_posix()
 
@@ -213,8 +218,11 @@ def recover(docs: Path) -> None:
         with contextlib.suppress(OSError):
             journal.unlink()
     for entry in docs.iterdir():
-        if entry.is_dir() and not entry.is_symlink() and (entry.name.startswith(STAGE_PREFIX)
-                                                          or _OLD_TMP.fullmatch(entry.name)):
+        if (
+            entry.is_dir()
+            and not entry.is_symlink()
+            and (entry.name.startswith(STAGE_PREFIX) or _OLD_TMP.fullmatch(entry.name))
+        ):
             shutil.rmtree(entry, ignore_errors=True)
         elif entry.name.startswith(".tmp-") and entry.is_file():
             with contextlib.suppress(OSError):
@@ -242,8 +250,12 @@ def _rollback(docs: Path, stage: Path, rels: list[str]) -> None:
             (docs / MANIFEST).unlink()
 
 
-def publish(docs: Path, outputs: dict[str, Output], scope: Callable[[str], bool] = lambda rel: True,
-            legacy_stray: Callable[[Path], bool] = lambda p: False) -> list[str]:
+def publish(
+    docs: Path,
+    outputs: dict[str, Output],
+    scope: Callable[[str], bool] = lambda rel: True,
+    legacy_stray: Callable[[Path], bool] = lambda p: False,
+) -> list[str]:
     """Make ``docs/`` hold ``outputs`` (paths relative to ``docs``) in one transaction.
 
     Files a previous build wrote that are in ``scope`` but not in ``outputs`` are removed.
@@ -263,9 +275,13 @@ def publish(docs: Path, outputs: dict[str, Output], scope: Callable[[str], bool]
             continue
         changed[rel] = out
     strays = sorted(rel for rel in old_manifest if scope(rel) and rel not in outputs and (docs / rel).exists())
-    strays += sorted(p.relative_to(docs).as_posix() for p in docs.glob("*.md")
-                     if p.relative_to(docs).as_posix() not in outputs and legacy_stray(p)
-                     and p.relative_to(docs).as_posix() not in strays)
+    strays += sorted(
+        p.relative_to(docs).as_posix()
+        for p in docs.glob("*.md")
+        if p.relative_to(docs).as_posix() not in outputs
+        and legacy_stray(p)
+        and p.relative_to(docs).as_posix() not in strays
+    )
     if not changed and not strays and old_manifest == manifest:
         return []
     stage = Path(tempfile.mkdtemp(dir=docs, prefix=STAGE_PREFIX))
@@ -286,8 +302,7 @@ def publish(docs: Path, outputs: dict[str, Output], scope: Callable[[str], bool]
                 raise PublishError(f"{rel}: kopio ei vastaa lähdettä (koko tai tarkiste)")
         # 2. journal, then move old aside and new into place
         step("journal")
-        _write_atomic(journal, json.dumps({"stage": stage.name, "files": sorted(changed),
-                                           "remove": strays}).encode())
+        _write_atomic(journal, json.dumps({"stage": stage.name, "files": sorted(changed), "remove": strays}).encode())
         for rel in sorted(changed) + strays:
             step(f"move {rel}")
             dst = docs / rel
@@ -319,7 +334,7 @@ def publish(docs: Path, outputs: dict[str, Output], scope: Callable[[str], bool]
         shutil.rmtree(stage, ignore_errors=True)
         raise
     shutil.rmtree(stage, ignore_errors=True)
-    for rel in strays:                      # folders emptied by removing strays
+    for rel in strays:  # folders emptied by removing strays
         parent = (docs / rel).parent
         while parent != docs and parent.is_dir() and not any(parent.iterdir()):
             parent.rmdir()

@@ -34,6 +34,7 @@ table with no legal opening, a score doubled for a "rummy" that could not be one
 ``expect`` with ``options`` replays the setup and every move under those options
 and refuses when a position or move becomes illegal there.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -54,12 +55,25 @@ __all__ = ["check_position", "check_replays", "position_problems", "Position"]
 class Position:
     """The facts of a ``setup:`` that reachability looks at (plain values, with source lines)."""
 
-    def __init__(self, names: Sequence[str], hands: Sequence[Sequence[Card]], stock: Sequence[Card],
-                 discard: Sequence[Card], table: Sequence[tuple[int, Meld]], turn: int,
-                 dealer: int | None, played: Iterable[int], phase: str = "draw",
-                 totals: Sequence[int] = (), deals_played: int = 0, lines: dict[str, int] | None = None,
-                 piles: Any = None, winner: int | None = None, table_known: bool = True,
-                 piles_known: bool = True) -> None:
+    def __init__(
+        self,
+        names: Sequence[str],
+        hands: Sequence[Sequence[Card]],
+        stock: Sequence[Card],
+        discard: Sequence[Card],
+        table: Sequence[tuple[int, Meld]],
+        turn: int,
+        dealer: int | None,
+        played: Iterable[int],
+        phase: str = "draw",
+        totals: Sequence[int] = (),
+        deals_played: int = 0,
+        lines: dict[str, int] | None = None,
+        piles: Any = None,
+        winner: int | None = None,
+        table_known: bool = True,
+        piles_known: bool = True,
+    ) -> None:
         self.names = list(names)
         self.hands = [tuple(h) for h in hands]
         self.stock = tuple(stock)
@@ -73,7 +87,7 @@ class Position:
         self.totals = tuple(totals)
         self.deals_played = deals_played
         self.lines = lines or {}
-        self.piles = piles           # the setup's pile sizes (tools.scenario.piles.Piles), if known
+        self.piles = piles  # the setup's pile sizes (tools.scenario.piles.Piles), if known
         # a practice question shows less than a setup (tools.practice_reach): the deal may be over
         # (``winner`` went out, the others hold what they were left with), the table or the two
         # piles may not be shown, and the checks that need them are left out
@@ -96,7 +110,7 @@ def _who(pos: Position, i: int, case: str = "nom") -> str:
     name = pos.names[i]
     try:
         return player_name(name, case)
-    except ValueError:                 # an unknown name is reported elsewhere; keep the message readable
+    except ValueError:  # an unknown name is reported elsewhere; keep the message readable
         return name
 
 
@@ -154,16 +168,31 @@ def _gin_problems(pos: Position, rules: RuleSet, size: int) -> list[tuple[str, s
     out = []
     for i, hand in enumerate(pos.hands):
         if len(hand) != size:
-            out.append((f"hands[{i}]", f"{_who(pos, i, 'gen')} kädessä on {_cards(len(hand))}; gin-rommissa "
-                                 f"kummallakin on vuoron alussa aina {_cards(size)}"))
+            out.append(
+                (
+                    f"hands[{i}]",
+                    f"{_who(pos, i, 'gen')} kädessä on {_cards(len(hand))}; gin-rommissa "
+                    f"kummallakin on vuoron alussa aina {_cards(size)}",
+                )
+            )
     if pos.phase == "offer" and len(pos.discard) != 1:
-        out.append(("discard", f"avokortti tarjotaan ennen ensimmäistä vuoroa, jolloin poistopakassa on "
-                               f"vain se; asetelmassa poistopakassa on {_cards(len(pos.discard))}"))
+        out.append(
+            (
+                "discard",
+                f"avokortti tarjotaan ennen ensimmäistä vuoroa, jolloin poistopakassa on "
+                f"vain se; asetelmassa poistopakassa on {_cards(len(pos.discard))}",
+            )
+        )
     if pos.piles_known and pos.phase == "draw" and not pos.discard:
         out.append(("discard", "poistopakka on tyhjä, vaikka edellinen vuoro päättyi poistoon"))
     if pos.piles_known and len(pos.stock) <= rules.void_stock:
-        out.append(("stock", f"nostopakassa on {_cards(len(pos.stock))}; jako olisi mitätöity jo edellisen "
-                             f"vuoron lopussa, kun nostopakkaan jäi enintään {_cards(rules.void_stock)}"))
+        out.append(
+            (
+                "stock",
+                f"nostopakassa on {_cards(len(pos.stock))}; jako olisi mitätöity jo edellisen "
+                f"vuoron lopussa, kun nostopakkaan jäi enintään {_cards(rules.void_stock)}",
+            )
+        )
     return out
 
 
@@ -181,7 +210,7 @@ def _pure_run_core(meld: Meld) -> bool:
 
 def _rummy_problems(pos: Position, rules: RuleSet, size: int) -> list[tuple[str, str]]:
     out = []
-    claims = rules.rommi_claim          # a "Rommi!" claim adds a card out of turn
+    claims = rules.rommi_claim  # a "Rommi!" claim adds a card out of turn
     on_table = sum(len(m.cards) for _, m in pos.table)
     owned = {i: [m for owner, m in pos.table if owner == i] for i in range(pos.players)}
     put = [size - len(h) for h in pos.hands]
@@ -190,44 +219,75 @@ def _rummy_problems(pos: Position, rules: RuleSet, size: int) -> list[tuple[str,
         if not hand and i == pos.winner:
             continue
         if not hand:
-            out.append((f"hands[{i}]", f"{gen} käsi on tyhjä: jako olisi päättynyt, kun hänen korttinsa "
-                                 "loppuivat"))
+            out.append((f"hands[{i}]", f"{gen} käsi on tyhjä: jako olisi päättynyt, kun hänen korttinsa loppuivat"))
             continue
         if put[i] < 0 and not claims:
-            out.append((f"hands[{i}]", f"{gen} kädessä on {_cards(len(hand))}, mutta jaossa jaetaan "
-                                 f"{_cards(size)}, eikä käsi kasva vuoron alkuun mennessä (jokainen "
-                                 "nosto poistetaan)"))
+            out.append(
+                (
+                    f"hands[{i}]",
+                    f"{gen} kädessä on {_cards(len(hand))}, mutta jaossa jaetaan "
+                    f"{_cards(size)}, eikä käsi kasva vuoron alkuun mennessä (jokainen "
+                    "nosto poistetaan)",
+                )
+            )
             continue
         if put[i] > 0 and i not in pos.played:
-            doubling = (", joten hänen ulosmenonsa laskettaisiin rommiksi ja pisteet tuplattaisiin, vaikka "
-                        "rommiin tarvitaan koko jaettu käsi" if rules.rummy_doubling else "")
-            out.append((f"hands[{i}]", f"{gen} kädessä on {_cards(len(hand))}, vaikka jaossa jaetaan "
-                                      f"{_cards(size)}: hän on siis pannut pöytään {_object_cards(put[i])}, "
-                                      f"mutta häntä ei ole merkitty pelanneeksi (has_played){doubling}"))
+            doubling = (
+                ", joten hänen ulosmenonsa laskettaisiin rommiksi ja pisteet tuplattaisiin, vaikka "
+                "rommiin tarvitaan koko jaettu käsi"
+                if rules.rummy_doubling
+                else ""
+            )
+            out.append(
+                (
+                    f"hands[{i}]",
+                    f"{gen} kädessä on {_cards(len(hand))}, vaikka jaossa jaetaan "
+                    f"{_cards(size)}: hän on siis pannut pöytään {_object_cards(put[i])}, "
+                    f"mutta häntä ei ole merkitty pelanneeksi (has_played){doubling}",
+                )
+            )
         if put[i] == 0 and i in pos.played and not claims and pos.table_known:
             what = "omistaa pöydän yhdistelmän" if owned[i] else "on merkitty pelanneeksi (has_played)"
-            out.append(("has_played" if i in pos.listed_played else "table", f"{who} {what}, mutta hänellä on yhä koko jaettu käsi "
-                                      f"({_cards(size)}); pöytään pelaaminen olisi pienentänyt kättä"))
+            out.append(
+                (
+                    "has_played" if i in pos.listed_played else "table",
+                    f"{who} {what}, mutta hänellä on yhä koko jaettu käsi "
+                    f"({_cards(size)}); pöytään pelaaminen olisi pienentänyt kättä",
+                )
+            )
         if owned[i] and put[i] < 3 * len(owned[i]) and not claims:
-            out.append(("table", f"{gen} omissa yhdistelmissä on pöydällä vähintään "
-                                 f"{_cards(3 * len(owned[i]))}, mutta hänen kädestään puuttuu jakoon "
-                                 f"verrattuna vain {_cards(max(put[i], 0))}"))
+            out.append(
+                (
+                    "table",
+                    f"{gen} omissa yhdistelmissä on pöydällä vähintään "
+                    f"{_cards(3 * len(owned[i]))}, mutta hänen kädestään puuttuu jakoon "
+                    f"verrattuna vain {_cards(max(put[i], 0))}",
+                )
+            )
     if not pos.table_known:
         return out
     if not rules.lay_off_before_meld:
         for i in sorted(pos.played):
             if not owned[i]:
-                out.append(("table", f"{_who(pos, i)} on pelannut pöytään, mutta hänellä ei ole omaa "
-                                     "yhdistelmää, eikä tässä pelissä saa lisätä kortteja ennen omaa "
-                                     "yhdistelmää"))
+                out.append(
+                    (
+                        "table",
+                        f"{_who(pos, i)} on pelannut pöytään, mutta hänellä ei ole omaa "
+                        "yhdistelmää, eikä tässä pelissä saa lisätä kortteja ennen omaa "
+                        "yhdistelmää",
+                    )
+                )
     if pos.piles_known and not pos.stock and rules.stock_exhausted == "block":
-        out.append(("stock", "nostopakka on tyhjä vuoron alussa, mutta blokkirommissa jako päättyy, kun "
-                             "nostopakka loppuu"))
+        out.append(
+            ("stock", "nostopakka on tyhjä vuoron alussa, mutta blokkirommissa jako päättyy, kun nostopakka loppuu")
+        )
     missing = sum(max(p, 0) for p in put)
     if missing > on_table or (missing < on_table and not claims):
         parts = join_list([f"{_who(pos, i, 'gen')} {max(p, 0)}" for i, p in enumerate(put)])
-        text = (f"käsistä puuttuu jakoon verrattuna yhteensä {_cards(missing)} ({parts}), "
-                f"mutta pöydällä on {_cards(on_table)}: kortit eivät täsmää")
+        text = (
+            f"käsistä puuttuu jakoon verrattuna yhteensä {_cards(missing)} ({parts}), "
+            f"mutta pöydällä on {_cards(on_table)}: kortit eivät täsmää"
+        )
         # one hand whose count explains the difference: name it, at its line, and drop what the
         # same wrong count made the checks above say about that player (one error, not two)
         own_cards = [sum(len(m.cards) for m in owned[i]) for i in range(pos.players)]
@@ -237,12 +297,17 @@ def _rummy_problems(pos: Position, rules: RuleSet, size: int) -> list[tuple[str,
             extra = on_table - missing
             key = f"hands[{i}]"
             said = [m for k, m in out if k == "table" and _who(pos, i, "gen") in m]
-            if said:                     # the owner check above said it: at the hand's line, once
+            if said:  # the owner check above said it: at the hand's line, once
                 out = [(k, m) for k, m in out if m not in said] + [(key, m) for m in said]
-            elif not any(k == key for k, _ in out):     # else that hand's own message says it
+            elif not any(k == key for k, _ in out):  # else that hand's own message says it
                 how = f"{_cards(abs(extra))} {'liikaa' if extra > 0 else 'liian vähän'}"
-                out.append((key, f"{_who(pos, i, 'gen')} kädessä on {_cards(len(pos.hands[i]))}, mikä on "
-                                 f"pöydän kortteihin verrattuna {how}: {text}; tarkista tämän käden kortit"))
+                out.append(
+                    (
+                        key,
+                        f"{_who(pos, i, 'gen')} kädessä on {_cards(len(pos.hands[i]))}, mikä on "
+                        f"pöydän kortteihin verrattuna {how}: {text}; tarkista tämän käden kortit",
+                    )
+                )
         else:
             out.append(("table", text))
     if rules.opening_points > 0:
@@ -250,27 +315,50 @@ def _rummy_problems(pos: Position, rules: RuleSet, size: int) -> list[tuple[str,
             who = _who(pos, i)
             melds = owned[i]
             if not melds:
-                out.append(("opened", f"{who} on avannut, mutta hänellä ei ole pöydässä yhtään omaa "
-                                      f"yhdistelmää; avaus pelataan omina yhdistelminä (vähintään "
-                                      f"{count(rules.opening_points, 'piste', 'gen')})"))
+                out.append(
+                    (
+                        "opened",
+                        f"{who} on avannut, mutta hänellä ei ole pöydässä yhtään omaa "
+                        f"yhdistelmää; avaus pelataan omina yhdistelminä (vähintään "
+                        f"{count(rules.opening_points, 'piste', 'gen')})",
+                    )
+                )
                 continue
             best = sum(meld_points(m) for m in melds)
             if best < rules.opening_points:
-                out.append(("table", f"{_gen_of(pos, i)} omat yhdistelmät ovat yhteensä "
-                                     f"{count(best, 'piste', digits=True)}, mutta avaukseen tarvitaan "
-                                     f"vähintään {rules.opening_points}: avausta ei ole voinut tapahtua"))
+                out.append(
+                    (
+                        "table",
+                        f"{_gen_of(pos, i)} omat yhdistelmät ovat yhteensä "
+                        f"{count(best, 'piste', digits=True)}, mutta avaukseen tarvitaan "
+                        f"vähintään {rules.opening_points}: avausta ei ole voinut tapahtua",
+                    )
+                )
             if rules.opening_pure_run and not any(_pure_run_core(m) for m in melds):
-                out.append(("table", f"{_gen_of(pos, i)} omissa yhdistelmissä ei ole puhdasta suoraa "
-                                     "(kolme peräkkäistä korttia ilman jokeria), joten avaus ei ole voinut "
-                                     "tapahtua"))
+                out.append(
+                    (
+                        "table",
+                        f"{_gen_of(pos, i)} omissa yhdistelmissä ei ole puhdasta suoraa "
+                        "(kolme peräkkäistä korttia ilman jokeria), joten avaus ei ole voinut "
+                        "tapahtua",
+                    )
+                )
     if pos.piles_known and not pos.discard:
-        first_turn = (not rules.upcard and not pos.table and all(p == 0 for p in put)
-                      and (pos.dealer is None or pos.turn == (pos.dealer + 1) % pos.players))
+        first_turn = (
+            not rules.upcard
+            and not pos.table
+            and all(p == 0 for p in put)
+            and (pos.dealer is None or pos.turn == (pos.dealer + 1) % pos.players)
+        )
         if not first_turn and rules.stock_exhausted != "last_round":
-            why = ("aloituskortti käännetään poistopakkaan jaon jälkeen" if rules.upcard
-                   else "vain ensimmäisen vuoron alussa poistopakka on tyhjä")
-            out.append(("discard", f"poistopakka on tyhjä vuoron alussa, vaikka edellinen vuoro päättyi "
-                                   f"poistoon ({why})"))
+            why = (
+                "aloituskortti käännetään poistopakkaan jaon jälkeen"
+                if rules.upcard
+                else "vain ensimmäisen vuoron alussa poistopakka on tyhjä"
+            )
+            out.append(
+                ("discard", f"poistopakka on tyhjä vuoron alussa, vaikka edellinen vuoro päättyi poistoon ({why})")
+            )
     return out
 
 
@@ -283,19 +371,25 @@ def _game_problems(pos: Position, rules: RuleSet) -> list[tuple[str, str]]:
         return []
     try:
         over = GameTotals.start(pos.players, pos.totals, pos.deals_played).is_over(rules)
-    except Exception:            # malformed totals are reported by the scenario reader
+    except Exception:  # malformed totals are reported by the scenario reader
         return []
     if over:
-        return [("totals", "peli olisi päättynyt jo ennen tätä jakoa (yhteispisteet tai jakojen määrä "
-                           "täyttävät pelin päättymisehdon)")]
+        return [
+            (
+                "totals",
+                "peli olisi päättynyt jo ennen tätä jakoa (yhteispisteet tai jakojen määrä "
+                "täyttävät pelin päättymisehdon)",
+            )
+        ]
     return []
 
 
 # ---------------------------------------------------------------------------------------------
 # scenarios
 
+
 def _setup_data(sc: Any) -> tuple[LDict | None, LDict | None]:
-    data = getattr(sc, "data", None)       # loaded once by load_scenario
+    data = getattr(sc, "data", None)  # loaded once by load_scenario
     if data is None:
         try:
             data = load(sc.path)
@@ -321,10 +415,21 @@ def position_of(sc: Any, setup: LDict) -> Position:
     hands = setup.get("hands")
     if isinstance(hands, LList):
         lines.update({f"hands[{i}]": hands.line_of(i) for i in range(len(hands))})
-    return Position(names, init.hands, init.stock, init.discard, init.table, init.turn,
-                    names.index(setup["dealer"]) if setup.get("dealer") in names else None,
-                    played, str(setup.get("phase", "draw")), sc.totals_before, sc.deals_played, lines,
-                    getattr(sc, "piles", None))
+    return Position(
+        names,
+        init.hands,
+        init.stock,
+        init.discard,
+        init.table,
+        init.turn,
+        names.index(setup["dealer"]) if setup.get("dealer") in names else None,
+        played,
+        str(setup.get("phase", "draw")),
+        sc.totals_before,
+        sc.deals_played,
+        lines,
+        getattr(sc, "piles", None),
+    )
 
 
 def check_position(sc: Any) -> list[SourceError]:
@@ -335,9 +440,10 @@ def check_position(sc: Any) -> list[SourceError]:
     if setup is None:
         return []
     pos = position_of(sc, setup)
-    return [SourceError(sc.rel, pos.line(key), f"asetelmaan ei päästä: {msg}")
-            for key, msg in position_problems(pos, sc.rules)] + \
-        [SourceError(sc.rel, line, msg) for line, msg in hidden_problems(sc)]
+    return [
+        SourceError(sc.rel, pos.line(key), f"asetelmaan ei päästä: {msg}")
+        for key, msg in position_problems(pos, sc.rules)
+    ] + [SourceError(sc.rel, line, msg) for line, msg in hidden_problems(sc)]
 
 
 def _options_text(options: dict) -> str:
@@ -354,6 +460,7 @@ def check_replays(sc: Any) -> list[SourceError]:
         return []
     from .scenario import Ctx, play_move, read_setup, rules_from
     from .scenario.steps import STEP_KINDS
+
     errors: list[SourceError] = []
     steps = data.get("steps")
     if not isinstance(steps, LList):
@@ -371,16 +478,20 @@ def check_replays(sc: Any) -> list[SourceError]:
         try:
             deal = read_setup(ctx, other, data, setup)
         except SourceError as err:
-            errors.append(SourceError(sc.rel, where, f"säännöillä {label} sama jako ei ole mahdollinen: "
-                                                     f"rivi {err.line}: {err.message}"))
+            errors.append(
+                SourceError(
+                    sc.rel, where, f"säännöillä {label} sama jako ei ole mahdollinen: rivi {err.line}: {err.message}"
+                )
+            )
             continue
         pos = position_of(other, setup)
         already = {msg for _, msg in position_problems(pos, sc.rules)}
         for key, msg in position_problems(pos, rules):
-            if msg in already:           # the position fails under the scenario's own rules too
+            if msg in already:  # the position fails under the scenario's own rules too
                 continue
-            errors.append(SourceError(sc.rel, where, f"säännöillä {label} asetelmaan ei päästä: {msg} "
-                                                     f"(rivi {pos.line(key)})"))
+            errors.append(
+                SourceError(sc.rel, where, f"säännöillä {label} asetelmaan ei päästä: {msg} (rivi {pos.line(key)})")
+            )
         replay_failed = False
         for i, raw in enumerate(steps):
             if steps.line_of(i) >= where:
@@ -394,18 +505,31 @@ def check_replays(sc: Any) -> list[SourceError]:
                 break
             for err in other.failures[before:]:
                 replay_failed = True
-                errors.append(SourceError(sc.rel, where, f"säännöillä {label} samat siirrot eivät "
-                                                         f"kelpaa: rivi {err.line}: {err.message}"))
+                errors.append(
+                    SourceError(
+                        sc.rel, where, f"säännöillä {label} samat siirrot eivät kelpaa: rivi {err.line}: {err.message}"
+                    )
+                )
             if replay_failed:
                 break
         if replay_failed:
             continue
         if sc.outcome is not None and deal.outcome is None:
-            errors.append(SourceError(sc.rel, where, f"säännöillä {label} samat siirrot eivät päätä jakoa, "
-                                                     "joten jaolla ei ole tulosta hinnoiteltavaksi"))
+            errors.append(
+                SourceError(
+                    sc.rel,
+                    where,
+                    f"säännöillä {label} samat siirrot eivät päätä jakoa, joten jaolla ei ole tulosta hinnoiteltavaksi",
+                )
+            )
         elif sc.outcome is not None and deal.outcome != sc.outcome:
-            errors.append(SourceError(sc.rel, where, f"säännöillä {label} samat siirrot päättävät jaon "
-                                                     "eri tavalla kuin esimerkin säännöillä"))
+            errors.append(
+                SourceError(
+                    sc.rel,
+                    where,
+                    f"säännöillä {label} samat siirrot päättävät jaon eri tavalla kuin esimerkin säännöillä",
+                )
+            )
     return errors
 
 
@@ -422,6 +546,7 @@ def known_failures() -> dict[str, str]:
     list is temporary: a test fails when a listed scenario no longer fails.
     """
     from .scenario import ROOT
+
     path = ROOT / KNOWN_FILE
     out: dict[str, str] = {}
     if not path.exists():
@@ -439,6 +564,7 @@ def truth_checks(sc: Any) -> list[SourceError]:
     """Every check of this module, :mod:`tools.sentences` and :mod:`tools.teaching` for one scenario."""
     from .example_checks import check_scenario_sentences
     from .teaching import weak_moves
+
     return check_position(sc) + check_replays(sc) + check_scenario_sentences(sc) + weak_moves(sc)
 
 
@@ -452,5 +578,10 @@ def allowed_truth_checks(sc: Any, known: dict[str, str] | None = None) -> list[S
     except SourceError as err:
         return [err]
     except Exception as err:  # a bug in the checks: still name the file, no traceback
-        return [SourceError(sc.rel, None, f"sisäinen virhe tarkistuksessa ({type(err).__name__}: {err}); "
-                                          "tämä on Rommikirjan vika, ei tiedoston")]
+        return [
+            SourceError(
+                sc.rel,
+                None,
+                f"sisäinen virhe tarkistuksessa ({type(err).__name__}: {err}); tämä on Rommikirjan vika, ei tiedoston",
+            )
+        ]

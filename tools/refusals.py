@@ -9,6 +9,7 @@ requests excepted: no scenario step reaches them), so the editor's reference
 (the registry of every code with its help and page topic), and a test fails when a code is
 added to or removed from the engine without the registry following.
 """
+
 from __future__ import annotations
 
 import ast
@@ -33,7 +34,12 @@ def engine_codes(engine: Path = ENGINE) -> dict[str, str]:
         if path.name in NOT_SCENARIO:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) in _MAKERS and node.args
-                    and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", None) in _MAKERS
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
                 found.setdefault(node.args[0].value, path.name)
     return found

@@ -13,6 +13,7 @@ them too); this module exposes them and turns a wrong option name into a
 build error that names it and lists the known ones. The test that binds pages to rule sets
 (:func:`tools.statements.check_flips`) sits above the page library; this module below it.
 """
+
 from __future__ import annotations
 
 from typing import Any, Iterable
@@ -29,8 +30,9 @@ class StatementError(ValueError):
 
 def _check(option: Any, rules: Any) -> None:
     if not isinstance(rules, RuleSet):
-        raise StatementError(f"rule({option!r}, …): toiseksi argumentiksi odotettiin sääntöjä, "
-                             f"esim. rulesets[\"perusrommi\"]")
+        raise StatementError(
+            f"rule({option!r}, …): toiseksi argumentiksi odotettiin sääntöjä, esim. rulesets[\"perusrommi\"]"
+        )
     if option not in OPTIONS:
         raise StatementError(f"rule(): tuntematon sääntö ”{option}”; tunnetut: {', '.join(sorted(OPTIONS))}")
 

@@ -15,6 +15,7 @@
 Everything is published in one transaction (:mod:`tools.publish`). Everything it writes is
 git-ignored and rebuilt; nothing is fetched from the network.
 """
+
 from __future__ import annotations
 
 import json
@@ -29,8 +30,7 @@ from .stdlib import trimmed
 from .wheel import build_wheel_bytes, source_hash
 
 PYODIDE_SRC = ROOT / "node_modules" / "pyodide"
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json")
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 DOCS = ROOT / "docs"
 SCOPE_DIRS = ("pyodide/", "data/")
 
@@ -95,8 +95,7 @@ def names_json(path: Path | None = None) -> bytes:
     """The club's names (default ``scenarios/nimet.yaml``) as the page's engine takes them:
     ``{"names": {name: [its singular forms, nominative first]}}``."""
     table = load_names(path)
-    return json.dumps({"names": {n: list(f) for n, f in table.items()}}, ensure_ascii=False,
-                      sort_keys=True).encode()
+    return json.dumps({"names": {n: list(f) for n, f in table.items()}}, ensure_ascii=False, sort_keys=True).encode()
 
 
 def runtime_outputs(docs: Path = DOCS, src: Path = PYODIDE_SRC) -> dict[str, pub.Output]:
@@ -107,7 +106,7 @@ def runtime_outputs(docs: Path = DOCS, src: Path = PYODIDE_SRC) -> dict[str, pub
     if missing:
         raise RuntimeError_(f"Pyodide puuttuu ({', '.join(missing)}): aja ensin `npm ci`.")
     out = {f"pyodide/{name}": pub.Output(source=src / name) for name in PYODIDE_FILES}
-    if zipfile.is_zipfile(src / "python_stdlib.zip"):        # (else shipped as it is)
+    if zipfile.is_zipfile(src / "python_stdlib.zip"):  # (else shipped as it is)
         out["pyodide/python_stdlib.zip"] = pub.Output(data=trimmed(src / "python_stdlib.zip"))
     name, data, digest = _wheel(docs)
     out[f"pyodide/{name}"] = pub.Output(data=data)
@@ -121,17 +120,25 @@ def runtime_outputs(docs: Path = DOCS, src: Path = PYODIDE_SRC) -> dict[str, pub
     rules = {n: r.as_mapping() for n, r in load_rulesets().items()}
     out["data/rules.json"] = pub.Output(data=json.dumps(rules, ensure_ascii=False, indent=1).encode())
     out["data/names.json"] = pub.Output(data=names_json())
-    out["data/runtime.json"] = pub.Output(data=json.dumps({"pyodide": pyodide_version(src), "wheel": name,
-                                                           "engine": digest, "files": files,
-                                                           **({"previous": previous} if kept else {})},
-                                                          indent=1).encode())
+    out["data/runtime.json"] = pub.Output(
+        data=json.dumps(
+            {
+                "pyodide": pyodide_version(src),
+                "wheel": name,
+                "engine": digest,
+                "files": files,
+                **({"previous": previous} if kept else {}),
+            },
+            indent=1,
+        ).encode()
+    )
     return out
 
 
 def main(docs: Path = DOCS) -> int:
     try:
         with pub.locked(docs):
-            pub.recover(docs)                   # before anything here reads docs/
+            pub.recover(docs)  # before anything here reads docs/
             outputs = runtime_outputs(docs)
             pub.publish(docs, outputs, scope=in_scope)
     except (RuntimeError_, pub.PublishError) as err:

@@ -1,6 +1,7 @@
 """What a scenario's explanation reads (:func:`scenario_context`, ``s``: :class:`ScenarioFacts`) and
 the explanation rendered (:func:`render_scenario_text`), alone or in its example box
 (:func:`render_example`)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -36,8 +37,7 @@ def scenario_context(sc: Any) -> dict[str, Any]:
         "priced": sc.priced,
         "deals": sc.deals,
         "waits": sc.waits,
-        "winner": (names[sc.score.scorer] if sc.score is not None and sc.score.scorer is not None
-                   else None),
+        "winner": (names[sc.score.scorer] if sc.score is not None and sc.score.scorer is not None else None),
         "points": lambda c: sc.rules.card_points(c.rank),
         "values": lambda cards: [sc.rules.card_points(c.rank) for c in cards],
         "value": lambda cards: hand_value(cards, sc.rules),
@@ -49,17 +49,40 @@ def scenario_context(sc: Any) -> dict[str, Any]:
     }
 
 
-
 class ScenarioFacts:
     """``s`` in a scenario text: the played scenario's documented facts only (no file path, no
     parsed file, no text, no methods), read-only."""
 
     __slots__ = ("_sc",)
     #: What ``s`` gives (scenarios/README.md: *koko skenaario*).
-    FIELDS = frozenset({"title", "game", "section", "source", "names", "rules", "options", "steps", "initial",
-                        "final", "outcome", "score", "totals_before", "totals_after", "deals_played",
-                        "next_dealer", "refusals", "checks", "deals", "openings", "cuts", "arranges", "waits",
-                        "priced"})
+    FIELDS = frozenset(
+        {
+            "title",
+            "game",
+            "section",
+            "source",
+            "names",
+            "rules",
+            "options",
+            "steps",
+            "initial",
+            "final",
+            "outcome",
+            "score",
+            "totals_before",
+            "totals_after",
+            "deals_played",
+            "next_dealer",
+            "refusals",
+            "checks",
+            "deals",
+            "openings",
+            "cuts",
+            "arranges",
+            "waits",
+            "priced",
+        }
+    )
 
     def __init__(self, sc: Any) -> None:
         object.__setattr__(self, "_sc", sc)
@@ -73,7 +96,7 @@ class ScenarioFacts:
             if name in ScenarioFacts.CODES:
                 return as_code(value)
             if name == "options" and isinstance(value, dict):
-                return {k: as_code(v) for k, v in value.items()}      # {ace: low}: low is a code
+                return {k: as_code(v) for k, v in value.items()}  # {ace: low}: low is a code
             return value
         raise AttributeError(name)
 
@@ -84,7 +107,7 @@ class ScenarioFacts:
 def render_scenario_text(sc: Any, env: jinja2.Environment | None = None) -> Markup:
     """The scenario's explanation as Markdown (``env`` is ignored: texts have their own sandbox)."""
     if not sc.text:
-        return Markup("")          # nothing to compile: an empty template renders as nothing
+        return Markup("")  # nothing to compile: an empty template renders as nothing
     tpl = compile_text(sc)
     # Rendered once per scenario: verify's text check, the sentence check, the example box and
     # the build all show the same text of the same played scenario (all of it is set when the
@@ -92,12 +115,11 @@ def render_scenario_text(sc: Any, env: jinja2.Environment | None = None) -> Mark
     done = getattr(sc, "_rendered_text", None)
     if done is not None and done[0] is tpl:
         return done[1]
-    text = render_limited(tpl, scenario_context(sc), LIMITS["text_chars"], LIMITS["text_seconds"],
-                          LIMITS["text_made"])
+    text = render_limited(tpl, scenario_context(sc), LIMITS["text_chars"], LIMITS["text_seconds"], LIMITS["text_made"])
     result = Markup(text.strip())
     try:
         sc._rendered_text = (tpl, result)
-    except AttributeError:         # an object without attributes of its own: no reuse
+    except AttributeError:  # an object without attributes of its own: no reuse
         pass
     return result
 
@@ -107,6 +129,11 @@ def render_example(sc: Any, env: jinja2.Environment) -> str:
     a page environment): one function for the build and for verify's sentence check. The box
     reads the score explanation from the engine (:func:`rommikirja.explain.score_lines`, each
     line drawn by :func:`tools.cardfaces.line_html`)."""
-    return env.get_template("_example.md.j2").render(sc=sc, text=render_scenario_text(sc, env), options=OPTIONS,
-                                                     score_lines=score_lines, score_line=line_html,
-                                                     club_rules=club_computed(sc))
+    return env.get_template("_example.md.j2").render(
+        sc=sc,
+        text=render_scenario_text(sc, env),
+        options=OPTIONS,
+        score_lines=score_lines,
+        score_line=line_html,
+        club_rules=club_computed(sc),
+    )

@@ -8,6 +8,7 @@ Material's search dialog.
   (Voikko's lemmas and compound parts, the club's ``scenarios/hakusanat.yaml``). ``site_hooks``
   runs next, so the index is precompressed and precached for offline use like every other file.
 """
+
 from __future__ import annotations
 
 import json
@@ -31,16 +32,20 @@ def on_config(config, **kwargs):
     mine = next(i for i, n in enumerate(names) if n.endswith("search_hook.py"))
     earlier = [n for n in names[:mine] if n.endswith("site_hooks.py")]
     if earlier:
-        raise PluginError(f"mkdocs.yml: hooks-listassa tiedoston {names[mine]} on oltava ennen tiedostoa "
-                          f"{earlier[0]}, jotta hakuindeksi pakataan ja tallennetaan offline-käyttöön")
+        raise PluginError(
+            f"mkdocs.yml: hooks-listassa tiedoston {names[mine]} on oltava ennen tiedostoa "
+            f"{earlier[0]}, jotta hakuindeksi pakataan ja tallennetaan offline-käyttöön"
+        )
     return config
 
 
 def on_post_page(output: str, page, config, **kwargs) -> str:
     new, count = _MATERIAL_WORKER.subn(rf'\g<1>\g<2>{WORKER}"', output, count=1)
     if not count and '"search":' in output:
-        raise PluginError(f"{page.file.src_uri}: Materialin hakutyöntekijän osoitetta ei löytynyt sivulta; "
-                          "haku ei toimisi (onko Materialin versio vaihtunut?)")
+        raise PluginError(
+            f"{page.file.src_uri}: Materialin hakutyöntekijän osoitetta ei löytynyt sivulta; "
+            "haku ei toimisi (onko Materialin versio vaihtunut?)"
+        )
     return new
 
 
@@ -53,8 +58,9 @@ def on_post_build(config, **kwargs) -> None:
     if not path.exists():
         raise PluginError("search/search_index.json puuttuu: mkdocs.yml:n plugins-listassa on oltava search")
     try:
-        index = build_index(json.loads(path.read_text(encoding="utf-8")), read_synonyms(SYNONYMS_FILE),
-                            voikko_analyser())
+        index = build_index(
+            json.loads(path.read_text(encoding="utf-8")), read_synonyms(SYNONYMS_FILE), voikko_analyser()
+        )
     except SourceError as err:
         raise PluginError(str(err)) from None
     path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")

@@ -16,6 +16,7 @@ keeps both (the dialog renders the documents) and adds ``config.fi``, what the w
 The morphology comes from Voikko (libvoikko with the voikko-fi dictionary) at build time; the
 browser only looks the words up, and stems or splits the ones the site never uses.
 """
+
 from __future__ import annotations
 
 import html
@@ -31,7 +32,8 @@ __all__ = ["build_index", "voikko_analyser", "words_of", "SEPARATOR", "STOP_WORD
 SEPARATOR = r"""[\s\-–—,.;:!?()\[\]{}"'”“’/…]+"""
 
 #: Words of a question, not of its subject (their lemmas too: ``olla`` covers on, oli, ovat).
-STOP_WORDS = frozenset("""
+STOP_WORDS = frozenset(
+    """
 ei eivät emme en et ette että he hän ja johon joka jos jossa josta jota jotka kanssa koska kuin kuka
 kun me mihin miksi mikä mille millä miltä minkä minä missä mistä mitkä mitä miten kuinka milloin
 mukaan mutta ne niin noin nyt nämä tämä se sen siinä sitä tai te vaan vai vaikka olla on ovat oli
@@ -39,7 +41,8 @@ olen olet ole onko ovatko olisi saa saako saanko voi voiko voinko pitää pitä�
 kannattaako kannattaa pitäisikö paljonko montako mikäli jolloin entä eli sekä myös vain jo
 että ettei sitten kumpi kumman kenen kenelle kuka ketä jonka mitkä minkälainen millainen
 monta paljon tarkoittaa tarkoittavat
-""".split())
+""".split()
+)
 
 _TAG = re.compile(r"<[^>]+>")
 _WORDS = re.compile(r"[^\W_]+", re.UNICODE)
@@ -66,11 +69,16 @@ def voikko_analyser() -> Callable[[str], tuple[list[str], list[str]]]:
     """
     try:
         import libvoikko
+
         voikko = libvoikko.Voikko("fi")
     except (ImportError, OSError) as err:
-        raise SourceError("mkdocs.yml", None, "sivuston haku tarvitsee suomen kielen Voikon: asenna "
-                                              "Debian-paketit libvoikko1 ja voikko-fi sekä Python-paketti "
-                                              "libvoikko (./dev site asentaa ne)") from err
+        raise SourceError(
+            "mkdocs.yml",
+            None,
+            "sivuston haku tarvitsee suomen kielen Voikon: asenna "
+            "Debian-paketit libvoikko1 ja voikko-fi sekä Python-paketti "
+            "libvoikko (./dev site asentaa ne)",
+        ) from err
 
     def analyse(word: str) -> tuple[list[str], list[str]]:
         lemmas: list[str] = []
@@ -88,12 +96,16 @@ def voikko_analyser() -> Callable[[str], tuple[list[str], list[str]]]:
                     parts.append(p)
         lemmas = [b.replace("=", "") for b in lemmas]
         return lemmas, [p for p in parts if p not in lemmas]
+
     return analyse
 
 
-def build_index(material: dict, synonyms: dict[str, tuple[tuple[str, int], ...]],
-                analyse: Callable[[str], tuple[list[str], list[str]]],
-                shown: str = "scenarios/hakusanat.yaml") -> dict:
+def build_index(
+    material: dict,
+    synonyms: dict[str, tuple[tuple[str, int], ...]],
+    analyse: Callable[[str], tuple[list[str], list[str]]],
+    shown: str = "scenarios/hakusanat.yaml",
+) -> dict:
     """Material's index with ``config.fi`` added and the separator fixed (see the module)."""
     docs = material["docs"]
     surfaces: set[str] = set()
@@ -114,7 +126,7 @@ def build_index(material: dict, synonyms: dict[str, tuple[tuple[str, int], ...]]
     for word in sorted(surfaces):
         lemmas, parts = analyse(word) if not word.isdigit() else ([], [])
         known.update(lemmas)
-        if not parts and (lemmas == [word] or not lemmas):     # the worker takes such a word as itself
+        if not parts and (lemmas == [word] or not lemmas):  # the worker takes such a word as itself
             known.add(word)
             continue
         forms[word] = [term(t) for t in lemmas] + [-term(p) - 1 for p in parts]
@@ -126,8 +138,12 @@ def build_index(material: dict, synonyms: dict[str, tuple[tuple[str, int], ...]]
                 lemmas = analyse(word)[0] or [word]
                 hit = [t for t in lemmas if t in known or t in surfaces]
                 if not hit:
-                    raise SourceError(shown, line, f"{key}: sanaa ”{word}” ei ole sivuilla; oikealle puolelle "
-                                                   "kirjoitetaan sivuilla käytetty sana (esim. kuningatar: rouva)")
+                    raise SourceError(
+                        shown,
+                        line,
+                        f"{key}: sanaa ”{word}” ei ole sivuilla; oikealle puolelle "
+                        "kirjoitetaan sivuilla käytetty sana (esim. kuningatar: rouva)",
+                    )
                 out.extend(term(t) for t in hit)
         syn[key] = sorted(set(out))
         # the reader's word: its own lemmas lead to the same targets (kuningattarella → kuningatar)

@@ -14,6 +14,7 @@ Traceback (most recent call last):
 ...
 tools.yamlsrc.SourceError: ...hakusanat.yaml:1: knock: odotettiin sanaa tai listaa sanoja (esim. knock: koputtaa tai knock: [koputtaa, koputus]), ei lukua
 """
+
 from __future__ import annotations
 
 import re
@@ -62,8 +63,9 @@ def read_synonyms(path: Path = SYNONYMS_FILE) -> dict[str, tuple[tuple[str, int]
         return {}
     data = loads(text, shown)
     if not isinstance(data, LDict):
-        raise SourceError(shown, line_of(data, 1), "odotettiin rivejä muodossa lukijan sana: sivujen sana "
-                                                   "(esim. kuningatar: rouva)")
+        raise SourceError(
+            shown, line_of(data, 1), "odotettiin rivejä muodossa lukijan sana: sivujen sana (esim. kuningatar: rouva)"
+        )
     if len(data) > MAX_SYNONYMS:
         raise SourceError(shown, data.line, f"liikaa hakusanoja ({len(data)}; enintään {MAX_SYNONYMS})")
     table: dict[str, tuple[tuple[str, int], ...]] = {}
@@ -81,8 +83,12 @@ def read_synonyms(path: Path = SYNONYMS_FILE) -> dict[str, tuple[tuple[str, int]
         for i, target in enumerate(targets):
             at = value.line_of(i) if isinstance(value, LList) else line
             if not isinstance(target, str):
-                raise SourceError(shown, at, f"{word}: odotettiin sanaa tai listaa sanoja (esim. knock: koputtaa "
-                                             f"tai knock: [koputtaa, koputus]), ei {_kind(target)}")
+                raise SourceError(
+                    shown,
+                    at,
+                    f"{word}: odotettiin sanaa tai listaa sanoja (esim. knock: koputtaa "
+                    f"tai knock: [koputtaa, koputus]), ei {_kind(target)}",
+                )
             out.append((_check_word(shown, at, target, f"{word}: sivujen sana"), at))
         table[word] = tuple(out)
     return table
@@ -93,6 +99,10 @@ def _check_word(shown: str, line: int, value: Any, what: str) -> str:
         raise SourceError(shown, line, f"{what}: odotettiin sanaa, ei {_kind(value)}")
     value = " ".join(value.split())
     if len(value) > MAX_WORD or not _WORD.fullmatch(value):
-        raise SourceError(shown, line, f"{what} ”{value[:50]}” ei kelpaa: siinä saa olla vain kirjaimia ja numeroita "
-                                       f"(sanojen välissä välilyönti tai -), enintään {MAX_WORD} merkkiä")
+        raise SourceError(
+            shown,
+            line,
+            f"{what} ”{value[:50]}” ei kelpaa: siinä saa olla vain kirjaimia ja numeroita "
+            f"(sanojen välissä välilyönti tai -), enintään {MAX_WORD} merkkiä",
+        )
     return value.lower()

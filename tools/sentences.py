@@ -22,6 +22,7 @@ sentences at all but build them with the helpers below from engine facts:
 Numbers joined by a hyphen without spaces (*2-3-4*, a run) or an en dash (*2–3*,
 a range) are not arithmetic; a minus is *−* or a hyphen between spaces.
 """
+
 from __future__ import annotations
 
 import re
@@ -31,8 +32,15 @@ from rommikirja.finnish import SINGULAR_CASES as SINGULAR
 
 from .yamlsrc import SourceError, load
 
-__all__ = ["sum_text", "difference_text", "product_text", "compare_text", "check_phrasing", "check_arithmetic",
-           "check_player_names"]
+__all__ = [
+    "sum_text",
+    "difference_text",
+    "product_text",
+    "compare_text",
+    "check_phrasing",
+    "check_arithmetic",
+    "check_player_names",
+]
 
 MINUS = "−"
 
@@ -99,21 +107,33 @@ def _as_int(v: Any, who: str) -> int:
 # checking rendered text
 
 _TAG = re.compile(r"</?[A-Za-z][^<>]*>|\*\*|&nbsp;|&#8239;")
-_TOKEN = re.compile(r"""
+_TOKEN = re.compile(
+    r"""
     (?P<num>\d+)
   | (?P<op>[+−×·]|(?<=\s)-(?=\s))
   | (?P<lp>\()
   | (?P<rp>\))
   | (?P<rel>=|<|>|≤|≥)
   | (?P<other>[^\d+−×·()=<>≤≥\s-]+|\S)
-""", re.X | re.S)
+""",
+    re.X | re.S,
+)
 # Runs of other characters are one token (they only ever end an expression), and white space
 # is no token at all (finditer skips it): the same tokens as one per character, fewer of them.
-_REL = {"=": lambda a, b: a == b, "<": lambda a, b: a < b, ">": lambda a, b: a > b,
-        "≤": lambda a, b: a <= b, "≥": lambda a, b: a >= b}
-_REL_WORD = {"=": "vasen puoli on", "<": "vasen puoli ei ole pienempi:",
-             ">": "vasen puoli ei ole suurempi:", "≤": "vasen puoli on suurempi:",
-             "≥": "vasen puoli on pienempi:"}
+_REL = {
+    "=": lambda a, b: a == b,
+    "<": lambda a, b: a < b,
+    ">": lambda a, b: a > b,
+    "≤": lambda a, b: a <= b,
+    "≥": lambda a, b: a >= b,
+}
+_REL_WORD = {
+    "=": "vasen puoli on",
+    "<": "vasen puoli ei ole pienempi:",
+    ">": "vasen puoli ei ole suurempi:",
+    "≤": "vasen puoli on suurempi:",
+    "≥": "vasen puoli on pienempi:",
+}
 
 
 #: Limits for untrusted text: longer expressions or numbers are refused, not evaluated.
@@ -223,10 +243,14 @@ def _evaluate(tokens: Sequence[tuple[str, str, int]]) -> int:
 
 def _decimal_neighbour(text: str, start: int, end: int) -> bool:
     """True when the number at text[start:end] is part of a decimal or a longer code (1,5 / 2.3)."""
-    before = text[max(0, start - 2):start]
-    after = text[end:end + 2]
-    return bool(re.fullmatch(r"\d[,.:]", before) or re.fullmatch(r"[,.:]\d", after)
-                or (before[-1:] and before[-1] in "-–—/") or (after[:1] and after[0] in "-–—/%"))
+    before = text[max(0, start - 2) : start]
+    after = text[end : end + 2]
+    return bool(
+        re.fullmatch(r"\d[,.:]", before)
+        or re.fullmatch(r"[,.:]\d", after)
+        or (before[-1:] and before[-1] in "-–—/")
+        or (after[:1] and after[0] in "-–—/%")
+    )
 
 
 def check_arithmetic(text: str) -> list[tuple[int, str]]:
@@ -252,8 +276,10 @@ def arithmetic_problems(clean: str) -> list[tuple[int, str]]:
             j -= 1
         left = list(toks[j:i])
         # drop unbalanced leading ")" and "(" left over from surrounding prose
-        while left and (left[0][0] == "rp" or (left[0][0] == "lp" and
-                                                sum(t[0] == "lp" for t in left) > sum(t[0] == "rp" for t in left))):
+        while left and (
+            left[0][0] == "rp"
+            or (left[0][0] == "lp" and sum(t[0] == "lp" for t in left) > sum(t[0] == "rp" for t in left))
+        ):
             left.pop(0)
         # the right side: an optionally signed number, or a parenthesised expression
         k = i + 1
@@ -261,19 +287,20 @@ def arithmetic_problems(clean: str) -> list[tuple[int, str]]:
             k += 1
         if k >= len(toks) or toks[k][0] != "num":
             continue
-        right = toks[i + 1:k + 1]
+        right = toks[i + 1 : k + 1]
         if not any(t[0] == "num" for t in left):
             continue
         if value == "=" and not any(t[0] == "op" for t in left):
-            continue                       # "Aino = 12" and the like: nothing is computed
+            continue  # "Aino = 12" and the like: nothing is computed
         if k + 1 < len(toks) and toks[k + 1][0] == "op" and toks[k + 1][1] in ("×", "·"):
-            continue                       # "= 3 × 20": the right side is an expression; skip
+            continue  # "= 3 × 20": the right side is an expression; skip
         nums = [t for t in left + right if t[0] == "num"]
         if any(_decimal_neighbour(clean, t[2], t[2] + len(t[1])) for t in nums):
             continue
         if len(left) > _MAX_TOKENS or any(len(t[1]) > _MAX_DIGITS for t in nums):
-            problems.append((clean.count("\n", 0, left[0][2]) + 1,
-                             "laskutoimitus on liian pitkä tarkistettavaksi; jaa se osiin"))
+            problems.append(
+                (clean.count("\n", 0, left[0][2]) + 1, "laskutoimitus on liian pitkä tarkistettavaksi; jaa se osiin")
+            )
             continue
         try:
             lhs = _evaluate(left)
@@ -309,34 +336,52 @@ def check_phrasing(text: str) -> list[tuple[int, str]]:
     return phrasing_problems(clean_text(text))
 
 
-_ENDINGS = {"n": "gen", "lle": "all", "lla": "ade", "lta": "abl", "a": "part", "ksi": "tra",
-            "na": "ess", "ssa": "ine", "sta": "ela", "an": "ill"}
+_ENDINGS = {
+    "n": "gen",
+    "lle": "all",
+    "lla": "ade",
+    "lta": "abl",
+    "a": "part",
+    "ksi": "tra",
+    "na": "ess",
+    "ssa": "ine",
+    "sta": "ela",
+    "an": "ill",
+}
 
 
 def phrasing_problems(clean: str) -> list[tuple[int, str]]:
     """:func:`check_phrasing` of text whose markup is already blanked out."""
     from rommikirja.finnish import name_forms
+
     out = []
     endings = _ENDINGS
-    for m in (_NAME_PLAYER.finditer(clean) if "-pelaaja" in clean else ()):
+    for m in _NAME_PLAYER.finditer(clean) if "-pelaaja" in clean else ():
         name, ending = m.group(1), m.group(2)
         case = endings.get(ending, "nom")
         forms = name_forms(name)
         hint = forms[SINGULAR.index(case)] if forms else name
-        out.append((clean.count("\n", 0, m.start()) + 1,
-                    f"{m.group(0)}: taivuta nimi ({{{{ nimi | player(\"{case}\") }}}} → {hint})"))
-    for m in (_SAID_TWICE.finditer(clean) if "piste" in clean else ()):
-        out.append((clean.count("\n", 0, m.start()) + 1,
-                    f"sama pistemäärä kahdesti peräkkäin: {m.group(1)} {m.group(2)}"))
+        out.append(
+            (
+                clean.count("\n", 0, m.start()) + 1,
+                f"{m.group(0)}: taivuta nimi ({{{{ nimi | player(\"{case}\") }}}} → {hint})",
+            )
+        )
+    for m in _SAID_TWICE.finditer(clean) if "piste" in clean else ():
+        out.append(
+            (clean.count("\n", 0, m.start()) + 1, f"sama pistemäärä kahdesti peräkkäin: {m.group(1)} {m.group(2)}")
+        )
     return out
 
 
 # ---------------------------------------------------------------------------------------------
 # scenarios
 
+
 def check_player_names(sc: Any) -> list[SourceError]:
     """Every player name in a scenario needs its case forms (built in, or ``scenarios/nimet.yaml``)."""
     from rommikirja.finnish import name_forms
+
     missing = [n for n in sc.names if name_forms(n) is None]
     if not missing:
         return []
@@ -344,8 +389,15 @@ def check_player_names(sc: Any) -> list[SourceError]:
     try:
         data = load(sc.path)
         line = data.line_of("players") if "players" in data else data.line
-    except Exception:          # the file loaded once already; a line number is all we want here
+    except Exception:  # the file loaded once already; a line number is all we want here
         pass
-    return [SourceError(sc.rel, line, f"players: nimelle ”{n}” ei ole taivutusmuotoja (Ainon, Ainolle …); "
-                                      "lisää ne tiedostoon scenarios/nimet.yaml "
-                                      "(ohje tiedoston alussa) tai käytä tunnettua nimeä") for n in missing]
+    return [
+        SourceError(
+            sc.rel,
+            line,
+            f"players: nimelle ”{n}” ei ole taivutusmuotoja (Ainon, Ainolle …); "
+            "lisää ne tiedostoon scenarios/nimet.yaml "
+            "(ohje tiedoston alussa) tai käytä tunnettua nimeä",
+        )
+        for n in missing
+    ]

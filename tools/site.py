@@ -19,6 +19,7 @@ cleans up and switches. A ``site`` that is still a real folder (made by an older
 ``mkdocs build`` without ``-d``) is moved into ``.site-builds/`` at the switch: that once, ``site``
 is missing between two renames.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -68,7 +69,7 @@ def switch(site: Path, build: Path) -> None:
     # relative, read where it ends up: site.parent/.site-builds/<build>
     link.symlink_to(Path(BUILDS) / build.name, target_is_directory=True)
     pub.kill_point("site link")
-    if site.exists() and not site.is_symlink():     # an older layout: a real folder
+    if site.exists() and not site.is_symlink():  # an older layout: a real folder
         os.rename(site, builds / f"legacy-{time.time_ns()}")
     os.replace(link, site)
 
@@ -84,20 +85,26 @@ def build_site(root: Path = ROOT, site: Path | None = None, config: Path | None 
         pub.recover(docs)
         before = current(site)
         keep = {p.name for p in (before,) if p is not None and p.parent == builds}
-        _prune(builds, keep)                        # what killed builds left, and old builds
+        _prune(builds, keep)  # what killed builds left, and old builds
         partial = Path(tempfile.mkdtemp(dir=builds, prefix=PARTIAL))
-        partial.chmod(0o755)                        # served by whoever runs the web server
+        partial.chmod(0o755)  # served by whoever runs the web server
         env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", pub.HELD_ENV: str(docs.resolve())}
         pub.kill_point("site render")
-        proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet",
-                               "-f", str(config), "-d", str(partial)], cwd=root, env=env,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        proc = subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(config), "-d", str(partial)],
+            cwd=root,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
         if proc.returncode != 0:
             shutil.rmtree(partial, ignore_errors=True)
-            raise SiteError(f"{proc.stdout.strip()}\nmkdocs build epäonnistui (koodi {proc.returncode}); "
-                            "sivusto ennallaan.")
+            raise SiteError(
+                f"{proc.stdout.strip()}\nmkdocs build epäonnistui (koodi {proc.returncode}); sivusto ennallaan."
+            )
         pub.kill_point("site rendered")
-        final = builds / f"{time.strftime('%Y%m%d-%H%M%S')}-{partial.name[len(PARTIAL):]}"
+        final = builds / f"{time.strftime('%Y%m%d-%H%M%S')}-{partial.name[len(PARTIAL) :]}"
         os.rename(partial, final)
         pub.kill_point("site complete")
         switch(site, final)

@@ -5,6 +5,7 @@
 used (``example(...)``, ``rulesets``, ``rule(...)``, …), each of them a member of this class, so
 that the data flow from a rule set to a page sentence can be followed from here.
 """
+
 from __future__ import annotations
 
 import json
@@ -56,13 +57,14 @@ class SiteContext:
             raise BuildError(f"sivupohja viittaa tuntemattomaan skenaarioon ”{sid}”")
         self.used.add(sid)
         box = render_example(self.by_id[sid], self.env).strip() + "\n"
-        self.boxes.append(box)      # checked by verify (tools.sentences), against its scenario's lines
+        self.boxes.append(box)  # checked by verify (tools.sentences), against its scenario's lines
         return Markup(box)
 
     def examples(self, section: str, game: str) -> Markup:
         """Every scenario of ``game`` whose section is ``section``, in order."""
-        chosen = sorted((sc for sc in self.scenarios if sc.section == section and sc.game == game),
-                        key=lambda s: (s.order, s.id))
+        chosen = sorted(
+            (sc for sc in self.scenarios if sc.section == section and sc.game == game), key=lambda s: (s.order, s.id)
+        )
         if not chosen:
             raise BuildError(f"pelin {game} osiossa ”{section}” ei ole yhtään skenaariota")
         return Markup("\n".join(self.example(sc.id) for sc in chosen))
@@ -79,9 +81,12 @@ class SiteContext:
         sol = practice_solution(q)
         # JSON inside <script>: "</" cannot end the element; the text is not HTML-escaped there
         data = Markup(json.dumps({"question": q, "solution": sol}, ensure_ascii=False).replace("</", "<\\/"))
-        return Markup(self.env.get_template("_practice.html.j2").render(
-            q=q, s=sol, wid=wid, title=title, data=data,
-            card=lambda code: card_html(parse_card(code))).strip() + "\n")
+        return Markup(
+            self.env.get_template("_practice.html.j2")
+            .render(q=q, s=sol, wid=wid, title=title, data=data, card=lambda code: card_html(parse_card(code)))
+            .strip()
+            + "\n"
+        )
 
     def pelaa_games(self) -> list[dict]:
         """The Pelaa page's games: every preset with a page, and its rule links (:mod:`tools.pelaa_games`)."""
@@ -95,10 +100,17 @@ class SiteContext:
         """Every name a page template reads: ``site`` and its members under their template names."""
         return {
             "site": self,
-            "example": self.example, "examples": self.examples, "practice": self.practice,
-            "pelaa_games": self.pelaa_games, "scenarios": self.by_id, "rulesets": self.rulesets,
-            "options": OPTIONS, "glossary_cards": self.glossary_cards, "CASES": CASES,
-            "SUIT_WORDS": SUIT_WORDS, "card_name": card_name,
-            **rule_text.template_globals(),          # rule(), rules_list(), applies()
-            **self.presets,                          # extra_presets, value_text
+            "example": self.example,
+            "examples": self.examples,
+            "practice": self.practice,
+            "pelaa_games": self.pelaa_games,
+            "scenarios": self.by_id,
+            "rulesets": self.rulesets,
+            "options": OPTIONS,
+            "glossary_cards": self.glossary_cards,
+            "CASES": CASES,
+            "SUIT_WORDS": SUIT_WORDS,
+            "card_name": card_name,
+            **rule_text.template_globals(),  # rule(), rules_list(), applies()
+            **self.presets,  # extra_presets, value_text
         }

@@ -14,6 +14,7 @@
   renderer-independent ``tools.offline.finish_site``; then the lock of ``docs/`` that
   ``tools/mkdocs_nav.py`` took when MkDocs began is let go.
 """
+
 from __future__ import annotations
 
 import sys
@@ -28,12 +29,13 @@ _BUILD_ID: dict[str, str] = {}
 
 
 def on_pre_build(config, **kwargs) -> None:  # noqa: ANN001 - MkDocs hook signature
-    _BUILD_ID.clear()                          # `mkdocs serve` rebuilds: a new build, a new id
+    _BUILD_ID.clear()  # `mkdocs serve` rebuilds: a new build, a new id
 
 
 def build_id(config) -> str:  # noqa: ANN001
     """This build's id (computed once per build): what the pages' scripts compare."""
     from tools.offline import source_id
+
     if "id" not in _BUILD_ID:
         _BUILD_ID["id"] = source_id(Path(config["docs_dir"]), Path(config["config_file_path"]))
     return _BUILD_ID["id"]
@@ -41,31 +43,37 @@ def build_id(config) -> str:  # noqa: ANN001
 
 def on_page_content(html, page, config, files):  # noqa: ANN001 - MkDocs hook signature
     from tools.markup import sanitize_content
+
     return sanitize_content(html)
 
 
 def on_post_page(output, page, config):  # noqa: ANN001 - MkDocs hook signature
     from mkdocs.exceptions import PluginError
     from tools.markup import check_page, plain_title_in_page
+
     problems = check_page(output)
     if page.title and not plain_title_in_page(str(page.title)):
         problems.append("sivun otsikko ei ole pelkkää tekstiä")
     if problems:
-        raise PluginError(f"{page.file.src_uri}: sivulle päätyisi kiellettyä merkintää: "
-                          f"{', '.join(dict.fromkeys(problems))}")
+        raise PluginError(
+            f"{page.file.src_uri}: sivulle päätyisi kiellettyä merkintää: {', '.join(dict.fromkeys(problems))}"
+        )
     from tools.offline import mark_build
+
     return mark_build(output, build_id(config))
 
 
 def on_post_build(config, **kwargs) -> None:
     from tools.offline import finish_site
     from tools.publish import release
+
     try:
         finish_site(Path(config["site_dir"]))
     finally:
-        release(Path(config["docs_dir"]))     # taken in tools/mkdocs_nav.py's on_config
+        release(Path(config["docs_dir"]))  # taken in tools/mkdocs_nav.py's on_config
 
 
 def on_build_error(error, **kwargs) -> None:
     from tools.publish import release
-    release()                                  # whatever this process holds
+
+    release()  # whatever this process holds

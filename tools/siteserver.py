@@ -6,6 +6,7 @@ It behaves like a static host configured as the README describes: a request whos
 ``site_url``'s address, not this server's, and the pages cope (``tools/sitemap_base.js``), as on
 any host. ``stop()`` stops answering, for the offline tests.
 """
+
 from __future__ import annotations
 
 import functools
@@ -17,9 +18,14 @@ from pathlib import Path
 class _Handler(http.server.SimpleHTTPRequestHandler):
     compress = False
     base = ""
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
-                      ".json": "application/json", ".whl": "application/zip"}
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+        ".whl": "application/zip",
+    }
 
     def log_message(self, *args):
         pass
@@ -51,6 +57,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
     def _send(self, body: bytes, ctype: str, encoding: str | None):
         import io
+
         self.send_response(200)
         self.send_header("Content-Type", ctype)
         if encoding:
@@ -68,7 +75,7 @@ class _Server(http.server.ThreadingHTTPServer):
         self.lock = threading.Lock()
 
     def handle_error(self, request, client_address):
-        pass            # a browser closing a connection early is not worth a traceback
+        pass  # a browser closing a connection early is not worth a traceback
 
 
 class SiteServer:

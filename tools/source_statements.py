@@ -6,6 +6,7 @@ show it, ``text: reason`` for a rule of conduct the pages only state, or ``-`` w
 yet. :func:`problems` checks the register against the scenarios; ``python -m tools.source_statements``
 prints the figures (and the statements still without an example).
 """
+
 from __future__ import annotations
 
 import re
@@ -27,8 +28,8 @@ class Statement:
     id: str
     line: int
     says: str
-    scenarios: tuple[str, ...]   # the verified examples that show it
-    text_only: str               # the reason it is only stated, or ""
+    scenarios: tuple[str, ...]  # the verified examples that show it
+    text_only: str  # the reason it is only stated, or ""
 
     @property
     def game(self) -> str:
@@ -55,7 +56,7 @@ def read(path: Path = REGISTER) -> tuple[list[Statement], list[str]]:
         if how == "-":
             out.append(Statement(sid, n, says, (), ""))
         elif how.startswith("text:"):
-            reason = how[len("text:"):].strip()
+            reason = how[len("text:") :].strip()
             if not reason:
                 errors.append(f"{path}:{n}: ”text:” tarvitsee syyn (miksi esimerkkiä ei ole)")
             out.append(Statement(sid, n, says, (), reason or "?"))
@@ -64,8 +65,9 @@ def read(path: Path = REGISTER) -> tuple[list[Statement], list[str]]:
     return out, errors
 
 
-def problems(statements: Iterable[Statement], scenarios: Iterable, catalogue: Iterable[str],
-             path: Path = REGISTER) -> list[str]:
+def problems(
+    statements: Iterable[Statement], scenarios: Iterable, catalogue: Iterable[str], path: Path = REGISTER
+) -> list[str]:
     """What is wrong: a named scenario that does not exist or belongs to another game, a statement
     id given twice, a catalogue entry with no statement."""
     by_id = {sc.id: sc for sc in scenarios}
@@ -80,7 +82,7 @@ def problems(statements: Iterable[Statement], scenarios: Iterable, catalogue: It
             sc = by_id.get(name)
             if sc is None:
                 out.append(f"{path}:{st.line}: esimerkkiä ”{name}” ei ole")
-            elif sc.game != st.game and sc.source != st.entry:   # a comparison box (f03-vertailu) may be another game's
+            elif sc.game != st.game and sc.source != st.entry:  # a comparison box (f03-vertailu) may be another game's
                 out.append(f"{path}:{st.line}: esimerkki ”{name}” on pelistä {sc.game}, sääntö pelistä {st.game}")
     entries = {st.entry for st in statements}
     for entry in sorted(set(catalogue) - entries):
@@ -98,19 +100,26 @@ def figures(statements: Iterable[Statement]) -> tuple[int, int, int]:
 
 def catalogue_ids() -> set[str]:
     """The catalogue entries of ../shared/seed-examples.md (P01–P25, B01–B09, G01–G15, R01–R09, F01–F10)."""
-    return ({f"P{i:02d}" for i in range(1, 26)} | {f"B{i:02d}" for i in range(1, 10)}
-            | {f"G{i:02d}" for i in range(1, 16)} | {f"R{i:02d}" for i in range(1, 10)}
-            | {f"F{i:02d}" for i in range(1, 11)})
+    return (
+        {f"P{i:02d}" for i in range(1, 26)}
+        | {f"B{i:02d}" for i in range(1, 10)}
+        | {f"G{i:02d}" for i in range(1, 16)}
+        | {f"R{i:02d}" for i in range(1, 10)}
+        | {f"F{i:02d}" for i in range(1, 11)}
+    )
 
 
 def main() -> int:
     from .verify import verify
+
     statements, errors = read()
     scenarios, failed = verify()
     errors += problems(statements, scenarios, catalogue_ids())
     shown, text, total = figures(statements)
-    print(f"{shown}/{total} lähteiden säännöstä on havainnollistettu tarkistetulla esimerkillä, "
-          f"{text} on vain tekstinä (käytössääntöjä), {total - shown - text} ilman esimerkkiä.")
+    print(
+        f"{shown}/{total} lähteiden säännöstä on havainnollistettu tarkistetulla esimerkillä, "
+        f"{text} on vain tekstinä (käytössääntöjä), {total - shown - text} ilman esimerkkiä."
+    )
     for st in statements:
         if not st.scenarios:
             print(f"  {st.id}: {st.says}" + (f" (teksti: {st.text_only})" if st.text_only else " (ei esimerkkiä)"))

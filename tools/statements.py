@@ -6,6 +6,7 @@ keep no typed sentence that still *claims* the old value (:data:`CLAIMS`, phrase
 patterns kept here beside the options; marked ``muunnelma`` passages and example boxes
 are exempt). ``python -m tools.statements --allowlist`` writes today's failures.
 """
+
 from __future__ import annotations
 
 import re
@@ -23,8 +24,21 @@ from .rule_text import StatementError, _check, rule, rule_applies, rules_list, t
 
 ALLOWLIST = Path(__file__).resolve().parent.parent / "tests" / "statement_allowlist.txt"
 
-__all__ = ["read_allowlist", "write_allowlist", "rule", "rules_list", "rule_applies", "template_globals", "CLAIMS", "NO_CLAIMS", "Claim", "claims",
-           "stale_claims", "check_flips", "flip_failures"]
+__all__ = [
+    "read_allowlist",
+    "write_allowlist",
+    "rule",
+    "rules_list",
+    "rule_applies",
+    "template_globals",
+    "CLAIMS",
+    "NO_CLAIMS",
+    "Claim",
+    "claims",
+    "stale_claims",
+    "check_flips",
+    "flip_failures",
+]
 
 
 def _norm(text: str) -> str:
@@ -34,6 +48,7 @@ def _norm(text: str) -> str:
 
 # ---------------------------------------------------------------------------------------------
 # claims: typed prose that states one value of an option
+
 
 @dataclass(frozen=True)
 class Claim:
@@ -45,19 +60,22 @@ class Claim:
     unless: str = ""
 
     def matches(self, sentence: str) -> bool:
-        return bool(re.search(self.says, sentence, re.I)) and \
-            (not self.about or bool(re.search(self.about, sentence, re.I))) and \
-            not (self.unless and re.search(self.unless, sentence, re.I))
+        return (
+            bool(re.search(self.says, sentence, re.I))
+            and (not self.about or bool(re.search(self.about, sentence, re.I)))
+            and not (self.unless and re.search(self.unless, sentence, re.I))
+        )
 
 
 _NEG = r"\bei\b|\beikä\b|\bmuttei\b|\bilman\b"
-_DEALT = r"kortte|kortti|jaetaan"          # "7 (3–4 pelaajaa)" is a hand size, not the players' range
+_DEALT = r"kortte|kortti|jaetaan"  # "7 (3–4 pelaajaa)" is a hand size, not the players' range
 
 
 def _counted(n: int, *nouns: str) -> str:
     """A regex of *n* counted with any of ``nouns`` in every case, in digits and in words
     (*15 pistettä*, *viidentoista pisteen*, *yksi piste*), from :mod:`rommikirja.finnish`."""
     from rommikirja.finnish import SINGULAR_CASES, count
+
     phrases = {count(n, w, c, digits=d) for w in nouns for c in SINGULAR_CASES for d in (True, False)}
     return r"(?<![\w−-])(?:" + "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True)) + r")(?!\w)"
 
@@ -65,6 +83,7 @@ def _counted(n: int, *nouns: str) -> str:
 def _number(n: int) -> str:
     """A regex of *n* alone, in digits or spelt out in any case (*neljä*, *neljällä*)."""
     from rommikirja.finnish import SINGULAR_CASES, numeral
+
     words = {numeral(n, c) for c in SINGULAR_CASES} | {str(n)}
     return r"(?<![\w−-])(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")(?!\w)"
 
@@ -78,8 +97,7 @@ def _values(table: dict[Any, list[Claim]]) -> Callable[[Any, RuleSet], list[Clai
     return lambda v, r: table.get(v, [])
 
 
-def _zero_or(zero: list[Claim], other: Callable[[Any, RuleSet], list[Claim]]
-             ) -> Callable[[Any, RuleSet], list[Claim]]:
+def _zero_or(zero: list[Claim], other: Callable[[Any, RuleSet], list[Claim]]) -> Callable[[Any, RuleSet], list[Claim]]:
     return lambda v, r: zero if v == 0 else other(v, r)
 
 
@@ -88,94 +106,192 @@ def _zero_or(zero: list[Claim], other: Callable[[Any, RuleSet], list[Claim]]
 #: remain in the page's visible text (outside example boxes and ``muunnelma`` passages).
 #: A test checks each value's claims recognise its own rule sentence and no other value's.
 CLAIMS: dict[str, Callable[[Any, RuleSet], list[Claim]]] = {
-    "style": _values({
-        "rummy": [Claim(r"yhdistelmät pelataan pöytään")],
-        "knock": [Claim(r"yhdistelmät pysyvät kädessä")]}),
-    "decks": _values({
-        1: [Claim(r"yhdellä (tavallisella )?(52 kortin )?pakalla|\byksi (tavallinen )?(52 kortin )?pakka\b")],
-        2: [Claim(r"kahdella (tavallisella )?(52 kortin )?pakalla|\bkaksi (tavallista )?pakkaa\b|104 korti")]}),
-    "jokers": _zero_or([Claim(r"jokereita ei käytetä|ilman jokereita")],
-                       lambda v, r: [Claim(_counted(v, "jokeri"), r"pakka|lisätään|mukana|käytetään")]),
+    "style": _values(
+        {"rummy": [Claim(r"yhdistelmät pelataan pöytään")], "knock": [Claim(r"yhdistelmät pysyvät kädessä")]}
+    ),
+    "decks": _values(
+        {
+            1: [Claim(r"yhdellä (tavallisella )?(52 kortin )?pakalla|\byksi (tavallinen )?(52 kortin )?pakka\b")],
+            2: [Claim(r"kahdella (tavallisella )?(52 kortin )?pakalla|\bkaksi (tavallista )?pakkaa\b|104 korti")],
+        }
+    ),
+    "jokers": _zero_or(
+        [Claim(r"jokereita ei käytetä|ilman jokereita")],
+        lambda v, r: [Claim(_counted(v, "jokeri"), r"pakka|lisätään|mukana|käytetään")],
+    ),
     "max_jokers_per_meld": _zero_or(
         [Claim(r"jokeria ei saa käyttää yhdistelm")],
-        lambda v, r: [Claim(_counted(v, "jokeri"), r"yhdistelmä(ssä|än)\b.*(enintään|korkeintaan)|"
-                            r"(enintään|korkeintaan).*yhdistelmä(ssä|än)\b")]),
+        lambda v, r: [
+            Claim(
+                _counted(v, "jokeri"),
+                r"yhdistelmä(ssä|än)\b.*(enintään|korkeintaan)|"
+                r"(enintään|korkeintaan).*yhdistelmä(ssä|än)\b",
+            )
+        ],
+    ),
     "joker_points": _points(r"jokeri"),
-    "opening_points": _zero_or([Claim(r"avausehtoa ei ole|ensimmäisille yhdistelmille ole pistevaatimusta")], _points(r"avau|avaa|avata|avanne")),
-    "opening_pure_run": _values({
-        True: [Claim(r"(jokeriton|puhdas) suora|suora, jossa ei ole jokeria", r"avau|avaa", r"ei tarvita")],
-        False: [Claim(r"ei tarvita (jokeritonta|puhdasta) suoraa")]}),
+    "opening_points": _zero_or(
+        [Claim(r"avausehtoa ei ole|ensimmäisille yhdistelmille ole pistevaatimusta")],
+        _points(r"avau|avaa|avata|avanne"),
+    ),
+    "opening_pure_run": _values(
+        {
+            True: [Claim(r"(jokeriton|puhdas) suora|suora, jossa ei ole jokeria", r"avau|avaa", r"ei tarvita")],
+            False: [Claim(r"ei tarvita (jokeritonta|puhdasta) suoraa")],
+        }
+    ),
     "unopened_penalty": _points(r"avaa|avann|avaamat", "piste", "sakkopiste", "miinuspiste"),
-    "min_players": lambda v, r: [Claim(rf"(vähintään|ainakin) {_number(v)}|(?<![\d–-]){v}\s*[–-]\s*\d+(?!\d)|"
-                                       rf"pelaajia on {_number(v)}(?!\s*[–-])|voi olla {_number(v)} \w+",
-                                       r"pelaaj", _DEALT)],
-    "max_players": lambda v, r: [Claim(rf"(enintään|korkeintaan) {_number(v)}|\d+\s*[–-]\s*{v}(?![\d–-])|"
-                                       rf"pelaajia on {_number(v)}(?!\s*[–-])|voi olla \w+ {_number(v)}",
-                                       r"pelaaj", _DEALT)],
-    "upcard": _values({
-        True: [Claim(r"käännetään kuvapuoli ylöspäin|käännetään poistopakan ensimmäiseksi")],
-        False: [Claim(r"poistopakka on (jaon jälkeen |aluksi )?tyhjä")]}),
-    "melds_per_turn": _values({
-        "any": [Claim(r"(useita|monta) (uusia |uutta )?yhdistelmi?ä", r"vuoro", r"enintään yhden")],
-        "one": [Claim(r"(enintään|vain|korkeintaan) yhden (uuden )?yhdistelmän")]}),
-    "lay_off_before_meld": _values({
-        True: [Claim(r"jo ennen kuin (on )?(itse )?pelannut", r"lisä")],
-        False: [Claim(r"vasta (sitten, )?kun (on )?(itse )?pelannut", r"lisä")]}),
-    "final_discard": _values({
-        "optional": [Claim(r"ulos saa mennä (myös )?ilman (lopput?)?poistoa|viimeistä korttia ei ole pakko poistaa")],
-        "required": [Claim(r"ulos mennään aina poistamalla|viimeinen kortti on aina poistettava")]}),
-    "ace": _values({
-        "low": [Claim(r"ässä on (suorassa )?aina pieni|ässä käy vain kakkosen alapuolelle|ässä on aina alin")],
-        "high_or_low": [Claim(r"ässä käy suoran kumpaan tahansa päähän|ässä (käy|voi olla) .{0,60}"
-                              r"kuninkaan yläpuolelle")],
-        "round_the_corner": [Claim(r"suora saa kiertää kulman ympäri|kiertää kulman ympäri", "", _NEG)]}),
+    "min_players": lambda v, r: [
+        Claim(
+            rf"(vähintään|ainakin) {_number(v)}|(?<![\d–-]){v}\s*[–-]\s*\d+(?!\d)|"
+            rf"pelaajia on {_number(v)}(?!\s*[–-])|voi olla {_number(v)} \w+",
+            r"pelaaj",
+            _DEALT,
+        )
+    ],
+    "max_players": lambda v, r: [
+        Claim(
+            rf"(enintään|korkeintaan) {_number(v)}|\d+\s*[–-]\s*{v}(?![\d–-])|"
+            rf"pelaajia on {_number(v)}(?!\s*[–-])|voi olla \w+ {_number(v)}",
+            r"pelaaj",
+            _DEALT,
+        )
+    ],
+    "upcard": _values(
+        {
+            True: [Claim(r"käännetään kuvapuoli ylöspäin|käännetään poistopakan ensimmäiseksi")],
+            False: [Claim(r"poistopakka on (jaon jälkeen |aluksi )?tyhjä")],
+        }
+    ),
+    "melds_per_turn": _values(
+        {
+            "any": [Claim(r"(useita|monta) (uusia |uutta )?yhdistelmi?ä", r"vuoro", r"enintään yhden")],
+            "one": [Claim(r"(enintään|vain|korkeintaan) yhden (uuden )?yhdistelmän")],
+        }
+    ),
+    "lay_off_before_meld": _values(
+        {
+            True: [Claim(r"jo ennen kuin (on )?(itse )?pelannut", r"lisä")],
+            False: [Claim(r"vasta (sitten, )?kun (on )?(itse )?pelannut", r"lisä")],
+        }
+    ),
+    "final_discard": _values(
+        {
+            "optional": [
+                Claim(r"ulos saa mennä (myös )?ilman (lopput?)?poistoa|viimeistä korttia ei ole pakko poistaa")
+            ],
+            "required": [Claim(r"ulos mennään aina poistamalla|viimeinen kortti on aina poistettava")],
+        }
+    ),
+    "ace": _values(
+        {
+            "low": [Claim(r"ässä on (suorassa )?aina pieni|ässä käy vain kakkosen alapuolelle|ässä on aina alin")],
+            "high_or_low": [
+                Claim(
+                    r"ässä käy suoran kumpaan tahansa päähän|ässä (käy|voi olla) .{0,60}"
+                    r"kuninkaan yläpuolelle"
+                )
+            ],
+            "round_the_corner": [Claim(r"suora saa kiertää kulman ympäri|kiertää kulman ympäri", "", _NEG)],
+        }
+    ),
     "ace_points": _points(r"ässä|ässän|ässien"),
-    "stock_exhausted": _values({
-        "turn_over": [Claim(r"käännetään sekoittamatta uudeksi nostopakaksi", "", r"viimeksi poistettu|" + _NEG)],
-        "turn_over_keep_top": [Claim(r"viimeksi poistettu kortti jää")],
-        "block": [Claim(r"poistopakkaa ei (käännetä|käytetä uudelleen)")],
-        "last_round": [Claim(r"(jokainen|kukin)( muu)? .{0,50}saa vielä (kerran |yhden vuoron)")]}),
+    "stock_exhausted": _values(
+        {
+            "turn_over": [Claim(r"käännetään sekoittamatta uudeksi nostopakaksi", "", r"viimeksi poistettu|" + _NEG)],
+            "turn_over_keep_top": [Claim(r"viimeksi poistettu kortti jää")],
+            "block": [Claim(r"poistopakkaa ei (käännetä|käytetä uudelleen)")],
+            "last_round": [Claim(r"(jokainen|kukin)( muu)? .{0,50}saa vielä (kerran |yhden vuoron)")],
+        }
+    ),
     "max_turnovers": _zero_or(
         [Claim(r"kuinka monta kertaa tahansa", r"kään")],
-        lambda v, r: [Claim(r"enintään kerran|vain kerran" if v == 1 else rf"enintään {_number(v)} kertaa",
-                            r"kään")]),
-    "scoring": _values({
-        "winner_takes": [Claim(r"voittaja saa (pisteikseen )?muiden")],
-        "own_hand_minus": [Claim(r"saa miinuspisteiksi omaan")],
-        "penalty": [Claim(r"saa sakoksi omaan|kiinteän sakon")]}),
-    "first_dealer": _values({
-        "agreed": [Claim(r"jakaja sovitaan|sovitaan tai arvotaan")],
-        "lowest_card": [Claim(r"pienimmän kortin", r"jaka")]}),
-    "rommi_claim": _values({
-        True: [Claim(r"”?rommi”? huutanut saa|huutaa ”?rommi", "", _NEG)],
-        False: [Claim(r"rommihuutoa ei käytetä|ei saa napata huutamalla")]}),
-    "rummy_doubling": _values({
-        True: [Claim(r"kaksinkertai|tupla", r"rommi|koko kätensä|koko käden",
-                     r"\b(ei|eikä|eivät|muttei) (\w+ )?(kaksinkertai|tupla)")],
-        False: [Claim(r"ei tuo lisäpisteitä|ei kaksinkertaista|ei tuplaa", r"rommi|koko kätensä|koko käden")]}),
-    "next_dealer_two_players": _values({
-        "winner": [Claim(r"jakaa (kuitenkin )?edellisen jaon voittaja|edellisen jaon voittaja jakaa")],
-        "left": [Claim(r"kaksinpelissä[^.]{0,40}(vuorotellen|vasemmalle)|(vuorotellen|vasemmalle)[^.]{0,40}"
-                       r"kaksinpeli|jakajaksi tulee vuorotellen", "", r"mutta kaksinpeli")]}),
-    "upcard_offer": _values({
-        True: [Claim(r"avokortin\)? saa ottaa ensin")],
-        False: [Claim(r"avokorttia ei tarjota|käännettyä korttia ei tarjota")]}),
-    "knock_limit": _zero_or([Claim(r"kun kädessä ei ole irtokortteja", r"koput")],
-                            lambda v, r: [Claim(_counted(v, "piste") + rf"|enintään {_number(v)}", r"koput")]),
+        lambda v, r: [Claim(r"enintään kerran|vain kerran" if v == 1 else rf"enintään {_number(v)} kertaa", r"kään")],
+    ),
+    "scoring": _values(
+        {
+            "winner_takes": [Claim(r"voittaja saa (pisteikseen )?muiden")],
+            "own_hand_minus": [Claim(r"saa miinuspisteiksi omaan")],
+            "penalty": [Claim(r"saa sakoksi omaan|kiinteän sakon")],
+        }
+    ),
+    "first_dealer": _values(
+        {
+            "agreed": [Claim(r"jakaja sovitaan|sovitaan tai arvotaan")],
+            "lowest_card": [Claim(r"pienimmän kortin", r"jaka")],
+        }
+    ),
+    "rommi_claim": _values(
+        {
+            True: [Claim(r"”?rommi”? huutanut saa|huutaa ”?rommi", "", _NEG)],
+            False: [Claim(r"rommihuutoa ei käytetä|ei saa napata huutamalla")],
+        }
+    ),
+    "rummy_doubling": _values(
+        {
+            True: [
+                Claim(
+                    r"kaksinkertai|tupla",
+                    r"rommi|koko kätensä|koko käden",
+                    r"\b(ei|eikä|eivät|muttei) (\w+ )?(kaksinkertai|tupla)",
+                )
+            ],
+            False: [Claim(r"ei tuo lisäpisteitä|ei kaksinkertaista|ei tuplaa", r"rommi|koko kätensä|koko käden")],
+        }
+    ),
+    "next_dealer_two_players": _values(
+        {
+            "winner": [Claim(r"jakaa (kuitenkin )?edellisen jaon voittaja|edellisen jaon voittaja jakaa")],
+            "left": [
+                Claim(
+                    r"kaksinpelissä[^.]{0,40}(vuorotellen|vasemmalle)|(vuorotellen|vasemmalle)[^.]{0,40}"
+                    r"kaksinpeli|jakajaksi tulee vuorotellen",
+                    "",
+                    r"mutta kaksinpeli",
+                )
+            ],
+        }
+    ),
+    "upcard_offer": _values(
+        {
+            True: [Claim(r"avokortin\)? saa ottaa ensin")],
+            False: [Claim(r"avokorttia ei tarjota|käännettyä korttia ei tarjota")],
+        }
+    ),
+    "knock_limit": _zero_or(
+        [Claim(r"kun kädessä ei ole irtokortteja", r"koput")],
+        lambda v, r: [Claim(_counted(v, "piste") + rf"|enintään {_number(v)}", r"koput")],
+    ),
     "gin_bonus": _zero_or([Claim(r"ginistä ei saa lisäpisteitä")], _points(r"\bgin")),
     "undercut_bonus": _zero_or([Claim(r"alituksesta ei saa lisäpisteitä")], _points(r"alitu|alitta")),
-    "undercut_on_tie": _values({
-        True: [Claim(r"yhtä suuri.{0,60}alittaa|tasapisteillä.{0,40}alitta|tasapeli riittää|"
-                     r"alitus on myös silloin, kun")],
-        False: [Claim(r"alittaa vain, jos|vain pienempi|tasapisteet eivät ole alitus")]}),
-    "void_stock": _zero_or([Claim(r"nostopakka loppuu.{0,60}mitätöityy|nostopakan viimeisen kortin eikä koputa")],
-                           lambda v, r: [Claim(_counted(v, "kortti"), r"mitätöi")]),
-    "game_end": _values({
-        "deals": [Claim(r"sovitun jakomäärän jälkeen|peli päättyy \S+ jaon jälkeen")],
-        "target": [Claim(r"saavuttaa (tavoitepisteet|pisterajan)|pisteraja on|peli päättyy, kun")]}),
+    "undercut_on_tie": _values(
+        {
+            True: [
+                Claim(
+                    r"yhtä suuri.{0,60}alittaa|tasapisteillä.{0,40}alitta|tasapeli riittää|"
+                    r"alitus on myös silloin, kun"
+                )
+            ],
+            False: [Claim(r"alittaa vain, jos|vain pienempi|tasapisteet eivät ole alitus")],
+        }
+    ),
+    "void_stock": _zero_or(
+        [Claim(r"nostopakka loppuu.{0,60}mitätöityy|nostopakan viimeisen kortin eikä koputa")],
+        lambda v, r: [Claim(_counted(v, "kortti"), r"mitätöi")],
+    ),
+    "game_end": _values(
+        {
+            "deals": [Claim(r"sovitun jakomäärän jälkeen|peli päättyy \S+ jaon jälkeen")],
+            "target": [Claim(r"saavuttaa (tavoitepisteet|pisterajan)|pisteraja on|peli päättyy, kun")],
+        }
+    ),
     "game_deals": lambda v, r: [Claim(_counted(v, "jako"), r"peli|kuuluu|pelataan")],
-    "target_score": lambda v, r: [Claim(_counted(v, "piste", "miinuspiste", "sakkopiste") + rf"|\b{v}\b",
-                                        r"tavoite|peli päättyy|saavuttaa|kertyy|kertynyt")],
+    "target_score": lambda v, r: [
+        Claim(
+            _counted(v, "piste", "miinuspiste", "sakkopiste") + rf"|\b{v}\b",
+            r"tavoite|peli päättyy|saavuttaa|kertyy|kertynyt",
+        )
+    ],
 }
 
 #: Options without claims, and why (every option is in CLAIMS or here; a test checks).
@@ -204,8 +320,11 @@ def claims(option: str, value: Any, rules: RuleSet) -> list[Claim]:
 #: of what the *sources* say (``<!-- lähteet -->`` … ``<!-- /lähteet -->``, under "Lähteiden erot")
 #: and a comparison with *another game's* rules (``<!-- vertailu -->`` … ``<!-- /vertailu -->``).
 _VARIANT_REGION = re.compile(r"<!-- (muunnelma|lähteet|vertailu) -->.*?<!-- /\1 -->", re.S)
-_SKIPPED_BLOCK = re.compile(r"^(?P<indent>[ \t]*)(?:!!!|\?\?\?\+?) (?:example|muunnelma)\b.*\n"
-                            r"(?:(?:(?P=indent)(?:    |\t).*)?\n)*", re.M)
+_SKIPPED_BLOCK = re.compile(
+    r"^(?P<indent>[ \t]*)(?:!!!|\?\?\?\+?) (?:example|muunnelma)\b.*\n"
+    r"(?:(?:(?P=indent)(?:    |\t).*)?\n)*",
+    re.M,
+)
 
 
 def _cells(line: str) -> list[str]:
@@ -226,7 +345,7 @@ def drop_columns(page: str, foreign: set[str]) -> str:
             out.append(line)
             continue
         cells = _cells(line)
-        if drop is None:        # a table's header row
+        if drop is None:  # a table's header row
             drop = {i for i, c in enumerate(cells) if _title_word(c) in foreign}
         if drop:
             line = "| " + " | ".join(c for i, c in enumerate(cells) if i not in drop) + " |"
@@ -240,8 +359,9 @@ def claim_sentences(page: str, foreign: set[str] = frozenset()) -> list[str]:
     return normalise(_SKIPPED_BLOCK.sub("\n", drop_columns(_VARIANT_REGION.sub("\n", page), set(foreign))))
 
 
-def stale_claims(page: str, option: str, old_value: Any, old_rules: RuleSet,
-                 foreign: set[str] = frozenset()) -> list[str]:
+def stale_claims(
+    page: str, option: str, old_value: Any, old_rules: RuleSet, foreign: set[str] = frozenset()
+) -> list[str]:
     """Sentences of ``page`` that still state ``option = old_value``."""
     found = claims(option, old_value, old_rules)
     return [s for s in claim_sentences(page, foreign) if any(c.matches(s) for c in found)]
@@ -251,11 +371,16 @@ def shared_pages(preset: str) -> list[str]:
     """Other pages that state ``preset``'s rules (their template reads ``rulesets["<preset>"]``),
     such as the front page and the glossary."""
     from .presets import PAGES, page_of
+
     own = page_of(preset)
     pattern = re.compile(r"""rulesets\[\s*["']""" + re.escape(preset) + r"""["']\s*\]""")
-    return sorted(tpl.name[:-len(".j2")] for tpl in PAGES.glob("*.md.j2")
-                  if not tpl.name.startswith("_") and tpl.name[:-len(".j2")] != own
-                  and pattern.search(tpl.read_text(encoding="utf-8")))
+    return sorted(
+        tpl.name[: -len(".j2")]
+        for tpl in PAGES.glob("*.md.j2")
+        if not tpl.name.startswith("_")
+        and tpl.name[: -len(".j2")] != own
+        and pattern.search(tpl.read_text(encoding="utf-8"))
+    )
 
 
 def _title_word(title: str) -> str:
@@ -267,6 +392,7 @@ def mentions(preset: str) -> tuple[str, list[str]] | None:
     to blank out first; None when the preset's name is part of another's (*Rommi* in *Rommi 51*),
     so that a sentence cannot be told to be about it."""
     from .presets import preset_meta
+
     titles = {name: _title_word(p.title) for name, p in preset_meta().items()}
     mine = titles.get(preset, preset.lower())
     others = [t for n, t in titles.items() if n != preset]
@@ -292,6 +418,7 @@ def _about(sentence: str, mention: tuple[str, list[str]]) -> bool:
 def _foreign_titles(preset: str) -> set[str]:
     """The other presets' titles (lower case, as :func:`_title_word` gives them)."""
     from .presets import preset_meta
+
     return {_title_word(p.title) for name, p in preset_meta().items() if name != preset}
 
 
@@ -305,8 +432,9 @@ STATEMENT, CLAIM = "lause", "väite"
 Renderer = Callable[[dict], str]
 
 
-def check_flips(scenarios: list[Any], preset: str, rulesets: dict | None = None,
-                render: Renderer | None = None) -> dict[tuple[str, str, str, str], str]:
+def check_flips(
+    scenarios: list[Any], preset: str, rulesets: dict | None = None, render: Renderer | None = None
+) -> dict[tuple[str, str, str, str], str]:
     """(preset, option, page, check) → what is wrong, for every option that applies to ``preset``.
 
     Each other value of the option goes into a copy of the rule set and the preset's page is
@@ -319,6 +447,7 @@ def check_flips(scenarios: list[Any], preset: str, rulesets: dict | None = None,
     """
     from .presets import page_of
     from .scenario import load_rulesets
+
     rulesets = rulesets if rulesets is not None else load_rulesets()
     page = page_of(preset)
     shared: list[str] = []
@@ -334,6 +463,7 @@ def check_flips(scenarios: list[Any], preset: str, rulesets: dict | None = None,
             pages = render_pages(scenarios, sets, only={page, *shared})
             rendered_shared.update((p, pages[p]) for p in shared)
             return pages[page]
+
     rendered_shared: dict[str, str] = {}
     rules = rulesets[preset]
     original = _norm(render(rulesets))
@@ -351,7 +481,7 @@ def check_flips(scenarios: list[Any], preset: str, rulesets: dict | None = None,
             try:
                 flipped = rules.with_options(**{option: value})
             except RuleSetError:
-                continue        # e.g. fewer maximum players than minimum: not a legal rule set
+                continue  # e.g. fewer maximum players than minimum: not a legal rule set
             new = statement(option, flipped)
             if new == old:
                 problems.append(f"lause ei muutu arvolla {value}")
@@ -374,9 +504,11 @@ def check_flips(scenarios: list[Any], preset: str, rulesets: dict | None = None,
                     if _about(sentence, mention):
                         stale.append(f"arvolla {value} sivulla {other} lukee yhä vanha sääntö: ”{sentence[:160]}”")
         if problems:
-            problems.append("sivun teksti muuttuu arvon mukana, mutta lause on kirjoitettu pohjaan käsin"
-                            if moved else "sivun teksti ei muutu lainkaan: sääntö on kirjoitettu käsin tai "
-                            "sitä ei mainita")
+            problems.append(
+                "sivun teksti muuttuu arvon mukana, mutta lause on kirjoitettu pohjaan käsin"
+                if moved
+                else "sivun teksti ei muutu lainkaan: sääntö on kirjoitettu käsin tai sitä ei mainita"
+            )
             failures[(preset, option, page, STATEMENT)] = "; ".join(dict.fromkeys(problems))
         if stale:
             failures[(preset, option, page, CLAIM)] = "; ".join(dict.fromkeys(stale))
@@ -412,19 +544,23 @@ def write_allowlist(path: Path = ALLOWLIST) -> int:
     """Write today's failing (preset, option, page[, check]) lines with their reasons; return how many."""
     from .scenario import load_rulesets
     from .verify import verify
+
     scenarios, errors = verify()
     if errors:
         raise SystemExit("skenaariot eivät täsmää; korjaa ne ensin (python -m tools.verify)")
-    lines = ["# (preset, option, page) whose page does not yet state the rule with rule();",
-             "# (preset, option, page, väite): typed prose on the page still states the old value after a flip",
-             "# (tools/statements.py CLAIMS). tests/test_statements.py allows exactly these. Regenerate:",
-             "# python -m tools.statements --allowlist; the list must only shrink as templates switch to",
-             "# rule()/rules_list() and mark variants as muunnelma passages."]
+    lines = [
+        "# (preset, option, page) whose page does not yet state the rule with rule();",
+        "# (preset, option, page, väite): typed prose on the page still states the old value after a flip",
+        "# (tools/statements.py CLAIMS). tests/test_statements.py allows exactly these. Regenerate:",
+        "# python -m tools.statements --allowlist; the list must only shrink as templates switch to",
+        "# rule()/rules_list() and mark variants as muunnelma passages.",
+    ]
     count = 0
     for preset in sorted(load_rulesets()):
         found = check_flips(scenarios, preset)
         for (p, option, page, check), reason in sorted(
-                found.items(), key=lambda kv: (list(OPTIONS).index(kv[0][1]), kv[0][3] != STATEMENT)):
+            found.items(), key=lambda kv: (list(OPTIONS).index(kv[0][1]), kv[0][3] != STATEMENT)
+        ):
             if check == STATEMENT:
                 lines.append(f"{p} {option} {page}  # {reason}")
             else:

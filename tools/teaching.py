@@ -18,6 +18,7 @@ The scenario is replayed move by move (as :func:`tools.reachable.check_replays` 
 scenarios a page shows (with a ``section``) teach: a deal exported from Pelaa, moves as the reader
 played them, is accepted as it is until it is given a section.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -58,16 +59,22 @@ def _gin_problem(deal: GinDeal, move: Any) -> str | None:
     gin = sorted((c for c, dw in knocks.items() if dw == 0), key=lambda c: c.sort_key)
     what = "koputus" if isinstance(move, Knock) else "poisto"
     if gin and mine > 0:
-        return (f"{what} jättää {_points(mine)} irtokortteja, vaikka {card_name(gin[0], 'gen')} poistolla "
-                f"käsi olisi gin (ei irtokortteja)")
+        return (
+            f"{what} jättää {_points(mine)} irtokortteja, vaikka {card_name(gin[0], 'gen')} poistolla "
+            f"käsi olisi gin (ei irtokortteja)"
+        )
     if isinstance(move, Knock) and knocks and mine - min(knocks.values()) >= KNOCK_MARGIN:
         best = min(knocks, key=lambda c: (knocks[c], c.sort_key))
-        return (f"koputus jättää {_points(mine)} irtokortteja, vaikka {card_name(best, 'gen')} poistolla "
-                f"niitä jäisi vain {knocks[best]}")
+        return (
+            f"koputus jättää {_points(mine)} irtokortteja, vaikka {card_name(best, 'gen')} poistolla "
+            f"niitä jäisi vain {knocks[best]}"
+        )
     if isinstance(move, Discard) and left and mine - min(left.values()) >= DISCARD_MARGIN:
         best = min(left, key=lambda c: (left[c], c.sort_key))
-        return (f"poisto jättää {_points(mine)} irtokortteja, vaikka {card_name(best, 'gen')} poistolla "
-                f"niitä jäisi vain {left[best]}")
+        return (
+            f"poisto jättää {_points(mine)} irtokortteja, vaikka {card_name(best, 'gen')} poistolla "
+            f"niitä jäisi vain {left[best]}"
+        )
     return None
 
 
@@ -83,8 +90,9 @@ def _go_out(deal: Any, player: int) -> tuple[Any, ...] | None:
     for cards, last in tries:
         if len(cards) < 3:
             continue
-        packing = melds_using_all(cards, rules.with_options(opening_points=0, opening_pure_run=False)) \
-            if cards else None
+        packing = (
+            melds_using_all(cards, rules.with_options(opening_points=0, opening_pure_run=False)) if cards else None
+        )
         if packing is None:
             continue
         melds = tuple(tuple(m.cards) for m in packing.melds)
@@ -98,7 +106,7 @@ def _go_out(deal: Any, player: int) -> tuple[Any, ...] | None:
         try:
             for mv in moves:
                 trial.play(mv)
-        except Exception:        # the engine refuses this way out: not a go-out the player had
+        except Exception:  # the engine refuses this way out: not a go-out the player had
             continue
         if trial.outcome is not None and getattr(trial.outcome, "winner", None) == player:
             return tuple(moves)
@@ -111,25 +119,25 @@ def _rummy_problem(deal: Any, move: Any, names: list[str]) -> str | None:
     player = deal.turn
     after = deal.copy()
     after.play(move)
-    if after.outcome is not None:            # the discard itself goes out
+    if after.outcome is not None:  # the discard itself goes out
         return None
     way = _go_out(deal, player)
     if way is None:
         return None
-    melds = [m for mv in way if isinstance(mv, (PlayMeld, Open))
-             for m in (mv.melds if isinstance(mv, Open) else (mv.cards,))]
+    melds = [
+        m for mv in way if isinstance(mv, (PlayMeld, Open)) for m in (mv.melds if isinstance(mv, Open) else (mv.cards,))
+    ]
     shown = " ja ".join("[" + ", ".join(c.code for c in m) + "]" for m in melds)
     last = way[-1].card if isinstance(way[-1], Discard) else None
     tail = f" ja poistamalla {card_name(last, 'gen')}" if last is not None else ""
     verb = "avaamalla" if isinstance(way[0], Open) else "pelaamalla pöytään"
-    return (f"poisto jatkaa jakoa, vaikka {names[player]} olisi voinut mennä ulos tällä vuorolla "
-            f"{verb} {shown}{tail}")
+    return f"poisto jatkaa jakoa, vaikka {names[player]} olisi voinut mennä ulos tällä vuorolla {verb} {shown}{tail}"
 
 
 def weak_moves(sc: Any) -> list[SourceError]:
     """Errors for the moves of ``sc`` that are clearly worse than the engine's best and not marked."""
     if not getattr(sc, "section", ""):
-        return []       # not on a page (a deal exported from Pelaa as it was played): nothing taught yet
+        return []  # not on a page (a deal exported from Pelaa as it was played): nothing taught yet
     data = getattr(sc, "data", None)
     if not isinstance(data, LDict) or not isinstance(data.get("setup"), LDict) or sc.initial is None:
         return []
@@ -138,6 +146,7 @@ def weak_moves(sc: Any) -> list[SourceError]:
         return []
     from .scenario import Ctx, parse_move, play_move, read_setup
     from .scenario.steps import STEP_KINDS
+
     ctx = Ctx(sc.path)
     other = replace(sc, steps=[], failures=[], names=list(sc.names))
     try:
@@ -156,8 +165,11 @@ def weak_moves(sc: Any) -> list[SourceError]:
                 move, line = parse_move(ctx, raw, other.names)
                 problem = None
                 if deal.is_legal(move) and "refused" not in raw:
-                    problem = (_gin_problem(deal, move) if isinstance(deal, GinDeal)
-                               else _rummy_problem(deal, move, other.names))
+                    problem = (
+                        _gin_problem(deal, move)
+                        if isinstance(deal, GinDeal)
+                        else _rummy_problem(deal, move, other.names)
+                    )
             except SearchLimit:
                 problem = None
             except SourceError:
@@ -176,13 +188,27 @@ def weak_moves(sc: Any) -> list[SourceError]:
 def _judged(ctx: Any, raw: LDict, line: int, problem: str, has_text: bool) -> list[SourceError]:
     why = raw.get(DELIBERATE)
     if why is None:
-        return [ctx.err(line, f"heikko opetussiirto: {problem}; jos siirto on tarkoituksellinen, lisää "
-                              f"vaiheeseen {DELIBERATE}: ”miksi” ja kerro syy esimerkin tekstissä")]
+        return [
+            ctx.err(
+                line,
+                f"heikko opetussiirto: {problem}; jos siirto on tarkoituksellinen, lisää "
+                f"vaiheeseen {DELIBERATE}: ”miksi” ja kerro syy esimerkin tekstissä",
+            )
+        ]
     if not isinstance(why, str) or not why.strip():
-        return [ctx.err(raw.line_of(DELIBERATE), f"{DELIBERATE}: odotettiin tekstiä, joka kertoo, miksi "
-                                                 "heikompi siirto on valittu")]
+        return [
+            ctx.err(
+                raw.line_of(DELIBERATE),
+                f"{DELIBERATE}: odotettiin tekstiä, joka kertoo, miksi heikompi siirto on valittu",
+            )
+        ]
     if not has_text:
-        return [ctx.err(raw.line_of(DELIBERATE), f"{DELIBERATE}: siirto on merkitty tarkoitukselliseksi, "
-                                                 f"mutta esimerkillä ei ole tekstiä (text), joka kertoisi "
-                                                 f"lukijalle syyn: {problem}")]
+        return [
+            ctx.err(
+                raw.line_of(DELIBERATE),
+                f"{DELIBERATE}: siirto on merkitty tarkoitukselliseksi, "
+                f"mutta esimerkillä ei ole tekstiä (text), joka kertoisi "
+                f"lukijalle syyn: {problem}",
+            )
+        ]
     return []

@@ -22,6 +22,7 @@ Arithmetic is never typed: ``{{ sum_text(values(cards)) }}`` → *11 + 20 + 10 +
 ``{{ compare_text(30, 51) }}`` → *30 < 51*
 (:mod:`tools.sentences`, which also refuses a false equation in any rendered text).
 """
+
 from __future__ import annotations
 
 import functools
@@ -32,8 +33,19 @@ from types import CodeType
 import jinja2
 from jinja2.bccache import Bucket
 
-from rommikirja.finnish import (capitalize, card_name, count, join_list, noun, number_word, numeral, ordinal,
-                                player_name, rank_name, suit_name)
+from rommikirja.finnish import (
+    capitalize,
+    card_name,
+    count,
+    join_list,
+    noun,
+    number_word,
+    numeral,
+    ordinal,
+    player_name,
+    rank_name,
+    suit_name,
+)
 from rommikirja.melds import opening_card_points
 
 from . import cache, textbounds
@@ -59,8 +71,7 @@ class KeptTemplates(jinja2.BytecodeCache):
         here = Path(__file__).parent
         self.salt = cache.salt(Path(__file__), here / "sandbox.py", here / "textbounds.py", jinja2.__version__)
 
-    def get_bucket(self, environment: jinja2.Environment, name: str, filename: str | None,
-                   source: str) -> Bucket:
+    def get_bucket(self, environment: jinja2.Environment, name: str, filename: str | None, source: str) -> Bucket:
         bucket = Bucket(environment, self.get_cache_key(name, filename), self.get_source_checksum(source))
         bucket.kept_name = f"jinja:{rel_path(filename) if filename else name}"
         bucket.kept_key = cache.key(self.salt, name, bucket.checksum)
@@ -77,10 +88,10 @@ class KeptTemplates(jinja2.BytecodeCache):
         if bucket.code is not None:
             cache.keep(bucket.kept_name, bucket.kept_key, marshal.dumps(bucket.code))
 
-    def load_bytecode(self, bucket: Bucket) -> None:    # (get_bucket reads the store itself)
+    def load_bytecode(self, bucket: Bucket) -> None:  # (get_bucket reads the store itself)
         pass
 
-    def dump_bytecode(self, bucket: Bucket) -> None:    # (set_bucket writes it)
+    def dump_bytecode(self, bucket: Bucket) -> None:  # (set_bucket writes it)
         pass
 
 
@@ -104,25 +115,31 @@ def make_env(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
     env.globals.update(range=lambda *args: BoundedRange(env, *args), hand_size_groups=hand_size_groups)
 
     env.filters.update(
-        name=lambda c, case="nom": card_name(c, case),      # herttanelonen, herttanelosen, …
-        names=luettelo,                                    # natural list of card names
-        card=card_html,                                     # a card drawn as a card
+        name=lambda c, case="nom": card_name(c, case),  # herttanelonen, herttanelosen, …
+        names=luettelo,  # natural list of card names
+        card=card_html,  # a card drawn as a card
         cards=cards_html,
-        meld=meld_html,                                     # one meld, boxed as a unit
-        word=number_word,                                   # 3 → kolme; word("ade") → kolmella
-        numeral=numeral,                                    # always words: 15 | numeral("gen")
-        ordinal=ordinal,                                    # 4 | ordinal("ade") → neljännellä
-        count=count,                                        # 7 | count("kortti", "ade") → seitsemällä kortilla
-        noun=noun,                                          # "jako" | noun("ela") → jaosta
-        player=player_name,                                 # "Aino" | player("all") → Ainolle
-        num=lambda n: str(n).replace("-", "−"),             # −120 with a real minus sign
+        meld=meld_html,  # one meld, boxed as a unit
+        word=number_word,  # 3 → kolme; word("ade") → kolmella
+        numeral=numeral,  # always words: 15 | numeral("gen")
+        ordinal=ordinal,  # 4 | ordinal("ade") → neljännellä
+        count=count,  # 7 | count("kortti", "ade") → seitsemällä kortilla
+        noun=noun,  # "jako" | noun("ela") → jaosta
+        player=player_name,  # "Aino" | player("all") → Ainolle
+        num=lambda n: str(n).replace("-", "−"),  # −120 with a real minus sign
         cap=capitalize,
         join_fi=lambda words, conj="ja": join_list([str(w) for w in words], conj),
     )
     textbounds.bounded_filters(env)
-    env.globals.update(rank_name=rank_name, suit_name=suit_name, opening_points_of=opening_card_points,
-                       sum_text=sum_text, difference_text=difference_text, product_text=product_text,
-                       compare_text=compare_text)
+    env.globals.update(
+        rank_name=rank_name,
+        suit_name=suit_name,
+        opening_points_of=opening_card_points,
+        sum_text=sum_text,
+        difference_text=difference_text,
+        product_text=product_text,
+        compare_text=compare_text,
+    )
     return env
 
 
@@ -132,7 +149,7 @@ def make_text_env() -> jinja2.Environment:
     for name in TEXT_DENIED_FILTERS:
         env.filters.pop(name, None)
     env.value_limit = LIMITS["text_value"]
-    env.strict_values = True                    # only text, numbers and cards print: never a repr
+    env.strict_values = True  # only text, numbers and cards print: never a repr
     env.finalize = functools.partial(textbounds.finalize, env)
     # No compile-time folding of constant expressions: a text is compiled once and rendered
     # once, so folding only costs time, and every expression is evaluated by the sandbox when

@@ -16,6 +16,7 @@ expression fed by the engine's results. The rooms, from the ground up:
 
 What is kept between runs is kept through :mod:`tools.cache`.
 """
+
 from __future__ import annotations
 
 import jinja2  # noqa: F401  (tests build loaders with templating.jinja2)

@@ -1,5 +1,6 @@
 """Jinja2's errors in a scenario text as Finnish messages (no Python reprs, no English): syntax
 errors, rendering errors and a wrong case argument; the template line an error happened on."""
+
 from __future__ import annotations
 
 import re
@@ -66,8 +67,10 @@ def render_error_message(err: BaseException) -> str:
     if isinstance(err, SecurityError):
         m = re.search(r"attribute '([A-Za-z][A-Za-z0-9_]{0,40})' of", str(err))
         if m:
-            return (f"kenttää tai metodia ”{m.group(1)}” ei voi käyttää tekstissä: teksti lukee vain "
-                    "dokumentoituja tietoja ja apufunktioita (scenarios/README.md)")
+            return (
+                f"kenttää tai metodia ”{m.group(1)}” ei voi käyttää tekstissä: teksti lukee vain "
+                "dokumentoituja tietoja ja apufunktioita (scenarios/README.md)"
+            )
         return "lauseke ei ole sallittu (suojattu ympäristö estää sen)"
     if isinstance(err, ZeroDivisionError):
         return "jako nollalla"
@@ -88,8 +91,10 @@ def render_error_message(err: BaseException) -> str:
     return "lauseke epäonnistui"
 
 
-_BAD_CASE = re.compile(r"^(?:unknown case|numerals, nouns and names take a singular case, not) "
-                       r"'([^']{0,40})'")
+_BAD_CASE = re.compile(
+    r"^(?:unknown case|numerals, nouns and names take a singular case, not) "
+    r"'([^']{0,40})'"
+)
 
 
 def case_error_message(text: str) -> str | None:
@@ -102,10 +107,10 @@ def case_error_message(text: str) -> str | None:
     if not m:
         return None
     from .scenario.names import CASE_HELP
+
     bad = m.group(1)
     valid = ", ".join(f"{key} ({name})" for key, (name, _, _) in CASE_HELP.items())
-    hint = next((f": kirjoita ”{key}” ({name})" for key, (name, _, _) in CASE_HELP.items()
-                 if name == bad.lower()), "")
+    hint = next((f": kirjoita ”{key}” ({name})" for key, (name, _, _) in CASE_HELP.items() if name == bad.lower()), "")
     if text.startswith("numerals"):
         hint += " (luvut, sanat ja nimet taipuvat vain yksikössä)"
     else:

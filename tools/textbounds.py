@@ -14,6 +14,7 @@ A scenario's ``text`` is untrusted. Besides the loop and arithmetic bounds of th
   truth value or an object would print as a Python repr (``['x']``, ``None``,
   ``<TemplateReference None>``), which no reader should see (:func:`check_printable`).
 """
+
 from __future__ import annotations
 
 import functools
@@ -97,6 +98,7 @@ def finalize(env: Any, value: Any) -> Any:
 # ---------------------------------------------------------------------------------------------
 # printing
 
+
 class Code(str):
     """A code of the program's own in a scenario text (a rule set's option values such as ``low``
     or ``rummy``, ``s.source``, ``s.game``): it compares like the text it is
@@ -112,10 +114,14 @@ class Code(str):
         return (Code(ch) for ch in str.__iter__(self))
 
 
-_CODE_MESSAGE = ("lauseke tulostaisi ohjelman koodin ”{0}” sellaisenaan, ei suomenkielistä tekstiä; vertaa sitä "
-                 "ehdossa ja kirjoita teksti itse, esim. {{% if rules.ace == \"low\" %}}…{{% endif %}}")
-_CARD_MESSAGE = ("lauseke tulostaisi kortin koodin ”{0}” sellaisenaan, ei kortin nimeä; kirjoita "
-                 "{{{{ kortti | name }}}}, {{{{ kortit | names }}}} tai kortin kuva {{{{ kortti | card }}}}")
+_CODE_MESSAGE = (
+    "lauseke tulostaisi ohjelman koodin ”{0}” sellaisenaan, ei suomenkielistä tekstiä; vertaa sitä "
+    "ehdossa ja kirjoita teksti itse, esim. {{% if rules.ace == \"low\" %}}…{{% endif %}}"
+)
+_CARD_MESSAGE = (
+    "lauseke tulostaisi kortin koodin ”{0}” sellaisenaan, ei kortin nimeä; kirjoita "
+    "{{{{ kortti | name }}}}, {{{{ kortit | names }}}} tai kortin kuva {{{{ kortti | card }}}}"
+)
 
 
 def _kind(value: Any) -> str | None:
@@ -134,7 +140,7 @@ def _kind(value: Any) -> str | None:
     if isinstance(value, Card):
         return "kortti"
     if isinstance(value, IllegalMove):
-        return None         # a refusal prints as its Finnish sentence
+        return None  # a refusal prints as its Finnish sentence
     if value is None:
         return "tyhjän arvon"
     if isinstance(value, (list, tuple, set, frozenset, range)) or type(value).__name__ == "BoundedRange":
@@ -147,21 +153,24 @@ def _kind(value: Any) -> str | None:
 def check_printable(value: Any) -> Any:
     """``value`` unchanged when it prints as text; else :class:`TemplateLimit` (Finnish)."""
     if isinstance(value, Undefined):
-        str(value)                  # an unknown name, or an unsafe attribute: its own error
+        str(value)  # an unknown name, or an unsafe attribute: its own error
     kind = _kind(value)
     if kind == "koodi":
         raise TemplateLimit(_CODE_MESSAGE.format(str.__str__(value)[:40]))
     if kind == "kortti":
         raise TemplateLimit(_CARD_MESSAGE.format(value.code))
     if kind is not None:
-        raise TemplateLimit(f"lauseke tulostaisi {kind} sellaisenaan (ohjelman sisäisessä muodossa), ei "
-                            "tekstiä; tulosta sen osat, esim. {{ kortit | names }}, {{ luvut | join(\", \") }} "
-                            "tai {{ luku | word }}")
+        raise TemplateLimit(
+            f"lauseke tulostaisi {kind} sellaisenaan (ohjelman sisäisessä muodossa), ei "
+            "tekstiä; tulosta sen osat, esim. {{ kortit | names }}, {{ luvut | join(\", \") }} "
+            "tai {{ luku | word }}"
+        )
     return value
 
 
 # ---------------------------------------------------------------------------------------------
 # growth
+
 
 def _size(value: Any) -> int:
     if isinstance(value, (str, list, tuple, dict)):
@@ -189,8 +198,9 @@ def charge(env: Any, n: int) -> None:
         left -= n
         env.made_left = left
         if left < 0:
-            raise TemplateLimit(f"lausekkeet tekevät liikaa välituloksia (yhteensä yli {env.made_limit} "
-                                "merkkiä tai alkiota)")
+            raise TemplateLimit(
+                f"lausekkeet tekevät liikaa välituloksia (yhteensä yli {env.made_limit} merkkiä tai alkiota)"
+            )
 
 
 def _counted(env: Any, items: Iterable[Any]) -> Iterator[Any]:
@@ -230,15 +240,16 @@ def _pre_join(env: Any, args: list, kwargs: dict) -> None:
     items = args[0] = _items(env, args[0])
     sep = kwargs.get("d", args[1] if len(args) > 1 else "")
     if env.strict_values:
-        check_printable(sep)         # the separator is printed like any {{ }} output
+        check_printable(sep)  # the separator is printed like any {{ }} output
     attribute = kwargs.get("attribute", args[2] if len(args) > 2 else None)
     if attribute is not None:
-        if env.strict_values:        # the items' attribute values are what is printed
+        if env.strict_values:  # the items' attribute values are what is printed
             from jinja2.filters import make_attrgetter
+
             get = make_attrgetter(env, attribute)
             for x in items:
                 check_printable(get(x))
-        return                       # (measured when made)
+        return  # (measured when made)
     total = sum(_text_len(env, x) for x in items) + len(str(sep)) * max(len(items) - 1, 0)
     charge(env, total)
 
@@ -246,6 +257,7 @@ def _pre_join(env: Any, args: list, kwargs: dict) -> None:
 def _pre_words(cards: bool) -> Callable[[Any, list, dict], None]:
     """join_fi (words: text and numbers) and names (cards, printed by their Finnish names): every
     word printed, and the conjunction (and a case) too."""
+
     def pre(env: Any, args: list, kwargs: dict) -> None:
         if env.strict_values:
             for extra in (*args[1:], *kwargs.values()):
@@ -253,6 +265,7 @@ def _pre_words(cards: bool) -> Callable[[Any, list, dict], None]:
         if args:
             items = args[0] = _items(env, args[0])
             charge(env, sum(_text_len(env, x, cards) for x in items))
+
     return pre
 
 
@@ -272,6 +285,7 @@ def _pre_width(position: int, per_line: bool) -> Callable[[Any, list, dict], Non
         if isinstance(width, int) and args:
             lines = str(args[0]).count("\n") + 1 if per_line else 1
             charge(env, max(width, 0) * lines + len(str(args[0])))
+
     return pre
 
 
@@ -280,6 +294,7 @@ def _pre_count_arg(position: int, key: str) -> Callable[[Any, list, dict], None]
         n = kwargs.get(key, args[position] if len(args) > position else 0)
         if isinstance(n, int):
             charge(env, max(n, 0))
+
     return pre
 
 
@@ -298,18 +313,66 @@ def _pre_text(env: Any, args: list, kwargs: dict) -> None:
 
 #: Filters measured before they run (the rest only after): name → check of (args, kwargs).
 PRE_CHECKS: dict[str, Callable[[Any, list, dict], None]] = {
-    "join": _pre_join, "join_fi": _pre_words(False), "names": _pre_words(True), "replace": _pre_replace,
-    "center": _pre_width(1, False), "indent": _pre_width(1, True), "batch": _pre_count_arg(1, "linecount"),
-    "slice": _pre_count_arg(1, "slices"), "sum": _pre_sum, "list": lambda env, a, k: a and a.__setitem__(0, _items(env, a[0])),
-    **{name: _pre_text for name in ("string", "lower", "upper", "title", "capitalize", "trim", "striptags", "e",
-                                    "escape", "forceescape", "urlencode", "wordcount", "num", "cap", "truncate",
-                                    "format", "wordwrap", "safe")},
+    "join": _pre_join,
+    "join_fi": _pre_words(False),
+    "names": _pre_words(True),
+    "replace": _pre_replace,
+    "center": _pre_width(1, False),
+    "indent": _pre_width(1, True),
+    "batch": _pre_count_arg(1, "linecount"),
+    "slice": _pre_count_arg(1, "slices"),
+    "sum": _pre_sum,
+    "list": lambda env, a, k: a and a.__setitem__(0, _items(env, a[0])),
+    **{
+        name: _pre_text
+        for name in (
+            "string",
+            "lower",
+            "upper",
+            "title",
+            "capitalize",
+            "trim",
+            "striptags",
+            "e",
+            "escape",
+            "forceescape",
+            "urlencode",
+            "wordcount",
+            "num",
+            "cap",
+            "truncate",
+            "format",
+            "wordwrap",
+            "safe",
+        )
+    },
 }
 
 #: Filters whose results are small, bounded by their small input, and that pages call thousands
 #: of times: not wrapped.
-UNMEASURED = frozenset({"card", "cards", "meld", "name", "word", "numeral", "ordinal", "count", "noun", "player",
-                        "length", "first", "last", "int", "float", "abs", "round", "default", "d"})
+UNMEASURED = frozenset(
+    {
+        "card",
+        "cards",
+        "meld",
+        "name",
+        "word",
+        "numeral",
+        "ordinal",
+        "count",
+        "noun",
+        "player",
+        "length",
+        "first",
+        "last",
+        "int",
+        "float",
+        "abs",
+        "round",
+        "default",
+        "d",
+    }
+)
 
 
 def bounded_filters(env: Any) -> None:
@@ -330,7 +393,8 @@ def _bounded(env: Any, func: Callable[..., Any], pre: Callable[[Any, list, dict]
             pre(env, rest, kwargs)
             args = (*head, *rest)
         return account(env, func(*args, **kwargs))
-    run.measured = func             # type: ignore[attr-defined]  (the filter it measures)
+
+    run.measured = func  # type: ignore[attr-defined]  (the filter it measures)
     return run
 
 

@@ -1,5 +1,6 @@
 """Compiled scenario texts kept between runs: an entry of :mod:`tools.cache` per scenario file
 (``text-code:…``), under :func:`text_key`."""
+
 from __future__ import annotations
 
 import marshal
@@ -15,8 +16,16 @@ from .template_env import text_env
 
 #: The tools a scenario text's compiled code and checks depend on (the environment's options, the
 #: bounds, the checks and their messages): a change to any of them makes every key new.
-TEXT_TOOLS = ("sandbox.py", "template_env.py", "textcache.py", "textcheck.py", "markup.py", "textbounds.py",
-              "textfold.py", "text_messages.py")
+TEXT_TOOLS = (
+    "sandbox.py",
+    "template_env.py",
+    "textcache.py",
+    "textcheck.py",
+    "markup.py",
+    "textbounds.py",
+    "textfold.py",
+    "text_messages.py",
+)
 
 
 def compile_text(sc: Any, tree: nodes.Template | None = None) -> jinja2.Template:
@@ -33,8 +42,10 @@ def compile_text(sc: Any, tree: nodes.Template | None = None) -> jinja2.Template
 
         def compiled() -> CodeType:
             return compile(env.compile(tree if tree is not None else sc.text, raw=True), "<template>", "exec")
-        code = cache.cached(f"text-code:{getattr(sc, 'path', '')}", text_key(sc), compiled,
-                            encode=marshal.dumps, decode=_code_of)
+
+        code = cache.cached(
+            f"text-code:{getattr(sc, 'path', '')}", text_key(sc), compiled, encode=marshal.dumps, decode=_code_of
+        )
         tpl = env.template_class.from_code(env, code, env.make_globals(None))
         sc.compiled = tpl
     return tpl

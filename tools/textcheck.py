@@ -3,6 +3,7 @@
 expressions: everything countable comes from the engine), raw HTML, links other than to the
 site's own pages, and whatever fails to render or the page's markup policy would strip.
 """
+
 from __future__ import annotations
 
 import re
@@ -34,7 +35,7 @@ _LINK = re.compile(r"\]\s*\(([^)]{0,300})\)|\]\s*:|\]\s*\[")
 _OWN_LINK = re.compile(r"(?:[a-z0-9-]+\.md)?(?:#[a-z0-9-]+)?")
 #: A scheme (``x:``) starts only where a run of scheme characters starts (the lookbehind): the search
 #: cannot restart inside a run, so it is linear (19,900 letters took 2 s without it).
-_SCHEME = re.compile(r"(?<![A-Za-z0-9+.-])[A-Za-z0-9+.-]+:")     # a scheme if it holds a letter (below)
+_SCHEME = re.compile(r"(?<![A-Za-z0-9+.-])[A-Za-z0-9+.-]+:")  # a scheme if it holds a letter (below)
 _LETTER = re.compile(r"[A-Za-z]")
 _SCRIPT_SCHEME = re.compile(r"javascript:|data:|vbscript:", re.I)
 
@@ -51,7 +52,7 @@ class _UrlSearch:
         for word in text.split():
             first = None
             for m in _SCHEME.finditer(word):
-                if not _LETTER.search(m.group(0)):      # "12:30" is a time, not a scheme
+                if not _LETTER.search(m.group(0)):  # "12:30" is a time, not a scheme
                     continue
                 if word.startswith("//", m.end()):
                     return True
@@ -73,8 +74,10 @@ def markup_problems(line_text: str) -> list[str]:
     for m in _LINK.finditer(line_text):
         target = (m.group(1) or "").strip() if m.group(1) is not None else None
         if target is None or not target or not _OWN_LINK.fullmatch(target):
-            problems.append("linkki ei ole sallittu; sallittuja ovat vain linkit sivuston omiin sivuihin, "
-                            "esim. [sanasto](sanasto.md#kohta)")
+            problems.append(
+                "linkki ei ole sallittu; sallittuja ovat vain linkit sivuston omiin sivuihin, "
+                "esim. [sanasto](sanasto.md#kohta)"
+            )
     if _URL.search(line_text):
         problems.append("verkko-osoitteita ja skriptejä ei sallita tekstissä")
     problems.extend(literal_markup_problems(line_text))
@@ -92,8 +95,10 @@ def numeral_char(text: str) -> str | None:
 
 def _numeral_message(ch: str) -> str:
     what = "korttisymboli" if "\U0001f0a0" <= ch <= "\U0001f0ff" else "numeromerkki"
-    return (f"merkki ”{ch}” (U+{ord(ch):04X}) on {what}: lukuja ja kortteja ei kirjoiteta käsin; "
-            f"{_NUMBER_HINT if what == 'numeromerkki' else _CARD_HINT}")
+    return (
+        f"merkki ”{ch}” (U+{ord(ch):04X}) on {what}: lukuja ja kortteja ei kirjoiteta käsin; "
+        f"{_NUMBER_HINT if what == 'numeromerkki' else _CARD_HINT}"
+    )
 
 
 def _typed_words(text: str) -> tuple[bool, list[str]]:
@@ -144,16 +149,20 @@ def template_problems(tree: nodes.Template) -> list[tuple[int, str]]:
                 if digits:
                     out.append((node.lineno, f"lausekkeen tekstissä on käsin kirjoitettu luku; {_NUMBER_HINT}"))
                 for word in words:
-                    out.append((node.lineno, f"kortin nimi ”{word}” on kirjoitettu lausekkeeseen käsin; "
-                                             f"{_CARD_HINT}"))
+                    out.append((node.lineno, f"kortin nimi ”{word}” on kirjoitettu lausekkeeseen käsin; {_CARD_HINT}"))
                 ch = numeral_char(node.value)
                 if ch is not None:
                     out.append((node.lineno, _numeral_message(ch)))
                 if _HTML.search(node.value) or "](" in node.value or _URL.search(node.value):
                     out.append((node.lineno, "lausekkeen tekstissä on HTML:ää tai linkki; ne eivät ole sallittuja"))
         elif isinstance(node, nodes.Name) and node.name in _HIDDEN_NAMES:
-            out.append((node.lineno, f"nimi ”{node.name}” ei ole tekstin käytettävissä; teksti lukee vain "
-                                     "dokumentoituja tietoja ja apufunktioita (scenarios/README.md)"))
+            out.append(
+                (
+                    node.lineno,
+                    f"nimi ”{node.name}” ei ole tekstin käytettävissä; teksti lukee vain "
+                    "dokumentoituja tietoja ja apufunktioita (scenarios/README.md)",
+                )
+            )
         elif isinstance(node, nodes.Filter):
             if node.name in TEXT_DENIED_FILTERS:
                 out.append((node.lineno, f"suodinta ”{node.name}” ei voi käyttää skenaarion tekstissä"))
@@ -197,7 +206,7 @@ def check_template(sc: Any) -> list[SourceError]:
     clean = f"text-clean:{getattr(sc, 'path', '')}"
     key = clean_key(sc)
     tree = None
-    if not cache.known(clean, key):     # not known to be clean: parse and check it
+    if not cache.known(clean, key):  # not known to be clean: parse and check it
         try:
             tree = env.parse(sc.text)
         except jinja2.TemplateSyntaxError as err:
@@ -214,14 +223,14 @@ def check_template(sc: Any) -> list[SourceError]:
         cache.note(clean, key)
     errors = []
     if getattr(sc, "derailed_at", None) is not None:
-        return errors               # played only up to a derailed move: the text would render from a
-                                    # deal the scenario does not describe (verify says what was left out)
+        return errors  # played only up to a derailed move: the text would render from a
+        # deal the scenario does not describe (verify says what was left out)
     try:
         compile_text(sc, tree)
         rendered = render_scenario_text(sc)
     except Exception as err:  # every rendering error becomes file:line, never a traceback
         if isinstance(err, UnknownName) and any(f"”{n}”" in str(err) for n in getattr(sc, "names", ())):
-            return errors           # a player without case forms: the players line says so (tools.sentences)
+            return errors  # a player without case forms: the players line says so (tools.sentences)
         line = getattr(err, "lineno", None) if isinstance(err, jinja2.TemplateError) else None
         line = line or template_line(err.__traceback__) or 1
         errors.append(SourceError(sc.rel, at(line), f"text: {render_error_message(err)}"))

@@ -11,6 +11,7 @@ rendering, which reports it) and refuses a number, or a text with digits or a ca
 Arithmetic on a fact may add or subtract 0 or 1 and multiply or divide by 1 or −1
 (``{{ 0 - s.totals_after[1] }}``, ``{{ i + 1 }}``); any other constant in it is a typed number.
 """
+
 from __future__ import annotations
 
 import operator
@@ -21,19 +22,43 @@ from jinja2.nodes import EvalContext
 from jinja2.runtime import Undefined
 
 #: Globals that give the same value for the same constant arguments (a call of one is constant).
-PURE_GLOBALS = frozenset({"range", "rank_name", "suit_name", "opening_points_of", "sum_text", "difference_text",
-                          "product_text", "compare_text"})
+PURE_GLOBALS = frozenset(
+    {
+        "range",
+        "rank_name",
+        "suit_name",
+        "opening_points_of",
+        "sum_text",
+        "difference_text",
+        "product_text",
+        "compare_text",
+    }
+)
 #: Context helpers whose arguments pick a fact (a player's index, cards) and are not printed.
 PICKERS = frozenset({"hand", "final_hand", "points", "value", "values", "arrange"})
 #: Filters one of whose arguments may be printed: name → (position, keyword) of that argument.
-PRINTED_ARGS = {"join": (0, "d"), "default": (0, "default_value"), "d": (0, "default_value"),
-                "sum": (1, "start"), "replace": (1, "new"), "join_fi": (0, "conj"), "names": (1, "conj")}
+PRINTED_ARGS = {
+    "join": (0, "d"),
+    "default": (0, "default_value"),
+    "d": (0, "default_value"),
+    "sum": (1, "start"),
+    "replace": (1, "new"),
+    "join_fi": (0, "conj"),
+    "names": (1, "conj"),
+}
 #: Constants arithmetic on a fact may use: operator → values.
 HARMLESS = {"+": (0, 1), "-": (0, 1), "*": (1, -1), "/": (1, -1), "//": (1, -1)}
 
 _COMPARE: dict[str, Callable[[Any, Any], Any]] = {
-    "eq": operator.eq, "ne": operator.ne, "lt": operator.lt, "lteq": operator.le, "gt": operator.gt,
-    "gteq": operator.ge, "in": lambda a, b: a in b, "notin": lambda a, b: a not in b}
+    "eq": operator.eq,
+    "ne": operator.ne,
+    "lt": operator.lt,
+    "lteq": operator.le,
+    "gt": operator.gt,
+    "gteq": operator.ge,
+    "in": lambda a, b: a in b,
+    "notin": lambda a, b: a not in b,
+}
 
 
 class _NotConst(Exception):
@@ -63,7 +88,7 @@ class Folder:
         except _NotConst:
             self.memo[key] = _NotConst
             raise
-        except Exception:               # fails when evaluated: the rendering says why
+        except Exception:  # fails when evaluated: the rendering says why
             self.memo[key] = _NotConst
             raise _NotConst() from None
         self.memo[key] = got
@@ -159,14 +184,14 @@ class _Flow:
 
     def __init__(self, folder: Folder) -> None:
         self.folder = folder
-        self.found: list[tuple[nodes.Node, Any]] = []      # (constant part, its value)
+        self.found: list[tuple[nodes.Node, Any]] = []  # (constant part, its value)
 
     def printed(self, node: nodes.Node | None) -> None:
         """``node``'s value is printed (or is part of what is)."""
         if node is None:
             return
         if isinstance(node, (nodes.Filter, nodes.Test)) and node.node is not None:
-            try:                      # a typed number through a filter: name the number ({{ 99 | word }})
+            try:  # a typed number through a filter: name the number ({{ 99 | word }})
                 inner = self.folder.value(node.node)
             except _NotConst:
                 pass
@@ -211,8 +236,11 @@ class _Flow:
                 except _NotConst:
                     self.printed(side)
                     continue
-                if _is_number(value) and value not in HARMLESS.get(node.operator, ()) \
-                        and node.operator not in ("and", "or"):
+                if (
+                    _is_number(value)
+                    and value not in HARMLESS.get(node.operator, ())
+                    and node.operator not in ("and", "or")
+                ):
                     self.found.append((side, value))
                 elif not _is_number(value):
                     self.found.append((side, value))
@@ -237,8 +265,9 @@ def _shown(value: Any) -> str:
     return text.replace("-", "−") if text.startswith("-") else text
 
 
-def _glued_words(tree: nodes.Template, folder: Folder,
-                 typed_words: Callable[[str], tuple[bool, list[str]]]) -> list[tuple[int, str]]:
+def _glued_words(
+    tree: nodes.Template, folder: Folder, typed_words: Callable[[str], tuple[bool, list[str]]]
+) -> list[tuple[int, str]]:
     """(line, card name) for card names that appear only when an output's literal text and its
     constant outputs are read together, as the page shows them (``hertta{{ '' }}seiska``)."""
     found = []
@@ -263,8 +292,13 @@ def _glued_words(tree: nodes.Template, folder: Folder,
     return found
 
 
-def typed_constants(tree: nodes.Template, env: Any, number_hint: str, card_hint: str,
-                    typed_words: Callable[[str], tuple[bool, list[str]]]) -> list[tuple[int, str]]:
+def typed_constants(
+    tree: nodes.Template,
+    env: Any,
+    number_hint: str,
+    card_hint: str,
+    typed_words: Callable[[str], tuple[bool, list[str]]],
+) -> list[tuple[int, str]]:
     """(line, message) for every constant part of an expression whose value would be printed:
     a number, or a text with digits or card names that no single constant of it holds (those the
     caller reports as typed constants)."""
@@ -289,29 +323,45 @@ def typed_constants(tree: nodes.Template, env: Any, number_hint: str, card_hint:
                     flow.printed(value)
             else:
                 loops.append(node)
-        for loop in loops:          # a constant list looped over, its item printed ({% for i in [99] %}{{ i }})
-            targets = {n.name for n in loop.target.find_all(nodes.Name)} if isinstance(loop.target, nodes.Tuple) \
-                else {loop.target.name} if isinstance(loop.target, nodes.Name) else set()
-            if any(isinstance(e, nodes.Name) and e.name in targets
-                   for out in loop.find_all(nodes.Output) for e in out.nodes):
+        for loop in loops:  # a constant list looped over, its item printed ({% for i in [99] %}{{ i }})
+            targets = (
+                {n.name for n in loop.target.find_all(nodes.Name)}
+                if isinstance(loop.target, nodes.Tuple)
+                else {loop.target.name}
+                if isinstance(loop.target, nodes.Name)
+                else set()
+            )
+            if any(
+                isinstance(e, nodes.Name) and e.name in targets
+                for out in loop.find_all(nodes.Output)
+                for e in out.nodes
+            ):
                 flow.printed(loop.iter)
         glued = _glued_words(tree, folder, typed_words)
     finally:
         env.budget, env.made_left, env.made_limit = saved
-    out: list[tuple[int, str]] = [(line, f"kortin nimi ”{word}” syntyy tekstistä ja sen väliin tulostetusta "
-                                         f"vakiosta; {card_hint}") for line, word in glued]
+    out: list[tuple[int, str]] = [
+        (line, f"kortin nimi ”{word}” syntyy tekstistä ja sen väliin tulostetusta vakiosta; {card_hint}")
+        for line, word in glued
+    ]
     for node, value in flow.found:
         line = node.lineno
         numbers = list(_numbers(value))
         if numbers:
             const = isinstance(node, nodes.Const) or isinstance(node, nodes.Neg) and isinstance(node.node, nodes.Const)
-            out.append((line, f"luku {_shown(numbers[0])} on kirjoitettu lausekkeeseen käsin"
-                              f"{'' if const else ' (lauseke on vakio)'}; {number_hint}"))
+            out.append(
+                (
+                    line,
+                    f"luku {_shown(numbers[0])} on kirjoitettu lausekkeeseen käsin"
+                    f"{'' if const else ' (lauseke on vakio)'}; {number_hint}",
+                )
+            )
             continue
         if isinstance(node, nodes.Const):
-            continue                # a text constant: the caller checks each one
-        own = {w.lower() for c in node.find_all(nodes.Const) if isinstance(c.value, str)
-               for w in typed_words(c.value)[1]}
+            continue  # a text constant: the caller checks each one
+        own = {
+            w.lower() for c in node.find_all(nodes.Const) if isinstance(c.value, str) for w in typed_words(c.value)[1]
+        }
         own_digits = any(isinstance(c.value, str) and typed_words(c.value)[0] for c in node.find_all(nodes.Const))
         for text in _texts(value):
             digits, words = typed_words(text)

@@ -13,6 +13,7 @@ that read it. Every scenario is still
 played and checked on every run. ``ROMMIKIRJA_YAML_CACHE=0`` and ``ROMMIKIRJA_TEMPLATE_CACHE=0``
 turn the caches off.
 """
+
 from __future__ import annotations
 
 import gc
@@ -51,7 +52,7 @@ def _fewer_collections() -> Iterator[None]:
     """
     old = gc.get_threshold()
     gc.set_threshold(*(max(a, b) for a, b in zip(GC_THRESHOLDS, old)))
-    own_freeze = gc.get_freeze_count() == 0     # never thaw what the caller froze
+    own_freeze = gc.get_freeze_count() == 0  # never thaw what the caller froze
     _SETTLING[:] = [own_freeze]
     try:
         yield
@@ -81,8 +82,7 @@ def _settle() -> None:
         gc.freeze()
 
 
-def verify(paths: Sequence[str | Path] = (), rules_dir: Path | None = None
-           ) -> tuple[list[Scenario], list[SourceError]]:
+def verify(paths: Sequence[str | Path] = (), rules_dir: Path | None = None) -> tuple[list[Scenario], list[SourceError]]:
     """Load, play and check scenarios; return those that loaded and every error found.
 
     Never raises: every problem, including a bug in the tools, is a :class:`SourceError`
@@ -92,17 +92,18 @@ def verify(paths: Sequence[str | Path] = (), rules_dir: Path | None = None
         try:
             return _verify(paths, rules_dir)
         finally:
-            kept.flush()            # what this run parsed and checked, for the next run
+            kept.flush()  # what this run parsed and checked, for the next run
 
 
-def _verify(paths: Sequence[str | Path], rules_dir: Path | None, files: list[Path] | None = None
-            ) -> tuple[list[Scenario], list[SourceError]]:
+def _verify(
+    paths: Sequence[str | Path], rules_dir: Path | None, files: list[Path] | None = None
+) -> tuple[list[Scenario], list[SourceError]]:
     """:func:`verify`; ``files`` is ``scenario_paths(paths)`` when the caller has it already."""
     errors: list[SourceError] = []
     try:
         rulesets = load_rulesets() if rules_dir is None else load_rulesets(rules_dir)
-        load_names()                  # the club's player names (scenarios/nimet.yaml)
-        read_synonyms()               # the club's search words (scenarios/hakusanat.yaml)
+        load_names()  # the club's player names (scenarios/nimet.yaml)
+        read_synonyms()  # the club's search words (scenarios/hakusanat.yaml)
     except SourceError as err:
         return [], [err]
     scenarios: list[Scenario] = []
@@ -119,18 +120,25 @@ def _verify(paths: Sequence[str | Path], rules_dir: Path | None, files: list[Pat
             continue
         except Exception as err:  # a bug in the tools or engine: still name the file, no traceback
             if os.environ.get("ROMMIKIRJA_DEBUG"):
-                import traceback          # only to debug the tools
+                import traceback  # only to debug the tools
+
                 traceback.print_exception(err)
-            errors.append(SourceError(rel_path(path), None, "sisäinen virhe tarkistuksessa; tämä on "
-                                      "Rommikirjan vika, ei tiedoston (ROMMIKIRJA_DEBUG=1 näyttää jäljityksen)"))
+            errors.append(
+                SourceError(
+                    rel_path(path),
+                    None,
+                    "sisäinen virhe tarkistuksessa; tämä on "
+                    "Rommikirjan vika, ei tiedoston (ROMMIKIRJA_DEBUG=1 näyttää jäljityksen)",
+                )
+            )
             continue
         errors.extend(sc.failures)
         errors.extend(check_template(sc))
-        errors.extend(allowed_truth_checks(sc, known))      # reachable positions, true sentences
+        errors.extend(allowed_truth_checks(sc, known))  # reachable positions, true sentences
         scenarios.append(sc)
         if len(scenarios) % SETTLE_EVERY == 0:
             _settle()
-    errors.extend(check_sections(scenarios))      # a section no page shows: file:line and the valid list
+    errors.extend(check_sections(scenarios))  # a section no page shows: file:line and the valid list
     errors.extend(_spelling(scenarios, rules_dir))  # misspelt words in titles and texts (Voikko)
     seen: dict[str, Scenario] = {}
     for sc in scenarios:
@@ -144,9 +152,10 @@ def _spelling(scenarios: list[Scenario], rules_dir: Path | None) -> list[SourceE
     """Misspelt words in the scenarios' titles and texts and, for the project's own rule files (not
     a test's ``rules_dir``), in the page titles."""
     from .spelling import check_scenarios, check_titles
+
     try:
         return (check_titles() if rules_dir is None else []) + check_scenarios(scenarios)
-    except SourceError as err:             # scenarios/sanat.yaml itself is wrong
+    except SourceError as err:  # scenarios/sanat.yaml itself is wrong
         return [err]
 
 
@@ -158,12 +167,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     rule_files = [a for a in args if _in_rules_dir(a)]
     if rule_files and len(rule_files) == len(args):
         return _check_rule_files(rule_files)
-    files = scenario_paths(args)              # walked once: for verifying and for the count
+    files = scenario_paths(args)  # walked once: for verifying and for the count
     with _fewer_collections():
         try:
             scenarios, errors = _verify(args, None, files)
         finally:
-            kept.flush()            # the process ends with os._exit: no exit handlers run
+            kept.flush()  # the process ends with os._exit: no exit handlers run
     for err in errors:
         print(err, file=sys.stderr)
     total = len(files)
@@ -175,9 +184,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("Skenaario täsmää." if total == 1 else f"Kaikki {total} skenaariota täsmäävät.")
     known = known_failures()
     if known:
-        print(f"Huom: {len(known)} skenaariota on väliaikaisella poikkeuslistalla "
-              "(tools/known_unreachable.txt); niiden asetelmia ja lauseita ei ole vielä tarkistettu.",
-              file=sys.stderr)
+        print(
+            f"Huom: {len(known)} skenaariota on väliaikaisella poikkeuslistalla "
+            "(tools/known_unreachable.txt); niiden asetelmia ja lauseita ei ole vielä tarkistettu.",
+            file=sys.stderr,
+        )
     return 0
 
 
@@ -194,6 +205,7 @@ def _check_rule_files(names: list[str]) -> int:
     """``tools.verify scenarios/rules/x.yaml``: check the rule sets (all of them: a preset may be
     another's base) and the page titles, as a full run does first."""
     from .presets import preset_meta
+
     directory = Path(names[0]).parent
     try:
         load_rulesets(directory)
@@ -201,6 +213,7 @@ def _check_rule_files(names: list[str]) -> int:
         load_names()
         read_synonyms()
         from .spelling import check_titles
+
         misspelt = check_titles(directory)
     except SourceError as err:
         print(err, file=sys.stderr)
@@ -225,7 +238,7 @@ def exit_now(code: int) -> None:
     try:
         sys.stdout.flush()
         sys.stderr.flush()
-    except BrokenPipeError:          # the reader closed the pipe (``| head``): nothing more to say
+    except BrokenPipeError:  # the reader closed the pipe (``| head``): nothing more to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         os._exit(code or 1)
     except Exception:

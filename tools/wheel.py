@@ -8,6 +8,7 @@ The engine is pure Python (standard library only), so its wheel is a zip of
 - fast and safe to run concurrently: no subprocess and no shared ``build/`` folder;
 - :func:`source_hash` names the sources, so an unchanged engine is not rebuilt.
 """
+
 from __future__ import annotations
 
 import base64
@@ -21,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "engine"
 PACKAGE = "rommikirja"
-_EPOCH_MIN = 315532800          # 1980-01-01, the earliest time a zip can hold
+_EPOCH_MIN = 315532800  # 1980-01-01, the earliest time a zip can hold
 
 
 def project_meta(root: Path = ROOT) -> dict:
@@ -30,8 +31,11 @@ def project_meta(root: Path = ROOT) -> dict:
 
 def source_files(engine: Path = ENGINE) -> list[Path]:
     """The files that go into the wheel: the package's sources, sorted (no caches)."""
-    return sorted(p for p in (engine / PACKAGE).rglob("*")
-                  if p.is_file() and "__pycache__" not in p.parts and not p.name.endswith((".pyc", ".pyo")))
+    return sorted(
+        p
+        for p in (engine / PACKAGE).rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and not p.name.endswith((".pyc", ".pyo"))
+    )
 
 
 def source_hash(engine: Path = ENGINE, root: Path = ROOT) -> str:
@@ -65,13 +69,15 @@ def build_wheel_bytes(engine: Path = ENGINE, root: Path = ROOT) -> tuple[str, by
     meta = project_meta(root)
     name, version = meta["name"], meta["version"]
     dist_info = f"{name.replace('-', '_')}-{version}.dist-info"
-    entries: list[tuple[str, bytes]] = [(p.relative_to(engine).as_posix(), p.read_bytes())
-                                        for p in source_files(engine)]
-    metadata = (f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
-                f"Summary: {meta.get('description', '')}\n"
-                f"Requires-Python: {meta.get('requires-python', '>=3')}\n")
-    wheel = ("Wheel-Version: 1.0\nGenerator: rommikirja tools.wheel\nRoot-Is-Purelib: true\n"
-             "Tag: py3-none-any\n")
+    entries: list[tuple[str, bytes]] = [
+        (p.relative_to(engine).as_posix(), p.read_bytes()) for p in source_files(engine)
+    ]
+    metadata = (
+        f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+        f"Summary: {meta.get('description', '')}\n"
+        f"Requires-Python: {meta.get('requires-python', '>=3')}\n"
+    )
+    wheel = "Wheel-Version: 1.0\nGenerator: rommikirja tools.wheel\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
     entries += [(f"{dist_info}/METADATA", metadata.encode()), (f"{dist_info}/WHEEL", wheel.encode())]
     record = "".join(f"{n},{_record_hash(d)},{len(d)}\n" for n, d in entries) + f"{dist_info}/RECORD,,\n"
     entries.append((f"{dist_info}/RECORD", record.encode()))

@@ -12,6 +12,7 @@ limits or Python) changed; PyYAML is imported only when something is parsed.
 >>> doc["b"], doc.line_of("b"), doc["b"].line_of(1)
 (['x', 'y'], 2, 4)
 """
+
 from __future__ import annotations
 
 import errno
@@ -25,15 +26,14 @@ from typing import Any
 from . import cache
 
 
-__all__ = ["SourceError", "LDict", "LList", "loads", "load", "line_of", "read_text", "LIMITS",
-           "yaml_loader"]
+__all__ = ["SourceError", "LDict", "LList", "loads", "load", "line_of", "read_text", "LIMITS", "yaml_loader"]
 
 #: Bounds on one input file (a rule editor's scenario is a few kilobytes).
 LIMITS = {
-    "file_bytes": 256 * 1024,     # file size
-    "depth": 32,                  # nesting of lists and mappings
-    "values": 20_000,             # values after expanding aliases (an alias bomb expands to billions)
-    "int_digits": 9,              # digits in an integer
+    "file_bytes": 256 * 1024,  # file size
+    "depth": 32,  # nesting of lists and mappings
+    "values": 20_000,  # values after expanding aliases (an alias bomb expands to billions)
+    "int_digits": 9,  # digits in an integer
 }
 
 _INT_TAG = "tag:yaml.org,2002:int"
@@ -44,6 +44,7 @@ _FLOAT_TAG = "tag:yaml.org,2002:float"
 _TAG_AT = re.compile(r"(?:&[^\s]+\s+)?(![^\s]*)")
 _COLLECTION_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
 _SCALAR_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "bool", "null", "float")}
+
 
 def _yaml() -> Any:
     """PyYAML, imported when a file is first parsed (a run that finds every file in the cache of
@@ -68,8 +69,9 @@ def _yaml() -> Any:
                 self._depth -= 1
 
     fast: type | None = None
-    if hasattr(module, "CSafeLoader"):          # PyYAML built with libyaml
-        class CLoader(module.CSafeLoader):      # type: ignore[name-defined,misc]
+    if hasattr(module, "CSafeLoader"):  # PyYAML built with libyaml
+
+        class CLoader(module.CSafeLoader):  # type: ignore[name-defined,misc]
             """The C loader, with PyYAML's tag resolution written for the common case.
 
             The C composer asks :meth:`resolve` for every node's tag; this gives the same tags
@@ -83,7 +85,7 @@ def _yaml() -> Any:
                 if kind is not module.ScalarNode or self.yaml_path_resolvers or None in resolvers:
                     return super().resolve(kind, value, implicit)
                 if implicit[0]:
-                    for tag, regexp in resolvers.get(value[:1], ()):    # value[:1] is "" for ""
+                    for tag, regexp in resolvers.get(value[:1], ()):  # value[:1] is "" for ""
                         if regexp.match(value):
                             return tag
                 return self.DEFAULT_SCALAR_TAG
@@ -93,7 +95,7 @@ def _yaml() -> Any:
     return module
 
 
-yaml: Any = None                  # PyYAML once :func:`_yaml` has imported it
+yaml: Any = None  # PyYAML once :func:`_yaml` has imported it
 _PureLoader: Any = None
 _FAST_LOADER: type | None = None
 
@@ -124,7 +126,7 @@ class LDict(dict):
     def line_of(self, key: Any) -> int:
         try:
             return self.lines.get(key, self.line)
-        except TypeError:           # an unhashable key asked for
+        except TypeError:  # an unhashable key asked for
             return self.line
 
 
@@ -140,6 +142,7 @@ class LList(list):
 
 def _written(value: Any) -> str:
     from rommikirja.chars import written
+
     return written(value)
 
 
@@ -167,16 +170,24 @@ class _Lines:
         if self.feeds is None:
             return mark.line + 1
         import bisect
+
         return bisect.bisect_left(self.feeds, mark.index) + 1
 
 
 class _Converter:
     """Nodes → LDict/LList/scalars, counting values and depth as it goes."""
 
-    def __init__(self, loader: Any, path: str, lines: _Lines | None = None, values: int | None = None,
-                 aliases: bool = True, text: str = "") -> None:
+    def __init__(
+        self,
+        loader: Any,
+        path: str,
+        lines: _Lines | None = None,
+        values: int | None = None,
+        aliases: bool = True,
+        text: str = "",
+    ) -> None:
         self.loader, self.path, self.values = loader, path, 0
-        self.tagged = text if "!" in text else ""       # the text, when it may hold an explicit tag
+        self.tagged = text if "!" in text else ""  # the text, when it may hold an explicit tag
         self.lines = lines or _Lines("")
         self.max_values = LIMITS["values"] if values is None else values
         self.aliases = aliases
@@ -193,23 +204,33 @@ class _Converter:
             raise self.err(node, f"liian syvä sisäkkäisyys (yli {LIMITS['depth']} tasoa)")
         if self.tagged and type(node) is yaml.ScalarNode and _TAG_AT.match(self.tagged, node.start_mark.index):
             tag = _TAG_AT.match(self.tagged, node.start_mark.index).group(1)
-            raise self.err(node, f"tyyppimerkintä {tag[:40]} ei ole sallittu; kirjoita arvo sellaisenaan "
-                                 "(teksti lainausmerkkeihin, jos se näyttää luvulta tai päivämäärältä)")
+            raise self.err(
+                node,
+                f"tyyppimerkintä {tag[:40]} ei ole sallittu; kirjoita arvo sellaisenaan "
+                "(teksti lainausmerkkeihin, jos se näyttää luvulta tai päivämäärältä)",
+            )
         if node.tag == _STR_TAG and type(node) is yaml.ScalarNode:
-            return node.value                     # the most common value first (what the last branch gives)
+            return node.value  # the most common value first (what the last branch gives)
         line = self.lines.of(node.start_mark)
         if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _COLLECTION_TAGS:
-            raise self.err(node, f"tyyppimerkintä {node.tag.replace('tag:yaml.org,2002:', '!!')[:40]} "
-                                 "ei ole sallittu; käytä tekstiä, lukuja ja true/false")
+            raise self.err(
+                node,
+                f"tyyppimerkintä {node.tag.replace('tag:yaml.org,2002:', '!!')[:40]} "
+                "ei ole sallittu; käytä tekstiä, lukuja ja true/false",
+            )
         if isinstance(node, yaml.MappingNode):
             out = LDict()
             out.line, out.lines = line, {}
             for key_node, value_node in node.value:
                 if key_node.tag == "tag:yaml.org,2002:merge":
                     raise self.err(key_node, "YAML-yhdistäminen (<<) ei ole käytössä; kirjoita kentät auki")
-                if key_node.tag == _STR_TAG and type(key_node) is yaml.ScalarNode \
-                        and self.values < self.max_values and depth < LIMITS["depth"]:
-                    self.values += 1                  # convert() of a text key, without the call
+                if (
+                    key_node.tag == _STR_TAG
+                    and type(key_node) is yaml.ScalarNode
+                    and self.values < self.max_values
+                    and depth < LIMITS["depth"]
+                ):
+                    self.values += 1  # convert() of a text key, without the call
                     key = key_node.value
                 else:
                     key = self.convert(key_node, depth + 1)
@@ -228,27 +249,35 @@ class _Converter:
             return out_l
         if node.tag == _INT_TAG:
             # every digit counts, of any base (0x…, 0o…, 0b…): a 4,000-digit hex number is no smaller
-            digits = sum(ch.isalnum() for ch in node.value.lower().lstrip("+-").removeprefix("0x")
-                         .removeprefix("0o").removeprefix("0b"))
+            digits = sum(
+                ch.isalnum()
+                for ch in node.value.lower().lstrip("+-").removeprefix("0x").removeprefix("0o").removeprefix("0b")
+            )
             if digits > LIMITS["int_digits"]:
                 raise self.err(node, f"kokonaisluku on liian suuri (yli {LIMITS['int_digits']} numeroa)")
         if node.tag == _TIMESTAMP_TAG:
-            return node.value                     # a date is text to a scenario
+            return node.value  # a date is text to a scenario
         if node.tag not in _SCALAR_TAGS:
-            raise self.err(node, f"tyyppimerkintä {node.tag.replace('tag:yaml.org,2002:', '!!')[:40]} "
-                                 "ei ole sallittu; käytä tekstiä, lukuja ja true/false")
+            raise self.err(
+                node,
+                f"tyyppimerkintä {node.tag.replace('tag:yaml.org,2002:', '!!')[:40]} "
+                "ei ole sallittu; käytä tekstiä, lukuja ja true/false",
+            )
         if node.tag == _STR_TAG:
-            return node.value                     # what construct_object would give, without its machinery
+            return node.value  # what construct_object would give, without its machinery
         try:
             value = self.loader.yaml_constructors[node.tag](self.loader, node)
         except (ValueError, OverflowError, yaml.YAMLError):
             raise self.err(node, f"arvoa ”{str(node.value)[:40]}” ei voi lukea") from None
-        if type(value) is int and abs(value) >= 10 ** LIMITS["int_digits"]:    # (sexagesimal 1:2:3 too)
+        if type(value) is int and abs(value) >= 10 ** LIMITS["int_digits"]:  # (sexagesimal 1:2:3 too)
             raise self.err(node, f"kokonaisluku on liian suuri (yli {LIMITS['int_digits']} numeroa)")
         if node.tag in (_INT_TAG, _FLOAT_TAG) and ":" in node.value:
-            raise self.err(node, f"luku ”{node.value[:40]}” on kirjoitettu kaksoispistein, jolloin YAML lukee sen "
-                                 f"60-järjestelmän lukuna ({_written(value)}); kirjoita tavallinen luku (esim. "
-                                 f"{_written(value)}) tai lainausmerkit, jos tarkoitit tekstiä")
+            raise self.err(
+                node,
+                f"luku ”{node.value[:40]}” on kirjoitettu kaksoispistein, jolloin YAML lukee sen "
+                f"60-järjestelmän lukuna ({_written(value)}); kirjoita tavallinen luku (esim. "
+                f"{_written(value)}) tai lainausmerkit, jos tarkoitit tekstiä",
+            )
         return value
 
 
@@ -265,34 +294,49 @@ def hidden_char_error(text: str, path: str) -> SourceError | None:
     if text.isascii():
         return None
     from rommikirja.chars import MAX_COMBINING, combining_run, describe, hidden_char
+
     for ch in _YAML_ONLY_BREAKS:
         at = text.find(ch)
         if at >= 0:
-            return SourceError(path, text.count("\n", 0, at) + 1,
-                               f"rivillä on merkki {describe(ch)}, jonka YAML lukee rivinvaihdoksi (myös "
-                               "kommentissa), vaikka editori ei näytä sitä; poista se tai vaihda tavalliseen "
-                               "rivinvaihtoon")
+            return SourceError(
+                path,
+                text.count("\n", 0, at) + 1,
+                f"rivillä on merkki {describe(ch)}, jonka YAML lukee rivinvaihdoksi (myös "
+                "kommentissa), vaikka editori ei näytä sitä; poista se tai vaihda tavalliseen "
+                "rivinvaihtoon",
+            )
     ch = hidden_char(text[1:] if text.startswith("\ufeff") else text)
     if ch is None:
         at = combining_run(text)
         if at is None:
             return None
         run = 0
-        while at + run < len(text) and unicodedata.combining(text[at + run]) or \
-                at + run < len(text) and unicodedata.category(text[at + run]) in ("Mn", "Me"):
+        while (
+            at + run < len(text)
+            and unicodedata.combining(text[at + run])
+            or at + run < len(text)
+            and unicodedata.category(text[at + run]) in ("Mn", "Me")
+        ):
             run += 1
-        return SourceError(path, text.count("\n", 0, at) + 1,
-                           f"rivillä on {run} yhdistyvää merkkiä peräkkäin (ensimmäinen {describe(text[at])}); "
-                           f"enintään {MAX_COMBINING} saa olla peräkkäin, "
-                           "koska pinottuina ne peittävät tekstin, joten poista ylimääräiset")
+        return SourceError(
+            path,
+            text.count("\n", 0, at) + 1,
+            f"rivillä on {run} yhdistyvää merkkiä peräkkäin (ensimmäinen {describe(text[at])}); "
+            f"enintään {MAX_COMBINING} saa olla peräkkäin, "
+            "koska pinottuina ne peittävät tekstin, joten poista ylimääräiset",
+        )
     at = text.index(ch, 1 if text.startswith("\ufeff") else 0)
-    return SourceError(path, text.count("\n", 0, at) + 1,
-                       f"rivillä on näkymätön merkki {describe(ch)}; se voi kätkeä tai kääntää tekstiä, "
-                       "joten poista se (nimissä, korteissa ja teksteissä ei käytetä näkymättömiä merkkejä)")
+    return SourceError(
+        path,
+        text.count("\n", 0, at) + 1,
+        f"rivillä on näkymätön merkki {describe(ch)}; se voi kätkeä tai kääntää tekstiä, "
+        "joten poista se (nimissä, korteissa ja teksteissä ei käytetä näkymättömiä merkkejä)",
+    )
 
 
-def loads(text: str, path: str | Path = "<text>", fast: bool = True, limit: int | None = None,
-          values: int | None = None) -> Any:
+def loads(
+    text: str, path: str | Path = "<text>", fast: bool = True, limit: int | None = None, values: int | None = None
+) -> Any:
     """Parse one YAML document; syntax errors and limits become :class:`SourceError` with the line.
 
     ``limit`` and ``values`` replace ``LIMITS["file_bytes"]`` and ``LIMITS["values"]`` (the names
@@ -307,14 +351,17 @@ def loads(text: str, path: str | Path = "<text>", fast: bool = True, limit: int 
     if "\r" in text:
         lone = _LONE_CR.search(text)
         if lone is not None:
-            raise SourceError(path, text.count("\n", 0, lone.start()) + 1,
-                              "rivinvaihtona on pelkkä CR-merkki (vanhan Macin muoto), jonka editorit ja git "
-                              "laskevat riveiksi eri tavoin; tallenna tiedosto tavallisin rivinvaihdoin (LF tai CRLF)")
+            raise SourceError(
+                path,
+                text.count("\n", 0, lone.start()) + 1,
+                "rivinvaihtona on pelkkä CR-merkki (vanhan Macin muoto), jonka editorit ja git "
+                "laskevat riveiksi eri tavoin; tallenna tiedosto tavallisin rivinvaihdoin (LF tai CRLF)",
+            )
     hidden = hidden_char_error(text, path)
     if hidden is not None:
         raise hidden
     loader = None
-    loader_class = yaml_loader(fast)          # imports PyYAML (the except clauses below name it)
+    loader_class = yaml_loader(fast)  # imports PyYAML (the except clauses below name it)
     lines = _Lines(text)
     try:
         loader = loader_class(text)
@@ -328,8 +375,9 @@ def loads(text: str, path: str | Path = "<text>", fast: bool = True, limit: int 
         raise SourceError(path, line, f"YAML-virhe: {_problem(err.problem or err.context)}") from None
     except yaml.reader.ReaderError as err:
         pos = getattr(err, "position", 0) or 0
-        raise SourceError(path, text.count("\n", 0, pos) + 1,
-                          "YAML-virhe: tiedostossa on merkki, jota YAML ei salli (ohjausmerkki?)") from None
+        raise SourceError(
+            path, text.count("\n", 0, pos) + 1, "YAML-virhe: tiedostossa on merkki, jota YAML ei salli (ohjausmerkki?)"
+        ) from None
     except yaml.YAMLError as err:
         raise SourceError(path, None, f"YAML-virhe: {_problem(str(err))}") from None
     except RecursionError:
@@ -384,7 +432,7 @@ def read_text(path: str | Path, shown: str | Path | None = None, limit: int | No
     shown = str(shown if shown is not None else p)
     limit = LIMITS["file_bytes"] if limit is None else limit
     try:
-        st = os.stat(p)                       # follows symlinks; a loop gives ELOOP
+        st = os.stat(p)  # follows symlinks; a loop gives ELOOP
         if not stat.S_ISREG(st.st_mode):
             kind = "hakemisto" if stat.S_ISDIR(st.st_mode) else "erikoistiedosto (esim. putki tai laite)"
             raise SourceError(shown, None, f"ei tavallinen tiedosto vaan {kind}")
@@ -395,7 +443,10 @@ def read_text(path: str | Path, shown: str | Path | None = None, limit: int | No
             data = fh.read(limit + 1)
     except OSError as err:
         from .oserrors import describe
-        raise SourceError(shown, None, _OS_ERRORS.get(err.errno) or f"tiedostoa ei voi lukea: {describe(err)}") from None
+
+        raise SourceError(
+            shown, None, _OS_ERRORS.get(err.errno) or f"tiedostoa ei voi lukea: {describe(err)}"
+        ) from None
     if len(data) > limit:
         raise SourceError(shown, None, f"tiedosto on liian suuri (yli {limit} tavua)")
     try:
@@ -414,12 +465,19 @@ def load(path: str | Path, shown: str | Path | None = None, fast: bool = True) -
     kept: a file that does not parse is parsed (and reported) every time.
     """
     import pickle
+
     shown = shown if shown is not None else path
     text = read_text(path, shown)
     if not fast:
         return loads(text, shown, fast)
-    return cache.cached(f"yaml:{shown}", _cache_key(text), lambda: loads(text, shown, fast),
-                        encode=lambda data: pickle.dumps(data, protocol=5), decode=_unpickle, kind="yaml")
+    return cache.cached(
+        f"yaml:{shown}",
+        _cache_key(text),
+        lambda: loads(text, shown, fast),
+        encode=lambda data: pickle.dumps(data, protocol=5),
+        decode=_unpickle,
+        kind="yaml",
+    )
 
 
 _CACHE_SALT: list[bytes] = []
@@ -430,6 +488,7 @@ def _cache_key(text: str) -> bytes:
     version file and the Python: what decides what a text parses to."""
     if not _CACHE_SALT:
         from importlib.util import find_spec
+
         try:
             spec = find_spec("yaml")
             pyyaml = Path(spec.origin).read_bytes() if spec and spec.origin else b"?"
@@ -455,4 +514,5 @@ def _unpickle(payload: bytes) -> Any:
 
         _UNPICKLER.append(Restricted)
     import io
+
     return _UNPICKLER[0](io.BytesIO(payload)).load()

@@ -11,6 +11,7 @@ Card(rank=7, suit=Suit.HEARTS, deck=0)
 >>> len(standard_deck())
 52
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -18,8 +19,19 @@ from enum import Enum
 from typing import Iterable
 
 __all__ = [
-    "Suit", "Card", "CardParseError", "parse_card", "parse_cards", "standard_deck", "joker",
-    "ACE", "JACK", "QUEEN", "KING", "JOKER_RANK", "RANKS",
+    "Suit",
+    "Card",
+    "CardParseError",
+    "parse_card",
+    "parse_cards",
+    "standard_deck",
+    "joker",
+    "ACE",
+    "JACK",
+    "QUEEN",
+    "KING",
+    "JOKER_RANK",
+    "RANKS",
 ]
 
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
@@ -115,7 +127,7 @@ class Card:
         try:
             object.__setattr__(self, "_hash", hash((rank, suit, self.deck)))
         except TypeError:
-            pass                      # not a card value: hashing it fails as before
+            pass  # not a card value: hashing it fails as before
         if type(rank) is int and 1 <= rank <= 13 and isinstance(suit, Suit):
             order = _SUIT_ORDER[suit]
             object.__setattr__(self, "_sbit", 1 << (order * 16 + rank))
@@ -206,10 +218,10 @@ def parse_card(text: str) -> Card:
         raise CardParseError(str(text), "kortti merkitään tekstinä")
     raw = text.strip(" \t\r\n")
     odd = next((ch for ch in raw if not (ch.isascii() and ch.isprintable()) and ch not in _SYMBOLS_ALLOWED), None)
-    if odd is not None:             # a look-alike (６H, ٧H, 5ſ, ²S) or an invisible character is no card
+    if odd is not None:  # a look-alike (６H, ٧H, 5ſ, ²S) or an invisible character is no card
         from .chars import describe
-        raise CardParseError(raw, f"siinä on merkki {describe(odd)}; kirjoita kortti tavallisin kirjaimin ja "
-                                  "numeroin")
+
+        raise CardParseError(raw, f"siinä on merkki {describe(odd)}; kirjoita kortti tavallisin kirjaimin ja numeroin")
     deck = 0
     body = raw
     while body.endswith("'"):
@@ -249,6 +261,7 @@ def parse_cards(texts: Iterable[str] | str) -> tuple[Card, ...]:
 
 
 import re as _re  # noqa: E402
+
 #: What separates cards written in one string: ASCII white space only (a no-break space is no separator).
 _ASCII_SPACE = _re.compile(r"[ \t\r\n]+")
 
@@ -271,8 +284,9 @@ def standard_deck(decks: int = 1, jokers: int = 0) -> list[Card]:
     key = (decks, jokers)
     cards = _DECKS.get(key)
     if cards is None:
-        cards = (tuple(Card(rank, suit, d) for d in range(decks) for suit in SUITS for rank in RANKS)
-                 + tuple(joker(i) for i in range(jokers)))
+        cards = tuple(Card(rank, suit, d) for d in range(decks) for suit in SUITS for rank in RANKS) + tuple(
+            joker(i) for i in range(jokers)
+        )
         if 0 <= decks <= 4 and 0 <= jokers <= 8:
             _DECKS[key] = cards
     return list(cards)

@@ -11,26 +11,56 @@ shows). :func:`describe` names a character by its code point and what it is.
 >>> hidden_char("Ai\\u200bno")
 '\\u200b'
 """
+
 from __future__ import annotations
 
 import re
 import unicodedata
 
-__all__ = ["describe", "hidden_char", "combining_run", "identity_problem", "skeleton", "written", "HIDDEN", "MAX_COMBINING"]
+__all__ = [
+    "describe",
+    "hidden_char",
+    "combining_run",
+    "identity_problem",
+    "skeleton",
+    "written",
+    "HIDDEN",
+    "MAX_COMBINING",
+]
 
-_BIDI = {0x200E: "vasemmalta oikealle -merkki", 0x200F: "oikealta vasemmalle -merkki",
-         0x061C: "arabian kirjoitussuunnan merkki", 0x202A: "vasemmalta oikealle -upotus",
-         0x202B: "oikealta vasemmalle -upotus", 0x202C: "suunnanmuutoksen lopetus",
-         0x202D: "vasemmalta oikealle -ohjausmerkki", 0x202E: "oikealta vasemmalle -ohjausmerkki",
-         0x2066: "vasemmalta oikealle -eristys", 0x2067: "oikealta vasemmalle -eristys",
-         0x2068: "suunnan eristys", 0x2069: "eristyksen lopetus"}
-_INVISIBLE = {0x200B: "leveydetön välilyönti", 0x200C: "näkymätön liitoksenestomerkki",
-              0x200D: "näkymätön liitosmerkki", 0x2060: "näkymätön sananliitosmerkki",
-              0xFEFF: "näkymätön tavujärjestysmerkki (BOM)", 0x00AD: "piilotavuviiva",
-              0x180E: "näkymätön mongolian vokaalierotin", 0x2061: "näkymätön funktiomerkki",
-              0x2062: "näkymätön kertomerkki", 0x2063: "näkymätön erotin", 0x2064: "näkymätön plusmerkki",
-              0x00A0: "sitova välilyönti", 0x202F: "kapea sitova välilyönti", 0x3000: "täysleveä välilyönti",
-              0x2028: "rivinerotin", 0x2029: "kappaleenerotin", 0x0085: "rivinvaihtomerkki NEL"}
+_BIDI = {
+    0x200E: "vasemmalta oikealle -merkki",
+    0x200F: "oikealta vasemmalle -merkki",
+    0x061C: "arabian kirjoitussuunnan merkki",
+    0x202A: "vasemmalta oikealle -upotus",
+    0x202B: "oikealta vasemmalle -upotus",
+    0x202C: "suunnanmuutoksen lopetus",
+    0x202D: "vasemmalta oikealle -ohjausmerkki",
+    0x202E: "oikealta vasemmalle -ohjausmerkki",
+    0x2066: "vasemmalta oikealle -eristys",
+    0x2067: "oikealta vasemmalle -eristys",
+    0x2068: "suunnan eristys",
+    0x2069: "eristyksen lopetus",
+}
+_INVISIBLE = {
+    0x200B: "leveydetön välilyönti",
+    0x200C: "näkymätön liitoksenestomerkki",
+    0x200D: "näkymätön liitosmerkki",
+    0x2060: "näkymätön sananliitosmerkki",
+    0xFEFF: "näkymätön tavujärjestysmerkki (BOM)",
+    0x00AD: "piilotavuviiva",
+    0x180E: "näkymätön mongolian vokaalierotin",
+    0x2061: "näkymätön funktiomerkki",
+    0x2062: "näkymätön kertomerkki",
+    0x2063: "näkymätön erotin",
+    0x2064: "näkymätön plusmerkki",
+    0x00A0: "sitova välilyönti",
+    0x202F: "kapea sitova välilyönti",
+    0x3000: "täysleveä välilyönti",
+    0x2028: "rivinerotin",
+    0x2029: "kappaleenerotin",
+    0x0085: "rivinvaihtomerkki NEL",
+}
 #: Every Default_Ignorable_Code_Point of Unicode 15.1 (DerivedCoreProperties.txt; Python's
 #: unicodedata lacks the property), with the blank braille pattern U+2800, a visible-width blank:
 #: (first, last, Finnish description or None for :data:`_BIDI`/:data:`_INVISIBLE`'s own).
@@ -38,16 +68,26 @@ _INVISIBLE = {0x200B: "leveydetön välilyönti", 0x200C: "näkymätön liitokse
 #: U+2665 U+FE0F): card codes are ASCII or the bare symbols ♠♥♦♣, so the selector would only
 #: be refused later as an odd character of a card; the message says to drop it.
 _IGNORABLE: tuple[tuple[int, int, str | None], ...] = (
-    (0x00AD, 0x00AD, None), (0x034F, 0x034F, "näkymätön yhdistymisen estäjä CGJ"),
-    (0x061C, 0x061C, None), (0x115F, 0x1160, "näkymätön hangul-täytemerkki"),
-    (0x17B4, 0x17B5, "näkymätön khmerin vokaalimerkki"), (0x180B, 0x180D, "näkymätön mongolian muunnelmavalitsin"),
-    (0x180E, 0x180E, None), (0x180F, 0x180F, "näkymätön mongolian muunnelmavalitsin"),
-    (0x200B, 0x200F, None), (0x202A, 0x202E, None), (0x2060, 0x2064, None),
-    (0x2065, 0x206F, "näkymätön muotoilumerkki"), (0x2066, 0x2069, None),
-    (0x2800, 0x2800, "tyhjä pistekirjoitusmerkki"), (0x3164, 0x3164, "näkymätön hangul-täytemerkki"),
+    (0x00AD, 0x00AD, None),
+    (0x034F, 0x034F, "näkymätön yhdistymisen estäjä CGJ"),
+    (0x061C, 0x061C, None),
+    (0x115F, 0x1160, "näkymätön hangul-täytemerkki"),
+    (0x17B4, 0x17B5, "näkymätön khmerin vokaalimerkki"),
+    (0x180B, 0x180D, "näkymätön mongolian muunnelmavalitsin"),
+    (0x180E, 0x180E, None),
+    (0x180F, 0x180F, "näkymätön mongolian muunnelmavalitsin"),
+    (0x200B, 0x200F, None),
+    (0x202A, 0x202E, None),
+    (0x2060, 0x2064, None),
+    (0x2065, 0x206F, "näkymätön muotoilumerkki"),
+    (0x2066, 0x2069, None),
+    (0x2800, 0x2800, "tyhjä pistekirjoitusmerkki"),
+    (0x3164, 0x3164, "näkymätön hangul-täytemerkki"),
     (0xFE00, 0xFE0F, "näkymätön muunnelmavalitsin; maan merkin perään sitä ei kirjoiteta, 7♥ tai 7H riittää"),
-    (0xFEFF, 0xFEFF, None), (0xFFA0, 0xFFA0, "näkymätön puolileveä hangul-täytemerkki"),
-    (0xFFF0, 0xFFF8, "varattu näkymätön merkki"), (0x1BCA0, 0x1BCA3, "näkymätön pikakirjoituksen muotoilumerkki"),
+    (0xFEFF, 0xFEFF, None),
+    (0xFFA0, 0xFFA0, "näkymätön puolileveä hangul-täytemerkki"),
+    (0xFFF0, 0xFFF8, "varattu näkymätön merkki"),
+    (0x1BCA0, 0x1BCA3, "näkymätön pikakirjoituksen muotoilumerkki"),
     (0x1D173, 0x1D17A, "näkymätön nuottikirjoituksen muotoilumerkki"),
     (0xE0000, 0xE0FFF, "näkymätön tag-merkki tai muunnelmavalitsin"),
 )
@@ -89,14 +129,16 @@ def combining_run(text: str) -> int | None:
 def describe(ch: str) -> str:
     """``U+XXXX (what it is)`` in Finnish."""
     code = ord(ch)
-    what = _BIDI.get(code) or _INVISIBLE.get(code) or next(
-        (w for a, b, w in _IGNORABLE if a <= code <= b and w), None)
+    what = _BIDI.get(code) or _INVISIBLE.get(code) or next((w for a, b, w in _IGNORABLE if a <= code <= b and w), None)
     if what is None and (unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me")):
         what = "yhdistyvä merkki"
     if what is None:
         folded = unicodedata.normalize("NFKC", ch)
-        looks = f", joka näyttää tavalliselta merkiltä {folded}" if folded != ch and folded.isascii() \
-            and folded.isprintable() else ""
+        looks = (
+            f", joka näyttää tavalliselta merkiltä {folded}"
+            if folded != ch and folded.isascii() and folded.isprintable()
+            else ""
+        )
         if 0xFF01 <= code <= 0xFF5E:
             what = f"täysleveä merkki{looks}"
         elif unicodedata.category(ch) == "Nd":
@@ -116,9 +158,17 @@ def describe(ch: str) -> str:
     return f"U+{code:04X} ({what})"
 
 
-_SCRIPTS = {"CYRILLIC": "kyrillinen", "GREEK": "kreikkalainen", "ARMENIAN": "armenialainen",
-            "HEBREW": "heprealainen", "ARABIC": "arabialainen", "CHEROKEE": "cherokeen", "COPTIC": "koptilainen",
-            "MATHEMATICAL": "matemaattinen", "FULLWIDTH": "täysleveä"}
+_SCRIPTS = {
+    "CYRILLIC": "kyrillinen",
+    "GREEK": "kreikkalainen",
+    "ARMENIAN": "armenialainen",
+    "HEBREW": "heprealainen",
+    "ARABIC": "arabialainen",
+    "CHEROKEE": "cherokeen",
+    "COPTIC": "koptilainen",
+    "MATHEMATICAL": "matemaattinen",
+    "FULLWIDTH": "täysleveä",
+}
 
 
 def _script(ch: str) -> str:
@@ -151,7 +201,7 @@ def identity_problem(text: str) -> str | None:
 
     >>> identity_problem("Äijä-Pekka"), identity_problem("Aiнo")
     (None, 'merkki U+043D (kyrillinen kirjain) ei ole latinalainen kirjain; kirjoita nimet ja otsikot latinalaisin kirjaimin')
-    >>> identity_problem("K\u212Aalle")
+    >>> identity_problem("K\u212aalle")
     'merkki U+212A (muu kuin tavallinen (ASCII-)kirjain, joka näyttää tavalliselta merkiltä K) on toisen merkin muunnelma; kirjoita tilalle K'
     """
     if text.isascii():
@@ -159,25 +209,34 @@ def identity_problem(text: str) -> str | None:
     for ch in text:
         cat = unicodedata.category(ch)
         if ch.isascii() or cat[0] not in "LNM":
-            continue            # punctuation, symbols and spaces (… – ”) are their own characters
+            continue  # punctuation, symbols and spaces (… – ”) are their own characters
         folded = unicodedata.normalize("NFKC", ch)
         if folded != ch:
-            instead = f"; kirjoita tilalle {folded}" if folded.isprintable() and len(folded) <= 4 else \
-                "; kirjoita tavallinen merkki"
+            instead = (
+                f"; kirjoita tilalle {folded}"
+                if folded.isprintable() and len(folded) <= 4
+                else "; kirjoita tavallinen merkki"
+            )
             return f"merkki {describe(ch)} on toisen merkin muunnelma{instead}"
         if cat[0] == "N":
             return f"merkki {describe(ch)} ei ole tavallinen numero; kirjoita numerot 0–9"
         if cat[0] == "L" and _script(ch) != "LATIN":
-            return f"merkki {describe(ch)} ei ole latinalainen kirjain; kirjoita nimet ja otsikot latinalaisin kirjaimin"
+            return (
+                f"merkki {describe(ch)} ei ole latinalainen kirjain; kirjoita nimet ja otsikot latinalaisin kirjaimin"
+            )
         if cat[0] == "L" and not any(a <= ord(ch) <= b for a, b in _LATIN_BLOCKS):
-            return (f"merkki {describe(ch)} on foneettinen tai harvinainen latinalainen kirjain, joka näyttää "
-                    "tavalliselta; kirjoita tavallinen kirjain")
+            return (
+                f"merkki {describe(ch)} on foneettinen tai harvinainen latinalainen kirjain, joka näyttää "
+                "tavalliselta; kirjoita tavallinen kirjain"
+            )
         if cat[0] == "M" and not 0x300 <= ord(ch) <= 0x36F:
             return f"merkki {describe(ch)} ei ole latinalaisen kirjaimen tarkke"
     if unicodedata.normalize("NFC", text) != text:
         mark = next((ch for ch in text if unicodedata.category(ch)[0] == "M"), text[0])
-        return (f"merkki {describe(mark)} on erillinen tarkke; kirjoita kirjain tarkkeineen yhtenä merkkinä "
-                f"({unicodedata.normalize('NFC', text)[:40]})")
+        return (
+            f"merkki {describe(mark)} on erillinen tarkke; kirjoita kirjain tarkkeineen yhtenä merkkinä "
+            f"({unicodedata.normalize('NFC', text)[:40]})"
+        )
     return None
 
 
@@ -188,6 +247,7 @@ def written(value: object, limit: int = 60) -> str:
     >>> written(["perusrommi"]), written({"low": True}), written(None), written(False), written("7H")
     ('[perusrommi]', '{low: true}', 'tyhjä arvo', 'false', '7H')
     """
+
     def go(v: object) -> str:
         if v is None:
             return "tyhjä arvo"
@@ -197,9 +257,12 @@ def written(value: object, limit: int = 60) -> str:
             return "[" + ", ".join(go(x) for x in list(v)[:20]) + (", …" if len(v) > 20 else "") + "]"
         if isinstance(v, dict):
             items = list(v.items())
-            return "{" + ", ".join(f"{go(k)}: {go(x)}" for k, x in items[:20]) + (", …" if len(items) > 20 else "") + "}"
+            return (
+                "{" + ", ".join(f"{go(k)}: {go(x)}" for k, x in items[:20]) + (", …" if len(items) > 20 else "") + "}"
+            )
         if isinstance(v, (int, float, str)):
             return str(v) if not isinstance(v, int) or v.bit_length() < 200 else "(hyvin suuri luku)"
         return "(tuntematon arvo)"
+
     text = go(value)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"

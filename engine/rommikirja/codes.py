@@ -19,6 +19,7 @@ raised anywhere in it is not a member here, or a member has no help or topic.
 >>> refusal_topic("bad_move"), refusal_topic("taikatemppu")
 (<Topic.TURN: 'turn'>, <Topic.TURN: 'turn'>)
 """
+
 from __future__ import annotations
 
 from enum import StrEnum
@@ -29,15 +30,15 @@ __all__ = ["Topic", "Refusal", "ResultKind", "refusal_topic", "scenario_refusals
 class Topic(StrEnum):
     """The part of a game's rules a refusal is about (a page section per game says where)."""
 
-    TURN = "turn"          # the turn: drawing, discarding, whose move
-    MELD = "meld"          # new melds and what makes one
-    LAY_OFF = "lay_off"    # laying cards off onto the table
-    OPENING = "opening"    # Rommi 51's opening
-    JOKER = "joker"        # jokers
-    OUT = "out"            # going out, the end of a deal
-    STOCK = "stock"        # when the stock runs out
-    KNOCK = "knock"        # gin: knocking
-    OFFER = "offer"        # gin: the first upcard
+    TURN = "turn"  # the turn: drawing, discarding, whose move
+    MELD = "meld"  # new melds and what makes one
+    LAY_OFF = "lay_off"  # laying cards off onto the table
+    OPENING = "opening"  # Rommi 51's opening
+    JOKER = "joker"  # jokers
+    OUT = "out"  # going out, the end of a deal
+    STOCK = "stock"  # when the stock runs out
+    KNOCK = "knock"  # gin: knocking
+    OFFER = "offer"  # gin: the first upcard
 
 
 class Refusal(StrEnum):
@@ -52,43 +53,66 @@ class Refusal(StrEnum):
         member._value_ = value
         member.topic = topic
         member.help = help
-        member.scenario = scenario      # False: only Pelaa's requests meet it, never a scenario's step
+        member.scenario = scenario  # False: only Pelaa's requests meet it, never a scenario's step
         return member
 
     # turn order and drawing
     MUST_DRAW = "must_draw", Topic.TURN, "vuoro alkaa nostolla, eikä pelaaja ole vielä nostanut"
-    MUST_DRAW_ONE_CARD = ("must_draw_one_card", Topic.TURN,
-                          "vuoro alkaa nostolla silloinkin, kun kädessä on vain yksi kortti")
+    MUST_DRAW_ONE_CARD = (
+        "must_draw_one_card",
+        Topic.TURN,
+        "vuoro alkaa nostolla silloinkin, kun kädessä on vain yksi kortti",
+    )
     DRAW_TWICE = "draw_twice", Topic.TURN, "pelaaja on jo nostanut tällä vuorolla"
-    UNKNOWN_SOURCE = ("unknown_source", Topic.TURN,
-                      "nostaa voi vain nostopakasta (stock) tai poistopakasta (discard)")
+    UNKNOWN_SOURCE = ("unknown_source", Topic.TURN, "nostaa voi vain nostopakasta (stock) tai poistopakasta (discard)")
     DISCARD_EMPTY = "discard_empty", Topic.TURN, "poistopakka on tyhjä"
     STOCK_EMPTY = "stock_empty", Topic.STOCK, "nostopakka ja poistopakka ovat molemmat tyhjiä"
-    STOCK_USED = ("stock_used", Topic.STOCK,
-                  "nostopakka on käyty läpi: vain poistopakan päällimmäinen kortti tai vuoron ohitus")
+    STOCK_USED = (
+        "stock_used",
+        Topic.STOCK,
+        "nostopakka on käyty läpi: vain poistopakan päällimmäinen kortti tai vuoron ohitus",
+    )
     DEAL_OVER = "deal_over", Topic.TURN, "jako on jo päättynyt"
     UNKNOWN_MOVE = "unknown_move", Topic.TURN, "tässä pelissä ei ole sellaista siirtoa"
     MALFORMED_MOVE = "malformed_move", Topic.TURN, "siirto on vajaa tai väärin muodostettu"
     IRREGULAR = "irregular", Topic.TURN, "nosto väärällä vuorolla on sääntörikkomus"
     # discarding
-    DISCARD_TAKEN_CARD = ("discard_taken_card", Topic.TURN,
-                          "poistopakasta otettua korttia ei saa poistaa samalla vuorolla")
-    STUCK_WITH_TAKEN_CARD = ("stuck_with_taken_card", Topic.TURN,
-                             "käteen jäisi vain poistopakasta otettu kortti, jota ei saa poistaa")
-    FINAL_DISCARD_REQUIRED = ("final_discard_required", Topic.OUT,
-                              "ulos mennään poistamalla viimeinen kortti (final_discard: required)")
+    DISCARD_TAKEN_CARD = (
+        "discard_taken_card",
+        Topic.TURN,
+        "poistopakasta otettua korttia ei saa poistaa samalla vuorolla",
+    )
+    STUCK_WITH_TAKEN_CARD = (
+        "stuck_with_taken_card",
+        Topic.TURN,
+        "käteen jäisi vain poistopakasta otettu kortti, jota ei saa poistaa",
+    )
+    FINAL_DISCARD_REQUIRED = (
+        "final_discard_required",
+        Topic.OUT,
+        "ulos mennään poistamalla viimeinen kortti (final_discard: required)",
+    )
     NOT_IN_HAND = "not_in_hand", Topic.TURN, "kortti ei ole pelaajan kädessä"
     # melds and lay-offs
-    LAY_OFF_BEFORE_MELD = ("lay_off_before_meld", Topic.LAY_OFF,
-                           "kortteja saa lisätä pöytään vasta oman yhdistelmän jälkeen")
+    LAY_OFF_BEFORE_MELD = (
+        "lay_off_before_meld",
+        Topic.LAY_OFF,
+        "kortteja saa lisätä pöytään vasta oman yhdistelmän jälkeen",
+    )
     ONE_MELD_PER_TURN = "one_meld_per_turn", Topic.MELD, "vain yksi uusi yhdistelmä vuorossa (melds_per_turn: one)"
     NO_SUCH_MELD = "no_such_meld", Topic.LAY_OFF, "pöydällä ei ole yhdistelmää, jonka numero onto: kertoo"
     NO_CARDS = "no_cards", Topic.TURN, "siirrossa ei ole yhtään korttia"
     NOT_EXTENDING = "not_extending", Topic.LAY_OFF, "lisättävä kortti ei jatka pöydän yhdistelmää"
-    JOKER_IN_PLACE = ("joker_in_place", Topic.JOKER,
-                      "kortti, jonka paikalla jokeri jo on, ei käy: jokeria ei vaihdeta pois")
-    JOKER_READING = ("joker_reading", Topic.TURN,
-                     "jokerin merkityksen (jokers:) voi antaa vain siirron omalle jokerille, kullekin kerran")
+    JOKER_IN_PLACE = (
+        "joker_in_place",
+        Topic.JOKER,
+        "kortti, jonka paikalla jokeri jo on, ei käy: jokeria ei vaihdeta pois",
+    )
+    JOKER_READING = (
+        "joker_reading",
+        Topic.TURN,
+        "jokerin merkityksen (jokers:) voi antaa vain siirron omalle jokerille, kullekin kerran",
+    )
     TOO_SHORT = "too_short", Topic.MELD, "yhdistelmässä on alle kolme korttia"
     MIXED = "mixed", Topic.MELD, "kortit eivät ole samanarvoisia eivätkä samaa maata"
     MIXED_SUITS = "mixed_suits", Topic.MELD, "suoran kortit eivät ole samaa maata"
@@ -100,8 +124,7 @@ class Refusal(StrEnum):
     ACE_HIGH = "ace_high", Topic.MELD, "ässä on pieni (ace: low) eikä käy kuninkaan yläpuolelle"
     WRAP = "wrap", Topic.MELD, "suora ei saa kiertää kulman ympäri (K-A-2)"
     TOO_MANY_JOKERS = "too_many_jokers", Topic.JOKER, "yhdistelmässä on enemmän jokereita kuin säännöt sallivat"
-    TOO_FEW_NATURALS = ("too_few_naturals", Topic.JOKER,
-                        "jokerin lisäksi tarvitaan vähintään kaksi tavallista korttia")
+    TOO_FEW_NATURALS = ("too_few_naturals", Topic.JOKER, "jokerin lisäksi tarvitaan vähintään kaksi tavallista korttia")
     # opening (Rommi 51, classic rommi)
     NOT_OPENED = "not_opened", Topic.OPENING, "pelaaja ei ole vielä avannut: pöytään vain koko avaus"
     ALREADY_OPENED = "already_opened", Topic.OPENING, "pelaaja on jo avannut"
@@ -111,8 +134,11 @@ class Refusal(StrEnum):
     # rummy call, misdraw and exposed card (classic rommi)
     NO_CLAIM = "no_claim", Topic.TURN, "”rommi!” ei käy: juuri poistettu kortti ei sovi pöydän yhdistelmään"
     NO_MISDRAW = "no_misdraw", Topic.TURN, "nostopakasta ei voi nyt nostaa väärällä vuorolla"
-    EXPOSED_CARD = ("exposed_card", Topic.TURN,
-                    "väärällä vuorolla paljastettu kortti on ensin otettava tai laitettava poistopakkaan")
+    EXPOSED_CARD = (
+        "exposed_card",
+        Topic.TURN,
+        "väärällä vuorolla paljastettu kortti on ensin otettava tai laitettava poistopakkaan",
+    )
     NOTHING_EXPOSED = "nothing_exposed", Topic.TURN, "nostopakassa ei ole paljastettua korttia"
     OWN_TURN = "own_turn", Topic.TURN, "pelaaja on itse vuorossa ja nostaa tavalliseen tapaan"
     # gin
@@ -120,8 +146,11 @@ class Refusal(StrEnum):
     BAD_MELDS = "bad_melds", Topic.TURN, "koputuksen yhdistelmät (melds:) annetaan korttiluetteloina"
     NOT_A_CARD = "not_a_card", Topic.TURN, "siirrossa on jotain, mikä ei ole kortti"
     NO_PASS = "no_pass", Topic.TURN, "passata saa vain jaon ensimmäisen avokortin kohdalla"
-    OFFER_STOCK = ("offer_stock", Topic.OFFER,
-                   "avokortista päätetään ensin; nostopakasta vasta, kun molemmat ovat passanneet")
+    OFFER_STOCK = (
+        "offer_stock",
+        Topic.OFFER,
+        "avokortista päätetään ensin; nostopakasta vasta, kun molemmat ovat passanneet",
+    )
     FORCED_STOCK = "forced_stock", Topic.OFFER, "molemmat passasivat: nyt nostetaan nostopakasta"
     NOT_IN_GIN = "not_in_gin", Topic.TURN, "gin-rommissa ei pelata pöytään eikä avata"
     TABLE = "table", Topic.TURN, "gin-rommissa yhdistelmiä ei pelata pöytään kesken jaon"
@@ -133,8 +162,12 @@ class Refusal(StrEnum):
     RULES = "rules", Topic.TURN, "asetelma: säännöt eivät sovi peliin (gin-rommi: yksi pakka, ei jokereita)"
     PHASE = "phase", Topic.TURN, "asetelma: tuntematon vaihe (phase:)"
     # Pelaa's own requests (never a scenario's step: the reference does not list them)
-    NOT_MELDS = ("not_melds", Topic.OPENING,
-                 "Pelaa: valitut kortit eivät jakaudu kelvollisiksi avauksen yhdistelmiksi", False)
+    NOT_MELDS = (
+        "not_melds",
+        Topic.OPENING,
+        "Pelaa: valitut kortit eivät jakaudu kelvollisiksi avauksen yhdistelmiksi",
+        False,
+    )
     BAD_MOVE = "bad_move", Topic.TURN, "Pelaa: pyyntö ei ole siirto, jonka peli tuntee", False
 
 

@@ -25,6 +25,7 @@ Traceback (most recent call last):
   ...
 rommikirja.errors.IllegalMove: Jako on jo päättynyt.
 """
+
 from __future__ import annotations
 
 import random
@@ -39,27 +40,64 @@ from .finnish import capitalize, card_name
 from .meld_moves import MeldMoves
 from .meld_phase import MeldPhase
 from .melds import Meld
-from .moves import (DISCARD, DRAW_PHASE, OVER_PHASE, STOCK, Claim, Discard, Draw, EndReason,
-                    Event, LayOff, MisDraw, Move, Open, Outcome, Pass, Phase, PlayMeld, RejectExposed,
-                    TableMeld)
+from .moves import (
+    DISCARD,
+    DRAW_PHASE,
+    OVER_PHASE,
+    STOCK,
+    Claim,
+    Discard,
+    Draw,
+    EndReason,
+    Event,
+    LayOff,
+    MisDraw,
+    Move,
+    Open,
+    Outcome,
+    Pass,
+    Phase,
+    PlayMeld,
+    RejectExposed,
+    TableMeld,
+)
 from .rules import RuleSet
 from .turn_end import TurnEnd
 from .variants import ClassicRommi, Rommi51Opening
 
 __all__ = [
-    "Deal", "Draw", "PlayMeld", "LayOff", "Discard", "Move", "STOCK", "DISCARD", "Pass", "Claim", "Open",
-    "MisDraw", "RejectExposed", "cut_for_dealer",
-    "Phase", "EndReason", "Outcome", "TableMeld", "Event", "MOVE_KINDS", "MoveKind", "When",
+    "Deal",
+    "Draw",
+    "PlayMeld",
+    "LayOff",
+    "Discard",
+    "Move",
+    "STOCK",
+    "DISCARD",
+    "Pass",
+    "Claim",
+    "Open",
+    "MisDraw",
+    "RejectExposed",
+    "cut_for_dealer",
+    "Phase",
+    "EndReason",
+    "Outcome",
+    "TableMeld",
+    "Event",
+    "MOVE_KINDS",
+    "MoveKind",
+    "When",
 ]
 
 
 class When(Enum):
     """When a kind of move may come (a closed set: :class:`MoveKind`'s ``when``)."""
 
-    ANY = "any"                # checked entirely by the kind's refusal: claims, passes, a rejected card
-    IRREGULAR = "irregular"    # an out-of-turn draw: ``play`` makes it, ``is_legal`` never accepts it
-    DRAW = "draw"              # the draw of the player in turn
-    PLAY = "play"              # after drawing
+    ANY = "any"  # checked entirely by the kind's refusal: claims, passes, a rejected card
+    IRREGULAR = "irregular"  # an out-of-turn draw: ``play`` makes it, ``is_legal`` never accepts it
+    DRAW = "draw"  # the draw of the player in turn
+    PLAY = "play"  # after drawing
 
 
 class MoveKind(NamedTuple):
@@ -86,8 +124,9 @@ class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRomm
         ([7, 7, 7], 30, 1, 1)
         """
         if not rules.min_players <= players <= rules.max_players:
-            raise IllegalMove("players", f"Tässä pelissä on {rules.min_players}–{rules.max_players} "
-                                         f"pelaajaa, ei {players}.")
+            raise IllegalMove(
+                "players", f"Tässä pelissä on {rules.min_players}–{rules.max_players} pelaajaa, ei {players}."
+            )
         if not 0 <= dealer < players:
             raise IllegalMove("dealer", f"Jakajan numero {dealer} ei ole pelaaja.")
         deck = standard_deck(rules.decks, rules.jokers)
@@ -103,16 +142,30 @@ class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRomm
         discard: list[Card] = []
         if rules.upcard:
             discard.append(rest.pop(0))
-        stock = list(reversed(rest))   # rest[0] is the top of the stock
-        return cls(rules=rules, hands=hands, stock=stock, discard=discard, dealer=dealer,
-                   turn=(dealer + 1) % players, has_played=[False] * players,
-                   opened=[False] * players)
+        stock = list(reversed(rest))  # rest[0] is the top of the stock
+        return cls(
+            rules=rules,
+            hands=hands,
+            stock=stock,
+            discard=discard,
+            dealer=dealer,
+            turn=(dealer + 1) % players,
+            has_played=[False] * players,
+            opened=[False] * players,
+        )
 
     @classmethod
-    def from_position(cls, rules: RuleSet, hands: Sequence[Iterable[Card]],
-                      stock: Sequence[Card] = (), discard: Sequence[Card] = (),
-                      table: Sequence[tuple[int, Meld]] = (), dealer: int | None = None,
-                      turn: int = 0, has_played: Sequence[int] = ()) -> "Deal":
+    def from_position(
+        cls,
+        rules: RuleSet,
+        hands: Sequence[Iterable[Card]],
+        stock: Sequence[Card] = (),
+        discard: Sequence[Card] = (),
+        table: Sequence[tuple[int, Meld]] = (),
+        dealer: int | None = None,
+        turn: int = 0,
+        has_played: Sequence[int] = (),
+    ) -> "Deal":
         """Set up a position: ``stock`` top first, ``discard`` bottom to top.
 
         Players who own a table meld, or are listed in ``has_played``, count as
@@ -125,23 +178,34 @@ class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRomm
         table_melds = [TableMeld(owner, meld) for owner, meld in table]
         for tm in table_melds:
             played[tm.owner] = True
-        deal = cls(rules=rules, hands=[list(h) for h in hands], stock=list(reversed(stock)),
-                   discard=list(discard), table=table_melds,
-                   dealer=(turn - 1) % n if dealer is None else dealer, turn=turn,
-                   has_played=played, opened=list(played))
+        deal = cls(
+            rules=rules,
+            hands=[list(h) for h in hands],
+            stock=list(reversed(stock)),
+            discard=list(discard),
+            table=table_melds,
+            dealer=(turn - 1) % n if dealer is None else dealer,
+            turn=turn,
+            has_played=played,
+            opened=list(played),
+        )
         seen: dict[Card, str] = {}
         for where, cards in deal._zones():
             for c in cards:
                 if c.is_joker:
                     if c.deck >= rules.jokers:
-                        raise IllegalMove("no_such_card", f"Tässä pelissä on {rules.jokers} jokeria, joten "
-                                                          f"jokeria {c.code} ei ole.")
+                        raise IllegalMove(
+                            "no_such_card", f"Tässä pelissä on {rules.jokers} jokeria, joten jokeria {c.code} ei ole."
+                        )
                 elif c.deck >= rules.decks:
-                    raise IllegalMove("no_such_card", f"Tässä pelissä on vain {rules.decks} pakka, joten "
-                                                      f"toisen pakan korttia {c.code} ei ole.")
+                    raise IllegalMove(
+                        "no_such_card",
+                        f"Tässä pelissä on vain {rules.decks} pakka, joten toisen pakan korttia {c.code} ei ole.",
+                    )
                 if c in seen:
-                    raise IllegalMove("duplicate_card", f"{capitalize(card_name(c))} "
-                                                        f"on asetelmassa kahdesti ({seen[c]} ja {where}).")
+                    raise IllegalMove(
+                        "duplicate_card", f"{capitalize(card_name(c))} on asetelmassa kahdesti ({seen[c]} ja {where})."
+                    )
                 seen[c] = where
         return deal
 
@@ -209,8 +273,8 @@ class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRomm
     def _discard_moves(self) -> list[Discard]:
         """A discard of every card of the hand but the one that may not be discarded now."""
         hand = self.hands[self.turn]
-        moves = list(map(_discard_move, hand))      # each card's Discard, kept with the card
-        if not all(moves):                          # (a card no generator has listed yet)
+        moves = list(map(_discard_move, hand))  # each card's Discard, kept with the card
+        if not all(moves):  # (a card no generator has listed yet)
             moves = [c._discard_move or _discard_of(c) for c in hand]
         kept = self._undiscardable()
         if kept is None:
@@ -218,7 +282,7 @@ class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRomm
         others = [m for m in moves if m.card is not kept]
         if len(others) < len(moves):
             return others
-        return [m for m in moves if m.card != kept]     # (an equal card object in its place)
+        return [m for m in moves if m.card != kept]  # (an equal card object in its place)
 
     def _draw_candidates(self, draws: bool = True) -> Iterator[Move]:
         """Moves that might be legal before drawing: every legal one is among them."""
@@ -245,7 +309,7 @@ class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRomm
         if err is not None:
             if kind is None or kind.when is not _IRREGULAR or self.phase is OVER_PHASE:
                 raise err
-            err = kind.refuse(self, move)       # an irregularity: made when it can happen
+            err = kind.refuse(self, move)  # an irregularity: made when it can happen
             if err is not None:
                 raise err
         kind.apply(self, move)
@@ -299,17 +363,18 @@ _ANY, _IRREGULAR, _PLAY = When.ANY, When.IRREGULAR, When.PLAY
 
 
 def _irregular() -> IllegalMove:
-    return IllegalMove("irregular", lambda who: f"{who} ei saa nostaa väärällä vuorolla, sillä se "
-                                                "on sääntörikkomus.")
+    return IllegalMove("irregular", lambda who: f"{who} ei saa nostaa väärällä vuorolla, sillä se on sääntörikkomus.")
 
 
 def _must_draw(cards_in_hand: int) -> IllegalMove:
     if cards_in_hand == 1:
-        return IllegalMove("must_draw_one_card", lambda who: f"{who} ei ole vielä nostanut, ja vuoro "
-                                                             "alkaa aina nostolla, vaikka kädessä "
-                                                             "olisi vain yksi kortti.")
-    return IllegalMove("must_draw", lambda who: f"{who} ei ole vielä nostanut, ja vuoro alkaa aina "
-                                                "nostolla.")
+        return IllegalMove(
+            "must_draw_one_card",
+            lambda who: (
+                f"{who} ei ole vielä nostanut, ja vuoro alkaa aina nostolla, vaikka kädessä olisi vain yksi kortti."
+            ),
+        )
+    return IllegalMove("must_draw", lambda who: f"{who} ei ole vielä nostanut, ja vuoro alkaa aina nostolla.")
 
 
 _DRAW_STOCK = Draw(STOCK)
@@ -329,8 +394,7 @@ def _discard_of(card: Card) -> Discard:
 
 def _unknown_move(move: object) -> IllegalMove:
     if type(move).__name__ == "Knock":
-        return IllegalMove("unknown_move", "Tässä pelissä ei koputeta, vaan ulos mennään pelaamalla kortit "
-                                           "pöytään.")
+        return IllegalMove("unknown_move", "Tässä pelissä ei koputeta, vaan ulos mennään pelaamalla kortit pöytään.")
     return IllegalMove("unknown_move", "Tässä pelissä ei ole sellaista siirtoa.")
 
 
@@ -357,6 +421,3 @@ def cut_for_dealer(players: int, seed: int | None = None) -> tuple[list[list[Car
         drawing = [p for p in drawing if row[p].rank == low]
         if len(drawing) == 1:
             return rounds, drawing[0]
-
-
-

@@ -6,6 +6,7 @@ The phase mixins (:mod:`~rommikirja.draw_phase`, :mod:`~rommikirja.meld_moves`,
 :class:`DealState`, so each one is typed against these fields and nothing else; :class:`Deal`
 puts them together.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -26,8 +27,8 @@ class DealState(Position):
 
     rules: RuleSet
     hands: list[list[Card]]
-    stock: list[Card]            # top of the stock is the LAST element
-    discard: list[Card]          # top of the discard pile is the LAST element
+    stock: list[Card]  # top of the stock is the LAST element
+    discard: list[Card]  # top of the discard pile is the LAST element
     table: list[TableMeld] = field(default_factory=list)
     dealer: int = 0
     turn: int = 0
@@ -35,16 +36,16 @@ class DealState(Position):
     outcome: Outcome | None = None
     events: list[Event] = field(default_factory=list)
     # per-player facts
-    has_played: list[bool] = field(default_factory=list)   # melded or laid off in an earlier turn
-    opened: list[bool] = field(default_factory=list)       # has melded at least once (Rommi 51)
+    has_played: list[bool] = field(default_factory=list)  # melded or laid off in an earlier turn
+    opened: list[bool] = field(default_factory=list)  # has melded at least once (Rommi 51)
     # per-turn facts
     taken_from_discard: Card | None = None
     melds_this_turn: int = 0
     played_this_turn: bool = False
     turns: int = 0
     turnovers: int = 0
-    exposed: Card | None = None          # a stock card exposed by an out-of-turn draw
-    final_turns: int | None = None       # "last_round": turns left after the stock ran out
+    exposed: Card | None = None  # a stock card exposed by an out-of-turn draw
+    final_turns: int | None = None  # "last_round": turns left after the stock ran out
 
     def _must_open(self) -> bool:
         """Whether the player in turn still has to open (Rommi 51): ``rules.must_open``."""

@@ -2,6 +2,7 @@
 
 A mixin of :class:`rommikirja.deal.Deal`, typed against :class:`~rommikirja.deal_state.DealState`: it reads and changes the deal's fields.
 """
+
 from __future__ import annotations
 
 from .deal_state import DealState
@@ -20,20 +21,27 @@ class DrawPhase(DealState):
         if self.phase is not DRAW_PHASE:
             return IllegalMove("draw_twice", lambda who: f"{who} on jo nostanut tällä vuorolla.")
         if move.source == STOCK:
-            if self.stock and self.final_turns is None or self._can_draw_stock():    # (the common case first)
+            if self.stock and self.final_turns is None or self._can_draw_stock():  # (the common case first)
                 return None
             if self.final_turns is not None:
-                return IllegalMove("stock_used", lambda who: f"Nostopakka on käyty läpi, joten {who} voi "
-                                                             "vain ottaa poistopakan päällimmäisen kortin "
-                                                             "tai ohittaa vuoronsa.")
+                return IllegalMove(
+                    "stock_used",
+                    lambda who: (
+                        f"Nostopakka on käyty läpi, joten {who} voi "
+                        "vain ottaa poistopakan päällimmäisen kortin "
+                        "tai ohittaa vuoronsa."
+                    ),
+                )
             if not self._may_turn_over():
-                return IllegalMove("stock_empty", "Nostopakka on loppunut, eikä poistopakkaa käännetä "
-                                                  "uudeksi nostopakaksi.")
+                return IllegalMove(
+                    "stock_empty", "Nostopakka on loppunut, eikä poistopakkaa käännetä uudeksi nostopakaksi."
+                )
             return IllegalMove("stock_empty", "Nostopakka ja poistopakka ovat molemmat tyhjiä.")
         if move.source == DISCARD:
             if not self.discard:
-                return IllegalMove("discard_empty", lambda who: f"Poistopakka on tyhjä, joten {who} voi "
-                                                                "nostaa vain nostopakasta.")
+                return IllegalMove(
+                    "discard_empty", lambda who: f"Poistopakka on tyhjä, joten {who} voi nostaa vain nostopakasta."
+                )
             return None
         return IllegalMove("unknown_source", "Kortin voi nostaa vain nostopakasta tai poistopakasta.")
 
@@ -63,12 +71,13 @@ class DrawPhase(DealState):
 
     def _may_turn_over(self) -> bool:
         limit = self.rules.max_turnovers
-        return (self.rules.stock_exhausted in ("turn_over", "turn_over_keep_top")
-                and (limit == 0 or self.turnovers < limit))
+        return self.rules.stock_exhausted in ("turn_over", "turn_over_keep_top") and (
+            limit == 0 or self.turnovers < limit
+        )
 
     def _turn_over_discards(self) -> None:
         keep = [self.discard.pop()] if self.rules.stock_exhausted == "turn_over_keep_top" else []
-        self.stock = list(reversed(self.discard))   # the pile's bottom card becomes the stock's top
-        self.discard = keep                         # classic rommi: the last discard stays face up
+        self.stock = list(reversed(self.discard))  # the pile's bottom card becomes the stock's top
+        self.discard = keep  # classic rommi: the last discard stays face up
         self.turnovers += 1
         self.events.append(Event(self.turn, EV_TURN_OVER, tuple(reversed(self.stock)) + tuple(keep)))

@@ -13,14 +13,25 @@ Legal-move generation makes many refusals and shows none of them.
 A refusal whose sentence already names the attempted move (*Eero ei voi lisätä ruutukymppiä
 yhdistelmään …*) says so with ``names_move``; narration then does not describe the move again.
 """
+
 from __future__ import annotations
 
 from typing import Callable, Sequence, Union
 
 from .cards import Card
 
-__all__ = ["IllegalMove", "InvalidMeld", "reading_refusal", "not_in_hand", "discard_taken_card", "DEFAULT_SUBJECT", "player_form", "malformed_move",
-           "no_such_card", "meld_refusal"]
+__all__ = [
+    "IllegalMove",
+    "InvalidMeld",
+    "reading_refusal",
+    "not_in_hand",
+    "discard_taken_card",
+    "DEFAULT_SUBJECT",
+    "player_form",
+    "malformed_move",
+    "no_such_card",
+    "meld_refusal",
+]
 
 #: Who a refusal speaks of when no player name is given.
 DEFAULT_SUBJECT = "Pelaaja"
@@ -69,8 +80,9 @@ class InvalidMeld(IllegalMove):
     (a string, or a function returning one, called when it is shown).
     """
 
-    def __init__(self, code: str, message: Text, detail: str | Callable[[], str] | None = None, *,
-                 names_move: bool = False) -> None:
+    def __init__(
+        self, code: str, message: Text, detail: str | Callable[[], str] | None = None, *, names_move: bool = False
+    ) -> None:
         super().__init__(code, message, names_move=names_move)
         self._detail = detail
 
@@ -90,7 +102,10 @@ def not_in_hand(cards) -> IllegalMove:
     'Eeron kädessä ei ole ristiviitosta.'
     """
     from .finnish import cards_text
-    return IllegalMove("not_in_hand", lambda who: f"{player_form(who, 'gen')} kädessä ei ole {cards_text(cards, 'part')}.")
+
+    return IllegalMove(
+        "not_in_hand", lambda who: f"{player_form(who, 'gen')} kädessä ei ole {cards_text(cards, 'part')}."
+    )
 
 
 def discard_taken_card(card) -> IllegalMove:
@@ -101,8 +116,11 @@ def discard_taken_card(card) -> IllegalMove:
     'Aino otti ristiviitosen juuri poistopakasta, eikä sitä saa poistaa samalla vuorolla.'
     """
     from .finnish import card_name
-    return IllegalMove("discard_taken_card", lambda who: f"{who} otti {card_name(card, 'gen')} juuri "
-                                                         "poistopakasta, eikä sitä saa poistaa samalla vuorolla.")
+
+    return IllegalMove(
+        "discard_taken_card",
+        lambda who: f"{who} otti {card_name(card, 'gen')} juuri poistopakasta, eikä sitä saa poistaa samalla vuorolla.",
+    )
 
 
 def player_form(who: str, case: str) -> str:
@@ -112,6 +130,7 @@ def player_form(who: str, case: str) -> str:
     ('Eeron', 'Pelaajalla')
     """
     from .finnish import UnknownName, noun, player_name
+
     if who == DEFAULT_SUBJECT:
         return noun("pelaaja", case).capitalize()
     try:
@@ -141,15 +160,27 @@ def no_such_card(cards, rules) -> IllegalMove | None:
     for c in cards:
         if c.is_joker and c.deck >= rules.jokers:
             from .finnish import count, ordinal
-            return IllegalMove("no_such_card", lambda who, n=rules.jokers, c=c: (
-                "Jokeri ei kuulu tähän peliin, jossa ei ole jokereita." if n == 0 else
-                f"Tässä pelissä on vain {count(n, 'jokeri')}, joten {ordinal(c.deck + 1, 'part')} "
-                "jokeria ei ole."))
+
+            return IllegalMove(
+                "no_such_card",
+                lambda who, n=rules.jokers, c=c: (
+                    "Jokeri ei kuulu tähän peliin, jossa ei ole jokereita."
+                    if n == 0
+                    else f"Tässä pelissä on vain {count(n, 'jokeri')}, joten {ordinal(c.deck + 1, 'part')} "
+                    "jokeria ei ole."
+                ),
+            )
         if not c.is_joker and c.deck >= rules.decks:
             from .finnish import card_name
-            return IllegalMove("no_such_card", lambda who, c=c, n=rules.decks: (
-                f"Toisen pakan {card_name(c)} ei kuulu tähän peliin, jossa on vain yksi pakka." if n == 1 else
-                f"Kortti {c.code} ei kuulu tähän peliin."))
+
+            return IllegalMove(
+                "no_such_card",
+                lambda who, c=c, n=rules.decks: (
+                    f"Toisen pakan {card_name(c)} ei kuulu tähän peliin, jossa on vain yksi pakka."
+                    if n == 1
+                    else f"Kortti {c.code} ei kuulu tähän peliin."
+                ),
+            )
     return None
 
 
@@ -169,8 +200,13 @@ def meld_refusal(err: "InvalidMeld", cards) -> "InvalidMeld":
     (True, 'Aino ei voi pelata yhdistelmää (ristikakkonen, herttaviitonen ja patarouva), koska kortit eivät ole samanarvoisia eivätkä samaa maata.')
     """
     from .finnish import cards_text
-    return InvalidMeld(err.code, lambda who: f"{who} ei voi pelata yhdistelmää ({cards_text(cards)}), "
-                                             f"koska {err.detail}.", lambda: err.detail, names_move=True)
+
+    return InvalidMeld(
+        err.code,
+        lambda who: f"{who} ei voi pelata yhdistelmää ({cards_text(cards)}), koska {err.detail}.",
+        lambda: err.detail,
+        names_move=True,
+    )
 
 
 def reading_refusal(cards: Sequence[Card], jokers) -> IllegalMove | None:
@@ -185,8 +221,9 @@ def reading_refusal(cards: Sequence[Card], jokers) -> IllegalMove | None:
         if type(joker) is not Card or type(stands) is not Card:
             return malformed_move()
         if not joker.is_joker or not any(joker is c or joker == c for c in cards) or joker in named:
-            return IllegalMove("joker_reading", "Jokerin merkityksen voi kertoa vain siirron omalle "
-                                                "jokerille, kullekin kerran.")
+            return IllegalMove(
+                "joker_reading", "Jokerin merkityksen voi kertoa vain siirron omalle jokerille, kullekin kerran."
+            )
         if stands.is_joker or not 1 <= stands.rank <= 13:
             return IllegalMove("joker_reading", "Jokeri voi esittää vain tavallista korttia.")
         named.append(joker)

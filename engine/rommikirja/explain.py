@@ -19,6 +19,7 @@ bold).
 >>> [line.text for line in score_lines(out, score_deal(out, rules), rules, ["Aino", "Eero"])]
 ['Aino voittaa jaon.', '', '- Eero: herttakuningas ja pataviitonen 10 + 5 = 15 pistettä', '', 'Aino saa muiden käsien arvon, 15 pistettä.']
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -111,34 +112,43 @@ def _knock_result(kind: str, names: Sequence[str], rules: RuleSet, score: Any, k
     if kind == "gin":
         return _line(f"Gin: {names[k]} saa {rules.gin_bonus} + {hv[d]} = ", result(score.points[k]), ".")
     if kind == "undercut":
-        return _line(f"Alitus: {names[d]} saa {rules.undercut_bonus} + {hv[k]} − {hv[d]} = ",
-                     result(score.points[d]), ".")
-    return _line(f"{names[k]} saa {'erotuksen ' if page else ''}{hv[d]} − {hv[k]} = ",
-                 result(score.points[k]), ".")
+        return _line(
+            f"Alitus: {names[d]} saa {rules.undercut_bonus} + {hv[k]} − {hv[d]} = ", result(score.points[d]), "."
+        )
+    return _line(f"{names[k]} saa {'erotuksen ' if page else ''}{hv[d]} − {hv[k]} = ", result(score.points[k]), ".")
 
 
 def _strong(n: int) -> Strong:
     return Strong(count(n, 'piste', digits=True))
 
 
-def score_lines(outcome: Any, score: Any, rules: RuleSet, names: Sequence[str], view: str = "page",
-                ask: int | None = None) -> list[Line]:
+def score_lines(
+    outcome: Any, score: Any, rules: RuleSet, names: Sequence[str], view: str = "page", ask: int | None = None
+) -> list[Line]:
     """The explanation of ``score`` (of ``outcome``, priced by ``rules``) for ``view``.
 
     ``outcome`` may be None for Pelaa's earlier deals (only the score is known then); ``ask`` is
     the player a practice question asks about.
     """
     if view == "page":
-        return _page_gin(outcome, score, rules, names) if rules.style == "knock" else \
-            _page_rummy(outcome, score, rules, names)
+        return (
+            _page_gin(outcome, score, rules, names)
+            if rules.style == "knock"
+            else _page_rummy(outcome, score, rules, names)
+        )
     if view == "practice":
         return _practice_points(outcome, score, rules, names, ask)
     if view == "knock":
         k = outcome.knocker
         d = outcome.defender
-        lines = [_line(f"{names[k]}: irtokortit {points(score.hand_values[k])}."),
-                 _line(f"{names[1 - k]}: " + (f"liittää {cards_text([c for cs, _ in d.layoffs for c in cs], 'gen')}; "
-                                              if d.layoffs else "") + f"irtokortit {points(score.hand_values[1 - k])}.")]
+        lines = [
+            _line(f"{names[k]}: irtokortit {points(score.hand_values[k])}."),
+            _line(
+                f"{names[1 - k]}: "
+                + (f"liittää {cards_text([c for cs, _ in d.layoffs for c in cs], 'gen')}; " if d.layoffs else "")
+                + f"irtokortit {points(score.hand_values[1 - k])}."
+            ),
+        ]
         return lines + [_knock_result(score.kind, names, rules, score, k, False)]
     if view == "pelaa":
         return _pelaa(outcome, score, rules, names)
@@ -147,10 +157,12 @@ def score_lines(outcome: Any, score: Any, rules: RuleSet, names: Sequence[str], 
 
 # -- the example boxes --------------------------------------------------------------------------
 
+
 def _page_rummy(out: Any, score: Any, rules: RuleSet, names: Sequence[str]) -> list[Line]:
     if score.kind == "void":
-        return [_line(f"Jako mitätöidään: kukaan ei saa pisteitä, ja sama jakaja ({names[out.dealer]}) "
-                      "jakaa uudelleen.")]
+        return [
+            _line(f"Jako mitätöidään: kukaan ei saa pisteitä, ja sama jakaja ({names[out.dealer]}) jakaa uudelleen.")
+        ]
     w = out.winner
     hv = score.hand_values
     if score.kind == "went_out":
@@ -158,13 +170,25 @@ def _page_rummy(out: Any, score: Any, rules: RuleSet, names: Sequence[str]) -> l
     elif rules.scoring == "own_hand_minus":
         lines = [_line("Jako päättyy, eikä kukaan mennyt ulos.")]
     else:
-        lines = [_line("Jako päättyy, koska nostopakka loppui eikä sitä uusita." + (
-            f" Pienin käsi on {player_name(names[w], 'ade')}, joka voittaa jaon." if w is not None
-            else " Pienimpiä käsiä on kaksi yhtä arvokasta, joten kukaan ei voita."))]
+        lines = [
+            _line(
+                "Jako päättyy, koska nostopakka loppui eikä sitä uusita."
+                + (
+                    f" Pienin käsi on {player_name(names[w], 'ade')}, joka voittaa jaon."
+                    if w is not None
+                    else " Pienimpiä käsiä on kaksi yhtä arvokasta, joten kukaan ei voita."
+                )
+            )
+        ]
     lines.append(Line())
     if rules.scoring == "penalty":
-        lines += [_line(f"Muut saavat sakkopisteitä käteen jääneistä korteista (ässä {rules.card_points(1)}, "
-                        f"jokeri {rules.card_points(0)}); avaamatta jäänyt saa kiinteän sakon:"), Line()]
+        lines += [
+            _line(
+                f"Muut saavat sakkopisteitä käteen jääneistä korteista (ässä {rules.card_points(1)}, "
+                f"jokeri {rules.card_points(0)}); avaamatta jäänyt saa kiinteän sakon:"
+            ),
+            Line(),
+        ]
         for i, hand in enumerate(out.hands):
             if i == w:
                 continue
@@ -176,37 +200,61 @@ def _page_rummy(out: Any, score: Any, rules: RuleSet, names: Sequence[str]) -> l
         return lines
     if rules.scoring == "own_hand_minus":
         lines += [_line("Jokainen saa käteensä jääneistä korteista miinuspisteitä:"), Line()]
-        lines += [_line(f"- {names[i]}: ", Cards(tuple(hand)), f" {_sum(hand, rules)}",
-                        Strong(count(hv[i], 'miinuspiste', digits=True)))
-                  for i, hand in enumerate(out.hands) if hand]
+        lines += [
+            _line(
+                f"- {names[i]}: ",
+                Cards(tuple(hand)),
+                f" {_sum(hand, rules)}",
+                Strong(count(hv[i], 'miinuspiste', digits=True)),
+            )
+            for i, hand in enumerate(out.hands)
+            if hand
+        ]
         return lines
-    lines += [_line(f"- {names[i]}: ", Cards(tuple(hand)), f" {_sum(hand, rules)}{count(hv[i], 'piste', digits=True)}")
-              for i, hand in enumerate(out.hands) if i != w]
+    lines += [
+        _line(f"- {names[i]}: ", Cards(tuple(hand)), f" {_sum(hand, rules)}{count(hv[i], 'piste', digits=True)}")
+        for i, hand in enumerate(out.hands)
+        if i != w
+    ]
     lines.append(Line())
     if w is None:
         return lines
     won = _strong(score.points[w])
     if score.kind == "went_out" and score.doubled:
-        lines.append(_line(f"Muiden käsien arvo on {count(score.base, 'piste', digits=True)}. {names[w]} tyhjensi "
-                           "kätensä yhdellä vuorolla (rommi), joten pisteet kaksinkertaistuvat: hän saa ", won, "."))
+        lines.append(
+            _line(
+                f"Muiden käsien arvo on {count(score.base, 'piste', digits=True)}. {names[w]} tyhjensi "
+                "kätensä yhdellä vuorolla (rommi), joten pisteet kaksinkertaistuvat: hän saa ",
+                won,
+                ".",
+            )
+        )
     elif score.kind == "went_out":
         lines.append(_line(f"{names[w]} saa muiden käsien arvon, ", won, "."))
     else:
         gaps = " + ".join(str(hv[i] - hv[w]) for i in range(len(out.hands)) if i != w)
-        lines.append(_line(f"{names[w]} ({count(hv[w], 'piste', digits=True)} kädessä) saa erotukset muihin "
-                           f"käsiin: {gaps} = ", won, "."))
+        lines.append(
+            _line(
+                f"{names[w]} ({count(hv[w], 'piste', digits=True)} kädessä) saa erotukset muihin käsiin: {gaps} = ",
+                won,
+                ".",
+            )
+        )
     return lines
 
 
 def _page_gin(out: Any, score: Any, rules: RuleSet, names: Sequence[str]) -> list[Line]:
     if score.kind == "void":
-        return [_line(f"Jako mitätöidään: kukaan ei saa pisteitä, ja sama jakaja ({names[out.dealer]}) "
-                      "jakaa uudelleen.")]
+        return [
+            _line(f"Jako mitätöidään: kukaan ei saa pisteitä, ja sama jakaja ({names[out.dealer]}) jakaa uudelleen.")
+        ]
     k, d = out.knocker, 1 - out.knocker
     hv = score.hand_values
     dres = out.defender
-    knocker: list[Part] = [f"- {names[k]} {'tekee ginin' if score.kind == 'gin' else 'koputtaa'}: ",
-                           Melds(tuple(out.knocker_melds))]
+    knocker: list[Part] = [
+        f"- {names[k]} {'tekee ginin' if score.kind == 'gin' else 'koputtaa'}: ",
+        Melds(tuple(out.knocker_melds)),
+    ]
     if out.knocker_deadwood:
         knocker += [", irtokortit ", Cards(tuple(out.knocker_deadwood)), f" = {count(hv[k], 'piste', digits=True)}"]
     defender: list[Part] = [f"- {names[d]}: "]
@@ -217,11 +265,16 @@ def _page_gin(out: Any, score: Any, rules: RuleSet, names: Sequence[str]) -> lis
         defender += ["; irtokortit ", Cards(tuple(dres.deadwood)), f" = {count(hv[d], 'piste', digits=True)}"]
     else:
         defender.append("; ei irtokortteja")
-    return [Line(tuple(knocker)), Line(tuple(defender)), Line(),
-            _knock_result(score.kind, names, rules, score, k, True)]
+    return [
+        Line(tuple(knocker)),
+        Line(tuple(defender)),
+        Line(),
+        _knock_result(score.kind, names, rules, score, k, True),
+    ]
 
 
 # -- practice: the points of one player -----------------------------------------------------------
+
 
 def _practice_points(out: Any, score: Any, rules: RuleSet, names: Sequence[str], ask: int | None) -> list[Line]:
     w = out.winner
@@ -232,12 +285,16 @@ def _practice_points(out: Any, score: Any, rules: RuleSet, names: Sequence[str],
             text += f", rommista kaksinkertaisena {score.points[w]}"
         return lines + [_line(text + ".")]
     if rules.scoring == "penalty" and out.opened and not out.opened[ask]:
-        return [_line(f"{names[ask]} ei avannut, joten sakko on käden korteista riippumatta "
-                      f"{points(rules.unopened_penalty)}.")]
+        return [
+            _line(
+                f"{names[ask]} ei avannut, joten sakko on käden korteista riippumatta {points(rules.unopened_penalty)}."
+            )
+        ]
     return [_line(f"{names[ask]}: {_card_sum(out.hands[ask], rules)}.")]
 
 
 # -- Pelaa ------------------------------------------------------------------------------------------
+
 
 def _pelaa(out: Any, score: Any, rules: RuleSet, names: Sequence[str]) -> list[Line]:
     lines: list[str] = []
@@ -249,14 +306,18 @@ def _pelaa(out: Any, score: Any, rules: RuleSet, names: Sequence[str]) -> list[L
         w = names[score.scorer]
         won = score.points[score.scorer]
         if kind == "gin":
-            lines.append(f"Gin! {w} saa ginin lisäpisteet {rules.gin_bonus} ja vastustajan "
-                         f"irtokorttipisteet: yhteensä {won}.")
+            lines.append(
+                f"Gin! {w} saa ginin lisäpisteet {rules.gin_bonus} ja vastustajan irtokorttipisteet: yhteensä {won}."
+            )
         elif kind == "undercut":
-            lines.append(f"Alitus: {w} saa alituksen lisäpisteet {rules.undercut_bonus} ja "
-                         f"irtokorttipisteiden erotuksen: yhteensä {won}.")
+            lines.append(
+                f"Alitus: {w} saa alituksen lisäpisteet {rules.undercut_bonus} ja "
+                f"irtokorttipisteiden erotuksen: yhteensä {won}."
+            )
         else:
-            lines.append(f"Koputus onnistui: {w} saa irtokorttipisteiden erotuksen, "
-                         f"{count(won, 'piste', digits=True)}.")
+            lines.append(
+                f"Koputus onnistui: {w} saa irtokorttipisteiden erotuksen, {count(won, 'piste', digits=True)}."
+            )
         defence = getattr(out, "defender", None)
         if defence is not None and defence.layoffs:
             laid = [c for cards, _ in defence.layoffs for c in cards]
@@ -269,13 +330,21 @@ def _pelaa(out: Any, score: Any, rules: RuleSet, names: Sequence[str]) -> list[L
         lines.append("Jako päättyi ilman ulosmenoa.")
     if rules.scoring == "penalty":
         opened = out.opened if out is not None and out.opened else (True,) * len(hv)
-        lines.append("Sakkopisteet: " + ", ".join(
-            f"{names[i]} {v}" + ("" if opened[i] or i == score.scorer else " (ei avannut)")
-            for i, v in enumerate(hv)) + ".")
+        lines.append(
+            "Sakkopisteet: "
+            + ", ".join(
+                f"{names[i]} {v}" + ("" if opened[i] or i == score.scorer else " (ei avannut)")
+                for i, v in enumerate(hv)
+            )
+            + "."
+        )
     else:
-        lines.append("Käteen jääneiden korttien pisteet: " + ", ".join(
-            f"{names[i]} {v}" for i, v in enumerate(hv)) + ".")
+        lines.append(
+            "Käteen jääneiden korttien pisteet: " + ", ".join(f"{names[i]} {v}" for i, v in enumerate(hv)) + "."
+        )
     if rules.scoring == "winner_takes" and score.scorer is not None:
-        lines.append(f"{names[score.scorer]} saa {count(score.points[score.scorer], 'piste', digits=True)}"
-                     + (", rommista kaksinkertaisena." if score.doubled else "."))
+        lines.append(
+            f"{names[score.scorer]} saa {count(score.points[score.scorer], 'piste', digits=True)}"
+            + (", rommista kaksinkertaisena." if score.doubled else ".")
+        )
     return [_line(t) for t in lines]

@@ -8,6 +8,7 @@ every practice question to the browser (``docs/assets/kortit.js`` draws from it)
 >>> faces(["7H", "7H'", "JK"])["7H'"]
 {'name': 'herttaseiska', 'symbol': '7♥', 'colour': 'punainen', 'mark': '²'}
 """
+
 from __future__ import annotations
 
 from typing import Iterable

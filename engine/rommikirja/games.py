@@ -4,6 +4,7 @@
 >>> deal_type(RuleSet()).__name__, deal_type(RuleSet(style="knock")).__name__
 ('Deal', 'GinDeal')
 """
+
 from __future__ import annotations
 
 from .deal import Deal

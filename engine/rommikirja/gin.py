@@ -11,6 +11,7 @@ ends with only ``rules.void_stock`` cards left in the stock voids the deal.
 >>> deal.phase.value, deal.turn, [type(m).__name__ for m in deal.legal_moves()]
 ('offer', 1, ['Draw', 'Pass'])
 """
+
 from __future__ import annotations
 
 import random
@@ -28,12 +29,29 @@ from .melds import check_meld
 from .knock import DefenderResult, GinOutcome, defender_best, knock_arrangement, knock_result
 from .position import Position
 from .rules import RuleSet
-from .solver import (CARDS, Arrangement, best_arrangement, deck_card_refusal, mask_of, min_deadwood_mask,
-                     min_discard_deadwood)
+from .solver import (
+    CARDS,
+    Arrangement,
+    best_arrangement,
+    deck_card_refusal,
+    mask_of,
+    min_deadwood_mask,
+    min_discard_deadwood,
+)
 
 
-__all__ = ["GinDeal", "GinPhase", "Pass", "Knock", "GinOutcome", "GinMove", "DefenderResult",
-           "defender_best", "knock_arrangement", "knock_result"]
+__all__ = [
+    "GinDeal",
+    "GinPhase",
+    "Pass",
+    "Knock",
+    "GinOutcome",
+    "GinMove",
+    "DefenderResult",
+    "defender_best",
+    "knock_arrangement",
+    "knock_result",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,10 +73,10 @@ GinMove = Draw | Discard | Pass | Knock
 
 
 class GinPhase(Enum):
-    OFFER = "offer"            # the first upcard is offered: take it (Draw(DISCARD)) or pass
-    FORCED = "forced"          # both passed: the non-dealer must draw from the stock
+    OFFER = "offer"  # the first upcard is offered: take it (Draw(DISCARD)) or pass
+    FORCED = "forced"  # both passed: the non-dealer must draw from the stock
     DRAW = "draw"
-    DISCARD = "discard"        # drawn: discard or knock
+    DISCARD = "discard"  # drawn: discard or knock
     OVER = "over"
 
 
@@ -86,8 +104,8 @@ class GinDeal(Position):
 
     rules: RuleSet
     hands: list[list[Card]]
-    stock: list[Card]                 # top is the LAST element
-    discard: list[Card]               # top is the LAST element
+    stock: list[Card]  # top is the LAST element
+    discard: list[Card]  # top is the LAST element
     dealer: int = 0
     turn: int = 1
     phase: GinPhase = GinPhase.DRAW
@@ -95,7 +113,7 @@ class GinDeal(Position):
     events: list[Event] = field(default_factory=list)
     taken_from_discard: Card | None = None
     turns: int = 0
-    table: list = field(default_factory=list)   # gin keeps melds in the hand; always empty
+    table: list = field(default_factory=list)  # gin keeps melds in the hand; always empty
 
     @classmethod
     def new(cls, rules: RuleSet, players: int = 2, dealer: int = 0, seed: int | None = None) -> "GinDeal":
@@ -107,18 +125,34 @@ class GinDeal(Position):
         deck = standard_deck(rules.decks)
         random.Random(seed).shuffle(deck)
         size = rules.hand_size_for(2)
-        first = deck[:2 * size]
+        first = deck[: 2 * size]
         hands: list[list[Card]] = [first[1::2], first[0::2]] if dealer == 0 else [first[0::2], first[1::2]]
-        rest = deck[2 * size:]
+        rest = deck[2 * size :]
         discard = [rest.pop(0)] if rules.upcard else []
         rest.reverse()
-        return cls(rules=rules, hands=hands, stock=rest, discard=discard, dealer=dealer,
-                   turn=1 - dealer, phase=GinPhase.OFFER if rules.upcard_offer and discard else GinPhase.DRAW)
+        return cls(
+            rules=rules,
+            hands=hands,
+            stock=rest,
+            discard=discard,
+            dealer=dealer,
+            turn=1 - dealer,
+            phase=GinPhase.OFFER if rules.upcard_offer and discard else GinPhase.DRAW,
+        )
 
     @classmethod
-    def from_position(cls, rules: RuleSet, hands: Sequence[Iterable[Card]], stock: Sequence[Card] = (),
-                      discard: Sequence[Card] = (), table: Sequence = (), dealer: int | None = None,
-                      turn: int = 0, has_played: Sequence[int] = (), phase: str = "draw") -> "GinDeal":
+    def from_position(
+        cls,
+        rules: RuleSet,
+        hands: Sequence[Iterable[Card]],
+        stock: Sequence[Card] = (),
+        discard: Sequence[Card] = (),
+        table: Sequence = (),
+        dealer: int | None = None,
+        turn: int = 0,
+        has_played: Sequence[int] = (),
+        phase: str = "draw",
+    ) -> "GinDeal":
         """A position: ``stock`` top first, ``discard`` bottom to top; ``phase`` "draw" or "offer"."""
         _check_rules(rules)
         if len(hands) != 2:
@@ -127,22 +161,30 @@ class GinDeal(Position):
             raise IllegalMove("table", "Gin-rommissa yhdistelmiä ei pelata pöytään kesken jaon.")
         if phase not in ("draw", "offer"):
             raise IllegalMove("phase", f"Tuntematon vaihe ”{phase}”; sallitut: draw, offer.")
-        deal = cls(rules=rules, hands=[list(h) for h in hands], stock=list(reversed(stock)),
-                   discard=list(discard), dealer=(1 - turn) if dealer is None else dealer, turn=turn,
-                   phase=GinPhase(phase))
+        deal = cls(
+            rules=rules,
+            hands=[list(h) for h in hands],
+            stock=list(reversed(stock)),
+            discard=list(discard),
+            dealer=(1 - turn) if dealer is None else dealer,
+            turn=turn,
+            phase=GinPhase(phase),
+        )
         if deal.phase is GinPhase.OFFER and turn == deal.dealer:
             raise IllegalMove("phase", "Avokortti tarjotaan ensin jakajan vastustajalle.")
         if deal.phase is GinPhase.OFFER and not (rules.upcard and rules.upcard_offer):
-            raise IllegalMove("phase", "Näillä säännöillä ensimmäistä avokorttia ei tarjota erikseen, "
-                                       "joten jaon alussa ei ole tarjousvaihetta.")
+            raise IllegalMove(
+                "phase",
+                "Näillä säännöillä ensimmäistä avokorttia ei tarjota erikseen, "
+                "joten jaon alussa ei ole tarjousvaihetta.",
+            )
         seen: set[Card] = set()
         for c in deal.all_cards():
             bad = _card_refusal(c)
             if bad is not None:
                 raise bad
             if c in seen:
-                raise IllegalMove("duplicate_card", f"{capitalize(card_name(c))} "
-                                                    "on asetelmassa kahdesti.")
+                raise IllegalMove("duplicate_card", f"{capitalize(card_name(c))} on asetelmassa kahdesti.")
             seen.add(c)
         return deal
 
@@ -231,7 +273,7 @@ class GinDeal(Position):
             return
         assert kind is Knock
         defender = 1 - p
-        if move.melds is None:          # the knocker spreads the hand that scores best
+        if move.melds is None:  # the knocker spreads the hand that scores best
             rest = [c for c in self.hands[p] if c != move.card]
             melds, dead, result = knock_arrangement(rest, self.hands[defender], self.rules)
         else:
@@ -242,8 +284,15 @@ class GinDeal(Position):
         kind_ = EV_GIN if not dead else EV_KNOCK
         self.events.append(Event(p, kind_, (move.card,)))
         self.phase = GinPhase.OVER
-        self.outcome = GinOutcome(ResultKind.GIN if not dead else ResultKind.KNOCK, p, tuple(tuple(h) for h in self.hands), melds, dead, result,
-                                  self.dealer)
+        self.outcome = GinOutcome(
+            ResultKind.GIN if not dead else ResultKind.KNOCK,
+            p,
+            tuple(tuple(h) for h in self.hands),
+            melds,
+            dead,
+            result,
+            self.dealer,
+        )
 
     # -- internals ----------------------------------------------------------------------
 
@@ -278,8 +327,9 @@ class GinDeal(Position):
                 raise bad
             for c in meld:
                 if c not in rest or c in used:
-                    raise IllegalMove("not_in_hand", f"{capitalize(card_name(c))} ei ole "
-                                                     "kädessä tai on jo toisessa yhdistelmässä.")
+                    raise IllegalMove(
+                        "not_in_hand", f"{capitalize(card_name(c))} ei ole kädessä tai on jo toisessa yhdistelmässä."
+                    )
                 used.add(c)
         return tuple(tuple(m) for m in melds), tuple(c for c in rest if c not in used)
 
@@ -297,10 +347,11 @@ class GinDeal(Position):
         bad = self._card_in_hand_refusal(move.card)
         if bad is not None:
             return bad
-        if move.melds is None:          # the best melds: only the least deadwood matters here
+        if move.melds is None:  # the best melds: only the least deadwood matters here
             card = move.card
-            points = min_deadwood_mask(mask_of([c for c in self.hands[self.turn] if c != card]),
-                                       self.rules.ace_points)[0]
+            points = min_deadwood_mask(mask_of([c for c in self.hands[self.turn] if c != card]), self.rules.ace_points)[
+                0
+            ]
         else:
             try:
                 _, dead = self._knock_arrangement(move)
@@ -308,10 +359,14 @@ class GinDeal(Position):
                 return err
             points = sum(self.rules.card_points(c.rank) for c in dead)
         if points > self.rules.knock_limit:
-            return IllegalMove("knock_over_limit",
-                               lambda who: f"{who} ei voi vielä koputtaa, koska irtokortteja jäisi "
-                                           f"{count(points, 'piste', 'gen', digits=True)} edestä ja raja on "
-                                           f"{count(self.rules.knock_limit, 'piste', digits=True)}.")
+            return IllegalMove(
+                "knock_over_limit",
+                lambda who: (
+                    f"{who} ei voi vielä koputtaa, koska irtokortteja jäisi "
+                    f"{count(points, 'piste', 'gen', digits=True)} edestä ja raja on "
+                    f"{count(self.rules.knock_limit, 'piste', digits=True)}."
+                ),
+            )
         return None
 
     def _refusal(self, move: object) -> IllegalMove | None:
@@ -319,8 +374,10 @@ class GinDeal(Position):
         kind = type(move)
         if kind not in _GIN_MOVES:
             if kind in _TABLE_MOVES:
-                return IllegalMove("not_in_gin", "Gin-rommissa yhdistelmät pysyvät kädessä koko jaon ajan, "
-                                                 "joten pöytään ei pelata eikä avata.")
+                return IllegalMove(
+                    "not_in_gin",
+                    "Gin-rommissa yhdistelmät pysyvät kädessä koko jaon ajan, joten pöytään ei pelata eikä avata.",
+                )
             return IllegalMove("unknown_move", "Gin-rommissa siirrot ovat nosto, passaus, poisto ja koputus.")
         phase = self.phase
         if phase is GinPhase.OVER:
@@ -331,25 +388,35 @@ class GinDeal(Position):
             if kind is Pass or (kind is Draw and move.source == DISCARD):
                 return None
             if kind is Draw:
-                return IllegalMove("offer_stock", lambda who: f"{who} päättää ensin avokortista, sillä nostopakasta "
-                                                              "nostetaan vasta, kun molemmat ovat passanneet.")
+                return IllegalMove(
+                    "offer_stock",
+                    lambda who: (
+                        f"{who} päättää ensin avokortista, sillä nostopakasta "
+                        "nostetaan vasta, kun molemmat ovat passanneet."
+                    ),
+                )
             return IllegalMove("must_draw", lambda who: f"{who} joko ottaa ensin avokortin tai passaa.")
         if kind is Pass:
-            return IllegalMove("no_pass", "Passata saa vain jaon ensimmäisen avokortin kohdalla, ja "
-                                          "tavallisella vuorolla on nostettava.")
+            return IllegalMove(
+                "no_pass",
+                "Passata saa vain jaon ensimmäisen avokortin kohdalla, ja tavallisella vuorolla on nostettava.",
+            )
         if phase is GinPhase.FORCED:
             if kind is Draw and move.source == STOCK:
                 return None
-            return IllegalMove("forced_stock", lambda who: "Molemmat passasivat, joten "
-                                                           f"{who} nostaa nyt nostopakasta.")
+            return IllegalMove("forced_stock", lambda who: f"Molemmat passasivat, joten {who} nostaa nyt nostopakasta.")
         if phase is GinPhase.DRAW:
             if kind is not Draw:
-                return IllegalMove("must_draw", lambda who: f"Vuoro alkaa nostolla, joten {who} nostaa ensin "
-                                                            "nostopakasta tai poistopakan päältä.")
+                return IllegalMove(
+                    "must_draw",
+                    lambda who: f"Vuoro alkaa nostolla, joten {who} nostaa ensin nostopakasta tai poistopakan päältä.",
+                )
             if move.source == STOCK and not self.stock:
                 return IllegalMove("stock_empty", "Nostopakka on tyhjä.")
             if move.source == DISCARD and not self.discard:
-                return IllegalMove("discard_empty", lambda who: f"Poistopakka on tyhjä, joten {who} nostaa nostopakasta.")
+                return IllegalMove(
+                    "discard_empty", lambda who: f"Poistopakka on tyhjä, joten {who} nostaa nostopakasta."
+                )
             return None
         if kind is Draw:
             return IllegalMove("draw_twice", lambda who: f"{who} on jo nostanut tällä vuorolla.")
@@ -378,8 +445,11 @@ def _check_rules(rules: RuleSet) -> None:
         raise IllegalMove("rules", "Gin-rommi pelataan yhdellä pakalla ilman jokereita.")
     if rules.ace != "low":
         # the gin solver (solver.py) knows runs with a low ace only: refuse rather than misjudge
-        raise IllegalMove("rules", "Gin-rommissa ässä on aina alin kortti (A-2-3 käy suoraksi, "
-                                   "Q-K-A ei), joten säännöstössä on oltava ace: low.")
+        raise IllegalMove(
+            "rules",
+            "Gin-rommissa ässä on aina alin kortti (A-2-3 käy suoraksi, "
+            "Q-K-A ei), joten säännöstössä on oltava ace: low.",
+        )
 
 
 def _card_refusal(card: object) -> IllegalMove | None:

@@ -2,6 +2,7 @@
 defender's best melds and lay-offs against it (:func:`defender_best`), and the price of the
 outcome under a rule set (:func:`knock_result`). Exact searches over one hand; no deal state.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ class DefenderResult:
     """The defender's best answer to a knock: own melds, lay-offs onto the knocker's melds."""
 
     melds: tuple[tuple[Card, ...], ...]
-    layoffs: tuple[tuple[tuple[Card, ...], int], ...]     # (cards, index of the knocker's meld)
+    layoffs: tuple[tuple[tuple[Card, ...], int], ...]  # (cards, index of the knocker's meld)
     deadwood: tuple[Card, ...]
 
 
@@ -29,9 +30,9 @@ class DefenderResult:
 class GinOutcome:
     """The facts of a finished gin deal, to be priced by a rule set."""
 
-    kind: ResultKind | str                      # ResultKind.KNOCK, GIN or VOID
+    kind: ResultKind | str  # ResultKind.KNOCK, GIN or VOID
     knocker: int | None
-    hands: tuple[tuple[Card, ...], ...]         # the ten cards each player held at the end
+    hands: tuple[tuple[Card, ...], ...]  # the ten cards each player held at the end
     knocker_melds: tuple[tuple[Card, ...], ...] = ()
     knocker_deadwood: tuple[Card, ...] = ()
     defender: DefenderResult | None = None
@@ -45,6 +46,7 @@ class GinOutcome:
 def _all_melds(hand: Sequence[Card], rules: RuleSet) -> list[tuple[Card, ...]]:
     """Every valid meld among the cards of a hand."""
     from itertools import combinations
+
     out = []
     by_rank: dict[int, list[Card]] = {}
     by_suit: dict[object, list[Card]] = {}
@@ -64,8 +66,9 @@ def _all_melds(hand: Sequence[Card], rules: RuleSet) -> list[tuple[Card, ...]]:
     return out
 
 
-def _attachments(hand: Sequence[Card], melds: Sequence[tuple[Card, ...]],
-                 rules: RuleSet) -> list[tuple[tuple[Card, ...], int]]:
+def _attachments(
+    hand: Sequence[Card], melds: Sequence[tuple[Card, ...]], rules: RuleSet
+) -> list[tuple[tuple[Card, ...], int]]:
     """Sets of the defender's cards that can be laid off together onto one knocker's meld."""
     have = {(c.rank, c.suit): c for c in hand}
     out: list[tuple[tuple[Card, ...], int]] = []
@@ -92,8 +95,9 @@ def _attachments(hand: Sequence[Card], melds: Sequence[tuple[Card, ...]],
     return out
 
 
-def defender_best(hand: Sequence[Card], knocker_melds: Sequence[tuple[Card, ...]], rules: RuleSet,
-                  lay_off: bool = True) -> DefenderResult:
+def defender_best(
+    hand: Sequence[Card], knocker_melds: Sequence[tuple[Card, ...]], rules: RuleSet, lay_off: bool = True
+) -> DefenderResult:
     """The defender's least deadwood: own melds and lay-offs chosen together, exactly.
 
     >>> from rommikirja.cards import parse_cards
@@ -101,7 +105,7 @@ def defender_best(hand: Sequence[Card], knocker_melds: Sequence[tuple[Card, ...]
     >>> [[c.code for c in cs] for cs, _ in r.layoffs], [c.code for c in r.deadwood]
     ([['3H', '2H'], ['7H']], ['9S', '9C', '4C', '8D'])
     """
-    candidates: list[tuple[int, int, tuple[Card, ...], int | None]] = []   # mask, value, cards, target
+    candidates: list[tuple[int, int, tuple[Card, ...], int | None]] = []  # mask, value, cards, target
     for m in _all_melds(hand, rules):
         candidates.append((mask_of(m), sum(rules.card_points(c.rank) for c in m), m, None))
     if lay_off:
@@ -148,8 +152,9 @@ def defender_best(hand: Sequence[Card], knocker_melds: Sequence[tuple[Card, ...]
     return DefenderResult(tuple(melds), tuple(layoffs), deadwood)
 
 
-def _arrangements(hand: Sequence[Card], rules: RuleSet, limit: int
-                  ) -> Iterator[tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]]:
+def _arrangements(
+    hand: Sequence[Card], rules: RuleSet, limit: int
+) -> Iterator[tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]]:
     """Every way to spread ``hand`` as disjoint melds with at most ``limit`` deadwood points."""
     melds = [(mask_of(m), m) for m in _all_melds(hand, rules)]
     points = {mask_of((c,)): rules.card_points(c.rank) for c in hand}
@@ -162,7 +167,7 @@ def _arrangements(hand: Sequence[Card], rules: RuleSet, limit: int
             yield chosen, dead
             return
         low = rem & -rem
-        yield from spread(rem ^ low, dead + points[low], chosen)          # the card stays deadwood
+        yield from spread(rem ^ low, dead + points[low], chosen)  # the card stays deadwood
         for mask, meld in melds:
             if mask & low and mask & rem == mask:
                 yield from spread(rem & ~mask, dead, chosen + (meld,))
@@ -175,8 +180,9 @@ def _arrangements(hand: Sequence[Card], rules: RuleSet, limit: int
         yield chosen, tuple(cards[b] for b in cards if not b & covered)
 
 
-def knock_arrangement(hand: Sequence[Card], defender: Sequence[Card], rules: RuleSet
-                      ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], DefenderResult]:
+def knock_arrangement(
+    hand: Sequence[Card], defender: Sequence[Card], rules: RuleSet
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], DefenderResult]:
     """(melds, deadwood, the defender's answer) of a knocker holding ``hand`` (the discard made):
     of the arrangements the knock limit allows, the one that scores best for the knocker once the
     defender has made their best melds and lay-offs onto it. The least-deadwood arrangement unless
@@ -202,7 +208,7 @@ def knock_arrangement(hand: Sequence[Card], defender: Sequence[Card], rules: Rul
     melds, dead = arr.melds, arr.deadwood
     answer = defender_best(defender, melds, rules, lay_off=bool(dead))
     if not answer.layoffs:
-        return melds, dead, answer                 # gin, or nothing laid off: already the best
+        return melds, dead, answer  # gin, or nothing laid off: already the best
 
     def value(dead: tuple[Card, ...], answer: DefenderResult) -> int:
         scorer, points, _ = knock_result(GinOutcome("knock", 0, (), (), dead, answer), rules)

@@ -15,6 +15,7 @@ moves as a list (the older ``deal.legal_moves()`` spelling).
 >>> 2 in moves, 7 in moves, bool(moves), moves.count(), moves(), list(moves)
 (True, False, True, 3, [1, 2, 3], [1, 2, 3])
 """
+
 from __future__ import annotations
 
 from typing import Generic, Iterator, Protocol, TypeVar

@@ -3,6 +3,7 @@ lay-off, as cheaply as the hand allows (the rules in :mod:`~rommikirja.meld_phas
 
 A mixin of :class:`rommikirja.deal.Deal`, typed against :class:`~rommikirja.deal_state.DealState`: it reads the deal's fields and never changes the position.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -21,8 +22,7 @@ class MeldMoves(DealState):
     """Candidates for new melds and lay-offs, and the legal ones among them."""
 
     # remembered per deal, set on first use (see Deal._legal_view)
-    _table_seen: "tuple[list, int] | None" = None        # _table_attach: (the table, its bits)
-
+    _table_seen: "tuple[list, int] | None" = None  # _table_attach: (the table, its bits)
 
     def _grouped(self) -> "Grouped":
         """The hand sorted out once for the candidate generators."""
@@ -68,7 +68,7 @@ class MeldMoves(DealState):
                             if js:
                                 yield from self._meld_variants(combo, js)
                             else:
-                                yield PlayMeld(combo)       # (natural cards: their one reading)
+                                yield PlayMeld(combo)  # (natural cards: their one reading)
         high = rules.ace == "high_or_low"
         runs_in: list[bool] | None = None
         if not usable and rules.ace != "round_the_corner":
@@ -128,7 +128,7 @@ class MeldMoves(DealState):
                             if js:
                                 yield from self._lay_off_variants(i, meld, combo, js)
                             else:
-                                yield LayOff(combo, i)      # (natural cards: their one reading)
+                                yield LayOff(combo, i)  # (natural cards: their one reading)
             return
         if meld.jokers:
             virtual = [meld.stands_for(c) for c in meld.cards]
@@ -251,8 +251,7 @@ class MeldMoves(DealState):
                 if held & attach:
                     if grouped is None:
                         grouped = self._grouped()
-                    out += [move for move in self._layoffs_onto(i, tm.meld, grouped)
-                            if rule(move, move.cards) is None]
+                    out += [move for move in self._layoffs_onto(i, tm.meld, grouped) if rule(move, move.cards) is None]
         return out
 
     def _table_attach(self) -> int:
@@ -286,8 +285,9 @@ class MeldMoves(DealState):
                 seen.add(key)
                 yield PlayMeld(cards, reading)
 
-    def _lay_off_variants(self, i: int, meld: Meld, naturals: tuple[Card, ...],
-                          jokers: tuple[Card, ...]) -> Iterator[LayOff]:
+    def _lay_off_variants(
+        self, i: int, meld: Meld, naturals: tuple[Card, ...], jokers: tuple[Card, ...]
+    ) -> Iterator[LayOff]:
         """A lay-off as the engine reads its jokers, then with every other reading (checked by the caller)."""
         cards = naturals + jokers
         yield LayOff(cards, i)
@@ -334,6 +334,7 @@ def _run_combos(by_pos: dict, chosen: list, high: bool, seen: set) -> Iterator[t
                 continue
             seen.add(key)
         yield combo
+
 
 def _attach_mask(meld: Meld) -> int:
     """The :attr:`Card._sbit` bits of the natural cards that could start a lay-off onto ``meld``
@@ -391,7 +392,7 @@ def _position_runs(positions: Sequence[int], max_gaps: int, smallest: int) -> li
             k = i + 1
             while k < n and positions[k] == positions[k - 1] + 1:
                 if k - i + 1 >= smallest:
-                    out.append((tuple(positions[i:k + 1]), 0))
+                    out.append((tuple(positions[i : k + 1]), 0))
                 k += 1
         return out
     chosen: list[int] = []
@@ -505,8 +506,11 @@ def joker_readings(naturals: Sequence[Card], jokers: Sequence[Card], rules) -> l
         else:
             options = [stand_in(r, suit) for r in range(1, 14) if r not in ranks and (lo <= r <= hi or r == ACE)]
             naturals = list(naturals)
-            return [tuple(zip(jokers, stands)) for stands in itertools.permutations(options, n)
-                    if run_positions(naturals + list(stands), rules) is not None]
+            return [
+                tuple(zip(jokers, stands))
+                for stands in itertools.permutations(options, n)
+                if run_positions(naturals + list(stands), rules) is not None
+            ]
     else:
         return []
     return [tuple(zip(jokers, stands)) for stands in itertools.permutations(options, n)]

@@ -3,14 +3,14 @@
 A mixin of :class:`rommikirja.deal.Deal`, typed against :class:`~rommikirja.deal_state.DealState`: it reads and changes the deal's fields. The candidates
 the legal moves are picked from are :mod:`~rommikirja.meld_moves`'s.
 """
+
 from __future__ import annotations
 
 from typing import Iterable, Sequence
 
 from .cards import Card
 from .deal_state import DealState
-from .errors import (IllegalMove, InvalidMeld, malformed_move, meld_refusal, no_such_card, not_in_hand,
-                     reading_refusal)
+from .errors import IllegalMove, InvalidMeld, malformed_move, meld_refusal, no_such_card, not_in_hand, reading_refusal
 from .finnish import card_name
 from .melds import Meld
 from .moves import EV_LAY_OFF, EV_MELD
@@ -24,16 +24,21 @@ class MeldPhase(DealState):
     """Melding and laying off: refusals, the remembered meld checks, and making the move."""
 
     # remembered per deal, set on first use (see Deal._legal_view)
-    _melds_seen: "tuple | None" = None                   # _memo: (rules, melds memo, lay-offs memo)
+    _melds_seen: "tuple | None" = None  # _memo: (rules, melds memo, lay-offs memo)
 
     # -- refusals -------------------------------------------------------------------------
 
     def _not_opened_refusal(self) -> IllegalMove:
         points = self.rules.opening_points
         pure = " ja joihin kuuluu puhdas suora" if self.rules.opening_pure_run else ""
-        return IllegalMove("not_opened", lambda who: f"{who} ei ole vielä avannut, joten hän voi pelata "
-                                                     f"pöytään vain koko avauksen, jonka yhdistelmät ovat "
-                                                     f"yhteensä vähintään {points} pistettä{pure}.")
+        return IllegalMove(
+            "not_opened",
+            lambda who: (
+                f"{who} ei ole vielä avannut, joten hän voi pelata "
+                f"pöytään vain koko avauksen, jonka yhdistelmät ovat "
+                f"yhteensä vähintään {points} pistettä{pure}."
+            ),
+        )
 
     def _cards_refusal(self, cards) -> IllegalMove | None:
         """Why ``cards`` cannot be played from the hand at all (none, not cards, not held)."""
@@ -71,21 +76,28 @@ class MeldPhase(DealState):
         left = [c for c in hand if c not in used]
         if not left:
             if self.rules.final_discard == "required":
-                return IllegalMove("final_discard_required",
-                                   lambda who: f"{who} ei voi pelata kaikkia korttejaan pöytään, koska "
-                                               "tässä pelissä ulos mennään aina poistamalla viimeinen kortti.")
+                return IllegalMove(
+                    "final_discard_required",
+                    lambda who: (
+                        f"{who} ei voi pelata kaikkia korttejaan pöytään, koska "
+                        "tässä pelissä ulos mennään aina poistamalla viimeinen kortti."
+                    ),
+                )
             return None
         if taken is None or left != [taken]:
             return None
         after = self.copy()
         after.push(move)
-        if after.phase is Phase.PLAY and any(after.is_legal(LayOff((taken,), i))
-                                             for i in range(len(after.table))):
+        if after.phase is Phase.PLAY and any(after.is_legal(LayOff((taken,), i)) for i in range(len(after.table))):
             return None
-        return IllegalMove("stuck_with_taken_card",
-                           lambda who: f"{who} ei voi jättää käteensä pelkkää poistopakasta otettua "
-                                       f"{card_name(taken, 'part')}, koska sitä ei saa poistaa samalla "
-                                       "vuorolla eikä sitä voi lisätä pöytään.")
+        return IllegalMove(
+            "stuck_with_taken_card",
+            lambda who: (
+                f"{who} ei voi jättää käteensä pelkkää poistopakasta otettua "
+                f"{card_name(taken, 'part')}, koska sitä ei saa poistaa samalla "
+                "vuorolla eikä sitä voi lisätä pöytään."
+            ),
+        )
 
     def _refuse_meld(self, move: PlayMeld) -> IllegalMove | None:
         if self._must_open():
@@ -100,9 +112,14 @@ class MeldPhase(DealState):
         """The rules of a new meld once the phase, the opening and the cards held are checked
         (the move generator asks this directly for the card sets it makes from the hand)."""
         if not self._may_meld_now():
-            return IllegalMove("one_meld_per_turn", lambda who: f"{who} on jo pelannut uuden yhdistelmän "
-                                                                "tällä vuorolla, eikä tässä pelissä saa pelata "
-                                                                "toista samalla vuorolla.")
+            return IllegalMove(
+                "one_meld_per_turn",
+                lambda who: (
+                    f"{who} on jo pelannut uuden yhdistelmän "
+                    "tällä vuorolla, eikä tässä pelissä saa pelata "
+                    "toista samalla vuorolla."
+                ),
+            )
         jokers = move.jokers
         if jokers:
             err = reading_refusal(cards, jokers)
@@ -130,9 +147,14 @@ class MeldPhase(DealState):
         """The rules of a lay-off once the phase, the opening, the cards held and the target are
         checked (the move generator asks this directly for the card sets it makes from the hand)."""
         if not self._may_lay_off_now():
-            return IllegalMove("lay_off_before_meld", lambda who: f"{who} ei ole vielä pelannut omaa "
-                                                                  "yhdistelmää, ja tässä pelissä kortteja "
-                                                                  "saa lisätä pöytään vasta sen jälkeen.")
+            return IllegalMove(
+                "lay_off_before_meld",
+                lambda who: (
+                    f"{who} ei ole vielä pelannut omaa "
+                    "yhdistelmää, ja tässä pelissä kortteja "
+                    "saa lisätä pöytään vasta sen jälkeen."
+                ),
+            )
         if move.jokers:
             err = reading_refusal(cards, move.jokers)
             if err is not None:
@@ -176,8 +198,7 @@ class MeldPhase(DealState):
         self.table[move.target] = TableMeld(tm.owner, meld)
         self._remove_from_hand(move.cards)
         self.played_this_turn = True
-        laid = (tuple((j, s) for j, s in meld.jokers if any(j is c or j == c for c in move.cards))
-                if meld.jokers else ())
+        laid = tuple((j, s) for j, s in meld.jokers if any(j is c or j == c for c in move.cards)) if meld.jokers else ()
         self.events.append(Event(self.turn, EV_LAY_OFF, tuple(move.cards), move.target, laid))
         if not self.hands[self.turn]:
             self._went_out()
@@ -189,22 +210,26 @@ class MeldPhase(DealState):
         memo = self._memo(0)
         if jokers:
             # a declared reading: remembered by the jokers' objects and the (card) values they stand for
-            if type(jokers) is not tuple or not all(type(p) is tuple and len(p) == 2 and type(p[1]) is Card
-                                                    for p in jokers):
+            if type(jokers) is not tuple or not all(
+                type(p) is tuple and len(p) == 2 and type(p[1]) is Card for p in jokers
+            ):
                 try:
                     return Meld.from_cards(cards, self.rules, jokers)
                 except InvalidMeld as err:
                     return err
             key = (tuple(map(id, cards)), tuple([(id(j), s) for j, s in jokers]))
             hit = memo.get(key)
-            if (hit is not None and all(a is b for a, b in zip(hit[0], cards))
-                    and all(a[0] is b[0] for a, b in zip(hit[2], jokers))):
+            if (
+                hit is not None
+                and all(a is b for a, b in zip(hit[0], cards))
+                and all(a[0] is b[0] for a, b in zip(hit[2], jokers))
+            ):
                 return hit[1]
             try:
                 result = Meld.from_cards(cards, self.rules, jokers)
             except InvalidMeld as err:
                 result = err
-            memo[key] = (cards, result, jokers)     # (the jokers stay alive too)
+            memo[key] = (cards, result, jokers)  # (the jokers stay alive too)
             return result
         key = tuple(map(id, cards))
         hit = memo.get(key)
@@ -214,7 +239,7 @@ class MeldPhase(DealState):
             result = Meld.from_cards(cards, self.rules)
         except InvalidMeld as err:
             result = err
-        memo[key] = (cards, result)    # the cards stay alive: their ids are not reused
+        memo[key] = (cards, result)  # the cards stay alive: their ids are not reused
         return result
 
     def _extension_of(self, meld: Meld, cards: tuple[Card, ...], jokers: tuple = ()) -> Meld | InvalidMeld:
@@ -259,4 +284,3 @@ class MeldPhase(DealState):
 
     def _has_own_meld(self) -> bool:
         return any(tm.owner == self.turn for tm in self.table)
-

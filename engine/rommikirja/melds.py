@@ -11,6 +11,7 @@ rommikirja.errors.InvalidMeld: Suorasta puuttuu välistä patakuutonen.
 >>> check_meld(parse_cards("QH KH AH"), RuleSet()).code
 'ace_high'
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -23,8 +24,19 @@ from .errors import InvalidMeld
 from .finnish import capitalize, card_name, cards_text, count, number_word, rank_name, suit_name
 from .rules import RuleSet
 
-__all__ = ["Meld", "MeldKind", "check_meld", "holds", "run_positions", "meld_points", "waiting_cards",
-           "opening_card_points", "PICTURE_POINTS", "ACE_LOW_POINTS", "ACE_HIGH_POINTS"]
+__all__ = [
+    "Meld",
+    "MeldKind",
+    "check_meld",
+    "holds",
+    "run_positions",
+    "meld_points",
+    "waiting_cards",
+    "opening_card_points",
+    "PICTURE_POINTS",
+    "ACE_LOW_POINTS",
+    "ACE_HIGH_POINTS",
+]
 
 
 class MeldKind(Enum):
@@ -56,8 +68,7 @@ class Meld:
     _attach: int = field(default=-1, init=False, repr=False, compare=False)
 
     @classmethod
-    def from_cards(cls, cards: Iterable[Card], rules: RuleSet,
-                   jokers: Iterable[tuple[Card, Card]] = ()) -> "Meld":
+    def from_cards(cls, cards: Iterable[Card], rules: RuleSet, jokers: Iterable[tuple[Card, Card]] = ()) -> "Meld":
         """Validate ``cards`` as a meld under ``rules``; raise :class:`InvalidMeld` if not.
 
         A joker stands for the card given in ``jokers``; otherwise the engine names it: the
@@ -79,8 +90,7 @@ class Meld:
                 return c
         return card
 
-    def extended(self, cards: Iterable[Card], rules: RuleSet,
-                 jokers: Iterable[tuple[Card, Card]] = ()) -> "Meld":
+    def extended(self, cards: Iterable[Card], rules: RuleSet, jokers: Iterable[tuple[Card, Card]] = ()) -> "Meld":
         """This meld with ``cards`` laid off onto it, or :class:`InvalidMeld` with the reason.
 
         >>> from rommikirja.cards import parse_cards
@@ -100,22 +110,27 @@ class Meld:
                 return quick
         for joker, stands in self.jokers:
             if any(c.rank == stands.rank and c.suit is stands.suit for c in cards):
+
                 def detail(stands=stands) -> str:
-                    return (f"jokeri on jo {card_name(stands, 'gen')} paikalla, eikä jokeria "
-                            "vaihdeta pois")
-                raise InvalidMeld("joker_in_place", lambda who: self._lay_off_text(who, cards, detail()), detail,
-                                  names_move=True)
+                    return f"jokeri on jo {card_name(stands, 'gen')} paikalla, eikä jokeria vaihdeta pois"
+
+                raise InvalidMeld(
+                    "joker_in_place", lambda who: self._lay_off_text(who, cards, detail()), detail, names_move=True
+                )
         try:
-            kind, ordered, assigned = _classify(self.cards + cards, rules, adding=True,
-                                                fixed=self.jokers + tuple(jokers))
+            kind, ordered, assigned = _classify(
+                self.cards + cards, rules, adding=True, fixed=self.jokers + tuple(jokers)
+            )
         except InvalidMeld as err:
             inner = err
             mismatch = self._mismatch(cards)
 
             def why() -> str:
                 return mismatch or inner.detail
-            raise InvalidMeld("not_extending", lambda who: self._lay_off_text(who, cards, why()),
-                              why, names_move=True) from None
+
+            raise InvalidMeld(
+                "not_extending", lambda who: self._lay_off_text(who, cards, why()), why, names_move=True
+            ) from None
         return Meld(kind, ordered, assigned)
 
     def _mismatch(self, cards: tuple[Card, ...]) -> str | None:
@@ -138,8 +153,9 @@ class Meld:
             what = f"samaa maata kuin suora ({suit_name(first.suit)})"
         else:
             bad = [c for c in new if c.rank != first.rank]
-            what = (f"{'samanarvoinen' if len(bad) == 1 else 'samanarvoisia'} kuin ryhmän kortit "
-                    f"({rank_name(first.rank)})")
+            what = (
+                f"{'samanarvoinen' if len(bad) == 1 else 'samanarvoisia'} kuin ryhmän kortit ({rank_name(first.rank)})"
+            )
         if not bad:
             return None
         return f"{cards_text(tuple(bad))} {'ei ole' if len(bad) == 1 else 'eivät ole'} {what}"
@@ -158,8 +174,10 @@ class Meld:
         if not self.jokers:
             return cards_text(self.cards)
         from .finnish import join_list
-        return join_list([card_name(c) + (f" {card_name(self.stands_for(c), 'ess')}" if c.is_joker else "")
-                          for c in self.cards])
+
+        return join_list(
+            [card_name(c) + (f" {card_name(self.stands_for(c), 'ess')}" if c.is_joker else "") for c in self.cards]
+        )
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -232,9 +250,9 @@ def _Reason(code: str, detail) -> InvalidMeld:
     return InvalidMeld(code, lambda who: capitalize(detail()) + ".", detail)
 
 
-def _classify(cards: tuple[Card, ...], rules: RuleSet, adding: bool = False,
-              fixed: tuple[tuple[Card, Card], ...] = ()
-              ) -> tuple[MeldKind, tuple[Card, ...], tuple[tuple[Card, Card], ...]]:
+def _classify(
+    cards: tuple[Card, ...], rules: RuleSet, adding: bool = False, fixed: tuple[tuple[Card, Card], ...] = ()
+) -> tuple[MeldKind, tuple[Card, ...], tuple[tuple[Card, Card], ...]]:
     if not any(c.is_joker for c in cards):
         kind, ordered = _classify_natural(cards, rules, adding)
         return kind, ordered, ()
@@ -252,9 +270,9 @@ def joker_limit_text(limit: int) -> str:
     return f"yhdessä yhdistelmässä saa olla enintään {count(limit, 'jokeri')}"
 
 
-def _classify_jokers(cards: tuple[Card, ...], rules: RuleSet, adding: bool,
-                     fixed: dict[Card, Card]
-                     ) -> tuple[MeldKind, tuple[Card, ...], tuple[tuple[Card, Card], ...]]:
+def _classify_jokers(
+    cards: tuple[Card, ...], rules: RuleSet, adding: bool, fixed: dict[Card, Card]
+) -> tuple[MeldKind, tuple[Card, ...], tuple[tuple[Card, Card], ...]]:
     n = len(cards)
     if len(set(cards)) != n:
         dup = next(c for c in cards if cards.count(c) > 1)
@@ -263,12 +281,12 @@ def _classify_jokers(cards: tuple[Card, ...], rules: RuleSet, adding: bool,
     if len(jokers) > rules.max_jokers_per_meld:
         raise _Reason("too_many_jokers", lambda: joker_limit_text(rules.max_jokers_per_meld))
     if n < 3:
-        raise _Reason("too_short", lambda: f"yhdistelmässä on oltava vähintään kolme korttia, "
-                                   f"tässä on {number_word(n)}")
+        raise _Reason(
+            "too_short", lambda: f"yhdistelmässä on oltava vähintään kolme korttia, tässä on {number_word(n)}"
+        )
     naturals = [c for c in cards if not c.is_joker]
     if len(naturals) < 2:
-        raise _Reason("too_few_naturals", "jokerin lisäksi yhdistelmässä on oltava vähintään kaksi "
-                                          "tavallista korttia")
+        raise _Reason("too_few_naturals", "jokerin lisäksi yhdistelmässä on oltava vähintään kaksi tavallista korttia")
     free = [j for j in jokers if j not in fixed]
     virtual = naturals + [fixed[j] for j in jokers if j in fixed]
     ranks = {v.rank for v in virtual}
@@ -278,8 +296,10 @@ def _classify_jokers(cards: tuple[Card, ...], rules: RuleSet, adding: bool,
             raise _Reason("group_too_big", "samanarvoisten ryhmässä on enintään neljä korttia")
         if len(suits) != len(virtual):
             suit = next(s for s in suits if sum(v.suit is s for v in virtual) > 1)
-            raise _Reason("group_same_suit", lambda: f"ryhmän korttien on oltava eri maita, mutta kaksi on "
-                                             f"{suit_name(suit, 'part')}")
+            raise _Reason(
+                "group_same_suit",
+                lambda: f"ryhmän korttien on oltava eri maita, mutta kaksi on {suit_name(suit, 'part')}",
+            )
         rank = next(iter(ranks))
         missing = [s for s in SUITS if s not in suits]
         assigned = dict(fixed)
@@ -300,8 +320,10 @@ def _classify_jokers(cards: tuple[Card, ...], rules: RuleSet, adding: bool,
     if corner:
         # round the corner the ranks lie on a circle: unroll it at each natural card (positions
         # above 13 are the ace and the low cards after the king), fewest gaps first
-        options = sorted({tuple(sorted(s + (r - s) % 13 for r in natural_ranks))
-                          for s in natural_ranks}, key=lambda pos: pos[-1] - pos[0])
+        options = sorted(
+            {tuple(sorted(s + (r - s) % 13 for r in natural_ranks)) for s in natural_ranks},
+            key=lambda pos: pos[-1] - pos[0],
+        )
         options = [list(pos) for pos in options]
     top = 14 if rules.ace == "high_or_low" else 13
     for pos in options:
@@ -332,11 +354,13 @@ def _classify_jokers(cards: tuple[Card, ...], rules: RuleSet, adding: bool,
             assigned[j] = stand_in(ACE if p == 14 else (p - 1) % 13 + 1, suit)
         high_ace = not corner and (14 in pos or 14 in fills)
         where = {(p - 1) % 13 + 1: p for p in [*pos, *fills]} if corner else {}
+
         def position(c: Card) -> int:
             r = assigned.get(c, c).rank
             if corner:
                 return where[r]
             return 14 if r == ACE and high_ace else r
+
         ordered = sorted(cards, key=position)
         return MeldKind.RUN, tuple(ordered), tuple((j, assigned[j]) for j in jokers)
     raise _run_failure(tuple(v for v in virtual), rules, adding)
@@ -381,15 +405,17 @@ def meld_points(meld: Meld) -> int:
     return sum(opening_card_points(c.rank, high_ace) for c in faces)
 
 
-def _classify_natural(cards: tuple[Card, ...], rules: RuleSet,
-                      adding: bool = False) -> tuple[MeldKind, tuple[Card, ...]]:
+def _classify_natural(
+    cards: tuple[Card, ...], rules: RuleSet, adding: bool = False
+) -> tuple[MeldKind, tuple[Card, ...]]:
     n = len(cards)
     if len(set(cards)) != n:
         dup = next(c for c in cards if cards.count(c) > 1)
         raise _Reason("duplicate", lambda: f"sama kortti ({card_name(dup)}) on mukana kahdesti")
     if n < 3:
-        raise _Reason("too_short", lambda: f"yhdistelmässä on oltava vähintään kolme korttia, "
-                                   f"tässä on {number_word(n)}")
+        raise _Reason(
+            "too_short", lambda: f"yhdistelmässä on oltava vähintään kolme korttia, tässä on {number_word(n)}"
+        )
     ranks = {c.rank for c in cards}
     suits = {c.suit for c in cards}
     if len(ranks) == 1:
@@ -398,13 +424,20 @@ def _classify_natural(cards: tuple[Card, ...], rules: RuleSet,
         if len(suits) != n:
             suit = next(s for s in suits if sum(c.suit is s for c in cards) > 1)
             same = [c for c in cards if c.suit is suit]
-            raise _Reason("group_same_suit", lambda: f"ryhmän korttien on oltava eri maita, mutta "
-                                             f"siinä on {number_word(len(same))} {card_name(same[0], 'part')}")
+            raise _Reason(
+                "group_same_suit",
+                lambda: (
+                    f"ryhmän korttien on oltava eri maita, mutta "
+                    f"siinä on {number_word(len(same))} {card_name(same[0], 'part')}"
+                ),
+            )
         return MeldKind.GROUP, tuple(sorted(cards, key=lambda c: c.sort_key))
     if len(suits) > 1:
         if len(ranks) == n and run_positions(cards, rules) is not None:
-            raise _Reason("mixed_suits", "arvot ovat peräkkäin, mutta suoran korttien on oltava "
-                                         "samaa maata (pelkkä sama väri ei riitä)")
+            raise _Reason(
+                "mixed_suits",
+                "arvot ovat peräkkäin, mutta suoran korttien on oltava samaa maata (pelkkä sama väri ei riitä)",
+            )
         raise _Reason("mixed", "kortit eivät ole samanarvoisia eivätkä samaa maata")
     positions = run_positions(cards, rules)
     if positions is None:
@@ -428,8 +461,10 @@ def _run_failure(cards: tuple[Card, ...], rules: RuleSet, adding: bool) -> Inval
     if ACE in ranks:
         high = sorted(14 if r == ACE else r for r in ranks)
         if _consecutive(high) and rules.ace == "low":
-            return _Reason("ace_high", "ässä on tässä pelissä pieni, joten se käy vain suoran "
-                                       "alapäähän (A-2-3) eikä kuninkaan yläpuolelle")
+            return _Reason(
+                "ace_high",
+                "ässä on tässä pelissä pieni, joten se käy vain suoran alapäähän (A-2-3) eikä kuninkaan yläpuolelle",
+            )
         if KING in ranks and _wraps(ranks) and rules.ace != "round_the_corner":
             return _Reason("wrap", "suora ei saa kiertää kulman ympäri (K-A-2)")
     missing = [r for r in range(ranks[0], ranks[-1] + 1) if r not in ranks]
@@ -456,6 +491,7 @@ def waiting_cards(cards: Sequence[Card], rules: RuleSet) -> list[Card]:
     ['3S']
     """
     from .cards import standard_deck
+
     have = set(cards)
     return [c for c in standard_deck() if c not in have and check_meld((*cards, c), rules) is None]
 
@@ -480,16 +516,16 @@ def _natural_meld(cards: tuple[Card, ...], rules) -> Meld | None:
         if type(c) is not Card:
             return None
         b = c._sbit
-        if not b & NATURAL_BITS or b & bits:      # a joker, or the same rank and suit twice
+        if not b & NATURAL_BITS or b & bits:  # a joker, or the same rank and suit twice
             return None
         bits |= b
     ranks = (bits | bits >> 16 | bits >> 32 | bits >> 48) & 0xFFFF
     if ranks & (ranks - 1) == 0:
         # one rank, every card of another suit (a bit each): a group, in suit order
         return Meld(MeldKind.GROUP, tuple(sorted(cards, key=_sbit)))
-    shift = (cards[0]._sbit.bit_length() - 1) & ~15     # the first card's suit field
+    shift = (cards[0]._sbit.bit_length() - 1) & ~15  # the first card's suit field
     if ranks << shift != bits:
-        return None                                     # more than one suit
+        return None  # more than one suit
     if (ranks + (ranks & -ranks)) & ranks == 0:
         # the ranks in a row: a run from low to high (an ace at its bottom)
         return Meld(MeldKind.RUN, tuple(sorted(cards, key=_rank)))

@@ -4,6 +4,7 @@
 >>> PlayMeld(parse_cards("7H 8H 9H")) == PlayMeld(parse_cards("7H 8H 9H")), Draw(STOCK)
 (True, Draw(source='stock'))
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -15,8 +16,24 @@ from .cards import Card
 from .melds import Meld
 
 __all__ = [
-    "Draw", "PlayMeld", "LayOff", "Discard", "Move", "STOCK", "DISCARD", "Pass", "Claim", "Open",
-    "MisDraw", "RejectExposed", "Phase", "EndReason", "Outcome", "TableMeld", "Event", "EventKind",
+    "Draw",
+    "PlayMeld",
+    "LayOff",
+    "Discard",
+    "Move",
+    "STOCK",
+    "DISCARD",
+    "Pass",
+    "Claim",
+    "Open",
+    "MisDraw",
+    "RejectExposed",
+    "Phase",
+    "EndReason",
+    "Outcome",
+    "TableMeld",
+    "Event",
+    "EventKind",
 ]
 
 STOCK = "stock"
@@ -146,9 +163,9 @@ Move = Union[Draw, PlayMeld, LayOff, Discard, Open, Pass, Claim, MisDraw, Reject
 
 
 class Phase(Enum):
-    DRAW = "draw"      # the player in turn must draw
-    PLAY = "play"      # drawn: may meld and lay off, then discard
-    OVER = "over"      # the deal has ended
+    DRAW = "draw"  # the player in turn must draw
+    PLAY = "play"  # drawn: may meld and lay off, then discard
+    OVER = "over"  # the deal has ended
 
 
 #: The phases under plain module names for the hot paths of a deal (``phase is PLAY``): on CPython
@@ -157,8 +174,8 @@ DRAW_PHASE, PLAY_PHASE, OVER_PHASE = Phase.DRAW, Phase.PLAY, Phase.OVER
 
 
 class EndReason(Enum):
-    WENT_OUT = "went_out"    # a player's hand became empty
-    BLOCKED = "blocked"      # the stock ran out under the no-reuse (Block Rummy) rule
+    WENT_OUT = "went_out"  # a player's hand became empty
+    BLOCKED = "blocked"  # the stock ran out under the no-reuse (Block Rummy) rule
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,23 +191,23 @@ class EventKind(StrEnum):
     (a test keeps the two equal). A member equals its string value, which is how events reach
     JSON and the browser."""
 
-    DRAW_STOCK = "draw_stock"            # cards: the card drawn
-    DRAW_DISCARD = "draw_discard"        # cards: the card taken from the discard pile
-    TURN_OVER = "turn_over"              # cards: the new stock, top first, then any card kept
-    MELD = "meld"                        # cards, jokers; target: the meld's index on the table
-    LAY_OFF = "lay_off"                  # cards, jokers; target: the table meld laid onto
-    DISCARD = "discard"                  # cards: the card discarded
-    OUT = "out"                          # the player went out
-    PASS = "pass"                        # gin: the upcard refused; rummy: the last turn skipped
-    OPENED = "opened"                    # target: the opening's points
-    CLAIM = "claim"                      # cards: the claimed discard; target: the claimed meld
-    MISDRAW = "misdraw"                  # cards: the card drawn out of turn, now exposed
-    REJECT_EXPOSED = "reject_exposed"    # cards: the exposed card refused, the card drawn instead
-    STOCK_USED = "stock_used"            # the stock went round once: the deal ends
-    KNOCK = "knock"                      # cards: the card discarded face down
-    GIN = "gin"                          # cards: the card discarded face down
-    VOID = "void"                        # target: cards left in the stock; the deal is void
-    BLOCKED = "blocked"                  # the stock is out and the pile is not turned: the deal ends
+    DRAW_STOCK = "draw_stock"  # cards: the card drawn
+    DRAW_DISCARD = "draw_discard"  # cards: the card taken from the discard pile
+    TURN_OVER = "turn_over"  # cards: the new stock, top first, then any card kept
+    MELD = "meld"  # cards, jokers; target: the meld's index on the table
+    LAY_OFF = "lay_off"  # cards, jokers; target: the table meld laid onto
+    DISCARD = "discard"  # cards: the card discarded
+    OUT = "out"  # the player went out
+    PASS = "pass"  # gin: the upcard refused; rummy: the last turn skipped
+    OPENED = "opened"  # target: the opening's points
+    CLAIM = "claim"  # cards: the claimed discard; target: the claimed meld
+    MISDRAW = "misdraw"  # cards: the card drawn out of turn, now exposed
+    REJECT_EXPOSED = "reject_exposed"  # cards: the exposed card refused, the card drawn instead
+    STOCK_USED = "stock_used"  # the stock went round once: the deal ends
+    KNOCK = "knock"  # cards: the card discarded face down
+    GIN = "gin"  # cards: the card discarded face down
+    VOID = "void"  # target: cards left in the stock; the deal is void
+    BLOCKED = "blocked"  # the stock is out and the pile is not turned: the deal ends
 
 
 #: the kinds bound once as module constants, for the deal's hot paths (an Enum member lookup
@@ -213,6 +230,7 @@ EV_GIN = EventKind.GIN
 EV_VOID = EventKind.VOID
 EV_BLOCKED = EventKind.BLOCKED
 
+
 class Event(NamedTuple):
     """One thing that happened, for narrating a deal: ``kind`` plus details.
 
@@ -224,7 +242,7 @@ class Event(NamedTuple):
     kind: EventKind
     cards: tuple[Card, ...] = ()
     target: int | None = None
-    jokers: tuple[tuple[Card, Card], ...] = ()   # meld / lay_off: what the jokers played stand for
+    jokers: tuple[tuple[Card, Card], ...] = ()  # meld / lay_off: what the jokers played stand for
 
 
 #: ``new_event((player, kind, cards, target, jokers))``: an :class:`Event` from all five fields, made
@@ -246,7 +264,7 @@ class Outcome:
     hands: tuple[tuple[Card, ...], ...]
     rummy: bool
     dealer: int
-    opened: tuple[bool, ...] = ()     # Rommi 51: who had opened when the round ended
+    opened: tuple[bool, ...] = ()  # Rommi 51: who had opened when the round ended
 
     @property
     def players(self) -> int:

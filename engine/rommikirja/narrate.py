@@ -10,6 +10,7 @@ functions, so a move is described the same way everywhere.
 >>> describe_move(Draw(STOCK))
 'nostaa nostopakasta'
 """
+
 from __future__ import annotations
 
 from typing import Callable, Sequence
@@ -43,8 +44,7 @@ def _with_jokers(cards: Sequence, jokers: Sequence, case: str = "nom") -> str:
     if not jokers:
         return cards_text(cards, case)
     stands = dict(jokers)
-    return join_list([card_name(c, case) + (f" {card_name(stands[c], 'ess')}" if c in stands else "")
-                      for c in cards])
+    return join_list([card_name(c, case) + (f" {card_name(stands[c], 'ess')}" if c in stands else "") for c in cards])
 
 
 def describe_move(move: Move, table_texts: Sequence[str] = (), negative: bool = False) -> str:
@@ -64,8 +64,7 @@ def describe_move(move: Move, table_texts: Sequence[str] = (), negative: bool = 
     if isinstance(move, Draw):
         if move.source == STOCK:
             return "nostaa nostopakasta"
-        return "ottaa poistopakan päällimmäistä korttia" if negative else \
-            "ottaa poistopakan päällimmäisen kortin"
+        return "ottaa poistopakan päällimmäistä korttia" if negative else "ottaa poistopakan päällimmäisen kortin"
     if isinstance(move, Discard):
         return f"poistaa {card_name(move.card, obj)}"
     if isinstance(move, PlayMeld):
@@ -93,8 +92,7 @@ def describe_move(move: Move, table_texts: Sequence[str] = (), negative: bool = 
     return str(move)
 
 
-def narrate_event(event: Event, names: Sequence[str], table_texts: Sequence[str] = (),
-                  style: str = "rummy") -> str:
+def narrate_event(event: Event, names: Sequence[str], table_texts: Sequence[str] = (), style: str = "rummy") -> str:
     """One event of a deal as a Finnish sentence; ``style`` is the rule set's deal style.
 
     A pass is two different things: in gin (``style="knock"``) a player *passaa* the upcard (the
@@ -110,7 +108,7 @@ def narrate_event(event: Event, names: Sequence[str], table_texts: Sequence[str]
 
 
 def _lay_off(who: str, e: Event, table_texts: Sequence[str], style: str) -> str:
-    target = (table_texts[e.target] if e.target is not None and 0 <= e.target < len(table_texts) else None)
+    target = table_texts[e.target] if e.target is not None and 0 <= e.target < len(table_texts) else None
     where = f" yhdistelmään ({target})" if target else " pöydän yhdistelmään"
     return f"{who} lisää {_with_jokers(e.cards, e.jokers, 'gen')}{where}."
 
@@ -129,31 +127,37 @@ NARRATION: dict[EventKind, Callable[[str, Event, Sequence[str], str], str]] = {
     K.DRAW_DISCARD: lambda who, e, t, s: f"{who} ottaa poistopakan päältä {card_name(e.cards[0], 'gen')}.",
     K.TURN_OVER: lambda who, e, t, s: (
         f"Nostopakka on lopussa, joten {who} kääntää poistopakan sekoittamatta uudeksi "
-        f"nostopakaksi; sen päällimmäisenä on nyt {card_name(e.cards[0])}."),
+        f"nostopakaksi; sen päällimmäisenä on nyt {card_name(e.cards[0])}."
+    ),
     # the cards after a colon: a nominative list cannot follow the object "suoran" directly
     K.MELD: lambda who, e, t, s: (
-        f"{who} pelaa pöytään {_meld_word(e.cards, e.jokers)}: {_with_jokers(e.cards, e.jokers)}."),
+        f"{who} pelaa pöytään {_meld_word(e.cards, e.jokers)}: {_with_jokers(e.cards, e.jokers)}."
+    ),
     K.LAY_OFF: _lay_off,
     K.DISCARD: lambda who, e, t, s: f"{who} poistaa {card_name(e.cards[0], 'gen')}.",
     K.OUT: lambda who, e, t, s: f"{who} on mennyt ulos: käsi on tyhjä, ja jako päättyy.",
     K.PASS: _pass,
-    K.OPENED: lambda who, e, t, s: (
-        f"{who} on avannut: avauksen yhdistelmät ovat yhteensä {e.target} pistettä."),
+    K.OPENED: lambda who, e, t, s: f"{who} on avannut: avauksen yhdistelmät ovat yhteensä {e.target} pistettä.",
     K.CLAIM: lambda who, e, t, s: (
-        f"{who} huutaa ”rommi!” ja ottaa poistopakasta {card_name(e.cards[0], 'gen')} käteensä."),
+        f"{who} huutaa ”rommi!” ja ottaa poistopakasta {card_name(e.cards[0], 'gen')} käteensä."
+    ),
     K.MISDRAW: lambda who, e, t, s: (
         f"{who} nostaa väärällä vuorolla nostopakasta {card_name(e.cards[0], 'gen')}; kortti "
-        "palautetaan näkyviin nostopakan päälle."),
+        "palautetaan näkyviin nostopakan päälle."
+    ),
     K.REJECT_EXPOSED: lambda who, e, t, s: (
         f"{who} laittaa paljastetun {card_name(e.cards[0], 'gen')} poistopakkaan ja nostaa "
-        f"seuraavan kortin, {card_name(e.cards[1], 'gen')}."),
+        f"seuraavan kortin, {card_name(e.cards[1], 'gen')}."
+    ),
     K.STOCK_USED: lambda who, e, t, s: (
-        "Nostopakka on käyty kerran läpi, ja muut kuin viimeisen kortin nostanut ovat saaneet vielä yhden vuoron: jako päättyy."),
+        "Nostopakka on käyty kerran läpi, ja muut kuin viimeisen kortin nostanut ovat saaneet vielä yhden vuoron: jako päättyy."
+    ),
     K.KNOCK: lambda who, e, t, s: f"{who} poistaa {card_name(e.cards[0], 'gen')} kuvapuoli alaspäin ja koputtaa.",
     K.GIN: lambda who, e, t, s: f"{who} poistaa {card_name(e.cards[0], 'gen')} kuvapuoli alaspäin: gin!",
     K.VOID: lambda who, e, t, s: (
         f"Vuoro päättyi ilman koputusta, ja nostopakassa on enää {count(e.target or 0, 'kortti')}: "
-        "jako mitätöidään, ja kortit jaetaan uudelleen."),
+        "jako mitätöidään, ja kortit jaetaan uudelleen."
+    ),
     K.BLOCKED: lambda who, e, t, s: "Nostopakka on lopussa eikä poistopakkaa käännetä, joten jako päättyy.",
 }
 del K

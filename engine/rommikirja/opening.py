@@ -16,6 +16,7 @@ points among those that include a pure run (no joker) and leave a card to discar
 >>> best_opening(parse_cards("QH KH JK 7S 8S 5D 5C 2C 3D 9H"), rules) is None
 True
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -27,12 +28,19 @@ from .finnish import capitalize, card_name
 from .melds import Meld, meld_points, opening_card_points as _value
 from .rules import RuleSet
 
-__all__ = ["Opening", "best_opening", "best_packing", "melds_using_all", "opening_problem", "SearchLimit",
-           "work_budget"]
+__all__ = [
+    "Opening",
+    "best_opening",
+    "best_packing",
+    "melds_using_all",
+    "opening_problem",
+    "SearchLimit",
+    "work_budget",
+]
 
 _SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-_NEG = -10 ** 9
-_COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39       # one rank in every suit
+_NEG = -(10**9)
+_COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39  # one rank in every suit
 _CANDIDATES: dict[tuple, tuple[tuple, ...]] = {}
 #: The most one card (or a joker) can count in an opening.
 _MOST_POINTS = max(_value(r, high_ace=True) for r in range(1, 14))
@@ -136,7 +144,8 @@ class _Search:
             # tuples of numbers only: the garbage collector stops tracking them
             got = _CANDIDATES[key] = tuple(
                 (pts, pure, nat, jfor, sum(1 << x for x in nat), len(jfor))
-                for pts, pure, nat, jfor in self._candidates(t, m1, jokers))
+                for pts, pure, nat, jfor in self._candidates(t, m1, jokers)
+            )
         return got
 
     # a meld spec: (points, pure, naturals: tuple[type], joker_for: tuple[(rank, suit_index)]);
@@ -154,7 +163,7 @@ class _Search:
         top = 14 if self.high else 13
         # runs upward from t (t is the lowest natural), optionally with one joker inside, at the
         # top end, or just below t
-        for joker_below in ((False, True) if use_j and r0 > 1 else (False,)):
+        for joker_below in (False, True) if use_j and r0 > 1 else (False,):
             nat = [t]
             pts = _value(r0)
             jfor: list[tuple[int, int]] = []
@@ -169,7 +178,7 @@ class _Search:
                 if r < 14 and has(r):
                     nat.append(base + r - 1)
                     pts += _value(r)
-                elif use_j and not jfor:      # (the ace of this suit is already decided: t is lowest)
+                elif use_j and not jfor:  # (the ace of this suit is already decided: t is lowest)
                     jfor.append((r, s))
                     pts += _value(r)
                 else:
@@ -333,10 +342,10 @@ def _points_bound(m1: int, m2: int, jokers: int, rules: RuleSet) -> int:
     40
     """
     if rules.ace == "round_the_corner":
-        return 1 << 30          # (the search does not take runs round the corner either)
+        return 1 << 30  # (the search does not take runs round the corner either)
     usable = jokers if rules.max_jokers_per_meld > 0 else 0
-    per_meld = min(rules.max_jokers_per_meld, usable)      # jokers one meld can take
-    need_held = 1 if per_meld >= 2 else 3 - per_meld       # natural cards among three of a meld
+    per_meld = min(rules.max_jokers_per_meld, usable)  # jokers one meld can take
+    need_held = 1 if per_meld >= 2 else 3 - per_meld  # natural cards among three of a meld
     high = rules.ace == "high_or_low"
     cols = [(m1 >> (13 * s)) & 0x1FFF for s in range(4)]
     a, b, c, d = cols
@@ -350,7 +359,7 @@ def _points_bound(m1: int, m2: int, jokers: int, rules: RuleSet) -> int:
     for s, p in enumerate(cols):
         if not p:
             continue
-        q = p | ((p & 1) << 13) if high else p              # a high ace is bit 13
+        q = p | ((p & 1) << 13) if high else p  # a high ace is bit 13
         x, y, z = q, q >> 1, q >> 2
         if need_held >= 3:
             starts = x & y & z
@@ -358,9 +367,9 @@ def _points_bound(m1: int, m2: int, jokers: int, rules: RuleSet) -> int:
             starts = (x & y) | (x & z) | (y & z)
         else:
             starts = x | y | z
-        starts &= 0xFFF if high else 0x7FF                  # three positions from the start fit
+        starts &= 0xFFF if high else 0x7FF  # three positions from the start fit
         covered = (starts | starts << 1 | starts << 2) & q
-        fits = (covered | covered >> 13 | groups) & p     # (the high ace back to the ace)
+        fits = (covered | covered >> 13 | groups) & p  # (the high ace back to the ace)
         twice = (m2 >> (13 * s)) & 0x1FFF
         while fits:
             low = fits & -fits
@@ -394,19 +403,21 @@ def _check_cards(cards: Sequence[Card], rules: RuleSet) -> None:
         if c.is_joker:
             jokers += 1
             if not 0 <= c.deck < rules.jokers or jokers > rules.jokers:
-                raise IllegalMove("no_such_card", f"Tässä pelissä on {rules.jokers} jokeria, joten jokeria "
-                                                  f"{c.code} ei ole.")
+                raise IllegalMove(
+                    "no_such_card", f"Tässä pelissä on {rules.jokers} jokeria, joten jokeria {c.code} ei ole."
+                )
             continue
         if not (isinstance(c.suit, Suit) and type(c.rank) is int and 1 <= c.rank <= 13):
             raise IllegalMove("no_such_card", "Sellaista korttia ei ole pakassa: arvo tai maa on virheellinen.")
         if not 0 <= c.deck < rules.decks:
-            raise IllegalMove("no_such_card", f"Tässä pelissä on vain {rules.decks} pakka, joten toisen pakan "
-                                              f"korttia {c.code} ei ole.")
+            raise IllegalMove(
+                "no_such_card",
+                f"Tässä pelissä on vain {rules.decks} pakka, joten toisen pakan korttia {c.code} ei ole.",
+            )
         key = (c.rank, c.suit)
         copies[key] = n = copies.get(key, 0) + 1
         if n > rules.decks:
-            raise IllegalMove("duplicate_card", f"{capitalize(card_name(c))} on mukana useammin kuin "
-                                                "pakoissa on.")
+            raise IllegalMove("duplicate_card", f"{capitalize(card_name(c))} on mukana useammin kuin pakoissa on.")
 
 
 def _pure_run_possible(m1: int, high_ace: bool) -> bool:
@@ -461,8 +472,16 @@ def _path(search: _Search, m1: int, m2: int, nj: int, o: int):
         state = (a1, a2, j - len(cand[3]))
 
 
-def _follow(search: _Search, rules: RuleSet, m1: int, m2: int, nj: int, o: int,
-            by_type: dict[int, list[Card]], jokers: list[Card]) -> list[Meld]:
+def _follow(
+    search: _Search,
+    rules: RuleSet,
+    m1: int,
+    m2: int,
+    nj: int,
+    o: int,
+    by_type: dict[int, list[Card]],
+    jokers: list[Card],
+) -> list[Meld]:
     pools = {t: list(v) for t, v in by_type.items()}
     jpool = list(jokers)
     melds = []

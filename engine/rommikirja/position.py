@@ -16,6 +16,7 @@ writes itself, :meth:`~Position.generate_legal_moves` and :meth:`~Position.push`
 >>> issubclass(Deal, Position) and issubclass(GinDeal, Position)
 True
 """
+
 from __future__ import annotations
 
 from dataclasses import fields
@@ -43,13 +44,13 @@ class Position:
     # The fields every game's state has (its dataclass declares them).
     rules: RuleSet
     hands: list[list[Card]]
-    stock: list[Card]                    # top is the LAST element
-    discard: list[Card]                  # top is the LAST element
-    table: list                          # melds on the table (gin: always empty)
+    stock: list[Card]  # top is the LAST element
+    discard: list[Card]  # top is the LAST element
+    table: list  # melds on the table (gin: always empty)
     dealer: int
     turn: int
-    phase: Any                           # the game's phase enum; :attr:`OVER` when the deal is over
-    outcome: Any                         # the facts of how the deal ended, once it is over
+    phase: Any  # the game's phase enum; :attr:`OVER` when the deal is over
+    outcome: Any  # the facts of how the deal ended, once it is over
     events: list[Event]
     taken_from_discard: Card | None
     turns: int
@@ -57,7 +58,7 @@ class Position:
     # Remembered per position: a plain attribute set on first use, not a field (not part of the position).
     # (Never through ``self.__dict__``: on CPython 3.11 that turns every attribute access of the
     # instance into a slow dictionary lookup.)
-    _legal_view = None                   # the LegalMoves view (see legal_moves)
+    _legal_view = None  # the LegalMoves view (see legal_moves)
 
     # -- what a game writes ---------------------------------------------------------------
 
@@ -67,9 +68,17 @@ class Position:
         raise NotImplementedError
 
     @classmethod
-    def from_position(cls, rules: RuleSet, hands: Sequence[Iterable[Card]], stock: Sequence[Card] = (),
-                      discard: Sequence[Card] = (), table: Sequence = (), dealer: int | None = None,
-                      turn: int = 0, has_played: Sequence[int] = ()) -> "Position":
+    def from_position(
+        cls,
+        rules: RuleSet,
+        hands: Sequence[Iterable[Card]],
+        stock: Sequence[Card] = (),
+        discard: Sequence[Card] = (),
+        table: Sequence = (),
+        dealer: int | None = None,
+        turn: int = 0,
+        has_played: Sequence[int] = (),
+    ) -> "Position":
         """A set-up position: ``stock`` top first, ``discard`` bottom to top."""
         raise NotImplementedError
 
@@ -115,7 +124,7 @@ class Position:
         ``deal.legal_moves()`` gives them as a list.
         """
         view = self._legal_view
-        if view is None or view.position is not self:      # (a shallow copy gets its own)
+        if view is None or view.position is not self:  # (a shallow copy gets its own)
             view = self._legal_view = LegalMoves(self)
         return view
 
@@ -144,8 +153,7 @@ class Position:
         if plan is None:
             plan = _copy_plan(cls)
             setattr(cls, "_copy_plan", plan)
-        return cls(**{name: how(getattr(self, name)) if how is not None else getattr(self, name)
-                      for name, how in plan})
+        return cls(**{name: how(getattr(self, name)) if how is not None else getattr(self, name) for name, how in plan})
 
 
 def _copy_nested(value: list) -> list:

@@ -11,6 +11,7 @@ Traceback (most recent call last):
 ...
 rommikirja.requests.RequestError: Pyynnössä on liian suuri luku.
 """
+
 from __future__ import annotations
 
 import json
@@ -22,18 +23,19 @@ from .rules import RuleSet, RuleSetError
 __all__ = ["RequestError", "LIMITS", "parse_json", "check_rules", "check_names", "hand_limit"]
 
 LIMITS = {
-    "request_chars": 64_000,     # one request as text
-    "seed": 999_999_999,         # largest seed
-    "int_digits": 12,            # digits of any JSON number
-    "name": 30,                  # characters of a player's name
-    "text": 300,                 # characters of any other text
-    "labels": 120,               # card labels sent back with a question
-    "names": 1000,               # the club's own player names (scenarios/nimet.yaml)
-    "name_form": 40,             # characters of one case form of a name
-    "names_chars": 600_000,      # the club's names as one request (sent once per engine start):
-                                 # 1,000 names of the longest forms fit
-    "opening_work": 150_000,     # positions the Rommi 51 opening searches of one request may visit
+    "request_chars": 64_000,  # one request as text
+    "seed": 999_999_999,  # largest seed
+    "int_digits": 12,  # digits of any JSON number
+    "name": 30,  # characters of a player's name
+    "text": 300,  # characters of any other text
+    "labels": 120,  # card labels sent back with a question
+    "names": 1000,  # the club's own player names (scenarios/nimet.yaml)
+    "name_form": 40,  # characters of one case form of a name
+    "names_chars": 600_000,  # the club's names as one request (sent once per engine start):
+    # 1,000 names of the longest forms fit
+    "opening_work": 150_000,  # positions the Rommi 51 opening searches of one request may visit
 }
+
 
 class RequestError(ValueError):
     """A request the engine will not answer; the message is a Finnish sentence."""
@@ -41,6 +43,7 @@ class RequestError(ValueError):
 
 # ---------------------------------------------------------------------------------------------
 # JSON
+
 
 def _no_constant(name: str) -> Any:
     raise RequestError("Pyynnössä on luku, jota ei voi käyttää (NaN tai ääretön).")
@@ -82,6 +85,7 @@ def parse_json(text: Any, limit: int | None = None) -> Any:
 
 # ---------------------------------------------------------------------------------------------
 # small typed readers
+
 
 def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
@@ -129,7 +133,7 @@ def _points(v: Any, what: str) -> None:
     if v is None:
         return
     if _is_int(v):
-        if abs(v) > 10 ** 9:
+        if abs(v) > 10**9:
             raise RequestError(f"{what} on liian suuri luku.")
         return
     if not isinstance(v, str) or len(v) > 12:
@@ -138,6 +142,7 @@ def _points(v: Any, what: str) -> None:
 
 # ---------------------------------------------------------------------------------------------
 # questions
+
 
 class _Cards:
     """Collects a question's cards: each from the rule set's deck, each once."""
@@ -186,6 +191,7 @@ def check_rules(v: Any) -> RuleSet:
 
 # ---------------------------------------------------------------------------------------------
 
+
 def check_names(v: Any) -> dict[str, tuple[str, ...]]:
     """The club's names as the build wrote them (``data/names.json``): name → its singular forms.
 
@@ -195,15 +201,21 @@ def check_names(v: Any) -> dict[str, tuple[str, ...]]:
     rommikirja.requests.RequestError: Nimen Kalle taivutusmuotoja pitää olla 11, perusmuoto ensin.
     """
     from .finnish import SINGULAR_CASES
+
     if not isinstance(v, dict) or len(v) > LIMITS["names"]:
         raise RequestError(f"Nimet (names) pitää olla JSON-olio, jossa on enintään {LIMITS['names']} nimeä.")
     table: dict[str, tuple[str, ...]] = {}
     for name, forms in v.items():
         if not 0 < len(name) <= LIMITS["name"]:
             raise RequestError(f"Nimi saa olla enintään {LIMITS['name']} merkkiä.")
-        if not isinstance(forms, list) or len(forms) != len(SINGULAR_CASES) or forms[0] != name or \
-                not all(isinstance(f, str) and 0 < len(f) <= LIMITS["name_form"] for f in forms):
-            raise RequestError(f"Nimen {name[:LIMITS['name']]} taivutusmuotoja pitää olla "
-                               f"{len(SINGULAR_CASES)}, perusmuoto ensin.")
+        if (
+            not isinstance(forms, list)
+            or len(forms) != len(SINGULAR_CASES)
+            or forms[0] != name
+            or not all(isinstance(f, str) and 0 < len(f) <= LIMITS["name_form"] for f in forms)
+        ):
+            raise RequestError(
+                f"Nimen {name[: LIMITS['name']]} taivutusmuotoja pitää olla {len(SINGULAR_CASES)}, perusmuoto ensin."
+            )
         table[name] = tuple(forms)
     return table

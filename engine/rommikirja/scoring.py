@@ -13,6 +13,7 @@ for example with and without the doubling for a *rommi*.
 >>> score_deal(out, RuleSet(rummy_doubling=False)).points
 (26, 0, 0)
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -41,12 +42,12 @@ def hand_value(cards: Iterable[Card], rules: RuleSet) -> int:
 class DealScore:
     """What each player scores for one deal, with the figures behind it."""
 
-    points: tuple[int, ...]        # added to each player's total
-    hand_values: tuple[int, ...]   # value of the cards left in each hand
-    base: int                      # the winner's points before doubling
-    doubled: bool                  # the rommi doubling was applied
-    kind: ResultKind | str = ""    # went_out, blocked; gin: knock, undercut, gin, void
-    scorer: int | None = None      # who scores this deal (None: nobody)
+    points: tuple[int, ...]  # added to each player's total
+    hand_values: tuple[int, ...]  # value of the cards left in each hand
+    base: int  # the winner's points before doubling
+    doubled: bool  # the rommi doubling was applied
+    kind: ResultKind | str = ""  # went_out, blocked; gin: knock, undercut, gin, void
+    scorer: int | None = None  # who scores this deal (None: nobody)
 
     @property
     def winner_points(self) -> int:
@@ -69,14 +70,16 @@ def score_deal(outcome: "Outcome | GinOutcome", rules: RuleSet) -> DealScore:
     doubled = False
     if rules.scoring == "penalty":
         # Rommi 51: cards left in hand are penalties; a player who never opened pays a fixed penalty
-        pens = tuple(0 if i == outcome.winner else
-                     (rules.unopened_penalty if outcome.opened and not outcome.opened[i] else values[i])
-                     for i in range(outcome.players))
+        pens = tuple(
+            0
+            if i == outcome.winner
+            else (rules.unopened_penalty if outcome.opened and not outcome.opened[i] else values[i])
+            for i in range(outcome.players)
+        )
         return DealScore(tuple(-p for p in pens), pens, 0, False, ResultKind(outcome.reason.value), outcome.winner)
     if rules.scoring == "own_hand_minus":
         # classic rommi: every player's own cards left in hand are minus points
-        return DealScore(tuple(-v for v in values), values, 0, False, ResultKind(outcome.reason.value),
-                         outcome.winner)
+        return DealScore(tuple(-v for v in values), values, 0, False, ResultKind(outcome.reason.value), outcome.winner)
     if outcome.winner is not None:
         w = outcome.winner
         if outcome.reason is EndReason.WENT_OUT:
@@ -112,7 +115,7 @@ def next_dealer(outcome: "Outcome | GinOutcome", rules: RuleSet) -> int:
     n = outcome.players
     if isinstance(outcome, GinOutcome):
         if outcome.kind == "void":
-            return outcome.dealer          # a void deal is dealt again by the same dealer
+            return outcome.dealer  # a void deal is dealt again by the same dealer
         winner = score_deal(outcome, rules).scorer
     else:
         winner = outcome.winner

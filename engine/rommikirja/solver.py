@@ -23,6 +23,7 @@ in for a rule.
 >>> d.discard.code, d.deadwood_points
 ('3C', 0)
 """
+
 from __future__ import annotations
 
 import itertools
@@ -34,9 +35,21 @@ from .errors import IllegalMove
 from .finnish import capitalize, card_name
 from .rules import RuleSet
 
-__all__ = ["Arrangement", "best_arrangement", "best_discard", "deadwood_of", "mask_of",
-           "cards_of", "min_deadwood_mask", "best_discard_mask", "min_discard_deadwood", "CARD_VALUE", "CARDS", "card_values",
-           "deck_card_refusal"]
+__all__ = [
+    "Arrangement",
+    "best_arrangement",
+    "best_discard",
+    "deadwood_of",
+    "mask_of",
+    "cards_of",
+    "min_deadwood_mask",
+    "best_discard_mask",
+    "min_discard_deadwood",
+    "CARD_VALUE",
+    "CARDS",
+    "card_values",
+    "deck_card_refusal",
+]
 
 _SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 #: ``_BASE[suit] + rank`` is the bit index of a one-deck card.
@@ -64,8 +77,9 @@ def deck_card_refusal(card: Card) -> IllegalMove:
     if card.is_joker:
         return IllegalMove("no_such_card", f"Tässä pelissä ei ole jokereita, joten korttia {card.code} ei ole.")
     if card.deck:
-        return IllegalMove("no_such_card", "Tässä pelissä on vain yksi pakka, joten toisen pakan korttia "
-                                           f"{card.code} ei ole.")
+        return IllegalMove(
+            "no_such_card", f"Tässä pelissä on vain yksi pakka, joten toisen pakan korttia {card.code} ei ole."
+        )
     return IllegalMove("no_such_card", "Sellaista korttia ei ole pakassa: arvo tai maa on virheellinen.")
 
 
@@ -83,10 +97,10 @@ def mask_of(cards: Iterable[Card]) -> int:
     if type(cards) is not list and type(cards) is not tuple:
         cards = list(cards)
     try:
-        m = sum(map(_BIT, cards))       # distinct bits: the sum is the union
+        m = sum(map(_BIT, cards))  # distinct bits: the sum is the union
     except (AttributeError, TypeError):
         m = -1
-    if m < 0 or m.bit_count() != len(cards):     # a card outside the pack (bit 0) or a repeated one
+    if m < 0 or m.bit_count() != len(cards):  # a card outside the pack (bit 0) or a repeated one
         seen = 0
         for c in cards:
             i = getattr(c, "_index", -1)
@@ -115,10 +129,10 @@ def cards_of(mask: int) -> list[Card]:
 def _build_tables(card_value: Sequence[int]) -> tuple[list[int], ...]:
     n = 1 << 13
     value = [0] * n
-    cover = [0] * n           # best covered value
-    cover_run = [0] * n       # run mask starting at the lowest bit in the best cover (0: lowest bit free)
-    cover_d = [0] * n         # best covered value + value of one uncovered card (-1: impossible)
-    cover_d_run = [0] * n     # run chosen at the lowest bit, -1 when the lowest bit is the discard
+    cover = [0] * n  # best covered value
+    cover_run = [0] * n  # run mask starting at the lowest bit in the best cover (0: lowest bit free)
+    cover_d = [0] * n  # best covered value + value of one uncovered card (-1: impossible)
+    cover_d_run = [0] * n  # run chosen at the lowest bit, -1 when the lowest bit is the discard
     cover_d[0] = -1
     for p in range(1, n):
         low = p & -p
@@ -127,7 +141,7 @@ def _build_tables(card_value: Sequence[int]) -> tuple[list[int], ...]:
         rest = p ^ low
         best, best_run = cover[rest], 0
         best_d, best_d_run = cover_d[rest], 0
-        if cover[rest] + card_value[b] > best_d:          # the lowest card itself is the discard
+        if cover[rest] + card_value[b] > best_d:  # the lowest card itself is the discard
             best_d, best_d_run = cover[rest] + card_value[b], -1
         run = low
         length = 1
@@ -162,8 +176,7 @@ def _tables(ace: int) -> tuple[list[int], ...]:
     return t
 
 
-def _group_options(patterns: Sequence[int], three: int, card_value: Sequence[int]
-                   ) -> list[list[tuple[int, int]]]:
+def _group_options(patterns: Sequence[int], three: int, card_value: Sequence[int]) -> list[list[tuple[int, int]]]:
     """For every rank held 3+ times (bits of ``three``): the ways to use it as a group, as
     (mask, value); (0, 0) = none."""
     options = []
@@ -174,8 +187,7 @@ def _group_options(patterns: Sequence[int], three: int, card_value: Sequence[int
         opts = [(0, 0)]
         v3 = 3 * card_value[r]
         for combo in itertools.combinations(suits, 3):
-            opts.append(((1 << (combo[0] * 13 + r)) | (1 << (combo[1] * 13 + r)) | (1 << (combo[2] * 13 + r)),
-                         v3))
+            opts.append(((1 << (combo[0] * 13 + r)) | (1 << (combo[1] * 13 + r)) | (1 << (combo[2] * 13 + r)), v3))
         if len(suits) == 4:
             opts.append(((1 << r) | (1 << (13 + r)) | (1 << (26 + r)) | (1 << (39 + r)), 4 * card_value[r]))
         options.append(opts)
@@ -211,13 +223,19 @@ def min_deadwood_mask(mask: int, ace: int) -> tuple[int, int]:
     c = (mask >> 26) & FULL
     d = (mask >> 39) & FULL
     three = (a & b & (c | d)) | (c & d & (a | b))
-    if not three:       # no rank held three times: runs only, one look-up per suit
+    if not three:  # no rank held three times: runs only, one look-up per suit
         return (value[a] - cover[a] + value[b] - cover[b] + value[c] - cover[c] + value[d] - cover[d]), 0
     total = value[a] + value[b] + value[c] + value[d]
     best, best_groups = -1, 0
     for gmask, gval in _group_choices(_group_options((a, b, c, d), three, _card_value(ace))):
         rest = mask & ~gmask
-        v = gval + cover[rest & FULL] + cover[(rest >> 13) & FULL] + cover[(rest >> 26) & FULL] + cover[(rest >> 39) & FULL]
+        v = (
+            gval
+            + cover[rest & FULL]
+            + cover[(rest >> 13) & FULL]
+            + cover[(rest >> 26) & FULL]
+            + cover[(rest >> 39) & FULL]
+        )
         if v > best:
             best, best_groups = v, gmask
     return total - best, best_groups
@@ -360,8 +378,7 @@ def _suit_split(tabs: tuple, key: int) -> tuple[tuple[tuple[Card, ...], ...], tu
     for run in runs:
         covered |= run
     dead = key & ~covered
-    got = tabs[6][key] = (tuple(tuple(cards_of(run)) for run in runs), tuple(cards_of(dead)),
-                          tabs[0][dead >> (13 * s)])
+    got = tabs[6][key] = (tuple(tuple(cards_of(run)) for run in runs), tuple(cards_of(dead)), tabs[0][dead >> (13 * s)])
     return got
 
 
@@ -370,7 +387,7 @@ def _arrangement(mask: int, groups: int, discard: Card | None, ace: int) -> Arra
 
 
 def _arrangement_in(mask: int, groups: int, discard: Card | None, tabs: tuple) -> Arrangement:
-    get = tabs[6].get             # per suit: (runs, cards left, their value), memoised
+    get = tabs[6].get  # per suit: (runs, cards left, their value), memoised
     rest = mask & ~groups
     k0, k1, k2, k3 = rest & _S0, rest & _S1, rest & _S2, rest & _S3
     r0 = get(k0) or _suit_split(tabs, k0)
@@ -412,7 +429,7 @@ def best_discard(cards: Iterable[Card], forbidden: Iterable[Card], rules: RuleSe
     mask = mask_of(cards)
     if forbidden:
         _, groups, low = best_discard_mask(mask, mask_of(forbidden), ace)
-    else:       # best_discard_mask, inline
+    else:  # best_discard_mask, inline
         _, _, groups, suit, p = _best_discard_cover(mask, tabs)
         low = _discard_in(p, suit, tabs[4])
     return _arrangement_in(mask ^ low, groups, CARDS[low.bit_length() - 1], tabs)

@@ -21,6 +21,7 @@ Traceback (most recent call last):
   ...
 rommikirja.steps.StepError: draw: odotettiin stock tai discard, saatiin ”deck”
 """
+
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
@@ -30,15 +31,32 @@ from .chars import written
 from .gin import Knock
 from .moves import DISCARD, STOCK, Claim, Discard, Draw, LayOff, MisDraw, Move, Open, Pass, PlayMeld, RejectExposed
 
-__all__ = ["StepError", "StepReader", "STEP_KINDS", "STEP_FIELDS", "step_of", "from_step", "step_yaml",
-           "yaml_value", "scenario_yaml"]
+__all__ = [
+    "StepError",
+    "StepReader",
+    "STEP_KINDS",
+    "STEP_FIELDS",
+    "step_of",
+    "from_step",
+    "step_yaml",
+    "yaml_value",
+    "scenario_yaml",
+]
 
 #: The move keys of a step, in the order the editor reference lists them.
 STEP_KINDS = ("draw", "meld", "lay_off", "discard", "pass", "knock", "claim", "misdraw", "reject_exposed", "open")
 #: The other keys each kind of move may have.
 STEP_FIELDS: dict[str, tuple[str, ...]] = {
-    "draw": (), "meld": ("jokers",), "lay_off": ("onto", "jokers"), "discard": (), "pass": (),
-    "knock": ("melds",), "claim": ("onto",), "misdraw": (), "reject_exposed": (), "open": ("jokers",),
+    "draw": (),
+    "meld": ("jokers",),
+    "lay_off": ("onto", "jokers"),
+    "discard": (),
+    "pass": (),
+    "knock": ("melds",),
+    "claim": ("onto",),
+    "misdraw": (),
+    "reject_exposed": (),
+    "open": ("jokers",),
 }
 
 
@@ -111,6 +129,7 @@ def _true(kind: str) -> Callable[[Mapping, Any, StepReader], Move]:
         if value is not True:
             raise StepError(kind, "odotettiin true" + r.got(value))
         return make()
+
     return read
 
 
@@ -175,8 +194,12 @@ _FROM_STEP: dict[str, Callable[[Mapping, Any, StepReader], Move]] = {
 assert tuple(_FROM_STEP) == STEP_KINDS
 
 
-def from_step(step: Mapping[str, Any], reader: StepReader | None = None, names: Sequence[str] = (),
-              kinds: Sequence[str] = STEP_KINDS) -> Move:
+def from_step(
+    step: Mapping[str, Any],
+    reader: StepReader | None = None,
+    names: Sequence[str] = (),
+    kinds: Sequence[str] = STEP_KINDS,
+) -> Move:
     """The move of a step (the inverse of ``to_step``); ``kinds`` limits the moves a caller takes.
 
     Keys beside the move's own (:data:`STEP_FIELDS`) are the caller's to check.
@@ -189,6 +212,7 @@ def from_step(step: Mapping[str, Any], reader: StepReader | None = None, names: 
 
 
 # -- YAML --------------------------------------------------------------------------------------
+
 
 def _quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
@@ -210,9 +234,14 @@ def yaml_value(value: Any, quote: bool = False) -> str:
     if isinstance(value, dict):
         return "{" + ", ".join(f"{k}: {yaml_value(v, quote)}" for k, v in value.items()) + "}"
     text = str(value)
-    if quote or not text or text != text.strip() or text[0] in "-?:!&*|>%@`#'\"" \
-            or any(u in text for u in _PLAIN_UNSAFE) or text.lower() in ("true", "false", "yes", "no", "on",
-                                                                           "off", "null", "~"):
+    if (
+        quote
+        or not text
+        or text != text.strip()
+        or text[0] in "-?:!&*|>%@`#'\""
+        or any(u in text for u in _PLAIN_UNSAFE)
+        or text.lower() in ("true", "false", "yes", "no", "on", "off", "null", "~")
+    ):
         return _quote(text)
     return text
 
@@ -226,10 +255,24 @@ def step_yaml(step: Mapping[str, Any], flow: bool = True) -> str:
     return "  - " + "\n    ".join(parts)
 
 
-def scenario_yaml(game: str, title: str, names: Sequence[str], start: Any, steps: Sequence[Mapping[str, Any]],
-                  expect: Mapping[str, Any], *, header: Sequence[str] = (), section: str | None = None,
-                  order: int | None = None, options: Mapping[str, Any] | None = None, options_note: str = "",
-                  totals: Any = None, deals_played: int = 0, text: str = "", flow: bool = True) -> str:
+def scenario_yaml(
+    game: str,
+    title: str,
+    names: Sequence[str],
+    start: Any,
+    steps: Sequence[Mapping[str, Any]],
+    expect: Mapping[str, Any],
+    *,
+    header: Sequence[str] = (),
+    section: str | None = None,
+    order: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    options_note: str = "",
+    totals: Any = None,
+    deals_played: int = 0,
+    text: str = "",
+    flow: bool = True,
+) -> str:
     """A scenario file: the dealt position ``start`` (a deal before its first move), every step and
     what is expected at the end.
 
@@ -248,7 +291,7 @@ def scenario_yaml(game: str, title: str, names: Sequence[str], start: Any, steps
         lines.extend(f"  {k}: {yaml_value(v, quote=True)}" for k, v in options.items())
     lines.append(f"players: {yaml_value(list(names))}")
     lines += ["setup:", f"  dealer: {names[start.dealer]}", f"  turn: {names[start.turn]}"]
-    if start.phase.value == "offer":       # (gin's first upcard; a rummy deal has no such phase)
+    if start.phase.value == "offer":  # (gin's first upcard; a rummy deal has no such phase)
         lines.append("  phase: offer")
     lines.append("  hands:")
     lines.extend(f"    - {yaml_value([c.code for c in h])}" for h in start.hands)

@@ -2,6 +2,7 @@
 
 A mixin of :class:`rommikirja.deal.Deal`, typed against :class:`~rommikirja.deal_state.DealState`: it reads and changes the deal's fields.
 """
+
 from __future__ import annotations
 
 from .deal_state import DealState
@@ -18,13 +19,13 @@ class TurnEnd(DealState):
 
     def _refuse_discard(self, move: Discard) -> IllegalMove | None:
         card = move.card
-        for c in self.hands[self.turn]:         # (melds.holds, without the call)
+        for c in self.hands[self.turn]:  # (melds.holds, without the call)
             if c is card:
                 break
         else:
             if card not in self.hands[self.turn]:
                 return self._cards_refusal((card,))
-        kept = self.taken_from_discard          # (the card taken from the pile stays: _undiscardable)
+        kept = self.taken_from_discard  # (the card taken from the pile stays: _undiscardable)
         if kept is None or (card is not kept and card != kept):
             return None
         return discard_taken_card(card)
@@ -36,7 +37,7 @@ class TurnEnd(DealState):
     def _apply_discard(self, move: Discard) -> None:
         card = move.card
         hand = self.hands[self.turn]
-        for i, c in enumerate(hand):        # the very card object first (a card from the hand)
+        for i, c in enumerate(hand):  # the very card object first (a card from the hand)
             if c is card:
                 del hand[i]
                 break
@@ -93,5 +94,6 @@ class TurnEnd(DealState):
         if self.played_this_turn:
             self.has_played[self.turn] = True
         self.phase = OVER_PHASE
-        self.outcome = Outcome(reason, winner, tuple(tuple(h) for h in self.hands), rummy,
-                               self.dealer, tuple(self.opened))
+        self.outcome = Outcome(
+            reason, winner, tuple(tuple(h) for h in self.hands), rummy, self.dealer, tuple(self.opened)
+        )

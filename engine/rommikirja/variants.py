@@ -6,6 +6,7 @@
   out-of-turn draw (``MisDraw``/``RejectExposed``) and the last round after the stock
   ran out (``Pass``).
 """
+
 from __future__ import annotations
 
 from .cards import Card
@@ -26,22 +27,27 @@ class Rommi51Opening(DealState):
     def best_opening(self, player: int | None = None):
         """Rommi 51: the best opening the player's hand allows now, or ``None``."""
         from .opening import best_opening
+
         return best_opening(self.hands[self.turn if player is None else player], self.rules)
 
     def _opening_points(self, move: Open) -> int:
-        return sum(meld_points(Meld.from_cards(cards, self.rules, _pairs_for(move.jokers, cards)))
-                   for cards in move.melds)
+        return sum(
+            meld_points(Meld.from_cards(cards, self.rules, _pairs_for(move.jokers, cards))) for cards in move.melds
+        )
 
     def _refuse_open(self, move: Open) -> IllegalMove | None:
         rules = self.rules
         if rules.opening_points <= 0:
-            return IllegalMove("no_opening", "Tässä pelissä ei ole erillistä avausta, vaan yhdistelmät "
-                                             "pelataan pöytään tavalliseen tapaan.")
+            return IllegalMove(
+                "no_opening",
+                "Tässä pelissä ei ole erillistä avausta, vaan yhdistelmät pelataan pöytään tavalliseen tapaan.",
+            )
         if self.opened[self.turn]:
-            return IllegalMove("already_opened", lambda who: f"{who} on jo avannut, joten hän pelaa "
-                                                             "yhdistelmät nyt tavalliseen tapaan.")
-        if not isinstance(move.melds, (tuple, list)) or not all(isinstance(m, (tuple, list))
-                                                                 for m in move.melds):
+            return IllegalMove(
+                "already_opened",
+                lambda who: f"{who} on jo avannut, joten hän pelaa yhdistelmät nyt tavalliseen tapaan.",
+            )
+        if not isinstance(move.melds, (tuple, list)) or not all(isinstance(m, (tuple, list)) for m in move.melds):
             return malformed_move()
         if not move.melds:
             return IllegalMove("no_cards", "Avauksessa ei ole yhtään yhdistelmää.")
@@ -62,11 +68,15 @@ class Rommi51Opening(DealState):
         points = sum(meld_points(m) for m in melds)
         if points < rules.opening_points:
             need = rules.opening_points
-            return IllegalMove("opening_too_low", f"Avauksen yhdistelmät ovat yhteensä vain {points} "
-                                                  f"pistettä, mutta avaukseen tarvitaan vähintään {need}.")
+            return IllegalMove(
+                "opening_too_low",
+                f"Avauksen yhdistelmät ovat yhteensä vain {points} "
+                f"pistettä, mutta avaukseen tarvitaan vähintään {need}.",
+            )
         if rules.opening_pure_run and not any(m.kind is MeldKind.RUN and not m.jokers for m in melds):
-            return IllegalMove("no_pure_run", "Avaukseen on kuuluttava vähintään yksi puhdas suora, "
-                                              "jossa ei ole jokeria.")
+            return IllegalMove(
+                "no_pure_run", "Avaukseen on kuuluttava vähintään yksi puhdas suora, jossa ei ole jokeria."
+            )
         return self._leaves_refusal(move, used)
 
     def _generated_openings(self) -> list[Open]:
@@ -81,7 +91,7 @@ class Rommi51Opening(DealState):
         leaves = self._leaves_refusal
         for move in self._candidate_openings():
             if sum(map(len, move.melds)) < size:
-                out.append(move)                    # a card to spare: _leaves_refusal has nothing to say
+                out.append(move)  # a card to spare: _leaves_refusal has nothing to say
             elif leaves(move, tuple(c for cards in move.melds for c in cards)) is None:
                 out.append(move)
         return out
@@ -94,12 +104,12 @@ class Rommi51Opening(DealState):
         """
         rules = self.rules
         if rules.opening_pure_run and not self._has_run_of_three():
-            return []   # an opening needs a pure run: three cards in a row of one suit
-        if (rules.max_jokers_per_meld <= 1 and rules.final_discard == "required"
-                and rules.ace != "round_the_corner"):
+            return []  # an opening needs a pure run: three cards in a row of one suit
+        if rules.max_jokers_per_meld <= 1 and rules.final_discard == "required" and rules.ace != "round_the_corner":
             from .opening import can_open
+
             if not can_open(self.hand, rules):
-                return []   # the exact opening search (one joker per meld, a card kept) found nothing
+                return []  # the exact opening search (one joker per meld, a card kept) found nothing
         place = {id(c): 1 << i for i, c in enumerate(self.hand)}
         # (the hand's cards as bits, its points, whether a pure run, the cards, the joker reading)
         melds: list[tuple[int, int, bool, tuple[Card, ...], tuple]] = []
@@ -110,8 +120,9 @@ class Rommi51Opening(DealState):
             bits = 0
             for c in cand.cards:
                 bits |= place[id(c)]
-            melds.append((bits, meld_points(meld), meld.kind is MeldKind.RUN and not meld.jokers,
-                          cand.cards, cand.jokers))
+            melds.append(
+                (bits, meld_points(meld), meld.kind is MeldKind.RUN and not meld.jokers, cand.cards, cand.jokers)
+            )
         need, pure_needed = rules.opening_points, rules.opening_pure_run
         # the most points the melds after index i could still add (an upper bound for pruning)
         n = len(melds)
@@ -123,8 +134,9 @@ class Rommi51Opening(DealState):
 
         def search(start: int, used: int, points: int, pure: bool) -> None:
             if chosen and points >= need and (pure or not pure_needed):
-                out.append(Open(tuple(melds[i][3] for i in chosen),
-                                tuple(pair for i in chosen for pair in melds[i][4])))
+                out.append(
+                    Open(tuple(melds[i][3] for i in chosen), tuple(pair for i in chosen for pair in melds[i][4]))
+                )
             for i in range(start, n):
                 if points + rest[i] < need:
                     return
@@ -150,7 +162,7 @@ class Rommi51Opening(DealState):
                 if (high or corner) and mask & 2:
                     mask |= 1 << 14
                 if corner and mask & (1 << 13):
-                    mask |= 1       # K-A-2 round the corner: the king also just below the ace
+                    mask |= 1  # K-A-2 round the corner: the king also just below the ace
                 if mask & (mask >> 1) & (mask >> 2):
                     return True
         return False
@@ -179,8 +191,7 @@ class ClassicRommi(DealState):
 
     def _claims(self) -> list[Claim]:
         """“Rommi!” claims open now: the card just discarded fits a table meld."""
-        if not self.rules.rommi_claim or not self.discard or not self.events \
-                or self.events[-1].kind != "discard":
+        if not self.rules.rommi_claim or not self.discard or not self.events or self.events[-1].kind != "discard":
             return []
         card = self.discard[-1]
         discarder = self.events[-1].player
@@ -198,16 +209,21 @@ class ClassicRommi(DealState):
             return malformed_move()
         last = self.events[-1] if self.events else None
         if not self.discard or last is None or last.kind != "discard":
-            return IllegalMove("no_claim", lambda who: f"{who} voi huutaa ”rommi!” vain heti jonkun "
-                                                       "poiston jälkeen.")
+            return IllegalMove("no_claim", lambda who: f"{who} voi huutaa ”rommi!” vain heti jonkun poiston jälkeen.")
         if last.player == move.player:
             return IllegalMove("no_claim", lambda who: f"{who} ei voi huutaa ”rommia” omasta poistostaan.")
         card = self.discard[-1]
         if any(_extends(tm.meld, card, self.rules) for tm in self.table):
-            return IllegalMove("no_claim", lambda who: f"Juuri poistettu {card_name(card)} ei sovi siihen "
-                                                       "yhdistelmään, jota huuto koskee.")
-        return IllegalMove("no_claim", lambda who: f"Juuri poistettu {card_name(card)} ei sovi mihinkään "
-                                                   "pöydän yhdistelmään, joten huuto ei kelpaa.")
+            return IllegalMove(
+                "no_claim",
+                lambda who: f"Juuri poistettu {card_name(card)} ei sovi siihen yhdistelmään, jota huuto koskee.",
+            )
+        return IllegalMove(
+            "no_claim",
+            lambda who: (
+                f"Juuri poistettu {card_name(card)} ei sovi mihinkään pöydän yhdistelmään, joten huuto ei kelpaa."
+            ),
+        )
 
     def _apply_claim(self, move: Claim) -> None:
         card = self.discard.pop()
@@ -220,8 +236,7 @@ class ClassicRommi(DealState):
         if type(move.player) is not int or not 0 <= move.player < self.players:
             return malformed_move()
         if move.player == self.turn:
-            return IllegalMove("own_turn", lambda who: f"{who} on itse vuorossa, joten hän nostaa "
-                                                       "tavalliseen tapaan.")
+            return IllegalMove("own_turn", lambda who: f"{who} on itse vuorossa, joten hän nostaa tavalliseen tapaan.")
         if self.phase is not Phase.DRAW or not self.stock or self.exposed is not None:
             return IllegalMove("no_misdraw", "Nostopakasta ei voi nyt nostaa väärällä vuorolla.")
         return None
@@ -248,19 +263,24 @@ class ClassicRommi(DealState):
 
     def _exposed_refusal(self) -> IllegalMove:
         card = self.exposed
-        return IllegalMove("exposed_card", lambda who: f"{who} voi nyt vain ottaa väärällä vuorolla "
-                                                       f"paljastetun {card_name(card, 'gen')} tai laittaa "
-                                                       "sen poistopakkaan ja nostaa seuraavan kortin.")
+        return IllegalMove(
+            "exposed_card",
+            lambda who: (
+                f"{who} voi nyt vain ottaa väärällä vuorolla "
+                f"paljastetun {card_name(card, 'gen')} tai laittaa "
+                "sen poistopakkaan ja nostaa seuraavan kortin."
+            ),
+        )
 
     # -- the last round -------------------------------------------------------------------
 
     def _refuse_pass(self, move: Pass) -> IllegalMove | None:
         if self.final_turns is None:
-            return IllegalMove("no_pass", lambda who: f"{who} ei voi ohittaa vuoroaan, koska nostopakkaa "
-                                                      "ei ole vielä käyty läpi.")
+            return IllegalMove(
+                "no_pass", lambda who: f"{who} ei voi ohittaa vuoroaan, koska nostopakkaa ei ole vielä käyty läpi."
+            )
         if self.phase is not Phase.DRAW:
-            return IllegalMove("no_pass", lambda who: f"{who} on jo ottanut kortin, joten vuoroa ei voi "
-                                                      "enää ohittaa.")
+            return IllegalMove("no_pass", lambda who: f"{who} on jo ottanut kortin, joten vuoroa ei voi enää ohittaa.")
         return None
 
     def _apply_pass(self, move: Pass) -> None:

@@ -27,8 +27,12 @@ case("attr-paragraph-class", text("{{ names[0] }} voittaa. {: .md-button }"), T,
 case("attr-no-colon", text("{{ names[0] }} voittaa. {onmouseover=alert(names)}"), T, BRACES)
 case("attr-own-line", text("{{ names[0] }} voittaa.\n  {: onclick=alert(names) }"), T + 1, BRACES)
 case("attr-anchor-link", text("[alas](#pisteet){: onfocus=alert(names) autofocus } {{ names[0] }}"), T, BRACES)
-case("attr-table-cell", text("| pelaaja | tulos |\n  |---|---|\n  | {{ names[0] }} {: onclick=alert(names) } | voitto |"),
-     T + 2, BRACES)
+case(
+    "attr-table-cell",
+    text("| pelaaja | tulos |\n  |---|---|\n  | {{ names[0] }} {: onclick=alert(names) } | voitto |"),
+    T + 2,
+    BRACES,
+)
 case("attr-list-item", text("- {{ names[0] }} voittaa {: onpointerenter=alert(names) }"), T, BRACES)
 case("attr-second-line", text("{{ names[0] }} voittaa.\n\n  Sitten [sanasto](sanasto.md){: onclick=x }"), T + 2, BRACES)
 case("attr-glued-constants", text("{{ names[0] }} {{ '{' ~ ': onclick=alert(names) ' ~ '}' }}"), T, BRACES)
@@ -36,18 +40,34 @@ case("attr-constant-id", text("{{ names[0] }} voittaa {{ '{: #pisteet }' }}"), T
 case("attr-brace-from-filter", text("{{ names[0] }} {{ ['{', ': onclick=x }'] | join }}"), T, BRACES)
 
 # --- character references: a javascript: link or a tag spelled with entities
-case("entity-colon-glued", text("[x]({{ 'java' ~ 'script' }}&colon;alert(names)) {{ names[0] }}"), T,
-     "text: merkintää ”&colon;” ei sallita")
-case("entity-lt-script", text("{{ names[0] }} &lt;script&gt;alert(names)&lt;/script&gt;"), T,
-     "text: merkintää ”&lt;” ei sallita")
-case("entity-numeric-tag", text("{{ names[0] }} &#xab;img src=x onerror=alert(names)&#xbb;"), T,
-     "text: merkintää ”&#xab;” ei sallita")
+case(
+    "entity-colon-glued",
+    text("[x]({{ 'java' ~ 'script' }}&colon;alert(names)) {{ names[0] }}"),
+    T,
+    "text: merkintää ”&colon;” ei sallita",
+)
+case(
+    "entity-lt-script",
+    text("{{ names[0] }} &lt;script&gt;alert(names)&lt;/script&gt;"),
+    T,
+    "text: merkintää ”&lt;” ei sallita",
+)
+case(
+    "entity-numeric-tag",
+    text("{{ names[0] }} &#xab;img src=x onerror=alert(names)&#xbb;"),
+    T,
+    "text: merkintää ”&#xab;” ei sallita",
+)
 case("entity-hex-newline", text("{{ names[0] }} voittaa&#xa;{: onclick=x }"), T, BRACES)
 case("entity-split-name", text("{{ names[0] }} &{{ 'colon' }}; voittaa"), T, "text: merkintää ”&colon;” ei sallita")
 case("entity-in-link", text("[x](sanasto.md&NewLine;) {{ names[0] }}"), T, "text: linkki ei ole sallittu")
 
-case("link-glued-javascript", text("[x]({{ 'java' ~ 'script' }}{{ ':alert(names)' }}) {{ names[0] }}"), T,
-     "text: linkki ei ole sallittu")
+case(
+    "link-glued-javascript",
+    text("[x]({{ 'java' ~ 'script' }}{{ ':alert(names)' }}) {{ names[0] }}"),
+    T,
+    "text: linkki ei ole sallittu",
+)
 case("link-glued-data", text("{{ names[0] }} [x]({{ 'data' }}{{ ':text/html,x' }})"), T, "text: linkki ei ole sallittu")
 case("link-glued-protocol-relative", text("{{ names[0] }} [x]({{ '/' ~ '/evil' }})"), T, "text: linkki ei ole sallittu")
 
@@ -61,8 +81,12 @@ case("code-block", text("{{ names[0] }} voittaa.\n\n      koodia tähän"), T, "
 case("admonition-box", text("!!! note \"{{ names[0] }}\"\n      sisältö"), T, "text: lohko ei ole sallittu")
 case("details-box", text("??? example \"{{ names[0] }}\"\n      sisältö"), T, "text: laatikko ei ole sallittu")
 case("rule-line", text("{{ names[0] }} voittaa.\n\n  ***"), T, "text: vaakaviiva ei ole sallittu")
-case("table-align-style", text("| pelaaja | tulos |\n  |:--|--:|\n  | {{ names[0] }} | voitto |"), T,
-     "text: määrite ”style” ei ole sallittu tekstissä (taulukon sarakkeiden tasaus")
+case(
+    "table-align-style",
+    text("| pelaaja | tulos |\n  |:--|--:|\n  | {{ names[0] }} | voitto |"),
+    T,
+    "text: määrite ”style” ei ole sallittu tekstissä (taulukon sarakkeiden tasaus",
+)
 
 # --- shapes Python-Markdown is slow or recursive on: refused before Markdown sees the text
 BRACKETS = "text: tekstissä on liikaa hakasulkeita [ ("
@@ -82,10 +106,18 @@ case("nesting-list-490", text("- " * 490 + "{{ names[0] }}"), T, DEEP + "490 tas
 case("nesting-list-9", text("- " * 9 + "{{ names[0] }}"), T, DEEP + "9 tasoa")
 case("nesting-quotes", text(">" * 600 + " {{ names[0] }}"), T, DEEP + "600 tasoa")
 case("nesting-plus-markers", text("+ " * 300 + "{{ names[0] }}"), T, DEEP + "300 tasoa")
-case("nesting-from-constant", text("{{ '- ' * (names[0] | length) ** (names[0] | length) }}{{ names[0] }}"), T,
-     DEEP + "256 tasoa")
-case("nesting-lines", text("{{ names[0] }}\n" + "".join("  " + "    " * i + "- " + "abcdefghijkl"[i] * 3 + "\n" for i in range(12))), T + 9,
-     DEEP + "9 tasoa")
+case(
+    "nesting-from-constant",
+    text("{{ '- ' * (names[0] | length) ** (names[0] | length) }}{{ names[0] }}"),
+    T,
+    DEEP + "256 tasoa",
+)
+case(
+    "nesting-lines",
+    text("{{ names[0] }}\n" + "".join("  " + "    " * i + "- " + "abcdefghijkl"[i] * 3 + "\n" for i in range(12))),
+    T + 9,
+    DEEP + "9 tasoa",
+)
 
 rulesets = {}
 
@@ -124,16 +156,25 @@ rule("title-heading-id", KERHO.replace("title: Kerhorommi", "title: \"Kerho #pel
 rule("title-url", KERHO.replace("title: Kerhorommi", "title: \"Kerho http://example.com\""), 2, PLAIN)
 rule("title-line-separator", KERHO.replace("title: Kerhorommi", "title: \"Kerho\\u2028rommi\""), 2, PLAIN)
 rule("title-tab", KERHO.replace("title: Kerhorommi", "title: \"Kerho\\trommi\""), 2, PLAIN)
-rule("title-too-long", KERHO.replace("title: Kerhorommi", "title: " + "Kerhorommi " * 7), 2,
-     "title: otsikko on liian pitkä")
-rule("title-padded", KERHO.replace("title: Kerhorommi", "title: \" Kerhorommi\""), 2,
-     "title: otsikon alussa tai lopussa on tyhjää")
+rule(
+    "title-too-long",
+    KERHO.replace("title: Kerhorommi", "title: " + "Kerhorommi " * 7),
+    2,
+    "title: otsikko on liian pitkä",
+)
+rule(
+    "title-padded",
+    KERHO.replace("title: Kerhorommi", "title: \" Kerhorommi\""),
+    2,
+    "title: otsikon alussa tai lopussa on tyhjää",
+)
 
 if __name__ == "__main__":
     OUT = pathlib.Path(sys.argv[1])
     for folder, cases, prefix in ((OUT / "scenarios", scenarios, "markup-"), (OUT / "rulesets", rulesets, "")):
         folder.mkdir(parents=True, exist_ok=True)
         for name, (body, line, fragment) in cases.items():
-            (folder / f"{prefix}{name}.yaml").write_text(f"# odotettu: {line + 1}: {fragment}\n{body}",
-                                                          encoding="utf-8")
+            (folder / f"{prefix}{name}.yaml").write_text(
+                f"# odotettu: {line + 1}: {fragment}\n{body}", encoding="utf-8"
+            )
     print(len(scenarios), len(rulesets))

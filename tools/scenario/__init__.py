@@ -18,6 +18,7 @@ The package is one pipeline (:mod:`.load`) over small parts:
 - :mod:`.steps` — stand-alone step kinds (:data:`STEP_KINDS`: check, deal, opening, cut,
   arrange, waits).
 """
+
 from __future__ import annotations
 
 from ..yamlsrc import LDict, LList, SourceError

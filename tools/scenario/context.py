@@ -4,6 +4,7 @@
 builds ``file:line: message`` errors; :func:`compare` writes every
 "odotettiin …, moottori antoi …" failure in one place.
 """
+
 from __future__ import annotations
 
 import re
@@ -38,7 +39,7 @@ class Ctx:
     def err(self, line: int | None, message: str) -> SourceError:
         return SourceError(self.rel, line, message)
 
-    def _rel(self) -> str:          # older name, kept for hooks written against it
+    def _rel(self) -> str:  # older name, kept for hooks written against it
         return self.rel
 
     def card(self, value: Any, line: int) -> Card:
@@ -70,16 +71,17 @@ class Ctx:
         lines = value.lines if isinstance(value, LList) else [line] * len(value)
         return tuple(self.card(v, ln) for v, ln in zip(value, lines))
 
-    def keys(self, data: LDict, allowed: set[str], what: str,
-             hint: Callable[[str], str | None] | None = None) -> None:
+    def keys(self, data: LDict, allowed: set[str], what: str, hint: Callable[[str], str | None] | None = None) -> None:
         """Refuse a key not in ``allowed``; ``hint(key)`` may say where such a key belongs instead."""
         for key in data:
             if key not in allowed:
                 where = hint(key) if hint is not None else None
                 if where:
                     raise self.err(data.line_of(key), f"{what}: {where}")
-                raise self.err(data.line_of(key), f"{what}: tuntematon kenttä ”{written(key)}”; sallitut: "
-                                                  f"{', '.join(sorted(allowed))}")
+                raise self.err(
+                    data.line_of(key),
+                    f"{what}: tuntematon kenttä ”{written(key)}”; sallitut: {', '.join(sorted(allowed))}",
+                )
 
     def mapping(self, value: Any, line: int, what: str) -> LDict:
         if not isinstance(value, LDict):
@@ -93,19 +95,17 @@ def player_index(ctx: Ctx, names: list[str], value: Any, line: int) -> int:
     raise ctx.err(line, f"tuntematon pelaaja ”{written(value)}”; pelaajat: {', '.join(names)}")
 
 
-def per_player(ctx: Ctx, names: list[str], value: Any, line: int, what: str,
-               convert: Callable[[Any, int], Any]) -> dict[int, Any]:
+def per_player(
+    ctx: Ctx, names: list[str], value: Any, line: int, what: str, convert: Callable[[Any, int], Any]
+) -> dict[int, Any]:
     """A per-player value: a list in seat order, or a mapping name → value."""
     if isinstance(value, LList):
         if len(value) != len(names):
-            raise ctx.err(line, f"{what}: odotettiin {len(names)} arvoa (yksi pelaajaa kohden), "
-                                f"saatiin {len(value)}")
+            raise ctx.err(line, f"{what}: odotettiin {len(names)} arvoa (yksi pelaajaa kohden), saatiin {len(value)}")
         return {i: convert(v, value.line_of(i)) for i, v in enumerate(value)}
     if isinstance(value, LDict):
-        return {player_index(ctx, names, k, value.line_of(k)): convert(v, value.line_of(k))
-                for k, v in value.items()}
-    raise ctx.err(line, f"{what}: odotettiin luetteloa pelaajien järjestyksessä tai "
-                        "nimi: arvo -kenttiä")
+        return {player_index(ctx, names, k, value.line_of(k)): convert(v, value.line_of(k)) for k, v in value.items()}
+    raise ctx.err(line, f"{what}: odotettiin luetteloa pelaajien järjestyksessä tai nimi: arvo -kenttiä")
 
 
 def as_int(ctx: Ctx, what: str) -> Callable[[Any, int], int]:
@@ -113,6 +113,7 @@ def as_int(ctx: Ctx, what: str) -> Callable[[Any, int], int]:
         if isinstance(v, bool) or not isinstance(v, int):
             raise ctx.err(line, f"{what}: odotettiin kokonaislukua, saatiin ”{written(v)}”")
         return v
+
     return conv
 
 
@@ -149,8 +150,9 @@ def fmt(value: Any) -> str:
     return str(value)
 
 
-def compare(ctx: Ctx, sc: Scenario, line: int, key: str, want: Any, got: Any,
-            shown: tuple[Any, Any] | None = None) -> bool:
+def compare(
+    ctx: Ctx, sc: Scenario, line: int, key: str, want: Any, got: Any, shown: tuple[Any, Any] | None = None
+) -> bool:
     """Record ``key: odotettiin …, moottori antoi …`` unless ``want == got``; True when equal.
 
     ``shown`` gives the values to print when the compared ones are normalised keys.
@@ -167,14 +169,14 @@ def compare(ctx: Ctx, sc: Scenario, line: int, key: str, want: Any, got: Any,
 
 #: Bounds that keep one scenario fast; each gives a Finnish file:line message.
 LIMITS = {
-    "steps": 300,          # steps in one scenario
-    "hand": 20,            # cards in one hand of a setup (the longest real hand is 15)
-    "check": 16,           # cards in one check/waits step (a run is at most 14 plus jokers)
-    "arrange": 11,         # gin: a hand of 10, or 11 after drawing
-    "text": 20_000,        # characters of a scenario's text
-    "title": 120,          # characters of a title or section
-    "name": 30,            # characters of a player's name
-    "opening_work": 150_000,   # positions all Rommi 51 opening searches of one scenario may visit
+    "steps": 300,  # steps in one scenario
+    "hand": 20,  # cards in one hand of a setup (the longest real hand is 15)
+    "check": 16,  # cards in one check/waits step (a run is at most 14 plus jokers)
+    "arrange": 11,  # gin: a hand of 10, or 11 after drawing
+    "text": 20_000,  # characters of a scenario's text
+    "title": 120,  # characters of a title or section
+    "name": 30,  # characters of a player's name
+    "opening_work": 150_000,  # positions all Rommi 51 opening searches of one scenario may visit
 }
 
 _NAME = re.compile(r"[^\W\d_]+(?:[ '’-][^\W\d_]+)*")
@@ -209,10 +211,14 @@ def player_name(ctx: Ctx, value: Any, line: int) -> str:
     if problem is not None:
         raise ctx.err(line, f"players: ”{value}” ei kelpaa nimeksi: {problem}")
     if not isinstance(value, str) or len(value) > LIMITS["name"] or not _NAME.fullmatch(value):
-        shown = written(value) if isinstance(value, (str, int, float, bool)) and len(str(value)) <= 40 \
-            else type_name(value)
-        raise ctx.err(line, f"players: ”{shown}” ei kelpaa nimeksi; nimessä saa olla vain kirjaimia "
-                            f"(osien välissä välilyönti, - tai '), enintään {LIMITS['name']} merkkiä")
+        shown = (
+            written(value) if isinstance(value, (str, int, float, bool)) and len(str(value)) <= 40 else type_name(value)
+        )
+        raise ctx.err(
+            line,
+            f"players: ”{shown}” ei kelpaa nimeksi; nimessä saa olla vain kirjaimia "
+            f"(osien välissä välilyönti, - tai '), enintään {LIMITS['name']} merkkiä",
+        )
     return value
 
 
@@ -241,8 +247,9 @@ def as_str(ctx: Ctx, value: Any, line: int, what: str) -> str:
     return value
 
 
-def deck_cards(ctx: Ctx, value: Any, line: int, what: str, rules: Any, limit: int,
-               distinct: bool = True) -> tuple[Card, ...]:
+def deck_cards(
+    ctx: Ctx, value: Any, line: int, what: str, rules: Any, limit: int, distinct: bool = True
+) -> tuple[Card, ...]:
     """Cards that exist in the rule set's deck, at most ``limit`` of them, each once."""
     cards = ctx.cards(value, line, what)
     if len(cards) > limit:
@@ -261,7 +268,7 @@ def deck_cards(ctx: Ctx, value: Any, line: int, what: str, rules: Any, limit: in
 def deck_of(rules: Any) -> frozenset[Card]:
     key = (rules.decks, rules.jokers)
     deck = _DECKS.get(key)
-    if deck is None:                  # built once per deck shape, not on every call
+    if deck is None:  # built once per deck shape, not on every call
         deck = _DECKS[key] = frozenset(standard_deck(rules.decks, rules.jokers))
     return deck
 

@@ -2,6 +2,7 @@
 
 Each key is one small function in :data:`EXPECTS`; :func:`run_expect` is the pipeline.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -39,13 +40,15 @@ class Expectation:
 
     def fail(self, key: str, want: Any, got: Any) -> None:
         """Record that ``key`` differs: what the scenario says against what the engine gives."""
-        self.sc.failures.append(self.ctx.err(self.exp.line_of(key),
-                                             f"{key}: odotettiin {fmt(want)}, moottori antoi {fmt(got)}"))
+        self.sc.failures.append(
+            self.ctx.err(self.exp.line_of(key), f"{key}: odotettiin {fmt(want)}, moottori antoi {fmt(got)}")
+        )
 
     def need_outcome(self, key: str) -> bool:
         if self.outcome is None:
-            self.sc.failures.append(self.ctx.err(self.exp.line_of(key), f"{key}: jako ei ole päättynyt, "
-                                                                        "joten tulosta ei ole"))
+            self.sc.failures.append(
+                self.ctx.err(self.exp.line_of(key), f"{key}: jako ei ole päättynyt, joten tulosta ei ole")
+            )
             return False
         return True
 
@@ -68,19 +71,19 @@ def _over(e: Expectation, key: str, want: Any, line: int) -> None:
         e.fail(key, want, e.deal.is_over)
 
 
-def _scorer(e: Expectation, key: str, want: Any, line: int) -> None:      # winner, scorer
+def _scorer(e: Expectation, key: str, want: Any, line: int) -> None:  # winner, scorer
     w = e.name_or_none(want, line)
     if e.need_outcome(key) and e.score.scorer != w:
         e.fail(key, want, e.scorer_name())
 
 
-def _kind(e: Expectation, key: str, want: Any, line: int) -> None:        # reason, result
+def _kind(e: Expectation, key: str, want: Any, line: int) -> None:  # reason, result
     as_str(e.ctx, want, line, key)
     if e.need_outcome(key) and e.score.kind != want:
         e.fail(key, want, e.score.kind)
 
 
-def _defender(e: Expectation, key: str, want: Any, line: int) -> None:    # layoffs, defender_melds
+def _defender(e: Expectation, key: str, want: Any, line: int) -> None:  # layoffs, defender_melds
     wanted = want_melds(e.ctx, want, line, key)
     if not e.need_outcome(key):
         return
@@ -113,7 +116,7 @@ def _per_player_points(e: Expectation, key: str, want: Any, line: int) -> None:
         e.fail(key, {e.names[j]: table[j] for j in table}, {e.names[j]: got[j] for j in table})
 
 
-def _game(e: Expectation, key: str, want: Any, line: int) -> None:        # game_over, leaders
+def _game(e: Expectation, key: str, want: Any, line: int) -> None:  # game_over, leaders
     if not e.need_outcome(key):
         return
     totals = GameTotals.start(e.deal.players, e.sc.totals_before, e.sc.deals_played).add(e.score.points)
@@ -158,7 +161,7 @@ def _hand_size(e: Expectation, key: str, want: Any, line: int) -> None:
 
 def _stock(e: Expectation, key: str, want: Any, line: int) -> None:
     cards = e.ctx.cards(want, line, key)
-    got = tuple(reversed(e.deal.stock))[:len(cards)]
+    got = tuple(reversed(e.deal.stock))[: len(cards)]
     if got != cards:
         e.fail(key, list(cards), list(got))
 
@@ -171,7 +174,7 @@ def _stock_size(e: Expectation, key: str, want: Any, line: int) -> None:
 def _discard(e: Expectation, key: str, want: Any, line: int) -> None:
     cards = e.ctx.cards(want, line, key)
     hidden = e.sc.piles.hidden if e.sc.piles is not None else ()
-    got = tuple(c for c in e.deal.discard if c not in hidden)     # the listed cards, not the rest of the deck
+    got = tuple(c for c in e.deal.discard if c not in hidden)  # the listed cards, not the rest of the deck
     if got != cards:
         e.fail(key, list(cards), list(got))
 
@@ -185,7 +188,7 @@ def _table(e: Expectation, key: str, want: Any, line: int) -> None:
         e.fail(key, [list(m) for m in wanted], [list(m) for m in got])
 
 
-def _legal(e: Expectation, key: str, want: Any, line: int) -> None:       # legal, not_legal
+def _legal(e: Expectation, key: str, want: Any, line: int) -> None:  # legal, not_legal
     if not isinstance(want, LList):
         raise e.ctx.err(line, f"{key}: odotettiin luetteloa siirtoja")
     # each listed move is asked of the engine's one predicate (``is_legal`` accepts a meld's cards
@@ -194,20 +197,29 @@ def _legal(e: Expectation, key: str, want: Any, line: int) -> None:       # lega
         mv, _ = parse_move(e.ctx, e.ctx.mapping(item, want.line_of(i), key), e.names)
         is_legal = e.deal.is_legal(mv)
         if is_legal != (key == "legal"):
-            e.sc.failures.append(e.ctx.err(want.line_of(i),
-                                           f"{key}: siirto {describe_move(mv)} on moottorin mukaan "
-                                           f"{'sallittu' if is_legal else 'kielletty'}"))
+            e.sc.failures.append(
+                e.ctx.err(
+                    want.line_of(i),
+                    f"{key}: siirto {describe_move(mv)} on moottorin mukaan {'sallittu' if is_legal else 'kielletty'}",
+                )
+            )
 
 
 EXPECTS: dict[str, Check] = {
     "over": _over,
-    "winner": _scorer, "scorer": _scorer,
-    "reason": _kind, "result": _kind,
-    "layoffs": _defender, "defender_melds": _defender,
+    "winner": _scorer,
+    "scorer": _scorer,
+    "reason": _kind,
+    "result": _kind,
+    "layoffs": _defender,
+    "defender_melds": _defender,
     "rummy": _rummy,
-    "points": _per_player_points, "hand_values": _per_player_points, "totals": _per_player_points,
+    "points": _per_player_points,
+    "hand_values": _per_player_points,
+    "totals": _per_player_points,
     "deadwood": _per_player_points,
-    "game_over": _game, "leaders": _game,
+    "game_over": _game,
+    "leaders": _game,
     "next_dealer": _next_dealer,
     "turn": _turn,
     "hand": _hand,
@@ -216,7 +228,8 @@ EXPECTS: dict[str, Check] = {
     "stock_size": _stock_size,
     "discard": _discard,
     "table": _table,
-    "legal": _legal, "not_legal": _legal,
+    "legal": _legal,
+    "not_legal": _legal,
 }
 #: ``options`` is read first (rule overrides for pricing), the rest by :data:`EXPECTS`
 EXPECT_KEYS = set(EXPECTS) | {"options"}

@@ -1,4 +1,5 @@
 """The pipeline: read a scenario file, set up the deal, run each step by its kind."""
+
 from __future__ import annotations
 
 import os
@@ -27,8 +28,7 @@ from .steps import STEP_KINDS
 SOURCE_ID = re.compile(r"own|kerho|[PBGRF][0-9]{2}")
 #: The page section of variants (house rules): its examples must differ from the game's own rules.
 VARIANTS = "muunnelmat"
-TOP_KEYS = {"source", "game", "title", "section", "options", "players", "setup", "steps", "text",
-            "order"}
+TOP_KEYS = {"source", "game", "title", "section", "options", "players", "setup", "steps", "text", "order"}
 
 
 def load_scenario(path: Path, rulesets: dict[str, RuleSet]) -> Scenario:
@@ -40,23 +40,29 @@ def load_scenario(path: Path, rulesets: dict[str, RuleSet]) -> Scenario:
     ctx = Ctx(path)
     data = load(path, ctx.rel)
     sc = read_header(ctx, path, data, rulesets)
-    sc.data = data                 # the later checks read the file's setup and lines from it, not again from disk
+    sc.data = data  # the later checks read the file's setup and lines from it, not again from disk
     play(ctx, sc, data)
     return sc
 
 
 #: What a rule-set file given as a scenario gets (it has a name, no source or steps).
-RULE_FILE_HINT = ("tämä on sääntötiedosto eikä skenaario (siinä on name eikä source- tai steps-kenttää); "
-                  "sääntötiedostot ovat kansiossa scenarios/rules/, ja ./dev verify tarkistaa ne kaikki "
-                  "jokaisella ajolla (myös ./dev verify scenarios/rules/nimi.yaml)")
+RULE_FILE_HINT = (
+    "tämä on sääntötiedosto eikä skenaario (siinä on name eikä source- tai steps-kenttää); "
+    "sääntötiedostot ovat kansiossa scenarios/rules/, ja ./dev verify tarkistaa ne kaikki "
+    "jokaisella ajolla (myös ./dev verify scenarios/rules/nimi.yaml)"
+)
 
 
 def read_header(ctx: Ctx, path: Path, data: object, rulesets: dict[str, RuleSet]) -> Scenario:
     """The top-level fields (everything but setup and steps) as an unplayed :class:`Scenario`."""
     if not isinstance(data, LDict):
         raise ctx.err(line_of(data, 1), "odotettiin skenaariota avain: arvo -muodossa")
-    ctx.keys(data, TOP_KEYS, "skenaario", lambda key: RULE_FILE_HINT if key == "name" and "source" not in data
-             and "steps" not in data else None)
+    ctx.keys(
+        data,
+        TOP_KEYS,
+        "skenaario",
+        lambda key: RULE_FILE_HINT if key == "name" and "source" not in data and "steps" not in data else None,
+    )
     for key in ("source", "game", "title", "steps"):
         if key not in data:
             raise ctx.err(data.line, f"puuttuu pakollinen kenttä ”{key}”")
@@ -64,8 +70,7 @@ def read_header(ctx: Ctx, path: Path, data: object, rulesets: dict[str, RuleSet]
     if not isinstance(game, str):
         raise ctx.err(data.line_of("game"), f"game: odotettiin pelin nimeä tekstinä, saatiin {type_name(game)}")
     if game not in rulesets:
-        raise ctx.err(data.line_of("game"), f"tuntematon peli ”{game}”; tunnetut: "
-                                            f"{', '.join(sorted(rulesets))}")
+        raise ctx.err(data.line_of("game"), f"tuntematon peli ”{game}”; tunnetut: {', '.join(sorted(rulesets))}")
     options = data.get("options") or LDict()
     options = ctx.mapping(options, data.line_of("options"), "options")
     rules = rules_from(options, rulesets[game], ctx.rel, options)
@@ -73,22 +78,29 @@ def read_header(ctx: Ctx, path: Path, data: object, rulesets: dict[str, RuleSet]
     if not isinstance(text, str):
         raise ctx.err(data.line_of("text"), "text: odotettiin tekstiä (Jinja2-pohja)")
     if len(text) > LIMITS["text"]:
-        raise ctx.err(data.line_of("text"), f"text: teksti on liian pitkä ({len(text)} merkkiä; "
-                                            f"enintään {LIMITS['text']})")
+        raise ctx.err(
+            data.line_of("text"), f"text: teksti on liian pitkä ({len(text)} merkkiä; enintään {LIMITS['text']})"
+        )
     source = plain_text(ctx, data["source"], data.line_of("source"), "source", 40)
     if not SOURCE_ID.fullmatch(source):
-        raise ctx.err(data.line_of("source"), f"source: tuntematon lähde ”{source}”; odotettiin lähdeluettelon "
-                                              "tunnusta (P01…, B01…, G01…, R01…, F01…), own (Rommikirjan oma "
-                                              "esimerkki) tai kerho (kerhon oma esimerkki)")
+        raise ctx.err(
+            data.line_of("source"),
+            f"source: tuntematon lähde ”{source}”; odotettiin lähdeluettelon "
+            "tunnusta (P01…, B01…, G01…, R01…, F01…), own (Rommikirjan oma "
+            "esimerkki) tai kerho (kerhon oma esimerkki)",
+        )
     title = plain_text(ctx, data["title"], data.line_of("title"), "title")
     section = plain_text(ctx, data["section"], data.line_of("section"), "section") if "section" in data else ""
     if section == VARIANTS and options and all(getattr(rules, k) == getattr(rulesets[game], k) for k in options):
         # a variant's example whose every option is already the game's own rule shows no variant
         # (and its text, comparing it with the game's rule, would now be wrong)
         shown = ", ".join(f"{k}: {str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items())
-        raise ctx.err(data.line_of("options"), f"options: pelin {game} omissa säännöissä on jo {shown}, joten "
-                                               "tämä muunnelmien esimerkki ei enää näytä muunnelmaa; vaihda "
-                                               "arvo, siirrä esimerkki toiseen osioon tai poista se")
+        raise ctx.err(
+            data.line_of("options"),
+            f"options: pelin {game} omissa säännöissä on jo {shown}, joten "
+            "tämä muunnelmien esimerkki ei enää näytä muunnelmaa; vaihda "
+            "arvo, siirrä esimerkki toiseen osioon tai poista se",
+        )
     players = data.get("players")
     if players is not None:
         if not isinstance(players, LList) or not 2 <= len(players) <= 6:
@@ -97,16 +109,27 @@ def read_header(ctx: Ctx, path: Path, data: object, rulesets: dict[str, RuleSet]
         for i, name in enumerate(players):
             player_name(ctx, name, players.line_of(i))
             other = seen.setdefault(skeleton(name), name)
-            if other != name:           # (the same name twice: read_setup says how many names it needs)
-                raise ctx.err(players.line_of(i), f"players: ”{name}” näyttää samalta kuin ”{other}”; "
-                                                  "pelaajilla on oltava eri nimet")
+            if other != name:  # (the same name twice: read_setup says how many names it needs)
+                raise ctx.err(
+                    players.line_of(i),
+                    f"players: ”{name}” näyttää samalta kuin ”{other}”; pelaajilla on oltava eri nimet",
+                )
     order = data.get("order", 100)
-    sc = Scenario(path=path, id=path.stem, source=source, game=game,
-                  title=title, section=section,
-                  order=as_int(ctx, "order")(order, data.line_of("order")),
-                  rules=rules, options=dict(options), names=[], text=text,
-                  text_line=data.line_of("text") + 1)
-    sc.__dict__["_rel"] = (path, ctx.rel)      # Scenario.rel of this path, worked out once already
+    sc = Scenario(
+        path=path,
+        id=path.stem,
+        source=source,
+        game=game,
+        title=title,
+        section=section,
+        order=as_int(ctx, "order")(order, data.line_of("order")),
+        rules=rules,
+        options=dict(options),
+        names=[],
+        text=text,
+        text_line=data.line_of("text") + 1,
+    )
+    sc.__dict__["_rel"] = (path, ctx.rel)  # Scenario.rel of this path, worked out once already
     return sc
 
 
@@ -114,8 +137,7 @@ def read_header(ctx: Ctx, path: Path, data: object, rulesets: dict[str, RuleSet]
 HOUSE_RULE = re.compile(r"\b(kotisään[nt]\w*|muunnelm(?!at\b)\w*)", re.I)
 #: … and text that compares it with the game's own rule as the rule it shows (*Ilman kotisääntöä …*),
 #: unlike a mention of a house rule as another possibility (*Kotisäännöllä, jossa …, saisi …*).
-HOUSE_RULE_TEXT = re.compile(r"\b((?:ilman|tämä|tässä|tällä|tämän) (?:kotisään[nt]\w*|muunnelm(?!at\b)\w*))",
-                             re.I)
+HOUSE_RULE_TEXT = re.compile(r"\b((?:ilman|tämä|tässä|tällä|tämän) (?:kotisään[nt]\w*|muunnelm(?!at\b)\w*))", re.I)
 
 
 def house_rule_outside_variants(sc: Scenario) -> tuple[int, str] | None:
@@ -130,14 +152,16 @@ def house_rule_outside_variants(sc: Scenario) -> tuple[int, str] | None:
     line = data.line_of("title")
     if found is None and sc.text:
         for i, row in enumerate(sc.text.splitlines()):
-            if (found := HOUSE_RULE_TEXT.search(row)):
+            if found := HOUSE_RULE_TEXT.search(row):
                 line = data.line_of("text") + 1 + i
                 break
     if found is None:
         return None
-    return line, (f"esimerkki puhuu kotisäännöstä tai muunnelmasta (”{found.group(1)}”), mutta on osiossa "
-                  f"”{sc.section}”: siirrä se osioon {VARIANTS} (section: {VARIANTS}; sen options-arvojen on "
-                  "poikettava pelin omista säännöistä) tai kirjoita se pelin omasta säännöstä")
+    return line, (
+        f"esimerkki puhuu kotisäännöstä tai muunnelmasta (”{found.group(1)}”), mutta on osiossa "
+        f"”{sc.section}”: siirrä se osioon {VARIANTS} (section: {VARIANTS}; sen options-arvojen on "
+        "poikettava pelin omista säännöistä) tai kirjoita se pelin omasta säännöstä"
+    )
 
 
 def play(ctx: Ctx, sc: Scenario, data: LDict) -> None:
@@ -156,7 +180,7 @@ def _play(ctx: Ctx, sc: Scenario, data: LDict) -> None:
     if len(steps) > LIMITS["steps"]:
         raise ctx.err(data.line_of("steps"), f"steps: liikaa vaiheita ({len(steps)}; enintään {LIMITS['steps']})")
     deal: Deal | None = None
-    derailed: tuple[int, Step, int] | None = None       # step index, step, failures up to it
+    derailed: tuple[int, Step, int] | None = None  # step index, step, failures up to it
     if setup is not None:
         setup = ctx.mapping(setup, data.line_of("setup"), "setup")
         deal = guarded(ctx, setup.line, "asetelman", lambda: read_setup(ctx, sc, data, setup))
@@ -166,9 +190,10 @@ def _play(ctx: Ctx, sc: Scenario, data: LDict) -> None:
         line = steps.line_of(i)
         step = ctx.mapping(raw, line, "vaihe")
         if sc.derailed_at is not None and not any(k in step for k in STEP_KINDS):
-            continue            # a move or expectation after a derailed move: see _derailed
-        st = guarded(ctx, line, "vaiheen", lambda: run_step(ctx, sc, deal, step, line),
-                     f"vaiheessa {i + 1}/{len(steps)}")
+            continue  # a move or expectation after a derailed move: see _derailed
+        st = guarded(
+            ctx, line, "vaiheen", lambda: run_step(ctx, sc, deal, step, line), f"vaiheessa {i + 1}/{len(steps)}"
+        )
         sc.steps.append(st)
         if st.derailed and sc.derailed_at is None:
             sc.derailed_at, derailed = st.line, (i, st, len(sc.failures))
@@ -188,8 +213,11 @@ def _derailed(ctx: Ctx, sc: Scenario, steps: LList, i: int, st: Step, mark: int)
     this note at the first step left unchecked. Stand-alone steps (check, opening …) do not use
     the deal and are still checked.
     """
-    later = [j for j in range(i + 1, len(steps))
-             if not (isinstance(steps[j], LDict) and any(k in steps[j] for k in STEP_KINDS))]
+    later = [
+        j
+        for j in range(i + 1, len(steps))
+        if not (isinstance(steps[j], LDict) and any(k in steps[j] for k in STEP_KINDS))
+    ]
     if not later:
         return
     why = "hylättiin" if st.refused is not None else "hyväksyttiin, vaikka skenaarion mukaan se hylätään"
@@ -199,11 +227,11 @@ def _derailed(ctx: Ctx, sc: Scenario, steps: LList, i: int, st: Step, mark: int)
         what = f"rivien {first}–{last} siirtoja ja odotuksia"
     else:
         what = f"rivin {first} vaihetta" if last == first else f"rivien {first}–{last} vaihetta"
-    note = ctx.err(first, f"rivin {st.line} siirto {why}, joten jako ei enää ole skenaarion kuvaama, "
-                          f"eikä {what} tarkistettu")
+    note = ctx.err(
+        first, f"rivin {st.line} siirto {why}, joten jako ei enää ole skenaarion kuvaama, eikä {what} tarkistettu"
+    )
     # in line order among the errors of the stand-alone steps after the derailed move
-    at = next((k for k in range(mark, len(sc.failures)) if (sc.failures[k].line or 0) > first),
-              len(sc.failures))
+    at = next((k for k in range(mark, len(sc.failures)) if (sc.failures[k].line or 0) > first), len(sc.failures))
     sc.failures.insert(at, note)
 
 
@@ -219,12 +247,14 @@ def last_line(value: object, line: int) -> int:
 def misplaced(step: LDict) -> Callable[[str], str | None]:
     """Where a key that is not a step's own belongs, when it is an ``expect:`` or ``setup:`` key
     (a line indented too little, or a setup key written among the steps)."""
+
     def hint(key: str) -> str | None:
         if key in EXPECT_KEYS and ("expect" in step or key not in MOVE_KEYS):
             return f"”{key}” kuuluu expect:-kohdan alle; tarkista sisennys (kaksi välilyöntiä enemmän kuin expect:)"
         if key in SETUP_KEYS:
             return f"”{key}” kuuluu asetelmaan (setup:), ei vaiheisiin"
         return None
+
     return hint
 
 
@@ -262,20 +292,27 @@ def guarded(ctx: Ctx, line: int, what: str, run: Callable[[], T], where: str = "
     except SearchLimit as err:
         at = f", ja raja ylittyi {where}" if where else ""
         limit = f"{err.limit:,}".replace(",", " ")
-        raise ctx.err(line, f"avausten etsiminen vaatii tässä esimerkissä liikaa työtä: kaikki vaiheet "
-                            f"saavat yhteensä enintään {limit} hakuaskelta{at}; käytä pienempiä käsiä, "
-                            "vähemmän jokereita tai vähemmän avausvaiheita") from None
+        raise ctx.err(
+            line,
+            f"avausten etsiminen vaatii tässä esimerkissä liikaa työtä: kaikki vaiheet "
+            f"saavat yhteensä enintään {limit} hakuaskelta{at}; käytä pienempiä käsiä, "
+            "vähemmän jokereita tai vähemmän avausvaiheita",
+        ) from None
     except RecursionError:
         raise ctx.err(line, f"{what} käsittely ei päättynyt (liian syvä rekursio)") from None
     except MemoryError:
         raise ctx.err(line, f"{what} käsittely vei liikaa muistia") from None
     except Exception as err:  # a bug in the tools or the engine: name the line, keep the trace for debugging
         if os.environ.get("ROMMIKIRJA_DEBUG"):
-            import traceback          # only to debug the tools
+            import traceback  # only to debug the tools
+
             traceback.print_exception(err)
-        raise ctx.err(line, f"sisäinen virhe {what} käsittelyssä; tämä on "
-                            "Rommikirjan vika, ei tiedoston – aja ROMMIKIRJA_DEBUG=1 nähdäksesi "
-                            "jäljityksen") from None
+        raise ctx.err(
+            line,
+            f"sisäinen virhe {what} käsittelyssä; tämä on "
+            "Rommikirjan vika, ei tiedoston – aja ROMMIKIRJA_DEBUG=1 nähdäksesi "
+            "jäljityksen",
+        ) from None
 
 
 def finish(sc: Scenario, deal: Deal) -> None:
@@ -312,9 +349,15 @@ def scenario_paths(paths: Sequence[str | Path] = ()) -> list[Path]:
                 continue
             seen.add(real)
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-            here.extend(Path(folder) / f for f in files if f.endswith(".yaml") and not f.startswith(".")
-                        and not (f in (SEARCH_WORDS_FILE.name, CLUB_WORDS_FILE.name)
-                                 and real == _real(SEARCH_WORDS_FILE.parent)))
+            here.extend(
+                Path(folder) / f
+                for f in files
+                if f.endswith(".yaml")
+                and not f.startswith(".")
+                and not (
+                    f in (SEARCH_WORDS_FILE.name, CLUB_WORDS_FILE.name) and real == _real(SEARCH_WORDS_FILE.parent)
+                )
+            )
         found.extend(sorted(here))
     return _without_names_file(found)
 
@@ -333,7 +376,7 @@ def _without_names_file(found: list[Path]) -> list[Path]:
         names_stat = os.stat(names_real)
         names_id: tuple[int, int] | None = (names_stat.st_ino, names_stat.st_dev)
     except (OSError, ValueError):
-        names_id = None             # no names file: compare every real path
+        names_id = None  # no names file: compare every real path
     out = []
     for p in found:
         try:
@@ -341,7 +384,7 @@ def _without_names_file(found: list[Path]) -> list[Path]:
                 try:
                     st = os.stat(p)
                     same = (st.st_ino, st.st_dev) == names_id and os.path.realpath(p) == names_real
-                except OSError:     # a dangling link: it cannot be the existing names file
+                except OSError:  # a dangling link: it cannot be the existing names file
                     same = False
             else:
                 same = os.path.realpath(p) == names_real

@@ -1,4 +1,5 @@
 """What a played scenario is made of: plain values the pages and checks read."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -29,15 +30,20 @@ class Snapshot:
     hands: tuple[tuple[Card, ...], ...]
     stock: tuple[Card, ...]
     discard: tuple[Card, ...]
-    table: tuple[tuple[int, Meld], ...]        # a Meld iterates over its cards
+    table: tuple[tuple[int, Meld], ...]  # a Meld iterates over its cards
     turn: int
     dealer: int
 
     @classmethod
     def of(cls, deal: Deal) -> "Snapshot":
-        return cls(tuple(map(tuple, deal.hands)), tuple(reversed(deal.stock)),
-                   tuple(deal.discard), tuple([(tm.owner, tm.meld) for tm in deal.table]),
-                   deal.turn, deal.dealer)
+        return cls(
+            tuple(map(tuple, deal.hands)),
+            tuple(reversed(deal.stock)),
+            tuple(deal.discard),
+            tuple([(tm.owner, tm.meld) for tm in deal.table]),
+            deal.turn,
+            deal.dealer,
+        )
 
 
 @dataclass
@@ -45,18 +51,18 @@ class Step:
     """One step of a scenario and what the engine made of it."""
 
     line: int
-    kind: str                      # "move", "expect", or a kind of :data:`STEP_KINDS`
+    kind: str  # "move", "expect", or a kind of :data:`STEP_KINDS`
     player: int | None = None
     move: Move | None = None
     refused: IllegalMove | None = None
     sentences: list[str] = field(default_factory=list)
-    cards: tuple[Card, ...] = ()   # for "check"
+    cards: tuple[Card, ...] = ()  # for "check"
     valid: bool | None = None
     meld: Meld | None = None
-    options: dict = field(default_factory=dict)   # for "expect": rule overrides used for pricing
+    options: dict = field(default_factory=dict)  # for "expect": rule overrides used for pricing
     score: DealScore | None = None
     after: Snapshot | None = None
-    facts: dict = field(default_factory=dict)     # for "deal" and "waits" steps
+    facts: dict = field(default_factory=dict)  # for "deal" and "waits" steps
     #: a move that did not go as the scenario says (refused though it should play, or played
     #: though it should be refused): from here on the deal is not the one the scenario describes
     derailed: bool = False
@@ -94,8 +100,8 @@ class Scenario:
     deal: Deal | None = None
     #: the setup's stock and discard pile: listed cards and sizes (:class:`.piles.Piles`)
     piles: Any = None
-    compiled: Any = field(default=None, repr=False, compare=False)   # the text's compiled template
-    data: Any = field(default=None, repr=False, compare=False)       # the file as loaded (LDict), read-only
+    compiled: Any = field(default=None, repr=False, compare=False)  # the text's compiled template
+    data: Any = field(default=None, repr=False, compare=False)  # the file as loaded (LDict), read-only
 
     @property
     def ok(self) -> bool:

@@ -1,5 +1,6 @@
 """Move steps: ``draw:``, ``meld:``, ``lay_off:`` … read into engine moves by the engine's step codec
 (:mod:`rommikirja.steps`, with file:line errors) and played."""
+
 from __future__ import annotations
 
 from typing import Any, Callable, Sequence
@@ -49,20 +50,22 @@ class LineReader(StepReader):
 MOVE_KEYS = set(STEP_KINDS)
 
 
-def parse_move(ctx: Ctx, step: LDict, names: Sequence[str] = (),
-               hint: Callable[[str], str | None] | None = None) -> tuple[Move, int]:
+def parse_move(
+    ctx: Ctx, step: LDict, names: Sequence[str] = (), hint: Callable[[str], str | None] | None = None
+) -> tuple[Move, int]:
     """The one move a step names, and its line; ``hint`` says where an unknown key belongs."""
     kinds = [k for k in step if k in MOVE_KEYS]
     for key in step:
         if key not in MOVE_KEYS and key not in STEP_EXTRA:
-            ctx.keys(step, MOVE_KEYS | STEP_EXTRA, "siirto", hint)   # names the key and the allowed ones
+            ctx.keys(step, MOVE_KEYS | STEP_EXTRA, "siirto", hint)  # names the key and the allowed ones
     if len(kinds) != 1:
-        raise ctx.err(step.line, "vaiheessa on oltava yksi siirto: draw, meld, lay_off tai discard "
-                                 "(tai check / expect)")
+        raise ctx.err(
+            step.line, "vaiheessa on oltava yksi siirto: draw, meld, lay_off tai discard (tai check / expect)"
+        )
     line = step.line_of(kinds[0])
     try:
         return from_step(step, LineReader(ctx, step, names)), line
-    except StepError as err:         # the codec says what was expected; the line is the key's
+    except StepError as err:  # the codec says what was expected; the line is the key's
         raise ctx.err(step.line_of(err.key) if err.key in step else line, str(err)) from None
 
 
@@ -73,7 +76,7 @@ class TableTexts(Sequence):
     """
 
     def __init__(self, deal: Deal) -> None:
-        self._melds = tuple(tm.meld for tm in deal.table)     # melds are frozen values
+        self._melds = tuple(tm.meld for tm in deal.table)  # melds are frozen values
         self._texts: dict[int, str] = {}
 
     def __len__(self) -> int:
@@ -82,15 +85,14 @@ class TableTexts(Sequence):
     def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self._melds)))]
-        meld = self._melds[i]                 # an IndexError as from a list
+        meld = self._melds[i]  # an IndexError as from a list
         i %= len(self._melds)
         if i not in self._texts:
             self._texts[i] = meld.text
         return self._texts[i]
 
 
-def play_move(ctx: Ctx, sc: Scenario, deal: Deal, step: LDict,
-              hint: Callable[[str], str | None] | None = None) -> Step:
+def play_move(ctx: Ctx, sc: Scenario, deal: Deal, step: LDict, hint: Callable[[str], str | None] | None = None) -> Step:
     """Play one move; a refusal is a failure unless ``refused:`` names its code."""
     move, line = parse_move(ctx, step, sc.names, hint)
     player = getattr(move, "player", deal.turn)
@@ -115,18 +117,30 @@ def play_move(ctx: Ctx, sc: Scenario, deal: Deal, step: LDict,
         if expected_refusal is None:
             st.derailed = True
             tried = "" if err.names_move else f" {describe_move(move, table_texts)}"
-            sc.failures.append(ctx.err(line, f"siirto{tried} hylättiin: {reason} ({err.code}); jos "
-                                             f"hylkäys on tarkoitus, lisää vaiheeseen refused: {err.code}"))
+            sc.failures.append(
+                ctx.err(
+                    line,
+                    f"siirto{tried} hylättiin: {reason} ({err.code}); jos "
+                    f"hylkäys on tarkoitus, lisää vaiheeseen refused: {err.code}",
+                )
+            )
         elif expected_refusal != err.code:
-            sc.failures.append(ctx.err(step.line_of("refused"),
-                                       f"odotettiin hylkäystä {expected_refusal}, moottori hylkäsi "
-                                       f"syystä {err.code}: {reason}"))
+            sc.failures.append(
+                ctx.err(
+                    step.line_of("refused"),
+                    f"odotettiin hylkäystä {expected_refusal}, moottori hylkäsi syystä {err.code}: {reason}",
+                )
+            )
     else:
         if expected_refusal is not None:
             st.derailed = True
-            sc.failures.append(ctx.err(step.line_of("refused"),
-                                       f"odotettiin hylkäystä {expected_refusal}, mutta moottori "
-                                       f"hyväksyi siirron ({describe_move(move, table_texts)})"))
+            sc.failures.append(
+                ctx.err(
+                    step.line_of("refused"),
+                    f"odotettiin hylkäystä {expected_refusal}, mutta moottori "
+                    f"hyväksyi siirron ({describe_move(move, table_texts)})",
+                )
+            )
         for ev in deal.events[events_before:]:
             st.sentences.append(narrate_event(ev, sc.names, table_texts, style=deal.rules.style))
     st.after = Snapshot.of(deal)
@@ -135,8 +149,10 @@ def play_move(ctx: Ctx, sc: Scenario, deal: Deal, step: LDict,
 
 def in_legal(move: Move, legal: Any) -> bool:
     """Compare moves ignoring the order of cards in a meld or lay-off."""
+
     def norm(m: Move) -> Any:
         if isinstance(m, (PlayMeld, LayOff)):
             return (type(m), frozenset(m.cards), getattr(m, "target", None))
         return m
+
     return norm(move) in {norm(m) for m in legal}

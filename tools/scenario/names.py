@@ -19,6 +19,7 @@ Every case is required (a scenario's text may ask for any of them; a form is nev
 reports each problem as ``file:line``; :func:`load_names` registers the table with
 :func:`rommikirja.finnish.set_club_names`, so pages, narration and checks all see the names.
 """
+
 from __future__ import annotations
 
 import os
@@ -53,8 +54,16 @@ assert tuple(CASE_HELP) == SINGULAR_CASES
 
 #: How each form must end (a case swapped or mistyped shows here); a/ä follow vowel harmony.
 ENDINGS: dict[str, tuple[str, ...]] = {
-    "gen": ("n",), "part": ("a", "ä"), "ill": ("n",), "ine": ("ssa", "ssä"), "ela": ("sta", "stä"),
-    "all": ("lle",), "ade": ("lla", "llä"), "abl": ("lta", "ltä"), "ess": ("na", "nä"), "tra": ("ksi",),
+    "gen": ("n",),
+    "part": ("a", "ä"),
+    "ill": ("n",),
+    "ine": ("ssa", "ssä"),
+    "ela": ("sta", "stä"),
+    "all": ("lle",),
+    "ade": ("lla", "llä"),
+    "abl": ("lta", "ltä"),
+    "ess": ("na", "nä"),
+    "tra": ("ksi",),
 }
 _HARMONY_CASES = ("part", "ine", "ela", "ade", "abl", "ess")
 
@@ -76,8 +85,7 @@ def names_hint() -> str:
 
 
 def _plausible_name(value: Any) -> bool:
-    return isinstance(value, str) and len(value) <= MAX_NAME and bool(_NAME.fullmatch(value)) \
-        and value[0].isupper()
+    return isinstance(value, str) and len(value) <= MAX_NAME and bool(_NAME.fullmatch(value)) and value[0].isupper()
 
 
 def read_names(path: Path) -> dict[str, tuple[str, ...]]:
@@ -90,7 +98,7 @@ def read_names(path: Path) -> dict[str, tuple[str, ...]]:
         return {}
     text = read_text(path, shown, MAX_BYTES)
     if all(not t.strip() or t.lstrip().startswith("#") for t in text.splitlines()):
-        return {}                       # only comments: no names of the club's own yet
+        return {}  # only comments: no names of the club's own yet
     try:
         data = loads(text, shown, limit=MAX_BYTES, values=(MAX_NAMES + 1) * VALUES_PER_NAME)
     except SourceError as err:
@@ -98,48 +106,66 @@ def read_names(path: Path) -> dict[str, tuple[str, ...]]:
             raise SourceError(shown, 1, f"liikaa nimiä (yli {MAX_NAMES}; enintään {MAX_NAMES})") from None
         raise
     if not isinstance(data, LDict):
-        raise SourceError(shown, line_of(data, 1), "odotettiin nimiä muodossa Nimi: {gen: …, part: …, …} "
-                                                   "(katso ohje tiedoston alussa)")
+        raise SourceError(
+            shown,
+            line_of(data, 1),
+            "odotettiin nimiä muodossa Nimi: {gen: …, part: …, …} (katso ohje tiedoston alussa)",
+        )
     if len(data) > MAX_NAMES:
         raise SourceError(shown, data.line, f"liikaa nimiä ({len(data)}; enintään {MAX_NAMES})")
     table: dict[str, tuple[str, ...]] = {}
-    looks: dict[str, str] = {skeleton(n): n for n in NAME_FORMS}      # what each name looks like → the name
+    looks: dict[str, str] = {skeleton(n): n for n in NAME_FORMS}  # what each name looks like → the name
     for name, forms in data.items():
         line = data.line_of(name)
         problem = identity_problem(name) if isinstance(name, str) else None
         if problem is not None:
             raise SourceError(shown, line, f"”{name[:40]}” ei kelpaa nimeksi: {problem}")
         if not _plausible_name(name):
-            raise SourceError(shown, line, f"”{str(name)[:40]}” ei kelpaa nimeksi: nimi alkaa isolla "
-                                           "kirjaimella, ja siinä on vain kirjaimia (osien välissä välilyönti, "
-                                           f"- tai '), enintään {MAX_NAME} merkkiä")
+            raise SourceError(
+                shown,
+                line,
+                f"”{str(name)[:40]}” ei kelpaa nimeksi: nimi alkaa isolla "
+                "kirjaimella, ja siinä on vain kirjaimia (osien välissä välilyönti, "
+                f"- tai '), enintään {MAX_NAME} merkkiä",
+            )
         other = looks.get(skeleton(name))
         if other is not None and other != name:
             where = "on jo Rommikirjassa" if other in NAME_FORMS and other not in table else "on jo tiedostossa"
-            raise SourceError(shown, line, f"”{name}” näyttää samalta kuin nimi ”{other}”, joka {where}; "
-                                           "lukija ei erota niitä, joten käytä toista nimeä")
+            raise SourceError(
+                shown,
+                line,
+                f"”{name}” näyttää samalta kuin nimi ”{other}”, joka {where}; "
+                "lukija ei erota niitä, joten käytä toista nimeä",
+            )
         looks[skeleton(name)] = name
         table[name] = _read_forms(shown, name, forms, line)
         builtin = NAME_FORMS.get(name)
         if builtin is not None and builtin != table[name]:
             differ = [f"{c}: {builtin[i]}" for i, c in enumerate(SINGULAR_CASES) if builtin[i] != table[name][i]]
-            raise SourceError(shown, line, f"{name}: nimi on jo Rommikirjassa eri muodoin ({', '.join(differ)}); "
-                                           "poista se tästä tiedostosta tai käytä samoja muotoja")
+            raise SourceError(
+                shown,
+                line,
+                f"{name}: nimi on jo Rommikirjassa eri muodoin ({', '.join(differ)}); "
+                "poista se tästä tiedostosta tai käytä samoja muotoja",
+            )
     return table
 
 
 def _read_forms(shown: str, name: str, forms: Any, line: int) -> tuple[str, ...]:
     if not isinstance(forms, LDict):
-        raise SourceError(shown, line_of(forms, line), f"{name}: odotettiin sijamuotoja avain: arvo -kenttinä "
-                                                       "(gen: …, part: …, …)")
+        raise SourceError(
+            shown, line_of(forms, line), f"{name}: odotettiin sijamuotoja avain: arvo -kenttinä (gen: …, part: …, …)"
+        )
     for key in forms:
         if key not in CASE_HELP:
-            raise SourceError(shown, forms.line_of(key), f"{name}: tuntematon sijamuoto ”{key}”; sallitut: "
-                                                         f"{', '.join(CASE_HELP)}")
+            raise SourceError(
+                shown, forms.line_of(key), f"{name}: tuntematon sijamuoto ”{key}”; sallitut: {', '.join(CASE_HELP)}"
+            )
     missing = [c for c in SINGULAR_CASES[1:] if c not in forms]
     if missing:
-        shown_missing = ", ".join(f"{c} ({CASE_HELP[c][0]}, {CASE_HELP[c][1]} esim. {CASE_HELP[c][2]})"
-                                  for c in missing)
+        shown_missing = ", ".join(
+            f"{c} ({CASE_HELP[c][0]}, {CASE_HELP[c][1]} esim. {CASE_HELP[c][2]})" for c in missing
+        )
         raise SourceError(shown, forms.line, f"{name}: puuttuu sijamuoto {shown_missing}")
     out = [name]
     for case in SINGULAR_CASES:
@@ -151,31 +177,44 @@ def _read_forms(shown: str, name: str, forms: Any, line: int) -> tuple[str, ...]
         if problem is not None:
             raise SourceError(shown, at, f"{what}: ”{form[:50]}” ei kelpaa: {problem}")
         if not isinstance(form, str) or len(form) > MAX_FORM or not _NAME.fullmatch(form):
-            raise SourceError(shown, at, f"{what}: ”{str(form)[:50]}” ei kelpaa: muodossa saa olla vain "
-                                         "kirjaimia (ei merkintäkieltä eikä numeroita), enintään "
-                                         f"{MAX_FORM} merkkiä")
+            raise SourceError(
+                shown,
+                at,
+                f"{what}: ”{str(form)[:50]}” ei kelpaa: muodossa saa olla vain "
+                "kirjaimia (ei merkintäkieltä eikä numeroita), enintään "
+                f"{MAX_FORM} merkkiä",
+            )
         if case == "nom":
             if form != name:
                 raise SourceError(shown, at, f"{what}: perusmuodon on oltava sama kuin nimi ({name})")
             continue
         stem = name[:2] if len(name) > 2 else name[:1]
         if not form.startswith(stem):
-            raise SourceError(shown, at, f"{what}: ”{form}” ei näytä nimen {name} taivutusmuodolta "
-                                         f"(sen pitäisi alkaa {stem})")
+            raise SourceError(
+                shown, at, f"{what}: ”{form}” ei näytä nimen {name} taivutusmuodolta (sen pitäisi alkaa {stem})"
+            )
         if not form.endswith(ENDINGS[case]):
             endings = " tai ".join(f"-{e}" for e in ENDINGS[case])
-            raise SourceError(shown, at, f"{what}: ”{form}” ei ole {CASE_HELP[case][0]} (esim. "
-                                         f"{CASE_HELP[case][2]}); sen pitäisi päättyä {endings}")
+            raise SourceError(
+                shown,
+                at,
+                f"{what}: ”{form}” ei ole {CASE_HELP[case][0]} (esim. "
+                f"{CASE_HELP[case][2]}); sen pitäisi päättyä {endings}",
+            )
         out.append(form)
     vowels = {forms[c][-1] for c in _HARMONY_CASES}
     if len(vowels) > 1:
-        raise SourceError(shown, forms.line, f"{name}: päätteissä on sekaisin a ja ä "
-                                             f"({', '.join(forms[c] for c in _HARMONY_CASES)}); "
-                                             "vokaalisointu vaatii samat")
+        raise SourceError(
+            shown,
+            forms.line,
+            f"{name}: päätteissä on sekaisin a ja ä "
+            f"({', '.join(forms[c] for c in _HARMONY_CASES)}); "
+            "vokaalisointu vaatii samat",
+        )
     return tuple(out)
 
 
-_LOADED: list = []      # [(path, mtime_ns, size)] of the table now registered
+_LOADED: list = []  # [(path, mtime_ns, size)] of the table now registered
 
 
 def load_names(path: Path | None = None) -> dict[str, tuple[str, ...]]:
@@ -186,7 +225,7 @@ def load_names(path: Path | None = None) -> dict[str, tuple[str, ...]]:
     """
     path = Path(path) if path is not None else NAMES_FILE
     try:
-        st = os.stat(path)          # the file itself (device, inode), not its name: no realpath per call
+        st = os.stat(path)  # the file itself (device, inode), not its name: no realpath per call
         key = (str(path), st.st_dev, st.st_ino, st.st_mtime_ns, st.st_size)
     except OSError:
         key = (str(path), None, None)

@@ -1,4 +1,5 @@
 """Rule-set presets: ``scenarios/rules/*.yaml`` with ``base:`` inheritance."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -27,10 +28,13 @@ def load_rulesets(directory: Path = RULES_DIR) -> dict[str, RuleSet]:
             raise SourceError(path, *problem)
         if name in raw:
             first, first_data = raw[name]
-            if Path(str(path)).stem == name and Path(str(first)).stem != name:   # blame the copy, not the original
+            if Path(str(path)).stem == name and Path(str(first)).stem != name:  # blame the copy, not the original
                 path, data, first = first, first_data, path
-            raise SourceError(path, data.line_of("name"), f"peli ”{name}” on määritelty jo tiedostossa "
-                                                          f"{first}; anna tälle pelille oma nimi")
+            raise SourceError(
+                path,
+                data.line_of("name"),
+                f"peli ”{name}” on määritelty jo tiedostossa {first}; anna tälle pelille oma nimi",
+            )
         raw[name] = (path, data)
     if not raw:
         raise SourceError(rel_path(directory), None, "sääntökansiossa ei ole yhtään sääntötiedostoa (*.yaml)")
@@ -45,8 +49,11 @@ def load_rulesets(directory: Path = RULES_DIR) -> dict[str, RuleSet]:
             parent = data["base"]
             if not isinstance(parent, str) or parent not in raw or parent in chain:
                 known = ", ".join(sorted(n for n in raw if n != name))
-                why = "kehä: pohjasäännöt viittaavat toisiinsa" if isinstance(parent, str) and parent in chain \
+                why = (
+                    "kehä: pohjasäännöt viittaavat toisiinsa"
+                    if isinstance(parent, str) and parent in chain
                     else f"tunnetut: {known}"
+                )
                 raise SourceError(path, data.line_of("base"), f"tuntematon pohjasääntö ”{written(parent)}”; {why}")
             base = build(parent, chain + (name,))
         options = {k: v for k, v in data.items() if k != "base"}
@@ -62,6 +69,7 @@ def preset_problem(data: LDict, name: str) -> tuple[int | None, str] | None:
     """(line, Finnish message) when a preset's ``name`` cannot name a page of its own (a slug that no
     page or folder of the site owns) or its ``title`` is not one line of plain text (tools.markup)."""
     from ..markup import own_pages
+
     problem = preset_name_problem(name, name in own_pages(), reserved_names())
     if problem is not None:
         return data.line_of("name") or data.line, problem
@@ -83,9 +91,9 @@ def rules_from(options: dict, base: RuleSet, path: str | Path, data: LDict) -> R
     raises every time.
     """
     try:
-        key = (base, tuple((k, type(v), v) for k, v in options.items()))    # true is not 1 here
+        key = (base, tuple((k, type(v), v) for k, v in options.items()))  # true is not 1 here
         hash(key)
-    except TypeError:               # an unhashable option value: built (and refused) as usual
+    except TypeError:  # an unhashable option value: built (and refused) as usual
         key = None
     if key is not None:
         known = _BUILT.get(key)

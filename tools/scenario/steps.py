@@ -4,6 +4,7 @@ A kind is one small function and one entry in :data:`STEP_KINDS`; the pipeline i
 :mod:`tools.scenario.load` dispatches on the step's first key. Register a new kind with
 :func:`step_kind`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -17,8 +18,20 @@ from rommikirja.opening import best_packing
 from rommikirja.solver import best_arrangement, best_discard
 
 from ..yamlsrc import LDict
-from .context import (LIMITS, Ctx, as_bool, as_int, as_str, compare, deck_cards, deck_of, fmt, meld_key,
-                      player_index, want_melds)
+from .context import (
+    LIMITS,
+    Ctx,
+    as_bool,
+    as_int,
+    as_str,
+    compare,
+    deck_cards,
+    deck_of,
+    fmt,
+    meld_key,
+    player_index,
+    want_melds,
+)
 from .model import Scenario, Snapshot, Step
 
 Run = Callable[[Ctx, Scenario, LDict], Step]
@@ -37,9 +50,11 @@ STEP_KINDS: dict[str, StepKind] = {}
 
 def step_kind(name: str, *extra_keys: str) -> Callable[[Run], Run]:
     """Register ``run`` as the step kind ``name`` (a step is of this kind when it has key ``name``)."""
+
     def register(run: Run) -> Run:
         STEP_KINDS[name] = StepKind(frozenset((name,) + extra_keys), run)
         return run
+
     return register
 
 
@@ -54,8 +69,7 @@ def _expect_mapping(ctx: Ctx, step: LDict, allowed: set[str], what: str) -> LDic
 @step_kind("check", "valid", "reason")
 def check(ctx: Ctx, sc: Scenario, step: LDict) -> Step:
     """Is this a valid meld?"""
-    cards = deck_cards(ctx, step["check"], step.line_of("check"), "check", sc.rules, LIMITS["check"],
-                       distinct=False)
+    cards = deck_cards(ctx, step["check"], step.line_of("check"), "check", sc.rules, LIMITS["check"], distinct=False)
     err = check_meld(cards, sc.rules)
     st = Step(line=step.line_of("check"), kind="check", cards=cards, valid=err is None)
     if err is None:
@@ -66,15 +80,22 @@ def check(ctx: Ctx, sc: Scenario, step: LDict) -> Step:
         want = as_bool(ctx, step["valid"], step.line_of("valid"), "valid")
         if want != st.valid:
             got = "kelpaa" if st.valid else f"ei kelpaa: {err.message}"
-            sc.failures.append(ctx.err(step.line_of("valid"),
-                                       f"odotettiin {'kelpaavaa' if want else 'hylättyä'} yhdistelmää "
-                                       f"{cards_text(cards)}; moottori: {got}"))
+            sc.failures.append(
+                ctx.err(
+                    step.line_of("valid"),
+                    f"odotettiin {'kelpaavaa' if want else 'hylättyä'} yhdistelmää "
+                    f"{cards_text(cards)}; moottori: {got}",
+                )
+            )
     if "reason" in step:
         as_str(ctx, step["reason"], step.line_of("reason"), "reason")
         if err is None or err.code != step["reason"]:
-            sc.failures.append(ctx.err(step.line_of("reason"),
-                                       f"odotettiin syytä {step['reason']}, moottori antoi "
-                                       f"{err.code if err else 'ei syytä (kelpaa)'}"))
+            sc.failures.append(
+                ctx.err(
+                    step.line_of("reason"),
+                    f"odotettiin syytä {step['reason']}, moottori antoi {err.code if err else 'ei syytä (kelpaa)'}",
+                )
+            )
     return st
 
 
@@ -87,26 +108,37 @@ def fresh_deal(ctx: Ctx, sc: Scenario, step: LDict) -> Step:
     dealer = as_int(ctx, "dealer")(spec.get("dealer", 0), spec.line_of("dealer"))
     seed = as_int(ctx, "seed")(spec.get("seed", 0), spec.line_of("seed"))
     if not sc.rules.min_players <= players <= sc.rules.max_players:
-        raise ctx.err(spec.line_of("players"), f"players: pelissä {sc.game} on {sc.rules.min_players}–"
-                                               f"{sc.rules.max_players} pelaajaa, ei {players}")
+        raise ctx.err(
+            spec.line_of("players"),
+            f"players: pelissä {sc.game} on {sc.rules.min_players}–{sc.rules.max_players} pelaajaa, ei {players}",
+        )
     try:
         size = sc.rules.hand_size_for(players)
     except RuleSetError as err:
         raise ctx.err(spec.line_of("players"), f"players: {err.detail}") from None
     if players * size + 1 > len(deck_of(sc.rules)):
-        raise ctx.err(spec.line_of("players"), f"players: {players} pelaajalle {size} korttia kullekin "
-                                               f"on enemmän kuin pakassa on ({len(deck_of(sc.rules))})")
+        raise ctx.err(
+            spec.line_of("players"),
+            f"players: {players} pelaajalle {size} korttia kullekin "
+            f"on enemmän kuin pakassa on ({len(deck_of(sc.rules))})",
+        )
     try:
         deal = deal_type(sc.rules).new(sc.rules, players, dealer=dealer, seed=seed)
     except IllegalMove as err:
         raise ctx.err(spec.line, f"deal: {err.message}") from None
     names = list(DEFAULT_NAMES[:players])
     st = Step(line=step.line_of("deal"), kind="deal", after=Snapshot.of(deal))
-    st.facts = {"players": players, "hand_size": len(deal.hands[0]), "stock_size": len(deal.stock),
-                "discard_size": len(deal.discard), "dealer": dealer, "turn": deal.turn,
-                "cards": len(deal.all_cards()), "names": names}
-    exp = _expect_mapping(ctx, step, {"hand_size", "stock_size", "discard_size", "turn", "cards"},
-                          "deal.expect")
+    st.facts = {
+        "players": players,
+        "hand_size": len(deal.hands[0]),
+        "stock_size": len(deal.stock),
+        "discard_size": len(deal.discard),
+        "dealer": dealer,
+        "turn": deal.turn,
+        "cards": len(deal.all_cards()),
+        "names": names,
+    }
+    exp = _expect_mapping(ctx, step, {"hand_size", "stock_size", "discard_size", "turn", "cards"}, "deal.expect")
     for key, want in (exp or {}).items():
         line = exp.line_of(key)
         compare(ctx, sc, line, key, as_int(ctx, key)(want, line), st.facts[key])
@@ -116,15 +148,14 @@ def fresh_deal(ctx: Ctx, sc: Scenario, step: LDict) -> Step:
 @step_kind("opening", "expect")
 def opening(ctx: Ctx, sc: Scenario, step: LDict) -> Step:
     """Can this hand open (Rommi 51), and with which melds? The best opening by points."""
-    longest = max(size for _, size in sc.rules.hand_size) + 1     # a hand after drawing
+    longest = max(size for _, size in sc.rules.hand_size) + 1  # a hand after drawing
     cards = deck_cards(ctx, step["opening"], step.line_of("opening"), "opening", sc.rules, longest)
     # the best total available, also below the limit (how far the hand is from opening): one
     # search, which the scenario's work budget counts (tools.scenario.load)
     best = best_packing(cards, sc.rules)
     found = best if best is not None and best.points >= sc.rules.opening_points else None
     st = Step(line=step.line_of("opening"), kind="opening", cards=cards)
-    st.facts = {"opening": found, "best": best, "can_open": found is not None,
-                "points": best.points if best else 0}
+    st.facts = {"opening": found, "best": best, "can_open": found is not None, "points": best.points if best else 0}
     exp = _expect_mapping(ctx, step, {"can_open", "points", "melds"}, "opening.expect")
     for key, want in (exp or {}).items():
         line = exp.line_of(key)
@@ -134,8 +165,15 @@ def opening(ctx: Ctx, sc: Scenario, step: LDict) -> Step:
             compare(ctx, sc, line, key, as_int(ctx, key)(want, line), st.facts[key])
         else:
             got = [m.cards for m in found.melds] if found else []
-            compare(ctx, sc, line, key, meld_key(want_melds(ctx, want, line, key)), meld_key(got),
-                    shown=(want, [list(m) for m in got]))
+            compare(
+                ctx,
+                sc,
+                line,
+                key,
+                meld_key(want_melds(ctx, want, line, key)),
+                meld_key(got),
+                shown=(want, [list(m) for m in got]),
+            )
     return st
 
 
@@ -156,8 +194,14 @@ def cut(ctx: Ctx, sc: Scenario, step: LDict) -> Step:
         want = player_index(ctx, names, exp["dealer"], exp.line_of("dealer"))
         compare(ctx, sc, exp.line_of("dealer"), "dealer", names[want], names[dealer])
     if exp and "rounds" in exp:
-        compare(ctx, sc, exp.line_of("rounds"), "rounds",
-                as_int(ctx, "rounds")(exp["rounds"], exp.line_of("rounds")), len(rounds))
+        compare(
+            ctx,
+            sc,
+            exp.line_of("rounds"),
+            "rounds",
+            as_int(ctx, "rounds")(exp["rounds"], exp.line_of("rounds")),
+            len(rounds),
+        )
     return st
 
 
@@ -166,23 +210,36 @@ def arrange(ctx: Ctx, sc: Scenario, step: LDict) -> Step:
     """The best arrangement of a hand: melds and deadwood; for 11 cards also the best discard."""
     cards = deck_cards(ctx, step["arrange"], step.line_of("arrange"), "arrange", sc.rules, LIMITS["arrange"])
     if any(c.is_joker for c in cards):
-        raise ctx.err(step.line_of("arrange"), "arrange: jokeri ei käy; järjestely lasketaan gin-rommin "
-                                               "tapaan ilman jokereita")
-    forbidden = deck_cards(ctx, step.get("forbidden", []), step.line_of("forbidden"), "forbidden", sc.rules,
-                           LIMITS["arrange"])
+        raise ctx.err(
+            step.line_of("arrange"), "arrange: jokeri ei käy; järjestely lasketaan gin-rommin tapaan ilman jokereita"
+        )
+    forbidden = deck_cards(
+        ctx, step.get("forbidden", []), step.line_of("forbidden"), "forbidden", sc.rules, LIMITS["arrange"]
+    )
     arr = best_discard(cards, forbidden, sc.rules) if len(cards) == 11 else best_arrangement(cards, sc.rules)
     st = Step(line=step.line_of("arrange"), kind="arrange", cards=cards)
-    st.facts = {"arrangement": arr, "deadwood": arr.deadwood_points,
-                "can_knock": arr.deadwood_points <= sc.rules.knock_limit, "gin": arr.is_gin,
-                "discard": arr.discard}
+    st.facts = {
+        "arrangement": arr,
+        "deadwood": arr.deadwood_points,
+        "can_knock": arr.deadwood_points <= sc.rules.knock_limit,
+        "gin": arr.is_gin,
+        "discard": arr.discard,
+    }
     exp = _expect_mapping(ctx, step, {"deadwood", "can_knock", "gin", "discard", "melds"}, "arrange.expect")
     for key, want in (exp or {}).items():
         line = exp.line_of(key)
         if key == "discard":
             compare(ctx, sc, line, key, ctx.card(want, line), st.facts[key])
         elif key == "melds":
-            compare(ctx, sc, line, key, meld_key(want_melds(ctx, want, line, key)), meld_key(arr.melds),
-                    shown=(want, [list(m) for m in arr.melds]))
+            compare(
+                ctx,
+                sc,
+                line,
+                key,
+                meld_key(want_melds(ctx, want, line, key)),
+                meld_key(arr.melds),
+                shown=(want, [list(m) for m in arr.melds]),
+            )
         elif key == "deadwood":
             compare(ctx, sc, line, key, as_int(ctx, key)(want, line), st.facts[key])
         else:
@@ -200,7 +257,10 @@ def waits(ctx: Ctx, sc: Scenario, step: LDict) -> Step:
     if "expect" in step:
         want = ctx.cards(step["expect"], step.line_of("expect"), "expect")
         if set(want) != set(got):
-            sc.failures.append(ctx.err(step.line_of("expect"),
-                                       f"odotettiin täydentäviä kortteja {fmt(list(want))}, moottori "
-                                       f"antoi {fmt(list(got))}"))
+            sc.failures.append(
+                ctx.err(
+                    step.line_of("expect"),
+                    f"odotettiin täydentäviä kortteja {fmt(list(want))}, moottori antoi {fmt(list(got))}",
+                )
+            )
     return st

@@ -19,6 +19,7 @@ where the error is one full Finnish sentence, never Python text; :func:`handle` 
 >>> json.loads(handle('{"op": "new"}', "practice"))["error"][:31]
 'Pyynnön laji (op) on tuntematon'
 """
+
 from __future__ import annotations
 
 import json
@@ -51,16 +52,20 @@ class Op:
 _STATE = frozenset({"state", "seen"})
 
 OPS: dict[str, Op] = {
-    "question": Op("practice", lambda r: (lambda q: {"question": q, "solution": solution(q)})(
-        question(r.kind, r.seed, r.rules))),
+    "question": Op(
+        "practice", lambda r: (lambda q: {"question": q, "solution": solution(q)})(question(r.kind, r.seed, r.rules))
+    ),
     "check": Op("practice", lambda r: check(r.question, r.answer)),
     "solution": Op("practice", lambda r: solution(r.question)),
     "names": Op("practice", lambda r: {"names": use_club_names(r.names)}),
-    "new": Op("pelaa", pelaa.op_new, frozenset({"rules", "options", "players", "levels", "seed", "names",
-                                                 "sections", "id"})),
+    "new": Op(
+        "pelaa", pelaa.op_new, frozenset({"rules", "options", "players", "levels", "seed", "names", "sections", "id"})
+    ),
     "options": Op("pelaa", pelaa.op_options, frozenset({"rules"})),
-    "view": Op("pelaa", pelaa.op_view, _STATE), "computer": Op("pelaa", pelaa.op_view, _STATE),
-    "hint": Op("pelaa", pelaa.op_hint, _STATE), "next_deal": Op("pelaa", pelaa.op_next_deal, _STATE),
+    "view": Op("pelaa", pelaa.op_view, _STATE),
+    "computer": Op("pelaa", pelaa.op_view, _STATE),
+    "hint": Op("pelaa", pelaa.op_hint, _STATE),
+    "next_deal": Op("pelaa", pelaa.op_next_deal, _STATE),
     "export": Op("pelaa", pelaa.op_export, _STATE),
     "move": Op("pelaa", pelaa.op_move, _STATE | {"move", "links"}),
     "replay": Op("pelaa", pelaa.op_replay, _STATE | {"deal"}),
@@ -80,7 +85,7 @@ def _answer(request: Any, wing: str) -> Any:
         req = read_pelaa(request, {name: op.fields for name, op in OPS.items() if op.wing == "pelaa"})
         return OPS[req["op"]].run(req)
     req = read_practice(request)
-    with work_budget(REQUEST_LIMITS["opening_work"]):      # every opening search of this request
+    with work_budget(REQUEST_LIMITS["opening_work"]):  # every opening search of this request
         return OPS[req.op].run(req)
 
 
@@ -92,7 +97,7 @@ def handle(request: str, wing: str = "practice") -> str:
         message = str(err)
     except StepError as err:
         message = err.sentence()
-    except IllegalMove as err:          # Finnish, but should have been caught where it arose
+    except IllegalMove as err:  # Finnish, but should have been caught where it arose
         message = err.message
     except RuleSetError as err:
         message = f"Säännöissä on virhe: {err}."

@@ -24,6 +24,7 @@ in the rummy games meld planning with the exact packing search of
 >>> deal.outcome.kind in ("knock", "gin", "void")
 True
 """
+
 from __future__ import annotations
 
 import random
@@ -80,6 +81,7 @@ class Computer:
 
 
 # -- gin -------------------------------------------------------------------------------------
+
 
 def _gin_unseen(deal: GinDeal) -> tuple[list[int], set[Card]]:
     """Bits of the cards the player in turn has not seen, and the cards the opponent is known to hold."""
@@ -149,8 +151,7 @@ def _gin_discard(deal: GinDeal, strong: bool, rng: random.Random) -> Card:
     for c in allowed:
         if now[c] > least + 10:
             continue
-        score = (_expected_after_draw(mask ^ mask_of((c,)), unseen, ace) + 0.5 * _danger(c, known),
-                 now[c], -c.rank)
+        score = (_expected_after_draw(mask ^ mask_of((c,)), unseen, ace) + 0.5 * _danger(c, known), now[c], -c.rank)
         if best is None or score < best:
             best, choice = score, c
     return choice
@@ -189,6 +190,7 @@ def _gin_choice(deal: GinDeal, strong: bool, rng: random.Random) -> Move:
 
 # -- rummy games -----------------------------------------------------------------------------
 
+
 @lru_cache(maxsize=32)
 def _planning_rules(rules: RuleSet) -> RuleSet:
     """The rule set for meld planning: the packing search without an opening threshold."""
@@ -207,7 +209,7 @@ def _can_lay_off(deal: Any, card: Card) -> bool:
 def _fits_meld_with_hand(card: Card, hand: Sequence[Card], rules: RuleSet) -> bool:
     """Whether ``card`` and two cards of the hand form a meld right away."""
     for i, a in enumerate(hand):
-        for b in hand[i + 1:]:
+        for b in hand[i + 1 :]:
             if check_meld((a, b, card), rules) is None:
                 return True
     return False
@@ -242,22 +244,29 @@ def _rummy_take_discard(deal: Any, strong: bool) -> bool:
         if after is not None and (before is None or after.points > before.points):
             return True
         plan_before, plan_after = _plan(hand, rules), _plan(hand + [top], rules)
-        return (plan_after is not None and top in plan_after.cards and
-                (plan_before is None or plan_after.points > plan_before.points))
+        return (
+            plan_after is not None
+            and top in plan_after.cards
+            and (plan_before is None or plan_after.points > plan_before.points)
+        )
     plan_before, plan_after = _plan(hand, rules), _plan(hand + [top], rules)
-    if plan_after is not None and top in plan_after.cards and \
-            (plan_before is None or plan_after.points > plan_before.points):
+    if (
+        plan_after is not None
+        and top in plan_after.cards
+        and (plan_before is None or plan_after.points > plan_before.points)
+    ):
         return True
     if top.is_joker:
         return True
-    return any(check_meld(tm.meld.cards + (top,), rules) is None for tm in deal.table) and \
-        (rules.lay_off_before_meld or any(tm.owner == deal.turn for tm in deal.table))
+    return any(check_meld(tm.meld.cards + (top,), rules) is None for tm in deal.table) and (
+        rules.lay_off_before_meld or any(tm.owner == deal.turn for tm in deal.table)
+    )
 
 
 def _rummy_discard(deal: Any, strong: bool, rng: random.Random) -> Card:
     hand = list(deal.hand)
     allowed = [c for c in hand if deal.is_legal(Discard(c))]
-    if not allowed:        # cannot happen in a legal position; keep the engine's word for it
+    if not allowed:  # cannot happen in a legal position; keep the engine's word for it
         return next(m.card for m in deal.legal_moves() if isinstance(m, Discard))
     rules = deal.rules
     if not strong:
@@ -273,8 +282,14 @@ def _rummy_discard(deal: Any, strong: bool, rng: random.Random) -> Card:
 
     def cost(c: Card) -> tuple:
         fits_table = any(check_meld(tm.meld.cards + (c,), rules) is None for tm in deal.table)
-        return (c in planned, c.is_joker, fits_table, _links(c, hand) * 4 + 2 * _danger(c, wanted)
-                - rules.card_points(c.rank), rng.random())
+        return (
+            c in planned,
+            c.is_joker,
+            fits_table,
+            _links(c, hand) * 4 + 2 * _danger(c, wanted) - rules.card_points(c.rank),
+            rng.random(),
+        )
+
     return min(allowed, key=cost)
 
 
@@ -289,15 +304,18 @@ def _rummy_choice(deal: Any, strong: bool, rng: random.Random) -> Move:
         if deal.is_legal(Draw(STOCK)):
             return Draw(STOCK)
         if deal.is_legal(take):
-            return take if deal.final_turns is None or _fits_meld_with_hand(
-                deal.discard[-1], list(deal.hand), deal.rules) else Pass()
+            return (
+                take
+                if deal.final_turns is None or _fits_meld_with_hand(deal.discard[-1], list(deal.hand), deal.rules)
+                else Pass()
+            )
         if deal.is_legal(RejectExposed()):
             return RejectExposed()
         return Pass()
     # play phase: open, meld, lay off, then discard
     hand = list(deal.hand)
     if deal.rules.must_open(deal.opened[deal.turn]):
-        best = best_opening(hand, deal.rules)          # the opening with the most points, if any
+        best = best_opening(hand, deal.rules)  # the opening with the most points, if any
         if best is not None:
             opening = Open(tuple(tuple(m.cards) for m in best.melds))
             if deal.is_legal(opening):
@@ -311,11 +329,11 @@ def _rummy_choice(deal: Any, strong: bool, rng: random.Random) -> Move:
                 if deal.is_legal(move):
                     return move
         planned = set(plan.cards) if plan is not None else set()
-        layoffs = [m for m in deal.legal_moves() if isinstance(m, LayOff)
-                   and not planned.intersection(m.cards)]
+        layoffs = [m for m in deal.legal_moves() if isinstance(m, LayOff) and not planned.intersection(m.cards)]
         if layoffs:
-            return max(layoffs, key=lambda m: (len(m.cards), sum(deal.rules.card_points(c.rank)
-                                                                  for c in m.cards), -m.target))
+            return max(
+                layoffs, key=lambda m: (len(m.cards), sum(deal.rules.card_points(c.rank) for c in m.cards), -m.target)
+            )
     else:
         for m in deal.legal_moves():
             if isinstance(m, PlayMeld):
@@ -327,6 +345,7 @@ def _rummy_choice(deal: Any, strong: bool, rng: random.Random) -> Move:
 
 
 # -- hints -----------------------------------------------------------------------------------
+
 
 def hint(deal: Any) -> tuple[Move, str]:
     """The strong player's move for the player in turn and one Finnish sentence saying why."""
@@ -355,16 +374,22 @@ def _reason(deal: Any, move: Move) -> str:
             rest = [c for c in deal.hand if c != move.card]
             dw = min_deadwood_mask(mask_of(rest), rules.ace_points)[0]
             if dw == 0:
-                return (f"Poista {card_name(move.card)} kuvapuoli alaspäin ja julista gin: "
-                        "kaikki muut kortit ovat yhdistelmissä.")
-            return (f"Koputa poistamalla {card_name(move.card, 'gen')}: irtokorttien arvo on "
-                    f"{count(dw, 'piste', digits=True)}, ja {_knock_rule(rules)}.")
+                return (
+                    f"Poista {card_name(move.card)} kuvapuoli alaspäin ja julista gin: "
+                    "kaikki muut kortit ovat yhdistelmissä."
+                )
+            return (
+                f"Koputa poistamalla {card_name(move.card, 'gen')}: irtokorttien arvo on "
+                f"{count(dw, 'piste', digits=True)}, ja {_knock_rule(rules)}."
+            )
         if isinstance(move, Discard):
             rest = [c for c in deal.hand if c != move.card]
             dw = min_deadwood_mask(mask_of(rest), rules.ace_points)[0]
-            return (f"Poista {card_name(move.card)}: irtokorttien arvo on {count(dw, 'piste', digits=True)}, "
-                    "ja seuraava nosto tekee jäljelle jäävistä korteista todennäköisimmin yhdistelmän "
-                    f"({_knock_rule(rules)}).")
+            return (
+                f"Poista {card_name(move.card)}: irtokorttien arvo on {count(dw, 'piste', digits=True)}, "
+                "ja seuraava nosto tekee jäljelle jäävistä korteista todennäköisimmin yhdistelmän "
+                f"({_knock_rule(rules)})."
+            )
     if isinstance(move, Draw) and move.source == DISCARD:
         return f"Ota {card_name(deal.discard[-1], 'nom')} poistopakasta: se sopii yhdistelmään."
     if isinstance(move, Draw):
@@ -372,14 +397,12 @@ def _reason(deal: Any, move: Move) -> str:
     if isinstance(move, Pass):
         return "Passaa: avokortti ei sovi käteesi yhdistelmäksi."
     if isinstance(move, Open):
-        pts = sum(meld_points(m) for m in best_opening(deal.hand, rules).melds) \
-            if best_opening(deal.hand, rules) else 0
+        pts = sum(meld_points(m) for m in best_opening(deal.hand, rules).melds) if best_opening(deal.hand, rules) else 0
         return f"Avaa: yhdistelmäsi ovat yhteensä {pts} pistettä, ja avaukseen riittää {rules.opening_points}."
     if isinstance(move, PlayMeld):
         return f"Pelaa pöytään {cards_text(move.cards)}: käteen jäävät pisteet pienenevät."
     if isinstance(move, LayOff):
         return f"Lisää {cards_text(move.cards)} pöydän yhdistelmään: käsi pienenee."
     if isinstance(move, Discard):
-        return (f"Poista {card_name(move.card)}: se ei sovi yhdistelmään muiden korttiesi kanssa "
-                "ja on niistä arvokkain.")
+        return f"Poista {card_name(move.card)}: se ei sovi yhdistelmään muiden korttiesi kanssa ja on niistä arvokkain."
     return ""

@@ -12,6 +12,7 @@ melds, laying off, going out, the stock, …), and the data says where the page 
 >>> rule_link(None, "gap") is None
 True
 """
+
 from __future__ import annotations
 
 import re
@@ -24,8 +25,8 @@ __all__ = ["TOPICS", "topic_of", "rule_link", "check_links", "LinksError"]
 #: The kinds of rule a refusal can point at (the keys of a game's ``links["topics"]``).
 TOPICS = tuple(Topic)
 
-_SLUG = re.compile(r"[a-z0-9][a-z0-9_-]{0,79}")        # a page as the site names it
-_ANCHOR = re.compile(r"[a-z0-9_-]{1,80}")              # as MkDocs makes them (toc.slugify)
+_SLUG = re.compile(r"[a-z0-9][a-z0-9_-]{0,79}")  # a page as the site names it
+_ANCHOR = re.compile(r"[a-z0-9_-]{1,80}")  # as MkDocs makes them (toc.slugify)
 
 
 class LinksError(ValueError):
@@ -58,13 +59,27 @@ def check_links(v: Any) -> dict | None:
     """The ``links`` of a request (untrusted, from the page), checked, or None."""
     if v is None:
         return None
-    ok = isinstance(v, dict) and set(v) == {"page", "topics"} and isinstance(v["page"], str) \
-        and _SLUG.fullmatch(v["page"]) is not None and isinstance(v["topics"], dict) \
-        and all(t in TOPICS and isinstance(pair, list) and len(pair) == 2
-                and isinstance(pair[0], str) and _ANCHOR.fullmatch(pair[0]) is not None
-                and isinstance(pair[1], str) and 0 < len(pair[1]) <= 80 and pair[1].isprintable()
-                for t, pair in v["topics"].items())
+    ok = (
+        isinstance(v, dict)
+        and set(v) == {"page", "topics"}
+        and isinstance(v["page"], str)
+        and _SLUG.fullmatch(v["page"]) is not None
+        and isinstance(v["topics"], dict)
+        and all(
+            t in TOPICS
+            and isinstance(pair, list)
+            and len(pair) == 2
+            and isinstance(pair[0], str)
+            and _ANCHOR.fullmatch(pair[0]) is not None
+            and isinstance(pair[1], str)
+            and 0 < len(pair[1]) <= 80
+            and pair[1].isprintable()
+            for t, pair in v["topics"].items()
+        )
+    )
     if not ok:
-        raise LinksError("Sääntölinkkien (links) pitää olla pelisivun tiedot sellaisina kuin sivusto ne antaa: "
-                         "sivu (page) ja aiheittain osion tunniste ja otsikko (topics).")
+        raise LinksError(
+            "Sääntölinkkien (links) pitää olla pelisivun tiedot sellaisina kuin sivusto ne antaa: "
+            "sivu (page) ja aiheittain osion tunniste ja otsikko (topics)."
+        )
     return v

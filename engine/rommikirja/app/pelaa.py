@@ -36,6 +36,7 @@ hides the others' cards drawn from the stock; the replay and the export wait for
 >>> json.loads(handle(json.dumps({"op": "export", "state": state})))["error"][:40]
 'Jaon voi viedä esimerkiksi vasta, kun se'
 """
+
 from __future__ import annotations
 
 from typing import Any, Sequence
@@ -52,14 +53,38 @@ from ..opening import melds_using_all
 from .pelaa_export import export_yaml
 from .pelaa_replay import PLAY_MAX_TURNOVERS, Game, play_notes, play_rules
 from .links import check_links, rule_link
-from .pelaa_state import (HOUSE_RULES, LIMITS, PlayError, check_rules, check_seen, check_state, game_digest,
-                          move_of, new_state, read_move, step_of)
+from .pelaa_state import (
+    HOUSE_RULES,
+    LIMITS,
+    PlayError,
+    check_rules,
+    check_seen,
+    check_state,
+    game_digest,
+    move_of,
+    new_state,
+    read_move,
+    step_of,
+)
 from ..rules import OPTIONS, RuleSet
 from ..scoring import GameTotals, next_dealer, score_deal
 from ..solver import best_arrangement
 
-__all__ = ["ACTION_STEPS", "action_of", "play_game", "HOUSE_RULES", "step_of", "move_of", "export_yaml",
-           "PlayError", "LIMITS", "PLAY_MAX_TURNOVERS", "play_rules", "play_notes", "Game"]
+__all__ = [
+    "ACTION_STEPS",
+    "action_of",
+    "play_game",
+    "HOUSE_RULES",
+    "step_of",
+    "move_of",
+    "export_yaml",
+    "PlayError",
+    "LIMITS",
+    "PLAY_MAX_TURNOVERS",
+    "play_rules",
+    "play_notes",
+    "Game",
+]
 
 #: A few words after an option's label in the set-up form.
 OPTION_NOTES = {"max_turnovers": "0 = rajatta"}
@@ -88,11 +113,14 @@ def _rules_in_force(rules: RuleSet) -> list[dict]:
 #: is, plus the chosen cards under ``cards`` (``"one"``: one card; ``"many"``: a list) and, with
 #: ``onto``, the chosen table meld. The page builds its moves from this, not from its own table.
 ACTION_STEPS: dict[str, dict] = {
-    "draw_stock": {"step": {"draw": "stock"}}, "draw_discard": {"step": {"draw": "discard"}},
-    "pass": {"step": {"pass": True}}, "meld": {"step": {}, "cards": "many", "key": "meld"},
+    "draw_stock": {"step": {"draw": "stock"}},
+    "draw_discard": {"step": {"draw": "discard"}},
+    "pass": {"step": {"pass": True}},
+    "meld": {"step": {}, "cards": "many", "key": "meld"},
     "open": {"step": {}, "cards": "many", "key": "open_cards"},
     "lay_off": {"step": {}, "cards": "many", "key": "lay_off", "onto": True},
-    "discard": {"step": {}, "cards": "one", "key": "discard"}, "knock": {"step": {}, "cards": "one", "key": "knock"},
+    "discard": {"step": {}, "cards": "one", "key": "discard"},
+    "knock": {"step": {}, "cards": "one", "key": "knock"},
 }
 
 
@@ -101,8 +129,15 @@ def action_of(step: dict) -> dict:
     kind = next(iter(step))
     action = {"draw": "draw_" + str(step.get("draw")), "open": "open"}.get(kind, kind)
     value = step[kind]
-    cards = [c for m in value for c in m] if kind == "open" else value if isinstance(value, list) \
-        else [value] if kind in ("discard", "knock") else []
+    cards = (
+        [c for m in value for c in m]
+        if kind == "open"
+        else value
+        if isinstance(value, list)
+        else [value]
+        if kind in ("discard", "knock")
+        else []
+    )
     return {"action": action, "cards": cards, "onto": step.get("onto")}
 
 
@@ -116,8 +151,11 @@ def _actions(deal: Any) -> list[str]:
     if phase == "forced":
         return ["draw_stock"]
     if phase == "draw":
-        acts = [a for a, m in (("draw_stock", Draw(STOCK)), ("draw_discard", Draw(DISCARD)), ("pass", Pass()))
-                if deal.is_legal(m)]
+        acts = [
+            a
+            for a, m in (("draw_stock", Draw(STOCK)), ("draw_discard", Draw(DISCARD)), ("pass", Pass()))
+            if deal.is_legal(m)
+        ]
         return acts
     if isinstance(deal, GinDeal):
         return ["discard", "knock"]
@@ -137,9 +175,14 @@ def _score_view(g: Game, index: int) -> dict:
     deal = g.deal if index == len(g.deals) - 1 else None
     if deal is not None and deal.outcome is not None:
         outcome_hands = [[c.code for c in sort_cards(h)] for h in deal.outcome.hands]
-    return {"points": list(score.points), "hand_values": list(score.hand_values), "kind": score.kind,
-            "scorer": score.scorer, "lines": [ln.replace("-", "−") if ln[:1] == "-" else ln for ln in lines],
-            "hands": outcome_hands}
+    return {
+        "points": list(score.points),
+        "hand_values": list(score.hand_values),
+        "kind": score.kind,
+        "scorer": score.scorer,
+        "lines": [ln.replace("-", "−") if ln[:1] == "-" else ln for ln in lines],
+        "hands": outcome_hands,
+    }
 
 
 def _view(g: Game, seat: int = 0) -> dict:
@@ -149,19 +192,37 @@ def _view(g: Game, seat: int = 0) -> dict:
     if deal.discard:
         codes.add(deal.discard[-1].code)
     view: dict[str, Any] = {
-        "game": g.game, "title": _title(g), "names": g.names,
-        "levels": g.levels, "seat": seat, "turn": deal.turn, "dealer": deal.dealer,
-        "phase": deal.phase.value, "deal_no": len(g.deals), "hand": hand, "hand_size": len(hand),
-        "counts": [len(h) for h in deal.hands], "stock": len(deal.stock),
-        "discard_top": deal.discard[-1].code if deal.discard else None, "discard_count": len(deal.discard),
-        "table": [{"owner": g.names[tm.owner], "cards": [c.code for c in tm.meld.cards],
-                   "text": tm.meld.text} for tm in deal.table],
+        "game": g.game,
+        "title": _title(g),
+        "names": g.names,
+        "levels": g.levels,
+        "seat": seat,
+        "turn": deal.turn,
+        "dealer": deal.dealer,
+        "phase": deal.phase.value,
+        "deal_no": len(g.deals),
+        "hand": hand,
+        "hand_size": len(hand),
+        "counts": [len(h) for h in deal.hands],
+        "stock": len(deal.stock),
+        "discard_top": deal.discard[-1].code if deal.discard else None,
+        "discard_count": len(deal.discard),
+        "table": [
+            {"owner": g.names[tm.owner], "cards": [c.code for c in tm.meld.cards], "text": tm.meld.text}
+            for tm in deal.table
+        ],
         "taken": deal.taken_from_discard.code if deal.taken_from_discard else None,
-        "actions": _actions(deal) if deal.turn == seat else [], "action_steps": ACTION_STEPS,
+        "actions": _actions(deal) if deal.turn == seat else [],
+        "action_steps": ACTION_STEPS,
         "your_turn": deal.turn == seat and not deal.is_over,
-        "log": g.logs[-1], "over": deal.is_over, "totals": list(g.totals.totals),
-        "game_over": g.game_over, "rules": _rules_in_force(g.rules), "seed": g.seed,
-        "style": g.rules.style, "notes": g.notes,
+        "log": g.logs[-1],
+        "over": deal.is_over,
+        "totals": list(g.totals.totals),
+        "game_over": g.game_over,
+        "rules": _rules_in_force(g.rules),
+        "seed": g.seed,
+        "style": g.rules.style,
+        "notes": g.notes,
     }
     if isinstance(deal, GinDeal):
         arr = best_arrangement(deal.hands[seat], g.rules)
@@ -183,8 +244,7 @@ def _refusal(g: Game, err: IllegalMove, links: dict | None) -> dict:
 
 
 def _bad_move(g: Game, reason: str) -> dict:
-    return {"refused": {"code": "bad_move", "reason": reason, "rule": None}, "state": g.to_state(),
-            "view": _view(g)}
+    return {"refused": {"code": "bad_move", "reason": reason, "rule": None}, "state": g.to_state(), "view": _view(g)}
 
 
 def _human_move(g: Game, step: Any) -> Any:
@@ -193,9 +253,12 @@ def _human_move(g: Game, step: Any) -> Any:
     if isinstance(move, tuple):
         split = melds_using_all(move[1], g.rules.with_options(opening_points=0))
         if split is None:
-            raise IllegalMove("not_melds", "Valitsemiasi kortteja ei voi jakaa kelvollisiksi yhdistelmiksi"
-                                           + (", joihin kuuluu puhdas suora" if g.rules.opening_pure_run else "")
-                                           + ": avauksen jokaisen kortin on oltava jossakin yhdistelmässä.")
+            raise IllegalMove(
+                "not_melds",
+                "Valitsemiasi kortteja ei voi jakaa kelvollisiksi yhdistelmiksi"
+                + (", joihin kuuluu puhdas suora" if g.rules.opening_pure_run else "")
+                + ": avauksen jokaisen kortin on oltava jossakin yhdistelmässä.",
+            )
         return Open(tuple(tuple(m.cards) for m in split.melds))
     return move
 
@@ -205,8 +268,10 @@ def _game(req: dict) -> Game:
     state = check_state(req.get("state"))
     seen = check_seen(req.get("seen"))
     if seen is not None and seen["game"] != game_digest(state):
-        raise PlayError("Pelin asetuksia on muutettu sen jälkeen, kun peliä viimeksi pelattiin tällä sivulla: "
-                        "sääntöjä, tasoja, pelaajia tai pelin numeroa ei voi muuttaa kesken pelin.")
+        raise PlayError(
+            "Pelin asetuksia on muutettu sen jälkeen, kun peliä viimeksi pelattiin tällä sivulla: "
+            "sääntöjä, tasoja, pelaajia tai pelin numeroa ei voi muuttaa kesken pelin."
+        )
     g = Game(state, seen)
     g.verify(state["check"], seen)
     return g
@@ -224,15 +289,26 @@ def _options(req: dict) -> dict:
     out = []
     for key in HOUSE_RULES[rules.style]:
         spec = OPTIONS[key]
-        if not spec.applies(rules):      # e.g. no pure-run choice without an opening minimum
+        if not spec.applies(rules):  # e.g. no pure-run choice without an opening minimum
             continue
         top = min(spec.maximum, LIMITS["deals"]) if key == "game_deals" else spec.maximum
-        out.append({"option": key, "label": spec.label, "kind": spec.kind, "choices": dict(spec.choices),
-                    "min": spec.minimum, "max": top, "value": getattr(rules, key), "note": OPTION_NOTES.get(key)})
+        out.append(
+            {
+                "option": key,
+                "label": spec.label,
+                "kind": spec.kind,
+                "choices": dict(spec.choices),
+                "min": spec.minimum,
+                "max": top,
+                "value": getattr(rules, key),
+                "note": OPTION_NOTES.get(key),
+            }
+        )
     return {"options": out, "notes": play_notes(base)}
 
 
 # -- the requests (the table of them, and the one handle(), are in rommikirja.app.api) ---------
+
 
 def op_options(req: dict) -> dict:
     return _options(req)
@@ -282,8 +358,7 @@ def op_next_deal(req: dict) -> dict:
     if g.game_over:
         raise PlayError("Peli on päättynyt; aloita uusi peli.")
     if len(g.deals) >= LIMITS["deals"]:
-        raise PlayError(f"Pelissä on jo {LIMITS['deals']} jakoa, enempää Pelaa-sivulla ei pelata; "
-                        "aloita uusi peli.")
+        raise PlayError(f"Pelissä on jo {LIMITS['deals']} jakoa, enempää Pelaa-sivulla ei pelata; aloita uusi peli.")
     recent = g.next_deal()
     return {"state": g.to_state(), "view": _view(g), "log": recent, "recent": recent}
 
@@ -298,8 +373,10 @@ def op_replay(req: dict) -> dict:
 
 def op_export(req: dict) -> dict:
     g = _game(req)
-    return {"yaml": export_yaml(g, _title(g)),
-            "filename": f"pelattu-{_slug(g.game)}-{_slug(g.seed)}-{len(g.deals)}.yaml"}
+    return {
+        "yaml": export_yaml(g, _title(g)),
+        "filename": f"pelattu-{_slug(g.game)}-{_slug(g.seed)}-{len(g.deals)}.yaml",
+    }
 
 
 def _slug(text: str) -> str:
@@ -313,9 +390,14 @@ def _replay(g: Game, index: int) -> list[dict]:
     deal = g.start_of(index)
 
     def frame(text: str) -> dict:
-        return {"text": text, "hands": [[c.code for c in sort_cards(h)] for h in deal.hands],
-                "table": [[c.code for c in tm.meld.cards] for tm in deal.table],
-                "discard_top": deal.discard[-1].code if deal.discard else None, "stock": len(deal.stock)}
+        return {
+            "text": text,
+            "hands": [[c.code for c in sort_cards(h)] for h in deal.hands],
+            "table": [[c.code for c in tm.meld.cards] for tm in deal.table],
+            "discard_top": deal.discard[-1].code if deal.discard else None,
+            "stock": len(deal.stock),
+        }
+
     frames = [frame(f"Jako {index + 1}: {g.names[deal.dealer]} jakaa.")]
     labels: set[str] = {c for h in frames[0]["hands"] for c in h}
     for step in g.full[index]:
@@ -333,8 +415,15 @@ def _replay(g: Game, index: int) -> list[dict]:
 
 # -- engine-only games (benchmarks, tests) -----------------------------------------------------
 
-def play_game(rules: RuleSet, players: Sequence[Computer], seed: Any = 0, first_dealer: int = 0,
-              max_moves: int = 1500, max_deals: int = 400) -> dict:
+
+def play_game(
+    rules: RuleSet,
+    players: Sequence[Computer],
+    seed: Any = 0,
+    first_dealer: int = 0,
+    max_moves: int = 1500,
+    max_deals: int = 400,
+) -> dict:
     """A whole game between computer players to the rules' end condition.
 
     Returns ``{"totals", "leaders", "deals", "abandoned", "finished"}``. A deal still going after
@@ -360,5 +449,10 @@ def play_game(rules: RuleSet, players: Sequence[Computer], seed: Any = 0, first_
         if totals.is_over(rules):
             break
         dealer = next_dealer(deal.outcome, rules)
-    return {"totals": list(totals.totals), "leaders": list(totals.leaders()), "deals": deals,
-            "abandoned": abandoned, "finished": totals.is_over(rules)}
+    return {
+        "totals": list(totals.totals),
+        "leaders": list(totals.leaders()),
+        "deals": deals,
+        "abandoned": abandoned,
+        "finished": totals.is_over(rules),
+    }

@@ -5,6 +5,7 @@ The computers are never read from the state: whenever a computer is to act, its 
 the move from the position (:class:`~rommikirja.app.computer.Computer`, a pure function of the
 position, the level and the game's seed), so a replay is the game the engine itself played.
 """
+
 from __future__ import annotations
 
 import json
@@ -42,8 +43,7 @@ def play_rules(rules: RuleSet, options: Mapping[str, Any] = ()) -> RuleSet:
     """
     options = dict(options)
     rules = RuleSet.from_mapping(options, base=rules) if options else rules
-    if ("max_turnovers" not in options and rules.max_turnovers == 0
-            and OPTIONS["max_turnovers"].applies(rules)):
+    if "max_turnovers" not in options and rules.max_turnovers == 0 and OPTIONS["max_turnovers"].applies(rules):
         rules = rules.with_options(max_turnovers=PLAY_MAX_TURNOVERS)
     return rules
 
@@ -54,8 +54,10 @@ def play_notes(rules: RuleSet, options: Mapping[str, Any] = ()) -> list[str]:
     chosen = RuleSet.from_mapping(dict(options), base=rules) if options else rules
     if played.max_turnovers != chosen.max_turnovers:
         says = OPTIONS["max_turnovers"].says
-        return [f"Rommikirja tarkentaa: {says(played.max_turnovers, played)} Näin jako ei voi jatkua "
-                "loputtomiin, vaikka kukaan ei enää pääsisi ulos."]
+        return [
+            f"Rommikirja tarkentaa: {says(played.max_turnovers, played)} Näin jako ei voi jatkua "
+            "loputtomiin, vaikka kukaan ei enää pääsisi ulos."
+        ]
     return []
 
 
@@ -86,8 +88,8 @@ class Game:
         self.levels: list[str] = list(state["levels"])
         self.seed: str = state["seed"]
         self.sections = state.get("sections")
-        self.deals: list[list[dict]] = [list(d) for d in state["deals"]]     # the reader's moves
-        self.full: list[list[dict]] = []       # every move of each deal, as the engine played it
+        self.deals: list[list[dict]] = [list(d) for d in state["deals"]]  # the reader's moves
+        self.full: list[list[dict]] = []  # every move of each deal, as the engine played it
         self.dealers: list[int] = []
         self.logs: list[list[str]] = []
         self.scores: list = []
@@ -101,8 +103,7 @@ class Game:
         last = len(self.deals) - 1
         for i, moves in enumerate(self.deals):
             if i and self.totals.is_over(self.rules):
-                raise PlayError(f"Peli päättyi jo jaon {i} jälkeen, joten tilassa ei voi olla sen "
-                                "jälkeisiä jakoja.")
+                raise PlayError(f"Peli päättyi jo jaon {i} jälkeen, joten tilassa ei voi olla sen jälkeisiä jakoja.")
             self.dealers.append(dealer)
             key = (self.chain, _canonical(moves))
             if i != last and key in _FINISHED:
@@ -116,8 +117,12 @@ class Game:
                     if len(_FINISHED) >= 1000:
                         _FINISHED.clear()
                     # the moves as compact text: the worker's memory is small (a deal is ~2 kB)
-                    _FINISHED[key] = (json.dumps(self.full[-1], separators=(",", ":")), self.scores[-1],
-                                      dealer, self.chain)
+                    _FINISHED[key] = (
+                        json.dumps(self.full[-1], separators=(",", ":")),
+                        self.scores[-1],
+                        dealer,
+                        self.chain,
+                    )
             elif i != last:
                 raise PlayError(f"Vain pelin viimeinen jako voi olla kesken, mutta jako {i + 1} ei ole päättynyt.")
 
@@ -128,7 +133,7 @@ class Game:
         full = json.loads(text)
         if self._seen_at is not None and self.count < self._seen_at <= self.count + len(full):
             step_chain = self.chain
-            for step in full[:self._seen_at - self.count]:
+            for step in full[: self._seen_at - self.count]:
                 step_chain = chain_step(step_chain, len(self.full), step)
             self.seen_chain = step_chain
         self.full.append(full)
@@ -161,14 +166,16 @@ class Game:
             try:
                 move = read_move(moves[k], self.rules, self.names)
             except PlayError as err:
-                raise PlayError(f"Tallennetun pelin jaon {index + 1} oma siirto {k + 1} on väärää muotoa: "
-                                f"{err}") from None
+                raise PlayError(
+                    f"Tallennetun pelin jaon {index + 1} oma siirto {k + 1} on väärää muotoa: {err}"
+                ) from None
             k += 1
             try:
                 self.advance(move)
             except IllegalMove as err:
-                raise PlayError(f"Tallennetun pelin jaossa {index + 1} on siirto, jota säännöt eivät salli: "
-                                f"{self.reason(err)}") from None
+                raise PlayError(
+                    f"Tallennetun pelin jaossa {index + 1} on siirto, jota säännöt eivät salli: {self.reason(err)}"
+                ) from None
         if k < len(moves):
             raise PlayError(f"Tallennetun pelin jaossa {index + 1} on omia siirtoja jaon päättymisen jälkeen.")
 
@@ -185,7 +192,7 @@ class Game:
         deal = self.deal
         texts = [cards_text(tm.meld.cards) for tm in deal.table]
         before = len(deal.events)
-        deal.play(move)                          # IllegalMove: nothing changed
+        deal.play(move)  # IllegalMove: nothing changed
         step = step_of(move, self.names)
         log = [self.narrate(e, texts) for e in deal.events[before:]]
         self.logs[-1].extend(log)
@@ -249,23 +256,27 @@ class Game:
     def verify(self, check: Mapping[str, Any], seen: Mapping[str, Any] | None = None) -> None:
         """Refuse a state whose replay is not the position it claims, or that does not extend ``seen``."""
         if check["moves"] != self.count:
-            raise PlayError("Pelin tilaan on lisätty siirtoja tai siitä on poistettu niitä sen jälkeen, "
-                            "kun sääntömoottori tallensi sen.")
+            raise PlayError(
+                "Pelin tilaan on lisätty siirtoja tai siitä on poistettu niitä sen jälkeen, "
+                "kun sääntömoottori tallensi sen."
+            )
         if check["chain"] != self.chain:
-            raise PlayError("Pelin tila ei toistu samana: sen siirtoja on muutettu, tai sääntömoottori on "
-                            "päivittynyt pelin alkamisen jälkeen.")
+            raise PlayError(
+                "Pelin tila ei toistu samana: sen siirtoja on muutettu, tai sääntömoottori on "
+                "päivittynyt pelin alkamisen jälkeen."
+            )
         if seen is None:
             return
         if seen["moves"] > self.count:
-            raise PlayError("Tallennettu peli on aiemmasta kohdasta kuin mihin peli jo eteni: siirtoja ei "
-                            "voi perua.")
+            raise PlayError("Tallennettu peli on aiemmasta kohdasta kuin mihin peli jo eteni: siirtoja ei voi perua.")
         if self.seen_chain != seen["chain"]:
-            raise PlayError("Tallennetun pelin siirrot eivät ole ne, jotka tässä pelissä jo tehtiin: "
-                            "siirtoja ei voi perua eikä vaihtaa.")
+            raise PlayError(
+                "Tallennetun pelin siirrot eivät ole ne, jotka tässä pelissä jo tehtiin: "
+                "siirtoja ei voi perua eikä vaihtaa."
+            )
 
     def to_state(self) -> dict:
-        state = {key: self.state[key] for key in ("v", "id", "rules", "options", "players", "names",
-                                                 "levels", "seed")}
+        state = {key: self.state[key] for key in ("v", "id", "rules", "options", "players", "names", "levels", "seed")}
         state["deals"] = self.deals
         state["check"] = self.check
         if self.sections is not None:

@@ -33,6 +33,7 @@ A game's *state* is the plain JSON the page keeps (``localStorage``) and sends w
 A hidden card is never in a state (the reader's moves hold only the reader's cards); the seed
 that dealt them is, as in the address: the engine runs in the page.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -49,29 +50,67 @@ from ..narrate import DEFAULT_NAMES
 from ..rules import OPTIONS, RuleSet, RuleSetError
 from ..steps import STEP_FIELDS, StepError, StepReader, from_step
 
-__all__ = ["PlayError", "LIMITS", "VERSION", "HOUSE_RULES", "read_request", "check_rules", "title_problem",
-           "GAME_NAME", "check_state",
-           "check_seen", "new_state", "game_digest", "chain_step", "step_of", "move_of", "read_move"]
+__all__ = [
+    "PlayError",
+    "LIMITS",
+    "VERSION",
+    "HOUSE_RULES",
+    "read_request",
+    "check_rules",
+    "title_problem",
+    "GAME_NAME",
+    "check_state",
+    "check_seen",
+    "new_state",
+    "game_digest",
+    "chain_step",
+    "step_of",
+    "move_of",
+    "read_move",
+]
 
 #: The state format this engine writes and reads.
 VERSION = 2
 
 #: Bounds on a request (the page is untrusted): every answer comes quickly.
-LIMITS = {"request_chars": 1_000_000, "deals": 300, "deal_moves": 1000, "moves": 10_000, "seed": 40,
-          "name": 30, "players": 4, "sections": 100, "section": 80, "text": 60, "cards": 30,
-          "computer_moves": 400}
+LIMITS = {
+    "request_chars": 1_000_000,
+    "deals": 300,
+    "deal_moves": 1000,
+    "moves": 10_000,
+    "seed": 40,
+    "name": 30,
+    "players": 4,
+    "sections": 100,
+    "section": 80,
+    "text": 60,
+    "cards": 30,
+    "computer_moves": 400,
+}
 
 #: House rules a reader may switch before a game, per deal style.
 HOUSE_RULES: dict[str, tuple[str, ...]] = {
-    "rummy": ("melds_per_turn", "lay_off_before_meld", "final_discard", "ace", "stock_exhausted", "max_turnovers",
-              "rummy_doubling", "opening_points", "opening_pure_run", "game_end", "game_deals", "target_score"),
+    "rummy": (
+        "melds_per_turn",
+        "lay_off_before_meld",
+        "final_discard",
+        "ace",
+        "stock_exhausted",
+        "max_turnovers",
+        "rummy_doubling",
+        "opening_points",
+        "opening_pure_run",
+        "game_end",
+        "game_deals",
+        "target_score",
+    ),
     "knock": ("upcard_offer", "knock_limit", "gin_bonus", "undercut_bonus", "undercut_on_tie", "target_score"),
 }
 
 STATE_KEYS = ("v", "id", "rules", "options", "players", "names", "levels", "seed", "deals", "check")
 _HEX = re.compile(r"[0-9a-f]{8,32}")
 _DIGEST = re.compile(r"[0-9a-f]{32}")
-_ANCHOR = re.compile(r"[a-z0-9_-]*")      # as MkDocs makes them (toc.slugify), maybe empty
+_ANCHOR = re.compile(r"[a-z0-9_-]*")  # as MkDocs makes them (toc.slugify), maybe empty
 
 
 class PlayError(ValueError):
@@ -122,25 +161,33 @@ def _is_int(v: Any) -> bool:
 
 
 def _text(v: Any, limit: int) -> bool:
-    return isinstance(v, str) and 0 < len(v) <= limit and v.isprintable() and hidden_char(v) is None \
-        and combining_run(v) is None       # (a Hangul filler or a blank braille cell is printable)
+    return (
+        isinstance(v, str)
+        and 0 < len(v) <= limit
+        and v.isprintable()
+        and hidden_char(v) is None
+        and combining_run(v) is None
+    )  # (a Hangul filler or a blank braille cell is printable)
 
 
 def _keys(obj: dict, allowed: Any, where: str) -> None:
     for key in obj:
         if key not in allowed:
             what = shown(key)
-            raise PlayError(f"{where} on kenttä {what}, jota siinä ei voi olla." if what
-                            else f"{where} on tuntematon kenttä.")
+            raise PlayError(
+                f"{where} on kenttä {what}, jota siinä ei voi olla." if what else f"{where} on tuntematon kenttä."
+            )
 
 
 # -- requests ----------------------------------------------------------------------------------
+
 
 def read_request(text: Any, ops: Mapping[str, frozenset]) -> dict:
     """The request as JSON values, its ``op`` (one of ``ops``: op → the fields it may have, from
     :data:`rommikirja.app.api.OPS`) and field names checked (the fields themselves are checked
     where they are used)."""
     from ..requests import RequestError, parse_json
+
     try:
         req = parse_json(text, LIMITS["request_chars"])
     except RequestError as err:
@@ -167,11 +214,16 @@ def _option_value(key: str, value: Any, where: str) -> Any:
     elif spec.kind == "int":
         if not _is_int(value) or not spec.minimum <= value <= spec.maximum:
             raise PlayError(f"{where} ”{key}” arvon pitää olla kokonaisluku {spec.minimum}–{_n(spec.maximum)}.")
-    else:       # hand_size: players → cards, e.g. {"2": 10}
-        if not isinstance(value, dict) or not 0 < len(value) <= 6 or not all(
-                str(k) in ("2", "3", "4", "5", "6") and _is_int(v) and 1 <= v <= 20 for k, v in value.items()):
-            raise PlayError(f"{where} ”hand_size” arvon pitää olla pelaajamäärä–korttimäärä-pareja, "
-                            "esimerkiksi {\"2\": 10, \"3\": 7}.")
+    else:  # hand_size: players → cards, e.g. {"2": 10}
+        if (
+            not isinstance(value, dict)
+            or not 0 < len(value) <= 6
+            or not all(str(k) in ("2", "3", "4", "5", "6") and _is_int(v) and 1 <= v <= 20 for k, v in value.items())
+        ):
+            raise PlayError(
+                f"{where} ”hand_size” arvon pitää olla pelaajamäärä–korttimäärä-pareja, "
+                "esimerkiksi {\"2\": 10, \"3\": 7}."
+            )
     return value
 
 
@@ -182,17 +234,20 @@ def check_rules(v: Any) -> RuleSet:
     for key, value in v.items():
         if key == "name":
             if not isinstance(value, str) or not GAME_NAME.fullmatch(value):
-                raise PlayError("Pelin nimen (rules.name) pitää olla pienin kirjaimin kirjoitettu tunnus: a–z, "
-                                "numerot ja -, alkaa kirjaimella, enintään 41 merkkiä (esimerkiksi perusrommi).")
+                raise PlayError(
+                    "Pelin nimen (rules.name) pitää olla pienin kirjaimin kirjoitettu tunnus: a–z, "
+                    "numerot ja -, alkaa kirjaimella, enintään 41 merkkiä (esimerkiksi perusrommi)."
+                )
         elif key == "title":
             problem = title_problem(value)
             if problem is not None:
-                raise PlayError(f"Pelin otsikon (rules.title) pitää olla yksi rivi pelkkää tekstiä, enintään "
-                                f"{LIMITS['text']} merkkiä: {problem}.")
+                raise PlayError(
+                    f"Pelin otsikon (rules.title) pitää olla yksi rivi pelkkää tekstiä, enintään "
+                    f"{LIMITS['text']} merkkiä: {problem}."
+                )
         elif key not in OPTIONS:
             what = shown(key)
-            raise PlayError(f"Säännöissä on tuntematon sääntö {what}." if what
-                            else "Säännöissä on tuntematon sääntö.")
+            raise PlayError(f"Säännöissä on tuntematon sääntö {what}." if what else "Säännöissä on tuntematon sääntö.")
         else:
             _option_value(key, value, "Säännön")
     try:
@@ -211,9 +266,16 @@ def check_options(v: Any, rules: RuleSet) -> dict:
     for key, value in v.items():
         if key not in allowed:
             what = shown(key)
-            raise PlayError((f"Kotisääntönä ei voi valita sääntöä {what}" if what else
-                             "Kotisäännöissä on sääntö, jota ei voi valita") + "; valittavissa: "
-                            + ", ".join(allowed) + ".")
+            raise PlayError(
+                (
+                    f"Kotisääntönä ei voi valita sääntöä {what}"
+                    if what
+                    else "Kotisäännöissä on sääntö, jota ei voi valita"
+                )
+                + "; valittavissa: "
+                + ", ".join(allowed)
+                + "."
+            )
         _option_value(key, value, "Kotisäännön")
         if key == "game_deals" and value > LIMITS["deals"]:
             raise PlayError(f"Pelaa-sivulla pelissä voi olla enintään {LIMITS['deals']} jakoa.")
@@ -221,11 +283,13 @@ def check_options(v: Any, rules: RuleSet) -> dict:
 
 
 def _seed(v: Any) -> str:
-    if _is_int(v) and 0 <= v < 10 ** 12:
+    if _is_int(v) and 0 <= v < 10**12:
         v = str(v)
     if not _text(v, LIMITS["seed"]):
-        raise PlayError(f"Pelin numeron (seed) pitää olla luku tai lyhyt teksti, enintään {LIMITS['seed']} "
-                        "merkkiä, ilman näkymättömiä merkkejä.")
+        raise PlayError(
+            f"Pelin numeron (seed) pitää olla luku tai lyhyt teksti, enintään {LIMITS['seed']} "
+            "merkkiä, ilman näkymättömiä merkkejä."
+        )
     return v
 
 
@@ -234,8 +298,11 @@ def _players(v: Any, rules: RuleSet) -> int:
     if rules.style == "knock" and v in (None, 2):
         return 2
     if not _is_int(v) or not low <= v <= high:
-        raise PlayError(f"Tässä pelissä pelaajia (players) on oltava {low}–{high}." if low < high
-                        else f"Tässä pelissä pelaajia (players) on oltava {low}.")
+        raise PlayError(
+            f"Tässä pelissä pelaajia (players) on oltava {low}–{high}."
+            if low < high
+            else f"Tässä pelissä pelaajia (players) on oltava {low}."
+        )
     return v
 
 
@@ -246,9 +313,10 @@ def _names(v: Any, n: int) -> list[str]:
         raise PlayError("Pelaajien nimien (names) pitää olla luettelo, jossa on nimi jokaiselle pelaajalle.")
     for name in v:
         if not _text(name, LIMITS["name"]):
-            raise PlayError(f"Pelaajan nimen pitää olla teksti, enintään {LIMITS['name']} merkkiä, "
-                            "ilman näkymättömiä merkkejä.")
-        if name_forms(name) is None:     # narration declines every name: built in, or the club's
+            raise PlayError(
+                f"Pelaajan nimen pitää olla teksti, enintään {LIMITS['name']} merkkiä, ilman näkymättömiä merkkejä."
+            )
+        if name_forms(name) is None:  # narration declines every name: built in, or the club's
             raise PlayError(f"Nimelle ”{name}” ei ole taivutusmuotoja; lisää ne tiedostoon scenarios/nimet.yaml.")
     if len(set(v)) != n:
         raise PlayError("Jokaisella pelaajalla on oltava oma nimensä.")
@@ -266,8 +334,11 @@ def _levels(v: Any, n: int) -> list[str]:
 def _sections(v: Any) -> list[str] | None:
     if v is None:
         return None
-    if not isinstance(v, list) or len(v) > LIMITS["sections"] or not all(
-            isinstance(a, str) and len(a) <= LIMITS["section"] and _ANCHOR.fullmatch(a) for a in v):
+    if (
+        not isinstance(v, list)
+        or len(v) > LIMITS["sections"]
+        or not all(isinstance(a, str) and len(a) <= LIMITS["section"] and _ANCHOR.fullmatch(a) for a in v)
+    ):
         raise PlayError("Pelisivun osioiden (sections) pitää olla luettelo osioiden tunnisteita.")
     return list(v)
 
@@ -279,14 +350,21 @@ def new_state(req: dict) -> dict:
     options = check_options(req.get("options"), rules)
     played = RuleSet.from_mapping(options, base=rules) if options else rules
     n = _players(req.get("players", 2), played)
-    state: dict = {"v": VERSION, "rules": req.get("rules") or {}, "options": options, "players": n,
-                   "names": _names(req.get("names"), n), "levels": _levels(req.get("levels"), n),
-                   "seed": _seed(req.get("seed", "1")), "deals": [[]]}
+    state: dict = {
+        "v": VERSION,
+        "rules": req.get("rules") or {},
+        "options": options,
+        "players": n,
+        "names": _names(req.get("names"), n),
+        "levels": _levels(req.get("levels"), n),
+        "seed": _seed(req.get("seed", "1")),
+        "deals": [[]],
+    }
     sections = _sections(req.get("sections"))
     if sections is not None:
         state["sections"] = sections
     game_id = req.get("id")
-    if game_id is None:     # the page sends a random one; without it, one derived from the settings
+    if game_id is None:  # the page sends a random one; without it, one derived from the settings
         game_id = hashlib.sha256(_canonical({k: state[k] for k in STATE_KEYS[2:8]}).encode()).hexdigest()[:16]
     if not isinstance(game_id, str) or not _HEX.fullmatch(game_id):
         raise PlayError("Pelin tunnisteen (id) pitää olla 8–32 merkin heksadesimaaliluku.")
@@ -295,6 +373,7 @@ def new_state(req: dict) -> dict:
 
 
 # -- the digest of a game and the chain of its moves -------------------------------------------
+
 
 def _canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
@@ -312,10 +391,16 @@ def chain_step(chain: str, deal: int, step: Mapping[str, Any]) -> str:
 
 
 def _check_value(v: Any, what: str) -> dict:
-    if not isinstance(v, dict) or set(v) != {"game", "moves", "chain"} \
-            or not isinstance(v["game"], str) or not _DIGEST.fullmatch(v["game"]) \
-            or not isinstance(v["chain"], str) or not _DIGEST.fullmatch(v["chain"]) \
-            or not _is_int(v["moves"]) or not 0 <= v["moves"] <= 10 * LIMITS["moves"]:
+    if (
+        not isinstance(v, dict)
+        or set(v) != {"game", "moves", "chain"}
+        or not isinstance(v["game"], str)
+        or not _DIGEST.fullmatch(v["game"])
+        or not isinstance(v["chain"], str)
+        or not _DIGEST.fullmatch(v["chain"])
+        or not _is_int(v["moves"])
+        or not 0 <= v["moves"] <= 10 * LIMITS["moves"]
+    ):
         raise PlayError(what)
     return v
 
@@ -333,8 +418,9 @@ def check_state(v: Any) -> dict:
         raise PlayError("Pelin tilan (state) pitää olla JSON-olio.")
     version = v.get("v")
     if version == 1 or (version is None and "deals" in v):
-        raise PlayError("Peli on tallennettu Pelaa-sivun vanhemmalla versiolla, eikä sitä voi jatkaa; "
-                        "aloita uusi peli.")
+        raise PlayError(
+            "Peli on tallennettu Pelaa-sivun vanhemmalla versiolla, eikä sitä voi jatkaa; aloita uusi peli."
+        )
     if not _is_int(version) or version != VERSION:
         raise PlayError(f"Pelin tilan versio (v) on tuntematon; tämä sääntömoottori tuntee version {VERSION}.")
     _keys(v, set(STATE_KEYS) | {"sections"}, "Pelin tilassa")
@@ -346,8 +432,9 @@ def check_state(v: Any) -> dict:
     check = _check_value(v["check"], "Pelin tilan tarkiste (check) puuttuu tai on väärää muotoa.")
     deals = v["deals"]
     if not isinstance(deals, list) or not deals or not all(isinstance(d, list) for d in deals):
-        raise PlayError("Pelin jakojen (deals) pitää olla luettelo, jossa on jokaisesta jaosta "
-                        "luettelo pelaajan omista siirroista.")
+        raise PlayError(
+            "Pelin jakojen (deals) pitää olla luettelo, jossa on jokaisesta jaosta luettelo pelaajan omista siirroista."
+        )
     if len(deals) > LIMITS["deals"]:
         raise PlayError(f"Pelaa-sivulla pelissä voi olla enintään {LIMITS['deals']} jakoa.")
     if any(len(d) > LIMITS["deal_moves"] for d in deals):
@@ -355,8 +442,10 @@ def check_state(v: Any) -> dict:
     if sum(map(len, deals)) > LIMITS["moves"]:
         raise PlayError(f"Pelissä voi olla yhteensä enintään {_n(LIMITS['moves'])} omaa siirtoa.")
     if check["game"] != game_digest(v):
-        raise PlayError("Pelin tila ei vastaa aloitettua peliä: sääntöjä, kotisääntöjä, tasoja, "
-                        "pelaajia tai pelin numeroa ei voi muuttaa kesken pelin.")
+        raise PlayError(
+            "Pelin tila ei vastaa aloitettua peliä: sääntöjä, kotisääntöjä, tasoja, "
+            "pelaajia tai pelin numeroa ei voi muuttaa kesken pelin."
+        )
     # the settings themselves (the digest matched, but the page may have been handed a forged one)
     rules = check_rules(v["rules"])
     options = check_options(v["options"], rules)
@@ -373,6 +462,7 @@ def check_state(v: Any) -> dict:
 
 
 # -- moves as scenario steps (the engine's step codec, rommikirja.steps) ----------------------
+
 
 def step_of(move: Move, names: Sequence[str] = DEFAULT_NAMES) -> dict:
     """A move in the scenario files' step format, e.g. ``{"discard": "7H"}`` (``move.to_step``)."""
@@ -397,9 +487,11 @@ class _Deck:
     def card(self, v: Any):
         if not isinstance(v, str) or v not in self.cards:
             what = shown(v) if isinstance(v, str) and len(v) <= 8 else None
-            raise PlayError(f"{what} ei ole tämän pelin kortti; kortit merkitään kuten 7H, 10D, AS tai JK."
-                            if what else "Siirrossa on jotain muuta kuin tämän pelin kortti; kortit "
-                                         "merkitään kuten 7H, 10D, AS tai JK.")
+            raise PlayError(
+                f"{what} ei ole tämän pelin kortti; kortit merkitään kuten 7H, 10D, AS tai JK."
+                if what
+                else "Siirrossa on jotain muuta kuin tämän pelin kortti; kortit merkitään kuten 7H, 10D, AS tai JK."
+            )
         return self.cards[v]
 
     def cards_of(self, v: Any, most: int = 20) -> tuple:
@@ -433,7 +525,7 @@ class _PageReader(StepReader):
         return value
 
     def got(self, value: Any) -> str:
-        what = shown(value)          # only a short plain text is repeated back to the page
+        what = shown(value)  # only a short plain text is repeated back to the page
         return f", saatiin {what}" if what else ""
 
 

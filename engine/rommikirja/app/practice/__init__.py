@@ -1,5 +1,6 @@
 """Practice questions: one module per kind (registered in :mod:`.kinds`), the field specs a page's
 request is read with (:mod:`.fields`) and the entry points (:mod:`.api`); requests reach them through :func:`rommikirja.app.api.handle`."""
+
 from .api import check, question, solution, use_club_names
 from .kinds import KINDS, PracticeKind, register
 

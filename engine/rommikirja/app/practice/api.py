@@ -16,6 +16,7 @@ page script knows any kind.
 >>> check(q, {"valid": solution(q)["valid"]})["correct"]
 True
 """
+
 from __future__ import annotations
 
 import random
@@ -24,20 +25,29 @@ from typing import Any
 
 from ...cards import parse_card
 from ...faces import faces
-from ...requests import (LIMITS, RequestError, _Cards, _is_int, _obj, check_names, check_rules,
-                         parse_json)
+from ...requests import LIMITS, RequestError, _Cards, _is_int, _obj, check_names, check_rules, parse_json
 
 from .kinds import KINDS, load_kinds
 from .kit import rules_of
 
-__all__ = ["question", "solution", "check", "use_club_names", "read_request", "check_question",
-           "check_answer", "Request", "OPS", "VIEW_KEYS"]
+__all__ = [
+    "question",
+    "solution",
+    "check",
+    "use_club_names",
+    "read_request",
+    "check_question",
+    "check_answer",
+    "Request",
+    "OPS",
+    "VIEW_KEYS",
+]
 
 OPS = ("question", "check", "solution", "names")
 #: what a question carries for the page only (made afresh by :func:`question`, never read back)
 VIEW_KEYS = ("prompt", "show", "input", "faces")
 
-load_kinds()        # every kind module of this package registers itself
+load_kinds()  # every kind module of this package registers itself
 
 
 def question(kind: str, seed: int, rules: dict) -> dict:
@@ -61,8 +71,7 @@ def _all_codes(value: Any) -> set[str]:
             return set()
         return {value}
     if isinstance(value, dict):
-        return {c for k, v in value.items() if k not in ("rules", "players", "kind", *VIEW_KEYS)
-                for c in _all_codes(v)}
+        return {c for k, v in value.items() if k not in ("rules", "players", "kind", *VIEW_KEYS) for c in _all_codes(v)}
     if isinstance(value, (list, tuple)):
         return {c for v in value for c in _all_codes(v)}
     return set()
@@ -95,6 +104,7 @@ def use_club_names(table: dict) -> int:
     >>> _ = set_club_names(saved)
     """
     from ...finnish import set_club_names
+
     try:
         set_club_names(table)
     except ValueError:
@@ -103,6 +113,7 @@ def use_club_names(table: dict) -> int:
 
 
 # -- requests -----------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Request:

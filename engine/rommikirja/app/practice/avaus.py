@@ -1,4 +1,5 @@
 """Practice kind *avaus* (Rommi 51): with which cards of this hand can the player open?"""
+
 from __future__ import annotations
 
 import random
@@ -29,9 +30,10 @@ def _make_try(rng: random.Random, rules: RuleSet) -> dict:
     jokers = [c for c in deck if c.is_joker]
     suit = rng.choice(naturals).suit
     lo = rng.randint(1, 8)
-    pool = [c for c in naturals if c.suit is suit and lo <= c.rank < lo + 6] + \
-        [c for c in naturals if c.rank in (lo + 2, 12, 13)]
-    pool = list(dict.fromkeys(pool))        # each physical card once
+    pool = [c for c in naturals if c.suit is suit and lo <= c.rank < lo + 6] + [
+        c for c in naturals if c.rank in (lo + 2, 12, 13)
+    ]
+    pool = list(dict.fromkeys(pool))  # each physical card once
     hand = rng.sample(pool, 9)
     while len(hand) < 13:
         c = rng.choice(naturals)
@@ -46,8 +48,13 @@ def solve(q: dict, rules: RuleSet) -> dict:
     o = best_opening(cards_of_codes(q["hand"]), rules)
     if o is None:
         return {"can_open": False, "lines": ["Tällä kädellä ei voi vielä avata."]}
-    return {"can_open": True, "cards": card_codes(o.cards), "points": o.points, "melds": len(o.melds),
-            "lines": [f"Paras avaus: {'; '.join(m.text for m in o.melds)} – {points_text(o.points)}."]}
+    return {
+        "can_open": True,
+        "cards": card_codes(o.cards),
+        "points": o.points,
+        "melds": len(o.melds),
+        "lines": [f"Paras avaus: {'; '.join(m.text for m in o.melds)} – {points_text(o.points)}."],
+    }
 
 
 def check(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, str]:
@@ -55,26 +62,31 @@ def check(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, str]:
     if not chosen:
         return False, "Valitse avaukseen kuuluvat kortit."
     hand = list(cards_of_codes(q["hand"]))
-    for c in chosen:                # only the hand's own cards, each once (nor a search over others)
+    for c in chosen:  # only the hand's own cards, each once (nor a search over others)
         if c not in hand:
             return False, "Valitse avaukseen vain kädessä olevia kortteja, kukin kerran."
         hand.remove(c)
     if len(chosen) >= len(q["hand"]) and rules.final_discard == "required":
-        return False, ("Yksi kortti on jätettävä käteen, koska tässä pelissä vuoro päättyy aina poistoon, "
-                       "myös ulos mentäessä.")
+        return False, (
+            "Yksi kortti on jätettävä käteen, koska tässä pelissä vuoro päättyy aina poistoon, myös ulos mentäessä."
+        )
     got = melds_using_all(chosen, rules)
     if got is None:
         plain = melds_using_all(chosen, rules.with_options(opening_pure_run=False))
         if plain is not None and rules.opening_pure_run:
             return False, "Valitut kortit muodostavat yhdistelmiä, mutta avaukseen tarvitaan puhdas suora."
-        return False, ("Valittuja kortteja ei saa jaettua kokonaan yhdistelmiksi: jokaisen valitun kortin "
-                       "pitää kuulua johonkin avauksen yhdistelmään. " + _hint(sol))
+        return False, (
+            "Valittuja kortteja ei saa jaettua kokonaan yhdistelmiksi: jokaisen valitun kortin "
+            "pitää kuulua johonkin avauksen yhdistelmään. " + _hint(sol)
+        )
     melds, points = got.melds, got.points
     text = "; ".join(m.text for m in melds)
     if points < rules.opening_points:
         lead = f"Yhdistelmät ({text}) ovat yhteensä" if len(melds) > 1 else f"Yhdistelmä ({text}) on"
-        return False, (f"{lead} {points_text(points)}; avaukseen tarvitaan "
-                       f"vähintään {points_text(rules.opening_points)}. " + _hint(sol))
+        return False, (
+            f"{lead} {points_text(points)}; avaukseen tarvitaan "
+            f"vähintään {points_text(rules.opening_points)}. " + _hint(sol)
+        )
     return True, f"Avaus käy: {text} – {points_text(points)}."
 
 
@@ -83,22 +95,34 @@ def _hint(sol: dict) -> str:
     if not sol["can_open"]:
         return "Tällä kädellä ei voi vielä avata."
     melds = sol["melds"]
-    return (f"Vihje: paras avaus on {points_text(sol['points'])} ja siinä on "
-            f"{count(melds, 'yhdistelmä')}.")
-
+    return f"Vihje: paras avaus on {points_text(sol['points'])} ja siinä on {count(melds, 'yhdistelmä')}."
 
 
 def show(q: dict, rules: RuleSet) -> tuple[str, list, dict]:
     """The question and the hand, picked from by the reader (told the opening's conditions)."""
     pure = " ja mukana puhdas suora (ilman jokeria)" if rules.opening_pure_run else ""
     keep = " Vähintään yksi kortti on jätettävä käteen poistoa varten." if rules.final_discard == "required" else ""
-    return ("Millä korteilla tästä kädestä voi avata?", [{"prompt": True, "cards": q["hand"], "static": True}],
-            {"key": "cards", "cards": q["hand"],
-             "help": f"Valitse kortit, joilla avaat: yhteensä vähintään {points_text(rules.opening_points)}{pure}."
-                     + keep})
+    return (
+        "Millä korteilla tästä kädestä voi avata?",
+        [{"prompt": True, "cards": q["hand"], "static": True}],
+        {
+            "key": "cards",
+            "cards": q["hand"],
+            "help": f"Valitse kortit, joilla avaat: yhteensä vähintään {points_text(rules.opening_points)}{pure}."
+            + keep,
+        },
+    )
 
 
-AVAUS = register(PracticeKind(
-    "avaus", make, solve, check, show, control="pick",
-    question_fields=(QCards("hand", "Käsi", most=lambda rules: min(hand_limit(rules), 16), least=1),),
-    answer_fields=(CardList("cards", "Valitut kortit", optional=True),)))
+AVAUS = register(
+    PracticeKind(
+        "avaus",
+        make,
+        solve,
+        check,
+        show,
+        control="pick",
+        question_fields=(QCards("hand", "Käsi", most=lambda rules: min(hand_limit(rules), 16), least=1),),
+        answer_fields=(CardList("cards", "Valitut kortit", optional=True),),
+    )
+)

@@ -1,18 +1,32 @@
 """Declarative field specs of the practice kinds: how a question or an answer sent back by the
 (untrusted) page is read, field by field, each refusal a Finnish sentence. A kind lists its fields
 (``PracticeKind.question_fields`` / ``answer_fields``); :mod:`.api` runs them in order."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Callable, Union
 
 from ...melds import check_meld
-from ...requests import (LIMITS, RequestError, _bool, _Cards, _codes, _index, _is_int, _names, _points,
-                         _text, hand_limit)
+from ...requests import LIMITS, RequestError, _bool, _Cards, _codes, _index, _is_int, _names, _points, _text, hand_limit
 from ...rules import RuleSet
 
-__all__ = ["Field", "QCards", "Players", "Player", "Hands", "Flag", "Flags", "Table", "Text",
-           "Count", "Points", "CardList", "MeldList", "OneOf"]
+__all__ = [
+    "Field",
+    "QCards",
+    "Players",
+    "Player",
+    "Hands",
+    "Flag",
+    "Flags",
+    "Table",
+    "Text",
+    "Count",
+    "Points",
+    "CardList",
+    "MeldList",
+    "OneOf",
+]
 
 Most = Union[int, Callable[[RuleSet], int]]
 
@@ -35,11 +49,12 @@ class Field:
             return
         self.read(obj.get(self.key), obj, rules, cards)
 
-    def read(self, v: Any, obj: dict, rules: Any, cards: Any) -> None:      # pragma: no cover
+    def read(self, v: Any, obj: dict, rules: Any, cards: Any) -> None:  # pragma: no cover
         raise NotImplementedError
 
 
 # -- question fields --------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class QCards(Field):
@@ -139,6 +154,7 @@ class Count(Field):
 
 
 # -- answer fields ----------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Points(Field):

@@ -1,4 +1,5 @@
 """Practice kind *kelpaako*: is this a valid meld under the rule set?"""
+
 from __future__ import annotations
 
 import random
@@ -21,6 +22,7 @@ def make(rng: random.Random, rules: RuleSet) -> dict:
 
     def card(rank: int, s=suit) -> Card:
         return next(c for c in deck if c.rank == (rank - 1) % 13 + 1 and c.suit is s)
+
     rank = rng.randint(1, 13)
     suits = rng.sample([c.suit for c in deck if c.rank == 1], 4)
     shapes = ["run", "run", "wrong_suit", "gap", "group", "group", "stranger", "high_ace", "corner", "pair"]
@@ -34,7 +36,7 @@ def make(rng: random.Random, rules: RuleSet) -> dict:
     elif shape == "gap":
         cards = [card(start), card(start + 1), card(start + 3)]
     elif shape == "group":
-        cards = [card(rank, s) for s in suits[:rng.randint(3, 4)]]
+        cards = [card(rank, s) for s in suits[: rng.randint(3, 4)]]
     elif shape == "stranger":
         cards = [card(rank, s) for s in suits[:2]] + [card(rank % 13 + 1, suits[2])]
     elif shape == "high_ace":
@@ -71,14 +73,24 @@ def check(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, str]:
     return ok, ("Oikein. " if ok else "Väärin. ") + " ".join(sol["lines"])
 
 
-
 def show(q: dict, rules: RuleSet) -> tuple[str, list, dict]:
     """The cards and the question; two buttons."""
-    return ("Kelpaavatko nämä kortit yhdistelmäksi?", [{"prompt": True, "cards": q["cards"]}],
-            {"key": "valid", "yes": "Kelpaa", "no": "Ei kelpaa"})
+    return (
+        "Kelpaavatko nämä kortit yhdistelmäksi?",
+        [{"prompt": True, "cards": q["cards"]}],
+        {"key": "valid", "yes": "Kelpaa", "no": "Ei kelpaa"},
+    )
 
 
-KELPAAKO = register(PracticeKind(
-    "kelpaako", make, solve, check, show, control="yesno",
-    question_fields=(QCards("cards", "Kortit", most=16, least=1),),
-    answer_fields=(Flag("valid", "Vastauksen (valid)", optional=True),)))
+KELPAAKO = register(
+    PracticeKind(
+        "kelpaako",
+        make,
+        solve,
+        check,
+        show,
+        control="yesno",
+        question_fields=(QCards("cards", "Kortit", most=16, least=1),),
+        answer_fields=(Flag("valid", "Vastauksen (valid)", optional=True),),
+    )
+)

@@ -4,6 +4,7 @@ shown, the fields a question and an answer sent back by the page must have, and 
 
 A new kind is one module of this package that calls :func:`register`: :func:`load_kinds` imports
 every module here but the shared ones (:data:`SHARED`), in name order."""
+
 from __future__ import annotations
 
 import importlib

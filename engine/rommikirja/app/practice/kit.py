@@ -1,5 +1,6 @@
 """What every practice kind shares: the question's player names, cards as author codes, the
 rule set from a question, and numbers and points as the page prints them."""
+
 from __future__ import annotations
 
 from typing import Sequence
@@ -9,8 +10,7 @@ from ...finnish import noun
 from ...rules import RuleSet
 
 
-__all__ = ["NAMES", "card_codes", "cards_of_codes", "rules_of", "num_text", "points_text",
-           "lower_first"]
+__all__ = ["NAMES", "card_codes", "cards_of_codes", "rules_of", "num_text", "points_text", "lower_first"]
 
 
 NAMES = ("Aino", "Eero", "Kaisa", "Olli")
@@ -41,7 +41,6 @@ def points_text(n: int, prefix: str = "") -> str:
     ('1 piste', '15 pistettä', '−1 piste', '1 sakkopiste', '100 sakkopistettä', '0 miinuspistettä')
     """
     return f"{num_text(n)} {prefix}{noun('piste', 'nom' if abs(n) == 1 else 'part')}"
-
 
 
 def lower_first(sentence: str) -> str:

@@ -1,4 +1,5 @@
 """Practice kind *lisaa*: which cards of the hand can be laid off on the table's melds?"""
+
 from __future__ import annotations
 
 import random
@@ -12,7 +13,7 @@ from ...rules import RuleSet
 
 from .fields import CardList, QCards, Table
 from .kinds import PracticeKind, register
-from .kit import card_codes, cards_of_codes, num_text
+from .kit import card_codes, cards_of_codes
 
 
 def make(rng: random.Random, rules: RuleSet) -> dict:
@@ -33,10 +34,17 @@ def make(rng: random.Random, rules: RuleSet) -> dict:
                 break
     rest = [c for c in deck if c not in used]
     # a hand that has a fair chance of fitting cards
-    near = [c for c in rest if any(Meld.from_cards(cards_of_codes(m), rules).kind is MeldKind.GROUP
-                                   and c.rank == cards_of_codes(m)[0].rank
-                                   or c.suit is cards_of_codes(m)[0].suit and abs(c.rank - cards_of_codes(m)[0].rank) <= 4
-                                   for m in table)]
+    near = [
+        c
+        for c in rest
+        if any(
+            Meld.from_cards(cards_of_codes(m), rules).kind is MeldKind.GROUP
+            and c.rank == cards_of_codes(m)[0].rank
+            or c.suit is cards_of_codes(m)[0].suit
+            and abs(c.rank - cards_of_codes(m)[0].rank) <= 4
+            for m in table
+        )
+    ]
     hand = list(dict.fromkeys(rng.sample(near, min(len(near), rng.randint(2, 3))) + rng.sample(rest, 3)))
     # a hand some real deal leaves beside this table: the deal size less three cards for each
     # meld of the table the reader put down (the others' melds cost the reader nothing)
@@ -54,7 +62,7 @@ def _deal_sizes(rules: RuleSet) -> set[int]:
     for n in range(rules.min_players, rules.max_players + 1):
         try:
             sizes.add(rules.hand_size_for(n))
-        except Exception:           # a player count the rule set deals no hand for
+        except Exception:  # a player count the rule set deals no hand for
             continue
     return sizes
 
@@ -84,31 +92,52 @@ def check(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, str]:
     if given == want:
         return True, "Oikein. " + " ".join(sol["lines"])
     parts = []
-    order = {c: i for i, c in enumerate(q["hand"])}         # listed in the hand's order
+    order = {c: i for i, c in enumerate(q["hand"])}  # listed in the hand's order
     extra = [parse_card(c) for c in sorted(given - want, key=lambda c: order.get(c, len(order)))]
     missing = [parse_card(c) for c in sorted(want - given, key=lambda c: order.get(c, len(order)))]
     if extra:
-        parts.append(f"{capitalize(cards_text(extra))} {'ei sovi' if len(extra) == 1 else 'eivät sovi'} "
-                     "mihinkään pöydän yhdistelmään.")
-    if missing:      # not named: finding them is the exercise ("Näytä ratkaisu" names them)
-        parts.append("Yksi sopiva kortti jäi vielä valitsematta." if len(missing) == 1
-                     else f"Valitsematta jäi vielä {number_word(len(missing))} sopivaa korttia.")
+        parts.append(
+            f"{capitalize(cards_text(extra))} {'ei sovi' if len(extra) == 1 else 'eivät sovi'} "
+            "mihinkään pöydän yhdistelmään."
+        )
+    if missing:  # not named: finding them is the exercise ("Näytä ratkaisu" names them)
+        parts.append(
+            "Yksi sopiva kortti jäi vielä valitsematta."
+            if len(missing) == 1
+            else f"Valitsematta jäi vielä {number_word(len(missing))} sopivaa korttia."
+        )
     return False, "Väärin. " + " ".join(parts)
-
 
 
 def show(q: dict, rules: RuleSet) -> tuple[str, list, dict]:
     """The table's melds, the hand (picked from by the reader)."""
     melds = [{"cards": m, "css": "kortit yhdistelma"} for m in q["table"]]
-    return ("Mitkä kortit voi lisätä pöydän yhdistelmiin? Voi olla, ettei mikään.",
-            [{"text": "Pöydällä:"}, {"items": melds},
-             {"text": "Kädessä:", "cards": q["hand"], "static": True}, {"prompt": True, "static": True}],
-            {"key": "cards", "cards": q["hand"],
-             "help": "Valitse kädestä jokainen kortti, jonka voi lisätä johonkin pöydän yhdistelmään. "
-                     "Jos mikään kortti ei sovi, paina ”Tarkista” valitsematta yhtään korttia."})
+    return (
+        "Mitkä kortit voi lisätä pöydän yhdistelmiin? Voi olla, ettei mikään.",
+        [
+            {"text": "Pöydällä:"},
+            {"items": melds},
+            {"text": "Kädessä:", "cards": q["hand"], "static": True},
+            {"prompt": True, "static": True},
+        ],
+        {
+            "key": "cards",
+            "cards": q["hand"],
+            "help": "Valitse kädestä jokainen kortti, jonka voi lisätä johonkin pöydän yhdistelmään. "
+            "Jos mikään kortti ei sovi, paina ”Tarkista” valitsematta yhtään korttia.",
+        },
+    )
 
 
-LISAA = register(PracticeKind(
-    "lisaa", make, solve, check, show, control="pick",
-    question_fields=(Table("table", "Pöydässä (table)"), QCards("hand", "Käsi", most=hand_limit, least=1)),
-    answer_fields=(CardList("cards", "Valitut kortit", optional=True),)))
+LISAA = register(
+    PracticeKind(
+        "lisaa",
+        make,
+        solve,
+        check,
+        show,
+        control="pick",
+        question_fields=(Table("table", "Pöydässä (table)"), QCards("hand", "Käsi", most=hand_limit, least=1)),
+        answer_fields=(CardList("cards", "Valitut kortit", optional=True),),
+    )
+)

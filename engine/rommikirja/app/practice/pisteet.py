@@ -1,5 +1,6 @@
 """Practice kind *pisteet*: how many points a player gets when a rummy deal ends (under the rule
 set's scoring: the winner takes the others' cards, penalty or minus points)."""
+
 from __future__ import annotations
 
 import random
@@ -54,8 +55,7 @@ def check(q: dict, answer: Any, rules: RuleSet, sol: dict) -> tuple[bool, str]:
         return True, f"Oikein: {shown}. " + " ".join(sol["lines"])
     # the first wrong answer teaches how to count, the answer itself stays behind "Näytä ratkaisu"
     size = abs(given) > abs(want)
-    return False, (f"Väärin: {num_text(given)} on liian {'suuri' if size else 'pieni'} vastaus. "
-                   + _hint(q, rules))
+    return False, (f"Väärin: {num_text(given)} on liian {'suuri' if size else 'pieni'} vastaus. " + _hint(q, rules))
 
 
 def _hint(q: dict, rules: RuleSet) -> str:
@@ -63,16 +63,18 @@ def _hint(q: dict, rules: RuleSet) -> str:
     names = q["players"]
     if rules.scoring == "winner_takes":
         text = f"Vihje: {names[q['winner']]} saa pisteet kaikista muiden käsiin jääneistä korteista"
-        if q.get("rummy"):      # the house rule (a checkbox in the widget) may switch the doubling off
-            text += (", ja rommista ne kaksinkertaistuvat" if rules.rummy_doubling
-                     else "; rommi ei näillä säännöillä kaksinkertaista pisteitä")
+        if q.get("rummy"):  # the house rule (a checkbox in the widget) may switch the doubling off
+            text += (
+                ", ja rommista ne kaksinkertaistuvat"
+                if rules.rummy_doubling
+                else "; rommi ei näillä säännöillä kaksinkertaista pisteitä"
+            )
         return text + "."
     p = q["ask"]
     if rules.scoring == "penalty" and not q.get("opened", [True] * len(names))[p]:
         return f"Vihje: {names[p]} ei avannut, eikä avaamatta jääneen sakko riipu käden korteista."
     kind = "sakoksi" if rules.scoring == "penalty" else "miinuspisteiksi"
     return f"Vihje: {names[p]} saa {kind} käteensä jääneiden korttien yhteisarvon."
-
 
 
 def show(q: dict, rules: RuleSet) -> tuple[str, list, dict]:
@@ -82,23 +84,47 @@ def show(q: dict, rules: RuleSet) -> tuple[str, list, dict]:
     rows = []
     for p, hand in enumerate(q["hands"]):
         if p == q["winner"]:
-            rows.append({"strong": names[p], "text": ": meni ulos" + (" yhdellä vuorolla (rommi)" if q.get("rummy") else "")})
+            rows.append(
+                {"strong": names[p], "text": ": meni ulos" + (" yhdellä vuorolla (rommi)" if q.get("rummy") else "")}
+            )
         else:
-            rows.append({"strong": names[p], "text": ":", "cards": hand,
-                         "after": " – ei avannut" if opened and not opened[p] else ""})
+            rows.append(
+                {
+                    "strong": names[p],
+                    "text": ":",
+                    "cards": hand,
+                    "after": " – ei avannut" if opened and not opened[p] else "",
+                }
+            )
     prefix = {"penalty": "sakko", "own_hand_minus": "miinus"}.get(rules.scoring, "")
     prompt = f"Montako {prefix}pistettä {names[q['ask']]} saa?"
     control: dict[str, Any] = {"key": "points"}
     if rules.scoring == "winner_takes" and "rummy_doubling" in q["rules"]:
-        control["toggle"] = {"option": "rummy_doubling", "checked": False, "css": "ei-tuplausta",
-                             "text": "Kotisääntö: rommi ei kaksinkertaista pisteitä"}
+        control["toggle"] = {
+            "option": "rummy_doubling",
+            "checked": False,
+            "css": "ei-tuplausta",
+            "text": "Kotisääntö: rommi ei kaksinkertaista pisteitä",
+        }
     return prompt, [{"items": rows}], control
 
 
-PISTEET = register(PracticeKind(
-    "pisteet", make, explain_points, check, show, control="number",
-    question_fields=(Players("players", least=2, most=6), Player("winner", "Voittajan (winner)"),
-                     Player("ask", "Kysytyn pelaajan (ask)"), Hands("hands", "Käsi"),
-                     Flag("rummy", "Rommi (rummy)", optional=True),
-                     Flags("opened", "Avanneet (opened)", required=lambda rules: rules.scoring == "penalty")),
-    answer_fields=(Points("points", "Pisteet (points)"),)))
+PISTEET = register(
+    PracticeKind(
+        "pisteet",
+        make,
+        explain_points,
+        check,
+        show,
+        control="number",
+        question_fields=(
+            Players("players", least=2, most=6),
+            Player("winner", "Voittajan (winner)"),
+            Player("ask", "Kysytyn pelaajan (ask)"),
+            Hands("hands", "Käsi"),
+            Flag("rummy", "Rommi (rummy)", optional=True),
+            Flags("opened", "Avanneet (opened)", required=lambda rules: rules.scoring == "penalty"),
+        ),
+        answer_fields=(Points("points", "Pisteet (points)"),),
+    )
+)
