@@ -18,7 +18,6 @@ one CPU, several interleaved rounds, medians: the machines are shared and noisy.
   ``tools.verify``, of writing the pages and of ``mkdocs build`` per scenario (``--verify-only``:
   only ``tools.verify``, e.g. ``--scale 56 --verify-only`` for 8,400 scenarios).
 """
-
 from __future__ import annotations
 
 import argparse
@@ -35,41 +34,19 @@ from rommikirja.opening import best_opening
 from rommikirja.solver import best_arrangement, best_discard, best_discard_mask, mask_of, min_deadwood_mask
 
 #: Standard gin (the OpenSpiel and RLCard defaults): knock at 10 or less, ace 1, void at 2 cards.
-GIN = RuleSet(
-    name="gin",
-    style="knock",
-    min_players=2,
-    max_players=2,
-    hand_size=((2, 10),),
-    upcard=True,
-    upcard_offer=True,
-    knock_limit=10,
-    void_stock=2,
-)
+GIN = RuleSet(name="gin", style="knock", min_players=2, max_players=2, hand_size=((2, 10),), upcard=True,
+              upcard_offer=True, knock_limit=10, void_stock=2)
 #: Rommi 51 when the shipped rule sets cannot be loaded (a venv without PyYAML).
-ROMMI51 = RuleSet(
-    name="rommi51",
-    decks=2,
-    jokers=4,
-    max_jokers_per_meld=1,
-    max_players=4,
-    hand_size=((2, 14), (3, 14), (4, 14)),
-    upcard=False,
-    opening_points=51,
-    opening_pure_run=True,
-    final_discard="required",
-    ace="high_or_low",
-    ace_points=11,
-    scoring="penalty",
-    rummy_doubling=False,
-)
+ROMMI51 = RuleSet(name="rommi51", decks=2, jokers=4, max_jokers_per_meld=1, max_players=4,
+                  hand_size=((2, 14), (3, 14), (4, 14)), upcard=False, opening_points=51,
+                  opening_pure_run=True, final_discard="required", ace="high_or_low", ace_points=11,
+                  scoring="penalty", rummy_doubling=False)
 
 
 def shipped_rules() -> dict[str, RuleSet]:
     """The rule sets in scenarios/rules/ (for the figures of the games as shipped)."""
     try:
         from .scenario import load_rulesets
-
         return load_rulesets()
     except ImportError:
         return {"rommi51": ROMMI51}
@@ -101,13 +78,12 @@ def interleaved(workloads: dict[str, Callable[[int], int]], rounds: int, seconds
     names = list(workloads)
     out: dict[str, list[float]] = {k: [] for k in names}
     for r in range(rounds):
-        for k in names[r % len(names) :] + names[: r % len(names)]:
+        for k in names[r % len(names):] + names[:r % len(names)]:
             out[k].append(rate(workloads[k], seconds))
     return out
 
 
 # -- our workloads ------------------------------------------------------------------------
-
 
 def gin_deals(checked: bool = False) -> Callable[[int], int]:
     """Random gin deals, uniform random legal moves (generated moves pushed unchecked, or played)."""
@@ -122,7 +98,6 @@ def gin_deals(checked: bool = False) -> Callable[[int], int]:
             while not deal.is_over:
                 make(rng.choice(deal.legal_moves()))
         return n
-
     return work
 
 
@@ -131,7 +106,7 @@ def rummy_deals(rules: RuleSet, players: int = 2, checked: bool = True) -> Calla
     a uniform random legal move (the policy of the figures in issue 12); the generated moves are
     played checked (``play``) or pushed unchecked (``push``, python-chess's way for them)."""
     seed = [0]
-    meldish = (PlayMeld, LayOff)  # (no subclasses: ``type(m) in meldish`` is ``isinstance``)
+    meldish = (PlayMeld, LayOff)     # (no subclasses: ``type(m) in meldish`` is ``isinstance``)
 
     def work(n: int) -> int:
         for _ in range(n):
@@ -145,7 +120,6 @@ def rummy_deals(rules: RuleSet, players: int = 2, checked: bool = True) -> Calla
                 eager = [m for m in moves if type(m) in meldish]
                 make(choice(eager) if eager and rng.random() < 0.7 else choice(moves))
         return n
-
     return work
 
 
@@ -160,7 +134,6 @@ def cycling(items: list, fn: Callable) -> Callable[[int], int]:
             i = i + 1 if i + 1 < size else 0
         pos[0] = i
         return n
-
     return work
 
 
@@ -172,12 +145,11 @@ def gin_hands(count: int, size: int, seed: int = 1) -> list[list]:
 
 # -- peers ------------------------------------------------------------------------------
 
-
 def peer_workloads(hands11: list[list], hands10: list[list]) -> tuple[dict[str, Callable[[int], int]], list[str]]:
     """The OpenSpiel and RLCard workloads that can be imported here (and what could not)."""
     out: dict[str, Callable[[int], int]] = {}
     missing = []
-    ints11 = [[c._index for c in h] for h in hands11]  # OpenSpiel's card ints: suit * 13 + rank - 1
+    ints11 = [[c._index for c in h] for h in hands11]    # OpenSpiel's card ints: suit * 13 + rank - 1
     try:
         import pyspiel
     except ImportError:
@@ -200,7 +172,7 @@ def peer_workloads(hands11: list[list], hands10: list[list]) -> tuple[dict[str, 
             return n
 
         def os_exact(hand: list[int]) -> int:
-            return min(utils.min_deadwood(hand[:i] + hand[i + 1 :]) for i in range(len(hand)))
+            return min(utils.min_deadwood(hand[:i] + hand[i + 1:]) for i in range(len(hand)))
 
         out["openspiel deals"] = os_deals
         out["openspiel one-call"] = cycling(ints11, utils.min_deadwood)
@@ -213,7 +185,7 @@ def peer_workloads(hands11: list[list], hands10: list[list]) -> tuple[dict[str, 
     except ImportError:
         missing.append("rlcard")
     else:
-        rl_deck = rl_utils.get_deck()  # card id = suit * 13 + rank - 1 (suits S H D C)
+        rl_deck = rl_utils.get_deck()          # card id = suit * 13 + rank - 1 (suits S H D C)
         rl10 = [[rl_deck[c._index] for c in h] for h in hands10]
         rseed = [0]
 
@@ -244,14 +216,14 @@ def check_peer_agreement(hands11: list[list]) -> str:
     exact = one = 0
     for h in hands11:
         ints = [c._index for c in h]
-        ours = best_discard_mask(mask_of(h), 0, 1)[0]  # OpenSpiel's gin: the ace is worth 1
-        exact += ours == min(utils.min_deadwood(ints[:i] + ints[i + 1 :]) for i in range(11))
+        ours = best_discard_mask(mask_of(h), 0, 1)[0]        # OpenSpiel's gin: the ace is worth 1
+        exact += ours == min(utils.min_deadwood(ints[:i] + ints[i + 1:]) for i in range(11))
         one += ours == utils.min_deadwood(ints)
-    return f"agreement on {len(hands11)} hands: OpenSpiel exact x11 {exact}, OpenSpiel one-call {one}"
+    return (f"agreement on {len(hands11)} hands: OpenSpiel exact x11 {exact}, "
+            f"OpenSpiel one-call {one}")
 
 
 # -- reports ----------------------------------------------------------------------------
-
 
 def show(label: str, rates: list[float], unit: str) -> None:
     lo, hi = min(rates), max(rates)
@@ -260,7 +232,8 @@ def show(label: str, rates: list[float], unit: str) -> None:
 
 def ratio(label: str, ours: list[float], theirs: list[float]) -> None:
     per_round = [a / b for a, b in zip(ours, theirs)]
-    print(f"  {label:50s} {statistics.median(per_round):6.2f}×  (rounds {min(per_round):.2f}–{max(per_round):.2f})")
+    print(f"  {label:50s} {statistics.median(per_round):6.2f}×  (rounds {min(per_round):.2f}–"
+          f"{max(per_round):.2f})")
 
 
 def bench_gin(args: argparse.Namespace, peers: bool) -> None:
@@ -286,39 +259,27 @@ def bench_gin(args: argparse.Namespace, peers: bool) -> None:
     for k, v in r.items():
         show(k, v, "deals/s" if "deals" in k else "hands/s")
     print("ratios (per round, median):")
-    ratio("card API best_discard / best_discard_mask", r["ours best_discard (cards)"], r["ours best_discard_mask"])
-    ratio(
-        "card API best_arrangement / best_discard_mask",
-        r["ours best_arrangement (cards, 10)"],
-        r["ours best_discard_mask"],
-    )
-    ratio(
-        "card API best_arrangement / min_deadwood_mask (10)",
-        r["ours best_arrangement (cards, 10)"],
-        r["ours min_deadwood_mask (10)"],
-    )
+    ratio("card API best_discard / best_discard_mask", r["ours best_discard (cards)"],
+          r["ours best_discard_mask"])
+    ratio("card API best_arrangement / best_discard_mask", r["ours best_arrangement (cards, 10)"],
+          r["ours best_discard_mask"])
+    ratio("card API best_arrangement / min_deadwood_mask (10)", r["ours best_arrangement (cards, 10)"],
+          r["ours min_deadwood_mask (10)"])
     if "openspiel deals" in r:
         ratio("random gin deals: ours / OpenSpiel", r["ours deals"], r["openspiel deals"])
-        ratio("random gin deals, checked play: ours / OpenSpiel", r["ours deals (checked play)"], r["openspiel deals"])
-        ratio(
-            "exact best discard, masks: ours / OpenSpiel exact x11",
-            r["ours best_discard_mask"],
-            r["openspiel exact x11"],
-        )
-        ratio(
-            "exact best discard, cards: ours / OpenSpiel exact x11",
-            r["ours best_discard (cards)"],
-            r["openspiel exact x11"],
-        )
-        ratio(
-            "best discard, masks: ours / OpenSpiel one-call (inexact)",
-            r["ours best_discard_mask"],
-            r["openspiel one-call"],
-        )
+        ratio("random gin deals, checked play: ours / OpenSpiel", r["ours deals (checked play)"],
+              r["openspiel deals"])
+        ratio("exact best discard, masks: ours / OpenSpiel exact x11", r["ours best_discard_mask"],
+              r["openspiel exact x11"])
+        ratio("exact best discard, cards: ours / OpenSpiel exact x11", r["ours best_discard (cards)"],
+              r["openspiel exact x11"])
+        ratio("best discard, masks: ours / OpenSpiel one-call (inexact)", r["ours best_discard_mask"],
+              r["openspiel one-call"])
         print("  " + check_peer_agreement(hands11[:2000]))
     if "rlcard deals" in r:
         ratio("random gin deals: ours / RLCard", r["ours deals"], r["rlcard deals"])
-        ratio("arrangement, cards: ours / RLCard", r["ours best_arrangement (cards, 10)"], r["rlcard arrangement"])
+        ratio("arrangement, cards: ours / RLCard", r["ours best_arrangement (cards, 10)"],
+              r["rlcard arrangement"])
     if missing:
         print(f"(not importable here: {', '.join(missing)}; see README, “Benchmarks and peers”)")
 
@@ -327,11 +288,9 @@ def bench_openings(rng: random.Random, rules: RuleSet, count: int = 3000) -> Non
     full = standard_deck(2, 4)
     naturals = [c for c in full if not c.is_joker]
     jokers = [c for c in full if c.is_joker]
-    for label, maker in (
-        ("random", lambda nj: rng.sample(naturals, 15 - nj)),
-        ("meld-rich", lambda nj: _rich51(rng, naturals, 15 - nj)),
-    ):
-        hands = [maker(i % 5) + jokers[: i % 5] for i in range(count)]
+    for label, maker in (("random", lambda nj: rng.sample(naturals, 15 - nj)),
+                         ("meld-rich", lambda nj: _rich51(rng, naturals, 15 - nj))):
+        hands = [maker(i % 5) + jokers[:i % 5] for i in range(count)]
         # the bench's own pre-made hands are not the engine's garbage: keep the collector off them
         gc.collect()
         gc.freeze()
@@ -342,16 +301,13 @@ def bench_openings(rng: random.Random, rules: RuleSet, count: int = 3000) -> Non
             times.append(time.process_time() - t)
         gc.unfreeze()
         times.sort()
-        print(
-            f"  rommi 51 opening, 15 cards, 0–4 jokers ({label}): p50 {statistics.median(times) * 1000:.2f} ms, "
-            f"p99 {times[int(0.99 * len(times))] * 1000:.2f} ms, max {times[-1] * 1000:.2f} ms (CPU)"
-        )
+        print(f"  rommi 51 opening, 15 cards, 0–4 jokers ({label}): p50 {statistics.median(times) * 1000:.2f} ms, "
+              f"p99 {times[int(0.99 * len(times))] * 1000:.2f} ms, max {times[-1] * 1000:.2f} ms (CPU)")
 
 
 def bench_site(runs: int) -> None:
     from .build import render_pages
     from .verify import verify
-
     scenarios, errors = verify()
     if errors:
         print("scenarios fail; run python -m tools.verify")
@@ -387,9 +343,8 @@ def baseline_engine(rev: str):
     root = Path(__file__).resolve().parent.parent
     tmp = Path(tempfile.mkdtemp(prefix="rommikirja-baseline-"))
     try:
-        tar = subprocess.run(
-            ["git", "-C", str(root), "archive", rev, "engine/rommikirja"], capture_output=True, check=True
-        ).stdout
+        tar = subprocess.run(["git", "-C", str(root), "archive", rev, "engine/rommikirja"],
+                             capture_output=True, check=True).stdout
         subprocess.run(["tar", "-x", "-C", str(tmp)], input=tar, check=True)
     except (OSError, subprocess.CalledProcessError) as err:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -400,13 +355,12 @@ def baseline_engine(rev: str):
         return importlib.import_module("rommikirja_baseline")
     finally:
         sys.path.remove(str(tmp))
-        shutil.rmtree(tmp, ignore_errors=True)  # the modules are loaded
+        shutil.rmtree(tmp, ignore_errors=True)      # the modules are loaded
 
 
 def same_rules(engine, rules: RuleSet):
     """``rules`` as the other engine's RuleSet (the options both know)."""
     import dataclasses
-
     known = {f.name for f in dataclasses.fields(engine.RuleSet)}
     return engine.RuleSet(**{f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if f.name in known})
 
@@ -428,7 +382,6 @@ def rummy_deals_of(engine, rules) -> Callable[[int], int]:
                 eager = [m for m in moves if type(m) in meldish]
                 deal.play(choice(eager) if eager and rng.random() < 0.7 else choice(moves))
         return n
-
     return work
 
 
@@ -438,11 +391,9 @@ def bench_deals(args: argparse.Namespace, shipped: dict[str, RuleSet]) -> None:
     base = baseline_engine(args.baseline) if args.baseline else None
     if base is not None and not isinstance(base, str):
         import rommikirja
-
         for k in games:
-            work[f"{k} @{args.baseline}"] = rummy_deals_of(
-                base, same_rules(base, shipped[k].with_options(max_turnovers=2))
-            )
+            work[f"{k} @{args.baseline}"] = rummy_deals_of(base, same_rules(base, shipped[k].with_options(
+                max_turnovers=2)))
             work[k] = rummy_deals_of(rommikirja, shipped[k].with_options(max_turnovers=2))
     for k in games:
         work[f"{k} (push)"] = rummy_deals(shipped[k].with_options(max_turnovers=2), checked=False)
@@ -457,7 +408,8 @@ def bench_deals(args: argparse.Namespace, shipped: dict[str, RuleSet]) -> None:
         for k in games:
             ratio(f"{k}: now / {args.baseline}", r[k], r[f"{k} @{args.baseline}"])
         for k in games:
-            ratio(f"{k}: now, generated moves pushed / {args.baseline}", r[f"{k} (push)"], r[f"{k} @{args.baseline}"])
+            ratio(f"{k}: now, generated moves pushed / {args.baseline}", r[f"{k} (push)"],
+                  r[f"{k} @{args.baseline}"])
 
 
 def _events(deal) -> str:
@@ -470,7 +422,6 @@ def parity(rev: str, count: int, shipped: dict[str, RuleSet]) -> int:
     of ``rev`` side by side: the legal move lists of every position, the events and the outcome must
     be identical (exactness of the speed-ups). Prints a summary; returns the number of differences."""
     import rommikirja
-
     base = baseline_engine(rev)
     if isinstance(base, str):
         print(base)
@@ -555,21 +506,16 @@ def bench_scale(factors: list[int], verify_only: bool = False) -> None:
                         shutil.copy(f, dst / name)
                         ids.append(name[:-5])
             (t / "templates" / "pages" / "kopiot.md.j2").write_text(
-                "# Kopiot\n\n" + "".join("{{ example(%r) }}\n\n" % i for i in ids), encoding="utf-8"
-            )
-            env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(t), str(root / "engine")]), NO_MKDOCS_2_WARNING="1")
+                "# Kopiot\n\n" + "".join("{{ example(%r) }}\n\n" % i for i in ids), encoding="utf-8")
+            env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(t), str(root / "engine")]),
+                       NO_MKDOCS_2_WARNING="1")
 
             def child_cpu() -> float:
                 u = resource.getrusage(resource.RUSAGE_CHILDREN)
                 return u.ru_utime + u.ru_stime
 
-            proc = subprocess.run(
-                [sys.executable, "-c", SCALE_SCRIPT] + (["--verify-only"] if verify_only else []),
-                cwd=t,
-                env=env,
-                capture_output=True,
-                text=True,
-            )
+            proc = subprocess.run([sys.executable, "-c", SCALE_SCRIPT] + (["--verify-only"] if verify_only else []),
+                                  cwd=t, env=env, capture_output=True, text=True)
             if proc.returncode != 0:
                 print(f"  ×{n}: failed: {(proc.stdout + proc.stderr).strip()[-400:]}")
                 continue
@@ -580,13 +526,8 @@ def bench_scale(factors: list[int], verify_only: bool = False) -> None:
                 print(f"  {count:9d} {per(tv)}")
                 continue
             c0 = child_cpu()
-            mk = subprocess.run(
-                [sys.executable, "-m", "mkdocs", "build", "--quiet", "-d", str(t / "site")],
-                cwd=t,
-                env=env,
-                capture_output=True,
-                text=True,
-            )
+            mk = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet", "-d", str(t / "site")],
+                                cwd=t, env=env, capture_output=True, text=True)
             tm = child_cpu() - c0
             note = "" if mk.returncode == 0 else f" (mkdocs failed: {mk.stderr.strip()[-200:]})"
             print(f"  {count:9d} {per(tv)} {per(tb)} {per(tm)}{note}")
@@ -601,21 +542,13 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=1.0, help="CPU-seconds per workload and round")
     ap.add_argument("--runs", type=int, default=5, help="site timing runs")
     ap.add_argument("--cpu", type=int, help="CPU to pin to (default: the first allowed)")
-    ap.add_argument(
-        "--baseline",
-        default=BASELINE,
-        metavar="REV",
-        help=f"git revision whose engine plays the same random deals in the same run "
-        f"(default {BASELINE}, before issue 12; '' for none)",
-    )
+    ap.add_argument("--baseline", default=BASELINE, metavar="REV",
+                    help=f"git revision whose engine plays the same random deals in the same run "
+                         f"(default {BASELINE}, before issue 12; '' for none)")
     ap.add_argument("--deals", action="store_true", help="only the random rummy deals (and the baseline)")
-    ap.add_argument(
-        "--parity",
-        type=int,
-        metavar="N",
-        help="instead of timing: N seeded random deals per game played by our engine and by "
-        "the engine of --parity-rev; legal move lists, events and outcomes must be identical",
-    )
+    ap.add_argument("--parity", type=int, metavar="N",
+                    help="instead of timing: N seeded random deals per game played by our engine and by "
+                         "the engine of --parity-rev; legal move lists, events and outcomes must be identical")
     ap.add_argument("--parity-rev", default="main", metavar="REV", help="the engine --parity compares with")
     args = ap.parse_args()
     print(f"rommikirja bench ({pin(args.cpu)})")
@@ -642,7 +575,8 @@ def _rich51(rng: random.Random, naturals: list, n: int) -> list:
     """Two-deck cards clustered on a few ranks and one suit's runs, with duplicates."""
     suit = rng.choice(naturals).suit
     lo = rng.randint(1, 7)
-    pool = [c for c in naturals if (c.suit is suit and lo <= c.rank < lo + 7) or c.rank in (lo, lo + 3, 12)]
+    pool = [c for c in naturals if (c.suit is suit and lo <= c.rank < lo + 7)
+            or c.rank in (lo, lo + 3, 12)]
     hand = rng.sample(pool, min(n, len(pool)))
     while len(hand) < n:
         c = rng.choice(naturals)

@@ -33,7 +33,6 @@ guessed form:
 >>> player_name("Aino", "gen"), player_name("Matti", "all"), player_name("Pekka", "ade")
 ('Ainon', 'Matille', 'Pekalla')
 """
-
 from __future__ import annotations
 
 from typing import Iterable, Sequence
@@ -41,31 +40,10 @@ from typing import Iterable, Sequence
 from .cards import Card, Suit
 
 __all__ = [
-    "CASES",
-    "capitalize",
-    "card_name",
-    "card_names",
-    "rank_name",
-    "suit_name",
-    "join_list",
-    "cards_text",
-    "number_word",
-    "all_card_word_forms",
-    "RANK_WORDS",
-    "SUIT_WORDS",
-    "SINGULAR_CASES",
-    "numeral",
-    "digits_text",
-    "count",
-    "noun",
-    "NOUN_FORMS",
-    "player_name",
-    "NAME_FORMS",
-    "UnknownName",
-    "all_numeral_forms",
-    "ordinal",
-    "name_forms",
-    "set_club_names",
+    "CASES", "capitalize", "card_name", "card_names", "rank_name", "suit_name", "join_list",
+    "cards_text", "number_word", "all_card_word_forms", "RANK_WORDS", "SUIT_WORDS",
+    "SINGULAR_CASES", "numeral", "digits_text", "count", "noun", "NOUN_FORMS", "player_name",
+    "NAME_FORMS", "UnknownName", "all_numeral_forms", "ordinal", "name_forms", "set_club_names",
     "club_names",
 ]
 
@@ -73,20 +51,8 @@ __all__ = [
 #: elative, allative, adessive, ablative, essive, translative; plural
 #: nominative, genitive, partitive.
 CASES: tuple[str, ...] = (
-    "nom",
-    "gen",
-    "part",
-    "ill",
-    "ine",
-    "ela",
-    "all",
-    "ade",
-    "abl",
-    "ess",
-    "tra",
-    "pl_nom",
-    "pl_gen",
-    "pl_part",
+    "nom", "gen", "part", "ill", "ine", "ela", "all", "ade", "abl", "ess", "tra",
+    "pl_nom", "pl_gen", "pl_part",
 )
 
 
@@ -95,246 +61,57 @@ def _nen(stem: str, harmony_a: str) -> tuple[str, ...]:
     a = harmony_a
     s = stem + "s"
     return (
-        stem + "nen",
-        s + "en",
-        s + "t" + a,
-        s + "een",
-        s + "ess" + a,
-        s + "est" + a,
-        s + "elle",
-        s + "ell" + a,
-        s + "elt" + a,
-        s + "en" + a,
-        s + "eksi",
-        s + "et",
-        s + "ten",
-        s + "i" + a,
+        stem + "nen", s + "en", s + "t" + a, s + "een", s + "ess" + a, s + "est" + a,
+        s + "elle", s + "ell" + a, s + "elt" + a, s + "en" + a, s + "eksi",
+        s + "et", s + "ten", s + "i" + a,
     )
 
 
 #: Rank words: every case form, in the order of :data:`CASES`.
 RANK_WORDS: dict[int, tuple[str, ...]] = {
-    1: (
-        "ässä",
-        "ässän",
-        "ässää",
-        "ässään",
-        "ässässä",
-        "ässästä",
-        "ässälle",
-        "ässällä",
-        "ässältä",
-        "ässänä",
-        "ässäksi",
-        "ässät",
-        "ässien",
-        "ässiä",
-    ),
+    1: ("ässä", "ässän", "ässää", "ässään", "ässässä", "ässästä", "ässälle", "ässällä",
+        "ässältä", "ässänä", "ässäksi", "ässät", "ässien", "ässiä"),
     2: _nen("kakko", "a"),
     3: _nen("kolmo", "a"),
     4: _nen("nelo", "a"),
     5: _nen("viito", "a"),
     6: _nen("kuuto", "a"),
-    7: (
-        "seiska",
-        "seiskan",
-        "seiskaa",
-        "seiskaan",
-        "seiskassa",
-        "seiskasta",
-        "seiskalle",
-        "seiskalla",
-        "seiskalta",
-        "seiskana",
-        "seiskaksi",
-        "seiskat",
-        "seiskojen",
-        "seiskoja",
-    ),
-    8: (
-        "kasi",
-        "kasin",
-        "kasia",
-        "kasiin",
-        "kasissa",
-        "kasista",
-        "kasille",
-        "kasilla",
-        "kasilta",
-        "kasina",
-        "kasiksi",
-        "kasit",
-        "kasien",
-        "kaseja",
-    ),
-    9: (
-        "ysi",
-        "ysin",
-        "ysiä",
-        "ysiin",
-        "ysissä",
-        "ysistä",
-        "ysille",
-        "ysillä",
-        "ysiltä",
-        "ysinä",
-        "ysiksi",
-        "ysit",
-        "ysien",
-        "ysejä",
-    ),
-    10: (
-        "kymppi",
-        "kympin",
-        "kymppiä",
-        "kymppiin",
-        "kympissä",
-        "kympistä",
-        "kympille",
-        "kympillä",
-        "kympiltä",
-        "kymppinä",
-        "kympiksi",
-        "kympit",
-        "kymppien",
-        "kymppejä",
-    ),
-    11: (
-        "jätkä",
-        "jätkän",
-        "jätkää",
-        "jätkään",
-        "jätkässä",
-        "jätkästä",
-        "jätkälle",
-        "jätkällä",
-        "jätkältä",
-        "jätkänä",
-        "jätkäksi",
-        "jätkät",
-        "jätkien",
-        "jätkiä",
-    ),
-    12: (
-        "rouva",
-        "rouvan",
-        "rouvaa",
-        "rouvaan",
-        "rouvassa",
-        "rouvasta",
-        "rouvalle",
-        "rouvalla",
-        "rouvalta",
-        "rouvana",
-        "rouvaksi",
-        "rouvat",
-        "rouvien",
-        "rouvia",
-    ),
-    13: (
-        "kuningas",
-        "kuninkaan",
-        "kuningasta",
-        "kuninkaaseen",
-        "kuninkaassa",
-        "kuninkaasta",
-        "kuninkaalle",
-        "kuninkaalla",
-        "kuninkaalta",
-        "kuninkaana",
-        "kuninkaaksi",
-        "kuninkaat",
-        "kuninkaiden",
-        "kuninkaita",
-    ),
+    7: ("seiska", "seiskan", "seiskaa", "seiskaan", "seiskassa", "seiskasta", "seiskalle",
+        "seiskalla", "seiskalta", "seiskana", "seiskaksi", "seiskat", "seiskojen", "seiskoja"),
+    8: ("kasi", "kasin", "kasia", "kasiin", "kasissa", "kasista", "kasille", "kasilla",
+        "kasilta", "kasina", "kasiksi", "kasit", "kasien", "kaseja"),
+    9: ("ysi", "ysin", "ysiä", "ysiin", "ysissä", "ysistä", "ysille", "ysillä", "ysiltä",
+        "ysinä", "ysiksi", "ysit", "ysien", "ysejä"),
+    10: ("kymppi", "kympin", "kymppiä", "kymppiin", "kympissä", "kympistä", "kympille",
+         "kympillä", "kympiltä", "kymppinä", "kympiksi", "kympit", "kymppien", "kymppejä"),
+    11: ("jätkä", "jätkän", "jätkää", "jätkään", "jätkässä", "jätkästä", "jätkälle",
+         "jätkällä", "jätkältä", "jätkänä", "jätkäksi", "jätkät", "jätkien", "jätkiä"),
+    12: ("rouva", "rouvan", "rouvaa", "rouvaan", "rouvassa", "rouvasta", "rouvalle",
+         "rouvalla", "rouvalta", "rouvana", "rouvaksi", "rouvat", "rouvien", "rouvia"),
+    13: ("kuningas", "kuninkaan", "kuningasta", "kuninkaaseen", "kuninkaassa", "kuninkaasta",
+         "kuninkaalle", "kuninkaalla", "kuninkaalta", "kuninkaana", "kuninkaaksi",
+         "kuninkaat", "kuninkaiden", "kuninkaita"),
 }
 
 #: The joker's forms, in the order of :data:`CASES`.
 JOKER_WORDS: tuple[str, ...] = (
-    "jokeri",
-    "jokerin",
-    "jokeria",
-    "jokeriin",
-    "jokerissa",
-    "jokerista",
-    "jokerille",
-    "jokerilla",
-    "jokerilta",
-    "jokerina",
-    "jokeriksi",
-    "jokerit",
-    "jokerien",
-    "jokereita",
-)
+    "jokeri", "jokerin", "jokeria", "jokeriin", "jokerissa", "jokerista", "jokerille", "jokerilla",
+    "jokerilta", "jokerina", "jokeriksi", "jokerit", "jokerien", "jokereita")
 
 #: Suit words: the compound prefix (*hertta*-) and the inflected word itself.
 SUIT_WORDS: dict[Suit, tuple[str, ...]] = {
-    Suit.HEARTS: (
-        "hertta",
-        "hertan",
-        "herttaa",
-        "herttaan",
-        "hertassa",
-        "hertasta",
-        "hertalle",
-        "hertalla",
-        "hertalta",
-        "herttana",
-        "hertaksi",
-        "hertat",
-        "herttojen",
-        "herttoja",
-    ),
-    Suit.DIAMONDS: (
-        "ruutu",
-        "ruudun",
-        "ruutua",
-        "ruutuun",
-        "ruudussa",
-        "ruudusta",
-        "ruudulle",
-        "ruudulla",
-        "ruudulta",
-        "ruutuna",
-        "ruuduksi",
-        "ruudut",
-        "ruutujen",
-        "ruutuja",
-    ),
-    Suit.SPADES: (
-        "pata",
-        "padan",
-        "pataa",
-        "pataan",
-        "padassa",
-        "padasta",
-        "padalle",
-        "padalla",
-        "padalta",
-        "patana",
-        "padaksi",
-        "padat",
-        "patojen",
-        "patoja",
-    ),
-    Suit.CLUBS: (
-        "risti",
-        "ristin",
-        "ristiä",
-        "ristiin",
-        "ristissä",
-        "rististä",
-        "ristille",
-        "ristillä",
-        "ristiltä",
-        "ristinä",
-        "ristiksi",
-        "ristit",
-        "ristien",
-        "ristejä",
-    ),
+    Suit.HEARTS: ("hertta", "hertan", "herttaa", "herttaan", "hertassa", "hertasta",
+                  "hertalle", "hertalla", "hertalta", "herttana", "hertaksi",
+                  "hertat", "herttojen", "herttoja"),
+    Suit.DIAMONDS: ("ruutu", "ruudun", "ruutua", "ruutuun", "ruudussa", "ruudusta",
+                    "ruudulle", "ruudulla", "ruudulta", "ruutuna", "ruuduksi",
+                    "ruudut", "ruutujen", "ruutuja"),
+    Suit.SPADES: ("pata", "padan", "pataa", "pataan", "padassa", "padasta", "padalle",
+                  "padalla", "padalta", "patana", "padaksi", "padat", "patojen", "patoja"),
+    Suit.CLUBS: ("risti", "ristin", "ristiä", "ristiin", "ristissä", "rististä",
+                 "ristille", "ristillä", "ristiltä", "ristinä", "ristiksi",
+                 "ristit", "ristien", "ristejä"),
 }
-
 
 def _case_index(case: str) -> int:
     try:
@@ -439,36 +216,25 @@ _NUMERALS: dict[int, tuple[str, ...]] = {
     4: _forms("neljä neljän neljää neljään neljässä neljästä neljälle neljällä neljältä neljänä neljäksi"),
     5: _forms("viisi viiden viittä viiteen viidessä viidestä viidelle viidellä viideltä viitenä viideksi"),
     6: _forms("kuusi kuuden kuutta kuuteen kuudessa kuudesta kuudelle kuudella kuudelta kuutena kuudeksi"),
-    7: _forms(
-        "seitsemän seitsemän seitsemää seitsemään seitsemässä seitsemästä seitsemälle seitsemällä",
-        "seitsemältä seitsemänä seitsemäksi",
-    ),
-    8: _forms(
-        "kahdeksan kahdeksan kahdeksaa kahdeksaan kahdeksassa kahdeksasta kahdeksalle kahdeksalla",
-        "kahdeksalta kahdeksana kahdeksaksi",
-    ),
-    9: _forms(
-        "yhdeksän yhdeksän yhdeksää yhdeksään yhdeksässä yhdeksästä yhdeksälle yhdeksällä",
-        "yhdeksältä yhdeksänä yhdeksäksi",
-    ),
-    10: _forms(
-        "kymmenen kymmenen kymmentä kymmeneen kymmenessä kymmenestä kymmenelle kymmenellä",
-        "kymmeneltä kymmenenä kymmeneksi",
-    ),
+    7: _forms("seitsemän seitsemän seitsemää seitsemään seitsemässä seitsemästä seitsemälle seitsemällä",
+               "seitsemältä seitsemänä seitsemäksi"),
+    8: _forms("kahdeksan kahdeksan kahdeksaa kahdeksaan kahdeksassa kahdeksasta kahdeksalle kahdeksalla",
+               "kahdeksalta kahdeksana kahdeksaksi"),
+    9: _forms("yhdeksän yhdeksän yhdeksää yhdeksään yhdeksässä yhdeksästä yhdeksälle yhdeksällä",
+               "yhdeksältä yhdeksänä yhdeksäksi"),
+    10: _forms("kymmenen kymmenen kymmentä kymmeneen kymmenessä kymmenestä kymmenelle kymmenellä",
+                "kymmeneltä kymmenenä kymmeneksi"),
     100: _forms("sata sadan sataa sataan sadassa sadasta sadalle sadalla sadalta satana sadaksi"),
-    1000: _forms(
-        "tuhat tuhannen tuhatta tuhanteen tuhannessa tuhannesta tuhannelle tuhannella",
-        "tuhannelta tuhantena tuhanneksi",
-    ),
+    1000: _forms("tuhat tuhannen tuhatta tuhanteen tuhannessa tuhannesta tuhannelle tuhannella",
+                  "tuhannelta tuhantena tuhanneksi"),
 }
 
 
 def _singular_index(case: str) -> int:
     i = _case_index(case)
     if i >= len(SINGULAR_CASES):
-        raise ValueError(
-            f"numerals, nouns and names take a singular case, not {case!r}; expected one of {', '.join(SINGULAR_CASES)}"
-        )
+        raise ValueError(f"numerals, nouns and names take a singular case, not {case!r}; expected one "
+                         f"of {', '.join(SINGULAR_CASES)}")
     return i
 
 
@@ -536,7 +302,7 @@ def digits_text(n: int, case: str = "nom", alone: bool = True) -> str:
     if i == 0 or not alone:
         return text
     teen = abs(n) % 100
-    word = numeral(teen - 10 if 11 <= teen <= 19 else abs(n), case)  # 15:llä as in viidellätoista
+    word = numeral(teen - 10 if 11 <= teen <= 19 else abs(n), case)   # 15:llä as in viidellätoista
     key = SINGULAR_CASES[i]
     if key == "gen":
         ending = "n"
@@ -544,7 +310,7 @@ def digits_text(n: int, case: str = "nom", alone: bool = True) -> str:
         ending = word[-2:] if word[-2:] in ("ta", "tä") or word[-1] == word[-2] else word[-1:]
     elif key == "ess":
         ending = word[-2:]
-    else:  # ill (-een, -aan, -ään), ine, ela, all, ade, abl, tra: three letters
+    else:                     # ill (-een, -aan, -ään), ine, ela, all, ade, abl, tra: three letters
         ending = word[-3:]
     return f"{text}:{ending}"
 
@@ -563,36 +329,19 @@ def number_word(n: int, case: str = "nom") -> str:
 def _ordinal_s(stem: str, a: str) -> tuple[str, ...]:
     """An ordinal in -s (*kolmas*, stem *kolma*): kolmannen, kolmatta, kolmanteen, …"""
     e = "e"
-    return (
-        stem + "s",
-        stem + "nnen",
-        stem + "tt" + a,
-        stem + "nte" + e + "n",
-        stem + "nness" + a,
-        stem + "nnest" + a,
-        stem + "nnelle",
-        stem + "nnell" + a,
-        stem + "nnelt" + a,
-        stem + "nten" + a,
-        stem + "nneksi",
-    )
+    return (stem + "s", stem + "nnen", stem + "tt" + a, stem + "nte" + e + "n", stem + "nness" + a,
+            stem + "nnest" + a, stem + "nnelle", stem + "nnell" + a, stem + "nnelt" + a,
+            stem + "nten" + a, stem + "nneksi")
 
 
 #: Ordinals 1–10 in the singular cases (order of :data:`SINGULAR_CASES`).
 _ORDINALS: dict[int, tuple[str, ...]] = {
-    1: _forms(
-        "ensimmäinen ensimmäisen ensimmäistä ensimmäiseen ensimmäisessä ensimmäisestä",
-        "ensimmäiselle ensimmäisellä ensimmäiseltä ensimmäisenä ensimmäiseksi",
-    ),
+    1: _forms("ensimmäinen ensimmäisen ensimmäistä ensimmäiseen ensimmäisessä ensimmäisestä",
+              "ensimmäiselle ensimmäisellä ensimmäiseltä ensimmäisenä ensimmäiseksi"),
     2: _forms("toinen toisen toista toiseen toisessa toisesta toiselle toisella toiselta toisena toiseksi"),
-    3: _ordinal_s("kolma", "a"),
-    4: _ordinal_s("neljä", "ä"),
-    5: _ordinal_s("viide", "ä"),
-    6: _ordinal_s("kuude", "a"),
-    7: _ordinal_s("seitsemä", "ä"),
-    8: _ordinal_s("kahdeksa", "a"),
-    9: _ordinal_s("yhdeksä", "ä"),
-    10: _ordinal_s("kymmene", "ä"),
+    3: _ordinal_s("kolma", "a"), 4: _ordinal_s("neljä", "ä"), 5: _ordinal_s("viide", "ä"),
+    6: _ordinal_s("kuude", "a"), 7: _ordinal_s("seitsemä", "ä"), 8: _ordinal_s("kahdeksa", "a"),
+    9: _ordinal_s("yhdeksä", "ä"), 10: _ordinal_s("kymmene", "ä"),
 }
 
 
@@ -611,60 +360,49 @@ def ordinal(n: int, case: str = "nom") -> str:
 #: Nouns the pages count: singular forms in the order of :data:`SINGULAR_CASES`, then the
 #: plural nominative and partitive.
 NOUN_FORMS: dict[str, tuple[str, ...]] = {
-    "piste": _forms(
-        "piste pisteen pistettä pisteeseen pisteessä pisteestä pisteelle pisteellä", "pisteeltä pisteenä pisteeksi"
-    ),
-    "miinuspiste": _forms(
-        "miinuspiste miinuspisteen miinuspistettä miinuspisteeseen miinuspisteessä",
-        "miinuspisteestä miinuspisteelle miinuspisteellä miinuspisteeltä",
-        "miinuspisteenä miinuspisteeksi",
-    ),
-    "sakkopiste": _forms(
-        "sakkopiste sakkopisteen sakkopistettä sakkopisteeseen sakkopisteessä",
-        "sakkopisteestä sakkopisteelle sakkopisteellä sakkopisteeltä sakkopisteenä",
-        "sakkopisteeksi",
-    ),
-    "kortti": _forms(
-        "kortti kortin korttia korttiin kortissa kortista kortille kortilla kortilta", "korttina kortiksi"
-    ),
-    "pelaaja": _forms(
-        "pelaaja pelaajan pelaajaa pelaajaan pelaajassa pelaajasta pelaajalle",
-        "pelaajalla pelaajalta pelaajana pelaajaksi",
-    ),
+    "piste": _forms("piste pisteen pistettä pisteeseen pisteessä pisteestä pisteelle pisteellä",
+                    "pisteeltä pisteenä pisteeksi"),
+    "miinuspiste": _forms("miinuspiste miinuspisteen miinuspistettä miinuspisteeseen miinuspisteessä",
+                          "miinuspisteestä miinuspisteelle miinuspisteellä miinuspisteeltä",
+                          "miinuspisteenä miinuspisteeksi"),
+    "sakkopiste": _forms("sakkopiste sakkopisteen sakkopistettä sakkopisteeseen sakkopisteessä",
+                         "sakkopisteestä sakkopisteelle sakkopisteellä sakkopisteeltä sakkopisteenä",
+                         "sakkopisteeksi"),
+    "kortti": _forms("kortti kortin korttia korttiin kortissa kortista kortille kortilla kortilta",
+                     "korttina kortiksi"),
+    "pelaaja": _forms("pelaaja pelaajan pelaajaa pelaajaan pelaajassa pelaajasta pelaajalle",
+                      "pelaajalla pelaajalta pelaajana pelaajaksi"),
     "jako": _forms("jako jaon jakoa jakoon jaossa jaosta jaolle jaolla jaolta jakona jaoksi"),
-    "kierros": _forms(
-        "kierros kierroksen kierrosta kierrokseen kierroksessa kierroksesta",
-        "kierrokselle kierroksella kierrokselta kierroksena kierrokseksi",
-    ),
-    "vuoro": _forms("vuoro vuoron vuoroa vuoroon vuorossa vuorosta vuorolle vuorolla vuorolta", "vuorona vuoroksi"),
+    "kierros": _forms("kierros kierroksen kierrosta kierrokseen kierroksessa kierroksesta",
+                      "kierrokselle kierroksella kierrokselta kierroksena kierrokseksi"),
+    "vuoro": _forms("vuoro vuoron vuoroa vuoroon vuorossa vuorosta vuorolle vuorolla vuorolta",
+                    "vuorona vuoroksi"),
     "peli": _forms("peli pelin peliä peliin pelissä pelistä pelille pelillä peliltä pelinä peliksi"),
-    "pakka": _forms("pakka pakan pakkaa pakkaan pakassa pakasta pakalle pakalla pakalta pakkana", "pakaksi"),
-    "yhdistelmä": _forms(
-        "yhdistelmä yhdistelmän yhdistelmää yhdistelmään yhdistelmässä",
-        "yhdistelmästä yhdistelmälle yhdistelmällä yhdistelmältä yhdistelmänä",
-        "yhdistelmäksi",
-    ),
-    "suora": _forms("suora suoran suoraa suoraan suorassa suorasta suoralle suoralla suoralta", "suorana suoraksi"),
-    "ryhmä": _forms("ryhmä ryhmän ryhmää ryhmään ryhmässä ryhmästä ryhmälle ryhmällä ryhmältä", "ryhmänä ryhmäksi"),
+    "pakka": _forms("pakka pakan pakkaa pakkaan pakassa pakasta pakalle pakalla pakalta pakkana",
+                    "pakaksi"),
+    "yhdistelmä": _forms("yhdistelmä yhdistelmän yhdistelmää yhdistelmään yhdistelmässä",
+                         "yhdistelmästä yhdistelmälle yhdistelmällä yhdistelmältä yhdistelmänä",
+                         "yhdistelmäksi"),
+    "suora": _forms("suora suoran suoraa suoraan suorassa suorasta suoralle suoralla suoralta",
+                    "suorana suoraksi"),
+    "ryhmä": _forms("ryhmä ryhmän ryhmää ryhmään ryhmässä ryhmästä ryhmälle ryhmällä ryhmältä",
+                    "ryhmänä ryhmäksi"),
     "jokeri": _forms(*JOKER_WORDS[:11]),
     "ässä": _forms(*RANK_WORDS[1][:11]),
-    "kerta": _forms("kerta kerran kertaa kertaan kerrassa kerrasta kerralle kerralla kerralta", "kertana kerraksi"),
-    "nosto": _forms("nosto noston nostoa nostoon nostossa nostosta nostolle nostolla nostolta", "nostona nostoksi"),
-    "siirto": _forms(
-        "siirto siirron siirtoa siirtoon siirrossa siirrosta siirrolle siirrolla", "siirrolta siirtona siirroksi"
-    ),
-    "avaus": _forms(
-        "avaus avauksen avausta avaukseen avauksessa avauksesta avaukselle avauksella",
-        "avaukselta avauksena avaukseksi",
-    ),
-    "irtokortti": _forms(
-        "irtokortti irtokortin irtokorttia irtokorttiin irtokortissa irtokortista",
-        "irtokortille irtokortilla irtokortilta irtokorttina irtokortiksi",
-    ),
-    "käsi": _forms("käsi käden kättä käteen kädessä kädestä kädelle kädellä kädeltä kätenä", "kädeksi"),
-    "voitto": _forms(
-        "voitto voiton voittoa voittoon voitossa voitosta voitolle voitolla voitolta", "voittona voitoksi"
-    ),
+    "kerta": _forms("kerta kerran kertaa kertaan kerrassa kerrasta kerralle kerralla kerralta",
+                    "kertana kerraksi"),
+    "nosto": _forms("nosto noston nostoa nostoon nostossa nostosta nostolle nostolla nostolta",
+                    "nostona nostoksi"),
+    "siirto": _forms("siirto siirron siirtoa siirtoon siirrossa siirrosta siirrolle siirrolla",
+                     "siirrolta siirtona siirroksi"),
+    "avaus": _forms("avaus avauksen avausta avaukseen avauksessa avauksesta avaukselle avauksella",
+                    "avaukselta avauksena avaukseksi"),
+    "irtokortti": _forms("irtokortti irtokortin irtokorttia irtokorttiin irtokortissa irtokortista",
+                         "irtokortille irtokortilla irtokortilta irtokorttina irtokortiksi"),
+    "käsi": _forms("käsi käden kättä käteen kädessä kädestä kädelle kädellä kädeltä kätenä",
+                   "kädeksi"),
+    "voitto": _forms("voitto voiton voittoa voittoon voitossa voitosta voitolle voitolla voitolta",
+                     "voittona voitoksi"),
 }
 
 
@@ -677,7 +415,8 @@ def noun(word: str, case: str = "nom") -> str:
     try:
         forms = NOUN_FORMS[word]
     except KeyError:
-        raise ValueError(f"no case forms for the noun {word!r}; known nouns: {', '.join(sorted(NOUN_FORMS))}") from None
+        raise ValueError(f"no case forms for the noun {word!r}; known nouns: "
+                         f"{', '.join(sorted(NOUN_FORMS))}") from None
     return forms[_singular_index(case)]
 
 
@@ -722,19 +461,8 @@ def _name(nom: str, weak: str | None = None) -> tuple[str, ...]:
     a = "a" if back else "ä"
     last = nom[-1]
     part = strong + a
-    return (
-        nom,
-        weak + "n",
-        part,
-        strong + last + "n",
-        weak + "ss" + a,
-        weak + "st" + a,
-        weak + "lle",
-        weak + "ll" + a,
-        weak + "lt" + a,
-        strong + "n" + a,
-        weak + "ksi",
-    )
+    return (nom, weak + "n", part, strong + last + "n", weak + "ss" + a, weak + "st" + a,
+            weak + "lle", weak + "ll" + a, weak + "lt" + a, strong + "n" + a, weak + "ksi")
 
 
 def _consonant_name(nom: str) -> tuple[str, ...]:
@@ -749,27 +477,12 @@ def _consonant_name(nom: str) -> tuple[str, ...]:
 #: A scenario may only use names listed here or in the club's ``scenarios/nimet.yaml``
 #: (:func:`set_club_names`); a club adds names there, not here.
 NAME_FORMS: dict[str, tuple[str, ...]] = {
-    "Aino": _name("Aino"),
-    "Eero": _name("Eero"),
-    "Kaisa": _name("Kaisa"),
-    "Olli": _name("Olli"),
-    "Liisa": _name("Liisa"),
-    "Matti": _name("Matti", "Mati"),
-    "Ville": _name("Ville"),
-    "Leena": _name("Leena"),
-    "Pekka": _name("Pekka", "Peka"),
-    "Anne": _name("Anne"),
-    "Anna": _name("Anna"),
-    "Sanna": _name("Sanna"),
-    "Timo": _name("Timo"),
-    "Mikko": _name("Mikko", "Miko"),
-    "Jussi": _name("Jussi"),
-    "Sari": _name("Sari"),
-    "Tiina": _name("Tiina"),
-    "Juha": _name("Juha"),
-    "Heikki": _name("Heikki", "Heiki"),
-    "Outi": _name("Outi"),
-    "Elina": _name("Elina"),
+    "Aino": _name("Aino"), "Eero": _name("Eero"), "Kaisa": _name("Kaisa"), "Olli": _name("Olli"),
+    "Liisa": _name("Liisa"), "Matti": _name("Matti", "Mati"), "Ville": _name("Ville"),
+    "Leena": _name("Leena"), "Pekka": _name("Pekka", "Peka"), "Anne": _name("Anne"),
+    "Anna": _name("Anna"), "Sanna": _name("Sanna"), "Timo": _name("Timo"), "Mikko": _name("Mikko", "Miko"),
+    "Jussi": _name("Jussi"), "Sari": _name("Sari"), "Tiina": _name("Tiina"), "Juha": _name("Juha"),
+    "Heikki": _name("Heikki", "Heiki"), "Outi": _name("Outi"), "Elina": _name("Elina"),
     "Ben": _consonant_name("Ben"),
     "Charlotte": _name("Charlotte"),
 }
@@ -795,15 +508,10 @@ def set_club_names(table: dict[str, Sequence[str]]) -> dict[str, tuple[str, ...]
     checked: dict[str, tuple[str, ...]] = {}
     for name, forms in dict(table).items():
         forms = tuple(forms)
-        if (
-            not isinstance(name, str)
-            or len(forms) != len(SINGULAR_CASES)
-            or not all(isinstance(f, str) and f for f in forms)
-            or forms[0] != name
-        ):
-            raise ValueError(
-                f"club name {name!r}: expected its {len(SINGULAR_CASES)} singular forms, the nominative first"
-            )
+        if not isinstance(name, str) or len(forms) != len(SINGULAR_CASES) or \
+                not all(isinstance(f, str) and f for f in forms) or forms[0] != name:
+            raise ValueError(f"club name {name!r}: expected its {len(SINGULAR_CASES)} singular forms, "
+                             f"the nominative first")
         if name in NAME_FORMS and NAME_FORMS[name] != forms:
             raise ValueError(f"club name {name!r} is built in with other forms")
         checked[name] = forms
@@ -856,9 +564,5 @@ def all_card_word_forms() -> set[str]:
 
     The tools use it to find card names typed into prose by hand.
     """
-    return {
-        suit_forms[0] + f
-        for rank_forms in RANK_WORDS.values()
-        for suit_forms in SUIT_WORDS.values()
-        for f in rank_forms
-    }
+    return {suit_forms[0] + f for rank_forms in RANK_WORDS.values()
+            for suit_forms in SUIT_WORDS.values() for f in rank_forms}
