@@ -19,11 +19,14 @@ export function face(code, faces) {
   return { name, symbol: body.slice(0, -1) + symbol, colour, mark: "" };
 }
 
-// "7♠² (pataseiska, 2. pakka)": the visible text first; `extra` is added inside the brackets.
-export function cardName(code, faces, extra = "") {
-  const f = face(code, faces);
+// "7♠² (pataseiska, 2. pakka)" of a face: the visible text first; `extra` is added inside the brackets.
+export function faceName(f, extra = "") {
   const deck = f.mark ? (f.mark === "¹" ? ", 1. pakka" : ", 2. pakka") : "";
   return `${f.symbol}${f.mark} (${f.name}${deck}${extra})`;
+}
+
+export function cardName(code, faces, extra = "") {
+  return faceName(face(code, faces), extra);
 }
 
 function content(f) {

@@ -17,7 +17,7 @@
 // Finnish UI; touch (tap to select), mouse and keyboard.
 
 import { engine as shared, registerServiceWorker, mb, el, sameBuild } from "./moottori.js";
-import { face, cardSpan, cardRow } from "./kortit.js";
+import { face, faceName, cardSpan, cardRow } from "./kortit.js";
 import { readSeen, remember, newGameId, num, deckMark, optionControl, readOptions } from "./pelaa-apu.js";
 
 let root = null;            // the page's #pelaa element (set by mount)
@@ -301,17 +301,15 @@ function render(log) {
        cardRow(m.cards, L, "kortit yhdistelma"))))));
   const hand = el("div", { class: "pelaa-kasi", role: "group", "aria-label": "Kätesi kortit" },
     v.hand.map((code) => {
-      const f = face(code, L);
-      const on = ui.selected.includes(code);
       // the name contains the card's visible text (WCAG 2.5.3), as the practice widgets' do:
       // "7♠ (pataseiska)"; two identical cards (two decks) are told apart by the deck's mark
-      const mark = deckMark(v.hand, code);
-      const deck = mark ? (mark === "¹" ? ", 1. pakka" : ", 2. pakka") : "";
+      const f = { ...face(code, L), mark: deckMark(v.hand, code) };
+      const on = ui.selected.includes(code);
       return el("button", { type: "button", class: `kortti ${f.colour} valittava`, "aria-pressed": String(on),
-        "aria-label": `${f.symbol}${mark} (${f.name}${deck}${code === v.taken ? ", otettu poistopakasta" : ""})`,
+        "aria-label": faceName(f, code === v.taken ? ", otettu poistopakasta" : ""),
         "data-code": code,
         onclick: () => { ui.selected = on ? ui.selected.filter((c) => c !== code) : [...ui.selected, code]; render([]); },
-      }, f.symbol, mark ? el("sup", { class: "pakka" }, mark) : "");
+      }, f.symbol, f.mark ? el("sup", { class: "pakka" }, f.mark) : "");
     }));
   const info = [];
   if (v.deadwood !== undefined) info.push(`Irtokorttipisteesi: ${v.deadwood} (koputusraja ${v.knock_limit}).`);
