@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Union
 
+from ...cards import standard_deck
 from ...melds import check_meld
 from ...requests import LIMITS, RequestError, _bool, _Cards, _codes, _index, _is_int, _names, _points, _text, hand_limit
 from ...rules import RuleSet
@@ -144,13 +145,14 @@ class Text(Field):
 
 @dataclass(frozen=True)
 class Count(Field):
-    """A whole number 0–``most`` (a pile's size)."""
+    """A whole number 0–``most`` (a pile's size: at most the rule set's deck by default)."""
 
-    most: int = 216
+    most: Most = lambda rules: len(standard_deck(rules.decks, rules.jokers))  # noqa: E731
 
     def read(self, v, obj, rules, cards):
-        if not _is_int(v) or not 0 <= v <= self.most:
-            raise RequestError(f"{self.what} pitää olla kokonaisluku 0–{self.most}.")
+        most = _most(self.most, rules)
+        if not _is_int(v) or not 0 <= v <= most:
+            raise RequestError(f"{self.what} pitää olla kokonaisluku 0–{most}.")
 
 
 # -- answer fields ----------------------------------------------------------------------------
