@@ -67,11 +67,14 @@ def hand_size_sentence(value: Any, rules: Rules) -> str:
             else:
                 groups.append((size, [n]))
     who = "Kumpikin" if rules.max_players == 2 else "Kukin"
-    if len(groups) == 1:                    # one hand size for every table (gin): no "when there are …"
+    if len(groups) == 1:  # one hand size for every table (gin): no "when there are …"
         return f"{who} pelaaja saa {count(groups[0][0], 'kortti')}."
-    parts = [(count(size, "kortti") if i == 0 else count(size, "kortti").split()[0])
-             + f", kun {'pelaajia' if i == 0 else 'heitä'} on "
-             + join_list([number_word(n) for n in ns], "tai") for i, (size, ns) in enumerate(groups)]
+    parts = [
+        (count(size, "kortti") if i == 0 else count(size, "kortti").split()[0])
+        + f", kun {'pelaajia' if i == 0 else 'heitä'} on "
+        + join_list([number_word(n) for n in ns], "tai")
+        for i, (size, ns) in enumerate(groups)
+    ]
     # the clauses end in "kun …", so "ja" before the last one takes a comma too
     return f"{who} saa " + ", ".join(parts[:-1]) + ", ja " + parts[-1] + "."
 
@@ -107,13 +110,14 @@ def players_sentence(rules: Rules) -> str:
     """
     if rules.min_players == rules.max_players:
         return f"Pelaajia on {number_word(rules.min_players)}."
-    return (f"Pelaajia voi olla {number_word(rules.min_players, 'ela')} "
-            f"{number_word(rules.max_players, 'ill')}.")
+    return f"Pelaajia voi olla {number_word(rules.min_players, 'ela')} {number_word(rules.max_players, 'ill')}."
 
 
 def turnovers_sentence(value: Any, rules: Rules) -> str:
     if value == 0:
         return "Poistopakan saa kääntää kuinka monta kertaa tahansa."
     times = "kerran" if value == 1 else f"{number_word(value)} kertaa"
-    return (f"Poistopakan saa kääntää enintään {times}; kun nostopakka sen "
-            "jälkeen loppuu, jako päättyy kuten blokkirommissa.")
+    return (
+        f"Poistopakan saa kääntää enintään {times}; kun nostopakka sen "
+        "jälkeen loppuu, jako päättyy kuten blokkirommissa."
+    )

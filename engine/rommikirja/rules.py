@@ -18,6 +18,7 @@ Traceback (most recent call last):
   ...
 rommikirja.rules.RuleSetError: ace: tuntematon arvo ”high”; sallitut: low, high_or_low, round_the_corner
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
@@ -200,7 +201,7 @@ class RuleSet:
                     raise RuleSetError("name", "odotettiin pelin nimeä tekstinä")
                 changes["name"] = value
                 continue
-            if key == "title":      # the page heading of a preset: data for the tools, not a rule
+            if key == "title":  # the page heading of a preset: data for the tools, not a rule
                 if not isinstance(value, str) or not value.strip():
                     raise RuleSetError("title", "odotettiin sivun otsikkoa tekstinä")
                 continue
@@ -215,9 +216,12 @@ class RuleSet:
         if result.style == "knock":
             for key, value in _KNOCK_FIXED.items():
                 if getattr(result, key) != value:
-                    raise RuleSetError(key, f"koputuspelissä (style: knock) arvon on oltava {value}, "
-                                            f"saatiin {getattr(result, key)}: gin-rommia pelataan kahdestaan "
-                                            "yhdellä pakalla ilman jokereita, ja ässä on suorassa pieni")
+                    raise RuleSetError(
+                        key,
+                        f"koputuspelissä (style: knock) arvon on oltava {value}, "
+                        f"saatiin {getattr(result, key)}: gin-rommia pelataan kahdestaan "
+                        "yhdellä pakalla ilman jokereita, ja ässä on suorassa pieni",
+                    )
         for n in range(result.min_players, result.max_players + 1):
             result.hand_size_for(n)
         return result
@@ -240,10 +244,8 @@ def _check_value(key: str, spec: OptionSpec, value: Any) -> Any:
     if spec.kind == "int":
         if isinstance(value, bool) or not isinstance(value, int):
             raise RuleSetError(key, f"odotettiin kokonaislukua, saatiin ”{written(value)}”")
-        if spec.minimum is not None and value < spec.minimum or \
-                spec.maximum is not None and value > spec.maximum:
-            raise RuleSetError(key, f"odotettiin lukua väliltä {spec.minimum}–{spec.maximum}, "
-                                    f"saatiin {value}")
+        if spec.minimum is not None and value < spec.minimum or spec.maximum is not None and value > spec.maximum:
+            raise RuleSetError(key, f"odotettiin lukua väliltä {spec.minimum}–{spec.maximum}, saatiin {value}")
         return value
     if spec.kind == "hand_size":
         if not isinstance(value, Mapping) or not value:
@@ -252,10 +254,14 @@ def _check_value(key: str, spec: OptionSpec, value: Any) -> Any:
         for n, size in value.items():
             if isinstance(n, str) and n.isdigit():
                 n = int(n)
-            if not isinstance(n, int) or not isinstance(size, int) or isinstance(size, bool) \
-                    or not 2 <= n <= 6 or not 1 <= size <= 20:
-                raise RuleSetError(key, f"virheellinen pari {n}: {size}; odotettiin pelaajia 2–6 "
-                                        "ja kortteja 1–20")
+            if (
+                not isinstance(n, int)
+                or not isinstance(size, int)
+                or isinstance(size, bool)
+                or not 2 <= n <= 6
+                or not 1 <= size <= 20
+            ):
+                raise RuleSetError(key, f"virheellinen pari {n}: {size}; odotettiin pelaajia 2–6 ja kortteja 1–20")
             pairs.append((n, size))
         return tuple(sorted(pairs))
     raise AssertionError(spec.kind)  # pragma: no cover
