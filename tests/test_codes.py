@@ -94,7 +94,8 @@ def test_members_are_their_strings_in_json():
 
 def test_the_reference_reads_the_registry():
     from tools.refusals import REFUSAL_HELP, engine_codes
-    from tools.schema import RESULT_HELP, steps_reference
+    from tools.editor_help import RESULT_HELP
+    from tools.reference import steps_reference
 
     assert list(REFUSAL_HELP) == [r.value for r in scenario_refusals()]
     assert set(REFUSAL_HELP) == set(engine_codes())
@@ -174,7 +175,7 @@ def test_setup_refusals_are_members():
 
 
 def test_the_scenario_schema_offers_exactly_the_scenario_codes_with_their_help():
-    from tools.schema import scenario_schema
+    from tools.json_schemas import scenario_schema
     import tools.schema as schema_mod
 
     base = json.loads(

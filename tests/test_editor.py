@@ -15,7 +15,7 @@ from pathlib import Path
 import jsonschema
 import yaml
 
-from tools import pagediff, schema
+from tools import editor_help, pagediff, schema
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
@@ -107,15 +107,15 @@ def test_reference_documents_exactly_what_a_scenario_text_may_use():
     from tools.templating import make_env, scenario_context
 
     sc = load_scenario(ROOT / "scenarios" / "rommi" / "f06-miinuspisteet.yaml", load_rulesets())
-    assert set(schema.TEXT_VARIABLES) == set(scenario_context(sc))
+    assert set(editor_help.TEXT_VARIABLES) == set(scenario_context(sc))
     env = make_env(jinja2.DictLoader({}))
     ours = {
         k
         for k, v in env.filters.items()  # (the sandbox wraps filters to measure them)
         if jinja2.Environment().filters.get(k) is not getattr(v, "measured", v)
     }
-    assert set(schema.TEXT_FILTERS) == ours
-    assert set(schema.TEXT_GLOBALS) == set(env.globals) - set(jinja2.Environment().globals)
+    assert set(editor_help.TEXT_FILTERS) == ours
+    assert set(editor_help.TEXT_GLOBALS) == set(env.globals) - set(jinja2.Environment().globals)
     reference = schema.REFERENCE.read_text(encoding="utf-8")
     for name in ("rummy_doubling", "ace_points", "`alitus`" if False else "`muunnelmat`", "`names`", "`join_fi`"):
         assert name in reference

@@ -76,13 +76,13 @@ def _section(title: str) -> str:
 
 
 def test_reference_explains_every_key_the_loader_accepts():
-    from tools import schema
+    from tools import editor_help
     from tools.scenario import EXPECT_KEYS, MOVE_KEYS, SETUP_KEYS, STEP_EXTRA, STEP_KINDS
 
-    assert set(schema.SETUP_HELP) == SETUP_KEYS
-    assert set(schema.EXPECT_HELP) == EXPECT_KEYS
-    assert set(schema.STEP_EXTRA_HELP) == STEP_EXTRA
-    assert set(schema.STEP_HELP) == MOVE_KEYS | set(STEP_KINDS) | {"expect"}
+    assert set(editor_help.SETUP_HELP) == SETUP_KEYS
+    assert set(editor_help.EXPECT_HELP) == EXPECT_KEYS
+    assert set(editor_help.STEP_EXTRA_HELP) == STEP_EXTRA
+    assert set(editor_help.STEP_HELP) == MOVE_KEYS | set(STEP_KINDS) | {"expect"}
     section = _section("Asetelma ja vaiheet")
     for key in SETUP_KEYS | EXPECT_KEYS | STEP_EXTRA | MOVE_KEYS | set(STEP_KINDS):
         assert f"| `{key}` |" in section, key

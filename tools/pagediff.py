@@ -49,7 +49,7 @@ def scenario_facts(sc: Any) -> list[str]:
 
     if sc.score is not None:
         s = sc.score
-        from .schema import RESULT_HELP
+        from .editor_help import RESULT_HELP
 
         out.append(
             f"tulos: {RESULT_HELP.get(s.kind, s.kind)} (result: {s.kind}); pisteet saa: "
