@@ -20,7 +20,7 @@ from types import SimpleNamespace
 import pytest
 
 from tools import presets, schema, spelling
-from tools.credit import SOURCE_RULES, club_computed
+from tools.credit import club_computed, read_source_rules
 from tools.statements import _about, claim_sentences, drop_columns, stale_claims
 from tools.yamlsrc import SourceError
 from fixed_rules import FIXED
@@ -140,6 +140,7 @@ def test_schemas_are_mapped_to_files_by_path():
     assert _schemas_of("scenarios/kerhonrommi/k01.yaml") == ["./scenarios/scenario.schema.json"]
     assert _schemas_of("scenarios/nimet.yaml") == ["./scenarios/names.schema.json"]
     assert _schemas_of("scenarios/sanat.yaml") == ["./scenarios/words.schema.json"]
+    assert _schemas_of("scenarios/lahdesaannot.yaml") == ["./scenarios/sources.schema.json"]
     for target in json.loads((ROOT / ".vscode" / "settings.json").read_text(encoding="utf-8"))["yaml.schemas"]:
         assert (ROOT / target).is_file(), target
 
@@ -168,9 +169,7 @@ def _sc(source: str, game: str, rules, options=None):
 
 
 def test_an_example_under_a_clubs_rules_is_credited_to_the_club():
-    from rommikirja import RuleSet
-
-    sources = RuleSet.from_mapping(SOURCE_RULES["rommi"])
+    sources = read_source_rules()["rommi"]
     assert not club_computed(_sc("F06", "rommi", sources))
     assert club_computed(_sc("F06", "rommi", sources.with_options(target_score=sources.target_score + 100)))
     # a variant the source describes (the scenario's own options) is still the source's

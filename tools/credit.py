@@ -1,168 +1,70 @@
 """Who an example is credited to. A scenario whose ``source`` is a catalogue id (``F06``) was
 written from a traditional source; the example box credits that source only while the rules the
-example is computed under are the source's (:data:`SOURCE_RULES`, plus the scenario's own
+example is computed under are the source's (:func:`read_source_rules`, plus the scenario's own
 ``options``, such as a variant the source describes). Once a club changes a rule of the game that
 the example plays under, the engine computed it under the club's values, and the box credits the
 club (:func:`club_computed`), naming the source it started from.
 
-:data:`SOURCE_RULES` records the rule sets the sources describe (with Rommikirja's clarifications
-where a source is silent), as the shipped presets stated them when this record was written; it is
-not a club's file to edit: a club edits ``scenarios/rules/``.
+The rule sets the sources describe (with Rommikirja's clarifications where a source is silent)
+are data: ``scenarios/lahdesaannot.yaml``, one mapping of options per game, as the shipped presets
+stated them when the record was written. It is not a club's file to edit: a club edits
+``scenarios/rules/``. :func:`read_source_rules` checks it, each problem in Finnish at its line.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from rommikirja import OPTIONS, RuleSet, RuleSetError
+from rommikirja.chars import written
 from rommikirja.rules import applies
+
+from .scenario.model import SOURCE_RULES_FILE, rel_path
+from .scenario.rulesets import rules_from
+from .yamlsrc import LDict, SourceError, line_of, loads, read_text
 
 #: The catalogue letter of a source → the game it describes.
 SOURCE_GAME = {"P": "perusrommi", "B": "perusrommi", "G": "gin", "R": "rommi51", "F": "rommi"}
 
-#: Every option of the rule set each source describes.
-SOURCE_RULES: dict[str, dict[str, Any]] = {
-    'perusrommi': {
-        'style': 'rummy',
-        'decks': 1,
-        'jokers': 0,
-        'max_jokers_per_meld': 1,
-        'joker_points': 20,
-        'opening_points': 0,
-        'opening_pure_run': False,
-        'unopened_penalty': 100,
-        'min_players': 2,
-        'max_players': 6,
-        'hand_size': {2: 10, 3: 7, 4: 7, 5: 6, 6: 6},
-        'upcard': True,
-        'melds_per_turn': 'any',
-        'lay_off_before_meld': True,
-        'final_discard': 'optional',
-        'ace': 'low',
-        'ace_points': 1,
-        'stock_exhausted': 'turn_over',
-        'max_turnovers': 0,
-        'scoring': 'winner_takes',
-        'first_dealer': 'agreed',
-        'rommi_claim': False,
-        'rummy_doubling': True,
-        'next_dealer_two_players': 'winner',
-        'upcard_offer': False,
-        'knock_limit': 10,
-        'gin_bonus': 25,
-        'undercut_bonus': 25,
-        'undercut_on_tie': True,
-        'void_stock': 2,
-        'game_end': 'deals',
-        'game_deals': 4,
-        'target_score': 500,
-    },
-    'gin': {
-        'style': 'knock',
-        'decks': 1,
-        'jokers': 0,
-        'max_jokers_per_meld': 1,
-        'joker_points': 20,
-        'opening_points': 0,
-        'opening_pure_run': False,
-        'unopened_penalty': 100,
-        'min_players': 2,
-        'max_players': 2,
-        'hand_size': {2: 10},
-        'upcard': True,
-        'melds_per_turn': 'any',
-        'lay_off_before_meld': True,
-        'final_discard': 'optional',
-        'ace': 'low',
-        'ace_points': 1,
-        'stock_exhausted': 'turn_over',
-        'max_turnovers': 0,
-        'scoring': 'winner_takes',
-        'first_dealer': 'agreed',
-        'rommi_claim': False,
-        'rummy_doubling': True,
-        'next_dealer_two_players': 'left',
-        'upcard_offer': True,
-        'knock_limit': 10,
-        'gin_bonus': 25,
-        'undercut_bonus': 25,
-        'undercut_on_tie': True,
-        'void_stock': 2,
-        'game_end': 'target',
-        'game_deals': 4,
-        'target_score': 100,
-    },
-    'rommi51': {
-        'style': 'rummy',
-        'decks': 2,
-        'jokers': 4,
-        'max_jokers_per_meld': 1,
-        'joker_points': 20,
-        'opening_points': 51,
-        'opening_pure_run': True,
-        'unopened_penalty': 100,
-        'min_players': 2,
-        'max_players': 4,
-        'hand_size': {2: 14, 3: 14, 4: 14},
-        'upcard': False,
-        'melds_per_turn': 'any',
-        'lay_off_before_meld': True,
-        'final_discard': 'required',
-        'ace': 'high_or_low',
-        'ace_points': 11,
-        'stock_exhausted': 'turn_over',
-        'max_turnovers': 0,
-        'scoring': 'penalty',
-        'first_dealer': 'agreed',
-        'rommi_claim': False,
-        'rummy_doubling': False,
-        'next_dealer_two_players': 'left',
-        'upcard_offer': False,
-        'knock_limit': 10,
-        'gin_bonus': 25,
-        'undercut_bonus': 25,
-        'undercut_on_tie': True,
-        'void_stock': 2,
-        'game_end': 'target',
-        'game_deals': 4,
-        'target_score': 500,
-    },
-    'rommi': {
-        'style': 'rummy',
-        'decks': 1,
-        'jokers': 0,
-        'max_jokers_per_meld': 1,
-        'joker_points': 20,
-        'opening_points': 0,
-        'opening_pure_run': False,
-        'unopened_penalty': 100,
-        'min_players': 2,
-        'max_players': 6,
-        'hand_size': {2: 10, 3: 7, 4: 7, 5: 6, 6: 6},
-        'upcard': True,
-        'melds_per_turn': 'one',
-        'lay_off_before_meld': True,
-        'final_discard': 'required',
-        'ace': 'low',
-        'ace_points': 1,
-        'stock_exhausted': 'turn_over_keep_top',
-        'max_turnovers': 0,
-        'scoring': 'own_hand_minus',
-        'first_dealer': 'lowest_card',
-        'rommi_claim': False,
-        'rummy_doubling': False,
-        'next_dealer_two_players': 'left',
-        'upcard_offer': False,
-        'knock_limit': 10,
-        'gin_bonus': 25,
-        'undercut_bonus': 25,
-        'undercut_on_tie': True,
-        'void_stock': 2,
-        'game_end': 'target',
-        'game_deals': 4,
-        'target_score': 500,
-    },
-}
+
+def read_source_rules(path: Path = SOURCE_RULES_FILE) -> dict[str, RuleSet]:
+    """Every game of :data:`SOURCE_GAME` → the rule set its sources describe (``path``).
+
+    Options a game leaves out are the engine's neutral defaults (:class:`~rommikirja.rules.RuleSet`).
+    Every problem is a :class:`~tools.yamlsrc.SourceError` at its line, in Finnish. Read once per
+    text of the file.
+    """
+    shown = rel_path(path)
+    text = read_text(path, shown)
+    done = _READ.get(shown)
+    if done is not None and done[0] == text:
+        return done[1]
+    data = loads(text, shown)
+    games = sorted(set(SOURCE_GAME.values()))
+    if not isinstance(data, LDict):
+        raise SourceError(shown, line_of(data, 1), "odotettiin pelejä muodossa peli: {sääntö: arvo, …}")
+    out: dict[str, RuleSet] = {}
+    for game, options in data.items():
+        line = data.line_of(game)
+        if game not in games:
+            raise SourceError(shown, line, f"tuntematon peli ”{written(game)}”; lähteiden pelit: {', '.join(games)}")
+        if not isinstance(options, LDict):
+            raise SourceError(shown, line, f"{game}: odotettiin sääntöjä muodossa sääntö: arvo")
+        for key in options:
+            if key not in OPTIONS:  # a preset's name, title or base is no rule of a source
+                known = ", ".join(OPTIONS)
+                raise SourceError(shown, options.line_of(key), f"tuntematon sääntö ”{written(key)}”; tunnetut: {known}")
+        out[game] = rules_from(dict(options), RuleSet(), shown, options)
+    missing = [g for g in games if g not in out]
+    if missing:
+        raise SourceError(shown, data.line or 1, f"puuttuu pelin {', '.join(missing)} säännöt")
+    _READ[shown] = (text, out)
+    return out
+
+
+#: The file's path as shown → (its text, the rule sets read from it).
+_READ: dict[str, tuple[str, dict[str, RuleSet]]] = {}
 
 
 def source_rules(sc: Any) -> RuleSet | None:
@@ -170,10 +72,13 @@ def source_rules(sc: Any) -> RuleSet | None:
     or a shipped game it is compared with), with the scenario's ``options``; None for ``own`` and
     ``kerho`` examples, for a club's own game and when they cannot be combined."""
     source = getattr(sc, "source", "") or ""
-    if source in ("own", "kerho") or source[:1] not in SOURCE_GAME or getattr(sc, "game", None) not in SOURCE_RULES:
+    if source in ("own", "kerho") or source[:1] not in SOURCE_GAME:
+        return None
+    sources = read_source_rules()
+    if getattr(sc, "game", None) not in sources:
         return None
     try:
-        return RuleSet.from_mapping({**SOURCE_RULES[sc.game], **dict(getattr(sc, "options", {}) or {})})
+        return RuleSet.from_mapping(dict(getattr(sc, "options", {}) or {}), base=sources[sc.game])
     except RuleSetError:
         return None
 

@@ -158,6 +158,25 @@ def rules_schema(games: list[str]) -> dict[str, Any]:
     }
 
 
+def sources_schema(games: list[str]) -> dict[str, Any]:
+    """The schema of ``scenarios/lahdesaannot.yaml``: each game the sources describe → its options
+    (the checks themselves: :func:`tools.credit.read_source_rules`)."""
+    rules = options_schema()
+    rules["description"] = "säännöt, jotka pelin lähteet kuvaavat; puuttuva sääntö on moottorin oletusarvo"
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://rommikirja.invalid/sources.schema.json",
+        "title": "Rommikirja: lähteiden säännöt",
+        "$comment": GENERATED_NOTE,
+        "description": "peli: säännöt, jotka sen perinteiset lähteet kuvaavat (ei kerhon muokattava tiedosto)",
+        "type": "object",
+        "required": games,
+        "additionalProperties": False,
+        "properties": {game: {"$ref": "#/$defs/rules"} for game in games},
+        "$defs": {"rules": rules},
+    }
+
+
 def names_schema() -> dict[str, Any]:
     """The schema of ``scenarios/nimet.yaml`` (the checks themselves: tools.scenario.names)."""
     from rommikirja.finnish import SINGULAR_CASES

@@ -10,6 +10,9 @@
   the options;
 * ``scenarios/names.schema.json`` — the club's player names file ``scenarios/nimet.yaml``
   (every case key the ``player`` filter takes, with its ending);
+* ``scenarios/words.schema.json`` — the club's word list ``scenarios/sanat.yaml``;
+* ``scenarios/sources.schema.json`` — ``scenarios/lahdesaannot.yaml``, the rule sets the
+  sources describe (:mod:`tools.credit`);
 * ``scenarios/README.md`` — the reference for rule editors: every option with its
   values and Finnish meaning, the sections of each page, and the variables and
   filters a scenario's ``text`` may use.
@@ -18,7 +21,7 @@
 file differs from what this module generates, so none of them can drift.
 Editors: ``.vscode/settings.json`` (``yaml.schemas``) maps each schema to its files by path:
 rule files (``scenarios/rules/*.yaml``) to the rules schema, the other files of a game's folder to
-the scenario schema, ``scenarios/nimet.yaml`` to the names schema; a new file needs no
+the scenario schema, ``scenarios/nimet.yaml`` to the names schema (and so on); a new file needs no
 ``# yaml-language-server: $schema=`` line.
 """
 
@@ -28,7 +31,8 @@ import json
 import sys
 from pathlib import Path
 
-from .json_schemas import names_schema, rules_schema, scenario_schema
+from .credit import SOURCE_GAME
+from .json_schemas import names_schema, rules_schema, scenario_schema, sources_schema
 from .reference import reference
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,6 +40,7 @@ SCENARIO_SCHEMA = ROOT / "scenarios" / "scenario.schema.json"
 RULES_SCHEMA = ROOT / "scenarios" / "rules.schema.json"
 NAMES_SCHEMA = ROOT / "scenarios" / "names.schema.json"
 WORDS_SCHEMA = ROOT / "scenarios" / "words.schema.json"
+SOURCES_SCHEMA = ROOT / "scenarios" / "sources.schema.json"
 REFERENCE = ROOT / "scenarios" / "README.md"
 
 
@@ -58,11 +63,13 @@ def generated(root_scenario_schema: Path = SCENARIO_SCHEMA) -> dict[Path, str]:
 
     games = games_and_sections()
     base = json.loads(root_scenario_schema.read_text(encoding="utf-8"))
+    sources = sorted(set(SOURCE_GAME.values()))
     return {
         SCENARIO_SCHEMA: json.dumps(scenario_schema(base, games), ensure_ascii=False, indent=2) + "\n",
         RULES_SCHEMA: json.dumps(rules_schema(list(games)), ensure_ascii=False, indent=2) + "\n",
         NAMES_SCHEMA: json.dumps(names_schema(), ensure_ascii=False, indent=2) + "\n",
         WORDS_SCHEMA: json.dumps(spelling.words_schema(), ensure_ascii=False, indent=2) + "\n",
+        SOURCES_SCHEMA: json.dumps(sources_schema(sources), ensure_ascii=False, indent=2) + "\n",
         REFERENCE: reference(games),
     }
 

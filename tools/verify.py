@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Iterator, Sequence
 
 from . import kept
+from .credit import read_source_rules
 from .scenario import RULES_DIR, SCENARIO_DIR, rel_path
 from .scenario import Scenario, SourceError, load_rulesets, load_scenario, scenario_paths
 from .scenario.names import load_names
@@ -104,6 +105,7 @@ def _verify(
         rulesets = load_rulesets() if rules_dir is None else load_rulesets(rules_dir)
         load_names()  # the club's player names (scenarios/nimet.yaml)
         read_synonyms()  # the club's search words (scenarios/hakusanat.yaml)
+        read_source_rules()  # what the sources describe, for the example boxes' credit (scenarios/lahdesaannot.yaml)
     except SourceError as err:
         return [], [err]
     scenarios: list[Scenario] = []

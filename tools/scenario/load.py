@@ -16,6 +16,7 @@ from ..yamlsrc import LDict, LList, SourceError, load, line_of
 from .context import LIMITS, Ctx, as_int, plain_text, player_name, type_name
 from .expect import EXPECT_KEYS, run_expect
 from .model import CLUB_WORDS_FILE, RULES_DIR, SCENARIO_DIR, SEARCH_WORDS_FILE, Scenario, Snapshot, Step
+from .model import SOURCE_RULES_FILE
 from .moves import MOVE_KEYS, play_move
 from . import names as _names_module
 from .names import is_names_file, load_names  # noqa: F401  (is_names_file: re-exported)
@@ -355,7 +356,8 @@ def scenario_paths(paths: Sequence[str | Path] = ()) -> list[Path]:
                 if f.endswith(".yaml")
                 and not f.startswith(".")
                 and not (
-                    f in (SEARCH_WORDS_FILE.name, CLUB_WORDS_FILE.name) and real == _real(SEARCH_WORDS_FILE.parent)
+                    f in (SEARCH_WORDS_FILE.name, CLUB_WORDS_FILE.name, SOURCE_RULES_FILE.name)
+                    and real == _real(SEARCH_WORDS_FILE.parent)
                 )
             )
         found.extend(sorted(here))

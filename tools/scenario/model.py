@@ -21,6 +21,8 @@ NAMES_FILE = SCENARIO_DIR / "nimet.yaml"
 SEARCH_WORDS_FILE = SCENARIO_DIR / "hakusanat.yaml"
 #: The club's words the speller does not know (:mod:`tools.spelling`); not a scenario.
 CLUB_WORDS_FILE = SCENARIO_DIR / "sanat.yaml"
+#: The rule sets the traditional sources describe (:mod:`tools.credit`); not a scenario, not a club's file.
+SOURCE_RULES_FILE = SCENARIO_DIR / "lahdesaannot.yaml"
 
 
 @dataclass(frozen=True)
