@@ -100,3 +100,17 @@ def test_minus_points_accept_either_sign():
     sol = solution(q)
     assert sol["points"] < 0
     assert check(q, {"points": -sol["points"]})["correct"] and check(q, {"points": sol["points"]})["correct"]
+
+
+def test_a_pile_without_a_deal_for_the_fewest_players_is_its_listed_cards():
+    import random
+
+    from rommikirja import RuleSet
+    from rommikirja.app.practice import nostopakka
+
+    dealt = nostopakka.make(random.Random(3), FIXED["perusrommi"])
+    assert dealt["discard_size"] > len(dealt["discard"])  # every card the hands left, not only the shown
+    # a rule set made by hand (not read from a file) that deals no hand for three players
+    odd = RuleSet(min_players=3, hand_size=((2, 10),))
+    q = nostopakka.make(random.Random(3), odd)
+    assert q["discard_size"] == len(q["discard"])

@@ -57,14 +57,14 @@ def make(rng: random.Random, rules: RuleSet) -> dict:
 
 
 def _deal_sizes(rules: RuleSet) -> set[int]:
-    """The hand sizes dealt under ``rules`` (one per number of players)."""
-    sizes = set()
-    for n in range(rules.min_players, rules.max_players + 1):
-        try:
-            sizes.add(rules.hand_size_for(n))
-        except Exception:  # a player count the rule set deals no hand for
-            continue
-    return sizes
+    """The hand sizes dealt under ``rules``, one per number of players it allows and deals for.
+
+    >>> sorted(_deal_sizes(RuleSet(max_players=3, hand_size=((2, 10), (3, 7), (4, 7)))))
+    [7, 10]
+    >>> _deal_sizes(RuleSet(min_players=5, hand_size=((2, 10),)))   # no deal for five or six
+    set()
+    """
+    return {size for n, size in rules.hand_size if rules.min_players <= n <= rules.max_players}
 
 
 def solve(q: dict, rules: RuleSet) -> dict:

@@ -19,10 +19,11 @@ def make(rng: random.Random, rules: RuleSet) -> dict:
     # the whole pile when the stock runs out is every card not in the hands (here of the fewest
     # players); the question shows its bottom cards and its top card
     n = max(2, rules.min_players)
-    try:
-        size = len(standard_deck(rules.decks, rules.jokers)) - n * rules.hand_size_for(n)
-    except Exception:  # no deal for that many players: the listed cards only
+    dealt = dict(rules.hand_size).get(n)  # what RuleSet.hand_size_for(n) gives, None for no deal
+    if dealt is None:  # no deal for that many players: the listed cards only
         size = len(pile)
+    else:
+        size = len(standard_deck(rules.decks, rules.jokers)) - n * dealt
     return {
         "discard": card_codes(pile),
         "discard_size": max(size, len(pile)),
