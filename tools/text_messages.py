@@ -16,24 +16,32 @@ from .textbounds import TemplateLimit
 __all__ = ["syntax_message", "render_error_message", "case_error_message", "template_line"]
 
 
-_SYNTAX = [
-    ("unexpected end of template", "pohja loppuu kesken (puuttuuko }}}} tai {{% end… %}}?)"),
-    ("unexpected '}'", "ylimääräinen }}"),
-    ("Encountered unknown tag '", "tuntematon tagi ”{0}”"),
-    ("unexpected char", "merkki ei kuulu lausekkeeseen"),
-    ("expected token", "lausekkeesta puuttuu jotakin"),
-    ("unexpected '", "odottamaton merkki lausekkeessa"),
+#: A message table: Jinja2's English message (a pattern found anywhere in it) → the Finnish one, a
+#: :meth:`str.format` template given the pattern's group (the name in the message), cut to a length.
+Messages = list[tuple[re.Pattern[str], str]]
+
+_SYNTAX: Messages = [
+    (re.compile(r"unexpected end of template"), "pohja loppuu kesken (puuttuuko }}}} tai {{% end… %}}?)"),
+    (re.compile(r"unexpected '\}'"), "ylimääräinen }}"),
+    (re.compile(r"Encountered unknown tag '([^']*)"), "tuntematon tagi ”{0}”"),
+    (re.compile(r"unexpected char"), "merkki ei kuulu lausekkeeseen"),
+    (re.compile(r"expected token"), "lausekkeesta puuttuu jotakin"),
+    (re.compile(r"unexpected '"), "odottamaton merkki lausekkeessa"),
 ]
+
+
+def _message(text: str, table: Messages, cut: int) -> str | None:
+    """The Finnish message of the first pattern of ``table`` found in ``text``, or None."""
+    for pattern, fi in table:
+        m = pattern.search(text)
+        if m:
+            return fi.format(m.group(1)[:cut] if pattern.groups else "")
+    return None
 
 
 def syntax_message(err: jinja2.TemplateSyntaxError) -> str:
     """A Jinja2 syntax error in Finnish."""
-    text = str(err.message or "")
-    for en, fi in _SYNTAX:
-        if en in text:
-            tag = text.split(en, 1)[1].split("'", 1)[0] if "{0}" in fi else ""
-            return fi.format(tag[:30])
-    return "pohjan kirjoitusasu on virheellinen"
+    return _message(str(err.message or ""), _SYNTAX, 30) or "pohjan kirjoitusasu on virheellinen"
 
 
 def template_line(tb: TracebackType | None) -> int | None:
@@ -46,7 +54,7 @@ def template_line(tb: TracebackType | None) -> int | None:
     return line
 
 
-_UNDEFINED = [
+_UNDEFINED: Messages = [
     (re.compile(r"^'([^']+)' is undefined$"), "tuntematon nimi ”{0}”"),
     (re.compile(r"has no attribute '([^']+)'$"), "arvolla ei ole kenttää ”{0}”"),
     (re.compile(r"has no element (.+)$"), "arvossa ei ole kohtaa {0}"),
@@ -58,12 +66,7 @@ def render_error_message(err: BaseException) -> str:
     if isinstance(err, TemplateLimit):
         return str(err)
     if isinstance(err, jinja2.UndefinedError):
-        text = str(err.message or "")
-        for pattern, fi in _UNDEFINED:
-            m = pattern.search(text)
-            if m:
-                return fi.format(m.group(1)[:60])
-        return "lausekkeessa on tuntematon arvo"
+        return _message(str(err.message or ""), _UNDEFINED, 60) or "lausekkeessa on tuntematon arvo"
     if isinstance(err, SecurityError):
         m = re.search(r"attribute '([A-Za-z][A-Za-z0-9_]{0,40})' of", str(err))
         if m:
@@ -72,23 +75,25 @@ def render_error_message(err: BaseException) -> str:
                 "dokumentoituja tietoja ja apufunktioita (scenarios/README.md)"
             )
         return "lauseke ei ole sallittu (suojattu ympäristö estää sen)"
-    if isinstance(err, ZeroDivisionError):
-        return "jako nollalla"
-    if isinstance(err, (OverflowError, MemoryError)):
-        return "lasku tai arvo on liian suuri"
-    if isinstance(err, RecursionError):
-        return "liian syvä rekursio (makro kutsuu itseään?)"
-    if isinstance(err, IndexError):
-        return "indeksi on luettelon ulkopuolella"
-    if isinstance(err, KeyError):
-        return "avainta ei ole"
-    if isinstance(err, TypeError):
-        return "arvot eivät sovi lausekkeeseen (väärä tyyppi)"
+    for kind, fi in _BY_KIND:
+        if isinstance(err, kind):
+            return fi
     if isinstance(err, UnknownName):
         return str(err)
     if isinstance(err, ValueError):
         return case_error_message(str(err)) or "arvo ei kelpaa lausekkeeseen"
     return "lauseke epäonnistui"
+
+
+#: An error of these kinds (the first that fits) has one message, whatever it says.
+_BY_KIND: list[tuple[type[BaseException] | tuple[type[BaseException], ...], str]] = [
+    (ZeroDivisionError, "jako nollalla"),
+    ((OverflowError, MemoryError), "lasku tai arvo on liian suuri"),
+    (RecursionError, "liian syvä rekursio (makro kutsuu itseään?)"),
+    (IndexError, "indeksi on luettelon ulkopuolella"),
+    (KeyError, "avainta ei ole"),
+    (TypeError, "arvot eivät sovi lausekkeeseen (väärä tyyppi)"),
+]
 
 
 _BAD_CASE = re.compile(
