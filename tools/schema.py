@@ -17,7 +17,9 @@
   values and Finnish meaning, the sections of each page, and the variables and
   filters a scenario's ``text`` may use.
 
-``python -m tools.build --accept`` runs it too, and a test fails when a committed
+The schemas are made by :mod:`tools.json_schemas`, the reference by :mod:`tools.reference`
+(with the Finnish help of :mod:`tools.editor_help`); this module gathers what they need and
+writes them. ``python -m tools.build --accept`` runs it too, and a test fails when a committed
 file differs from what this module generates, so none of them can drift.
 Editors: ``.vscode/settings.json`` (``yaml.schemas``) maps each schema to its files by path:
 rule files (``scenarios/rules/*.yaml``) to the rules schema, the other files of a game's folder to
