@@ -119,7 +119,9 @@ class SiteContext:
         some deal reaches (:func:`tools.practice_reach.question_problems`): the same every build."""
         found = _reachable_seed(kind, json.dumps(self.rulesets[game].as_mapping(), sort_keys=True), tries)
         if found is None:
-            raise BuildError(f"harjoitukselle {kind} ei löytynyt pelissä {game} mahdollista asetelmaa {tries} siemenellä")
+            raise BuildError(
+                f"harjoitukselle {kind} ei löytynyt pelissä {game} mahdollista asetelmaa {tries} siemenellä"
+            )
         return found
 
     def pelaa_games(self) -> list[dict]:
