@@ -311,10 +311,11 @@ def _key_line(path: Path, key: str) -> int | None:
 
 
 def differences(rules: Any, base: Any) -> list[str]:
-    """Options whose value differs from the base preset, in OPTIONS order."""
+    """Options whose value differs from the base preset and that matter in ``rules``, in OPTIONS
+    order (a number of deals is no difference in a game played to a score)."""
     from rommikirja import OPTIONS
 
-    return [o for o in OPTIONS if getattr(rules, o) != getattr(base, o)]
+    return [o for o in OPTIONS if getattr(rules, o) != getattr(base, o) and OPTIONS[o].applies(rules)]
 
 
 def nav_entries(pages: dict[str, str]) -> list[dict[str, str]]:

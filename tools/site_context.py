@@ -33,6 +33,10 @@ class BuildError(Exception):
     pass
 
 
+#: How many seeds (from 1) a practice widget without a seed of its own tries.
+SEED_TRIES = 60
+
+
 @functools.lru_cache(maxsize=512)
 def _reachable_seed(kind: str, rules_json: str, tries: int) -> int | None:
     """:meth:`SiteContext.practice_seed` for a rule set as JSON (kept: a build renders a page often)."""
@@ -111,12 +115,16 @@ class SiteContext:
         )
 
     def practice_kinds(self, rules: Any) -> list[str]:
-        """The practice kinds that fit the rule set ``rules`` (each kind's ``applies``), by name."""
-        return practice_applicable(rules)
+        """The practice kinds that fit the rule set ``rules`` (each kind's ``applies``), by name, of
+        which some seed makes a question a deal reaches (:meth:`practice_seed`; an opening of 200
+        points, say, is not made)."""
+        mapping = json.dumps(rules.as_mapping(), sort_keys=True)
+        return [k for k in practice_applicable(rules) if _reachable_seed(k, mapping, SEED_TRIES) is not None]
 
-    def practice_seed(self, kind: str, game: str, tries: int = 200) -> int:
+    def practice_seed(self, kind: str, game: str, tries: int | None = None) -> int:
         """The first seed (from 1) whose question of ``kind`` under ``game``'s rules shows a position
         some deal reaches (:func:`tools.practice_reach.question_problems`): the same every build."""
+        tries = SEED_TRIES if tries is None else tries
         found = _reachable_seed(kind, json.dumps(self.rulesets[game].as_mapping(), sort_keys=True), tries)
         if found is None:
             raise BuildError(
