@@ -239,11 +239,14 @@ def auto_spec(rules) -> GameSpec:
         if sensible(rules, players, turns, deal):
             break
     else:
-        raise RuntimeError(f"{rules.name}: no seed in 1..{AUTO_SEEDS} gives a sample deal that ends by going out")
+        raise RuntimeError(
+            f"{rules.name}: yksikään sekoitus 1–{AUTO_SEEDS} ei anna esimerkkijakoa, joka päättyy ulosmenoon "
+            f"{AUTO_ROUNDS[0]}–{AUTO_ROUNDS[1]} kierroksessa"
+        )
     lengths = {g: game_length(rules, players, g, AUTO_MAX_DEALS) for g in AUTO_GAME_SEEDS}
     ended = [g for g in AUTO_GAME_SEEDS if lengths[g] is not None]
     if not ended:
-        raise RuntimeError(f"{rules.name}: no short game ended in {AUTO_MAX_DEALS} deals")
+        raise RuntimeError(f"{rules.name}: yksikään lyhyt peli ei päättynyt {AUTO_MAX_DEALS} jaossa")
     game_seed = min(ended, key=lambda g: lengths[g])
     return GameSpec(rules.name, players, seed, game_seed, max_deals=AUTO_MAX_DEALS)
 
