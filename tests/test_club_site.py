@@ -245,7 +245,10 @@ def test_a_club_game_gets_a_sample_deal_a_score_sheet_practice_and_pelaa(club, n
     pelaa = (club.published / "pelaa" / "index.html").read_text(encoding="utf-8")
     games = json.loads(html.unescape(re.search(r'data-games="([^"]*)"', pelaa).group(1)))
     assert f"\n# {games[name]['title']}\n" in page
-    assert games[name]["links"]["topics"], "refusals link to the page's rules"
+    topics = games[name]["links"]["topics"]
+    assert topics, "refusals link to the page's rules"
+    published = (club.published / name / "index.html").read_text(encoding="utf-8")
+    assert [a for a, _ in topics.values() if f'id="{a}"' not in published] == []
     code = (
         "import json, sys\n"
         "from rommikirja.play import handle\n"
