@@ -15,22 +15,31 @@ from typing import Any
 
 from .presets import PAGES, RULES_DIR, preset_meta, template_pages
 
-#: Where a page explains a topic: the headings that do, best first (the first one a page has wins).
+#: Where a page explains a topic: the headings that do, best first (the first one a page has wins);
+#: the last of each is a generated page's rule group (tools.presets.GENERIC_RULES) where the
+#: topic's rules are listed when the page has no section of its own for it.
 TOPIC_HEADINGS: dict[str, tuple[str, ...]] = {
-    "turn": ("Vuoron kulku", "Vuoro"),
-    "meld": ("Yhdistelmät", "Yhdistelmät ja irtokortit", "Yhdistelmät ja lisääminen", "Yhdistelmät ja täydentäminen"),
+    "turn": ("Vuoron kulku", "Vuoro", "Pelin kulku"),
+    "meld": (
+        "Yhdistelmät",
+        "Yhdistelmät ja irtokortit",
+        "Yhdistelmät ja lisääminen",
+        "Yhdistelmät ja täydentäminen",
+        "Pelin kulku",
+    ),
     "lay_off": (
         "Lisääminen pöydän yhdistelmiin",
         "Yhdistelmät ja lisääminen",
         "Yhdistelmät ja täydentäminen",
         "Yhdistelmät",
+        "Pelin kulku",
     ),
-    "out": ("Ulosmeno", "Jaon loppu ja sakot", "Kierroksen loppu ja sakot"),
-    "stock": ("Kun nostopakka loppuu", "Kun nostopakka hupenee"),
-    "offer": ("Ensimmäinen avokortti",),
-    "knock": ("Koputus",),
-    "opening": ("Avaus",),
-    "joker": ("Jokerit",),
+    "out": ("Ulosmeno", "Jaon loppu ja sakot", "Kierroksen loppu ja sakot", "Jaon loppu"),
+    "stock": ("Kun nostopakka loppuu", "Kun nostopakka hupenee", "Jaon loppu"),
+    "offer": ("Ensimmäinen avokortti", "Välineet ja pelaajat"),
+    "knock": ("Koputus", "Pelin kulku"),
+    "opening": ("Avaus", "Pelin kulku"),
+    "joker": ("Jokerit", "Välineet ja pelaajat"),
 }
 #: Most players a Pelaa game seats (the reader and up to three computers).
 MAX_PLAYERS = 4

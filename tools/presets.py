@@ -52,6 +52,10 @@ GENERIC_SECTIONS: dict[str, str] = {
     "vinkit": "Vinkkejä",
 }
 
+#: Sections of every generated page that the engine's own examples fill (tools/sample_deal.py):
+#: the page shows them apart from GENERIC_SECTIONS (a sample deal, and a score sheet as a table).
+SAMPLE_SECTIONS: tuple[str, ...] = ("esimerkkijako", "pistetaulukko")
+
 #: Rule statements of a generated page, grouped under headings (options that do not apply are left out).
 #: min_players also states max_players, and game_end states target_score or game_deals (one sentence
 #: each in rommikirja.rules), so those are not listed twice.
@@ -248,13 +252,13 @@ def generic_sections(rules: Any = None) -> list[str]:
     """The generic page's sections that fit ``rules``: no opening, joker or knock section in a game
     without an opening requirement, jokers or knocking."""
     if rules is None:
-        return list(GENERIC_SECTIONS)
+        return [*GENERIC_SECTIONS, *SAMPLE_SECTIONS]
     skip = {
         "avaus": not getattr(rules, "opening_points", 0),
         "jokerit": not getattr(rules, "jokers", 0),
         "koputus": getattr(rules, "style", "knock") != "knock",
     }
-    return [k for k in GENERIC_SECTIONS if not skip.get(k)]
+    return [k for k in GENERIC_SECTIONS if not skip.get(k)] + list(SAMPLE_SECTIONS)
 
 
 def valid_sections(game: str, pages_dir: Path = PAGES, rules: Any = None) -> list[str]:
@@ -307,10 +311,11 @@ def _key_line(path: Path, key: str) -> int | None:
 
 
 def differences(rules: Any, base: Any) -> list[str]:
-    """Options whose value differs from the base preset, in OPTIONS order."""
+    """Options whose value differs from the base preset and that matter in ``rules``, in OPTIONS
+    order (a number of deals is no difference in a game played to a score)."""
     from rommikirja import OPTIONS
 
-    return [o for o in OPTIONS if getattr(rules, o) != getattr(base, o)]
+    return [o for o in OPTIONS if getattr(rules, o) != getattr(base, o) and OPTIONS[o].applies(rules)]
 
 
 def nav_entries(pages: dict[str, str]) -> list[dict[str, str]]:

@@ -65,6 +65,15 @@ SPECS: tuple[GameSpec, ...] = (
     GameSpec("rommi51", 3, 15, 300, max_deals=30),
 )
 
+#: Any other preset (a club's game) gets its seeds found: the first seed from 1 whose deal the
+#: policy finishes by going out (gin: by a knock, not a void deal) in 3 to 8 rounds; the short
+#: game is the shortest of the games starting at the AUTO_GAME_SEEDS (the first on a tie), and
+#: may take up to AUTO_MAX_DEALS deals.
+AUTO_ROUNDS = (3, 8)
+AUTO_SEEDS = 500
+AUTO_GAME_SEEDS = tuple(range(1000, 9000, 1000))
+AUTO_MAX_DEALS = 60
+
 
 # ---------------------------------------------------------------------------------------------
 # the policy
@@ -207,6 +216,75 @@ def play_deal(rules, players: int, dealer: int, seed: int):
     return start, turns, deal
 
 
+def sensible(rules, players: int, turns, deal) -> bool:
+    """A deal worth narrating on a page: it ends by going out (gin: a knock) in a few rounds."""
+    outcome = deal.outcome
+    if rules.style == "knock":
+        if str(getattr(outcome, "kind", "void")) == "void":
+            return False
+    elif str(getattr(getattr(outcome, "reason", None), "value", "")) != "went_out":
+        return False
+    return AUTO_ROUNDS[0] * players <= len(turns) <= AUTO_ROUNDS[1] * players
+
+
+def auto_spec(rules) -> GameSpec:
+    """The sample deal and short game of a preset without a :data:`SPECS` entry (the same every run):
+    three players where the rules allow them, the first sensible seed (:func:`sensible`)."""
+    players = min(max(3, rules.min_players), rules.max_players)
+    for seed in range(1, AUTO_SEEDS + 1):
+        try:
+            _, turns, deal = play_deal(rules, players, players - 1, seed)
+        except StuckDeal:
+            continue
+        if sensible(rules, players, turns, deal):
+            break
+    else:
+        raise RuntimeError(
+            f"{rules.name}: yksikään sekoitus 1–{AUTO_SEEDS} ei anna esimerkkijakoa, joka päättyy ulosmenoon "
+            f"{AUTO_ROUNDS[0]}–{AUTO_ROUNDS[1]} kierroksessa"
+        )
+    lengths = {g: game_length(rules, players, g, AUTO_MAX_DEALS) for g in AUTO_GAME_SEEDS}
+    ended = [g for g in AUTO_GAME_SEEDS if lengths[g] is not None]
+    if not ended:
+        raise RuntimeError(f"{rules.name}: yksikään lyhyt peli ei päättynyt {AUTO_MAX_DEALS} jaossa")
+    game_seed = min(ended, key=lambda g: lengths[g])
+    return GameSpec(rules.name, players, seed, game_seed, max_deals=AUTO_MAX_DEALS)
+
+
+def short_game(rules, players: int, seed: int, max_deals: int):
+    """The deals of a short game from ``seed`` on (a shuffle the policy gets stuck on is skipped):
+    yields ``(start, turns, deal, totals before, totals after)``; stops when the game is over."""
+    totals = GameTotals.start(players)
+    dealer = players - 1
+    for _ in range(max_deals):
+        while True:
+            try:
+                start, turns, deal = play_deal(rules, players, dealer, seed)
+                break
+            except StuckDeal:
+                seed += 1
+        seed += 1
+        before, totals = totals, totals.add(score_deal(deal.outcome, rules).points)
+        yield start, turns, deal, before, totals
+        dealer = next_dealer(deal.outcome, rules)
+        if totals.is_over(rules):
+            return
+
+
+def game_length(rules, players: int, seed: int, max_deals: int) -> int | None:
+    """How many deals the short game from ``seed`` takes (None: not over in ``max_deals``)."""
+    n, totals = 0, None
+    for n, (*_, totals) in enumerate(short_game(rules, players, seed, max_deals), 1):
+        pass
+    return n if totals is not None and totals.is_over(rules) else None
+
+
+def specs(rulesets: dict) -> list[GameSpec]:
+    """Every preset's spec: :data:`SPECS`, then :func:`auto_spec` for the others by name."""
+    fixed = {spec.game: spec for spec in SPECS if spec.game in rulesets}
+    return list(fixed.values()) + [auto_spec(rulesets[g]) for g in sorted(rulesets) if g not in fixed]
+
+
 # ---------------------------------------------------------------------------------------------
 # writing scenarios
 
@@ -257,26 +335,18 @@ def generate(root: Path = SCENARIOS) -> dict[Path, str]:
     """Every generated scenario file: path → text."""
     rulesets = load_rulesets()
     files: dict[Path, str] = {}
-    for spec in SPECS:
+    for spec in specs(rulesets):
         rules = rulesets[spec.game]
         names = list(DEFAULT_NAMES[: spec.players])
         start, turns, deal = play_deal(rules, spec.players, spec.players - 1, spec.sample_seed)
         files[root / spec.game / f"z-{spec.game}-jako.yaml"] = scenario_yaml(
             spec.game, "Kokonainen jako sekoituksesta pisteisiin", "esimerkkijako", 1, names, start, turns, deal, rules
         )
-        totals = GameTotals.start(spec.players)
-        dealer = spec.players - 1
-        seed = spec.game_seed
-        for k in range(spec.max_deals):
-            while True:  # a shuffle on which the simple policy gets stuck is skipped
-                try:
-                    start, turns, deal = play_deal(rules, spec.players, dealer, seed)
-                    break
-                except StuckDeal:
-                    seed += 1
-            seed += 1
-            before = totals
-            totals = totals.add(score_deal(deal.outcome, rules).points)
+        over = False
+        for k, (start, turns, deal, before, totals) in enumerate(
+            short_game(rules, spec.players, spec.game_seed, spec.max_deals)
+        ):
+            over = totals.is_over(rules)
             files[root / spec.game / f"z-{spec.game}-peli-{k + 1:02d}.yaml"] = scenario_yaml(
                 spec.game,
                 f"{k + 1}. jako",
@@ -289,23 +359,21 @@ def generate(root: Path = SCENARIOS) -> dict[Path, str]:
                 rules,
                 totals=before.totals,
                 deals_played=before.deals,
-                game_over=totals.is_over(rules),
+                game_over=over,
             )
-            dealer = next_dealer(deal.outcome, rules)
-            if totals.is_over(rules):
-                break
-        else:
+        if not over:
             raise RuntimeError(f"{spec.game}: the short game did not end in {spec.max_deals} deals")
     return files
 
 
 def write(files: dict[Path, str]) -> None:
     """Write the generated files and remove score-sheet deals the generator no longer makes."""
-    for game in {spec.game for spec in SPECS}:
+    for game in {p.parent.name for p in files}:
         for old in (SCENARIOS / game).glob(f"z-{game}-peli-*.yaml"):
             if old not in files:
                 old.unlink()
     for p, text in files.items():
+        p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(text, encoding="utf-8")
 
 

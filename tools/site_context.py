@@ -8,6 +8,7 @@ that the data flow from a rule set to a page sentence can be followed from here.
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +20,7 @@ from markupsafe import Markup
 from rommikirja import OPTIONS
 from rommikirja.cards import Card, Suit, parse_card
 from rommikirja.finnish import CASES, RANK_WORDS, SUIT_WORDS, card_name
+from rommikirja.practice import KINDS as PRACTICE_KINDS, applicable as practice_applicable
 from rommikirja.practice import question as practice_question, solution as practice_solution
 
 from . import presets, rule_text
@@ -29,6 +31,25 @@ from .scenario_text import render_example
 
 class BuildError(Exception):
     pass
+
+
+#: How many seeds (from 1) a practice widget without a seed of its own tries.
+SEED_TRIES = 60
+
+
+@functools.lru_cache(maxsize=512)
+def _reachable_seed(kind: str, rules_json: str, tries: int) -> int | None:
+    """:meth:`SiteContext.practice_seed` for a rule set as JSON (kept: a build renders a page often)."""
+    from rommikirja import RuleSet
+
+    from .practice_reach import question_problems
+
+    mapping = json.loads(rules_json)
+    rules = RuleSet.from_mapping(mapping)
+    for seed in range(1, tries + 1):
+        if not question_problems(practice_question(kind, seed, mapping), rules):
+            return seed
+    return None
 
 
 @dataclass
@@ -69,10 +90,15 @@ class SiteContext:
             raise BuildError(f"pelin {game} osiossa ”{section}” ei ole yhtään skenaariota")
         return Markup("\n".join(self.example(sc.id) for sc in chosen))
 
-    def practice(self, kind: str, game: str, seed: int, title: str) -> Markup:
-        """A practice widget whose first question (and its worked answer) the engine makes now."""
+    def practice(self, kind: str, game: str, seed: int | None = None, title: str | None = None) -> Markup:
+        """A practice widget whose first question (and its worked answer) the engine makes now
+        (no ``seed``: :meth:`practice_seed`; no ``title``: the kind's own)."""
         if game not in self.rulesets:
             raise BuildError(f"harjoitus viittaa tuntemattomaan peliin ”{game}”")
+        if kind not in PRACTICE_KINDS:
+            raise BuildError(f"tuntematon harjoituslaji ”{kind}”")
+        seed = self.practice_seed(kind, game) if seed is None else seed
+        title = PRACTICE_KINDS[kind].title if title is None else title
         wid = f"{kind}-{game}"
         if wid in self.practice_ids:
             raise BuildError(f"harjoitus {wid} on sivulla kahdesti")
@@ -87,6 +113,24 @@ class SiteContext:
             .strip()
             + "\n"
         )
+
+    def practice_kinds(self, rules: Any) -> list[str]:
+        """The practice kinds that fit the rule set ``rules`` (each kind's ``applies``), by name, of
+        which some seed makes a question a deal reaches (:meth:`practice_seed`; an opening of 200
+        points, say, is not made)."""
+        mapping = json.dumps(rules.as_mapping(), sort_keys=True)
+        return [k for k in practice_applicable(rules) if _reachable_seed(k, mapping, SEED_TRIES) is not None]
+
+    def practice_seed(self, kind: str, game: str, tries: int | None = None) -> int:
+        """The first seed (from 1) whose question of ``kind`` under ``game``'s rules shows a position
+        some deal reaches (:func:`tools.practice_reach.question_problems`): the same every build."""
+        tries = SEED_TRIES if tries is None else tries
+        found = _reachable_seed(kind, json.dumps(self.rulesets[game].as_mapping(), sort_keys=True), tries)
+        if found is None:
+            raise BuildError(
+                f"harjoitukselle {kind} ei löytynyt pelissä {game} mahdollista asetelmaa {tries} siemenellä"
+            )
+        return found
 
     def pelaa_games(self) -> list[dict]:
         """The Pelaa page's games: every preset with a page, and its rule links (:mod:`tools.pelaa_games`)."""
@@ -103,6 +147,7 @@ class SiteContext:
             "example": self.example,
             "examples": self.examples,
             "practice": self.practice,
+            "practice_kinds": self.practice_kinds,
             "pelaa_games": self.pelaa_games,
             "scenarios": self.by_id,
             "rulesets": self.rulesets,

@@ -2,6 +2,6 @@
 request is read with (:mod:`.fields`) and the entry points (:mod:`.api`); requests reach them through :func:`rommikirja.app.api.handle`."""
 
 from .api import check, question, solution, use_club_names
-from .kinds import KINDS, PracticeKind, register
+from .kinds import KINDS, PracticeKind, applicable, register
 
-__all__ = ["KINDS", "PracticeKind", "register", "question", "solution", "check", "use_club_names"]
+__all__ = ["KINDS", "PracticeKind", "register", "question", "solution", "check", "use_club_names", "applicable"]

@@ -122,6 +122,8 @@ AVAUS = register(
         check,
         show,
         control="pick",
+        title="Avaus",
+        applies=lambda rules: rules.opening_points > 0,
         question_fields=(QCards("hand", "Käsi", most=lambda rules: min(hand_limit(rules), 16), least=1),),
         answer_fields=(CardList("cards", "Valitut kortit", optional=True),),
     )

@@ -86,6 +86,8 @@ JARJESTA = register(
         check,
         show,
         control="melds",
+        title="Järjestä käsi",
+        applies=lambda rules: rules.style == "knock",
         question_fields=(QCards("hand", "Käsi", most=11, least=1, jokers=False),),
         answer_fields=(MeldList("melds", "Yhdistelmät (melds)"),),
     )

@@ -90,6 +90,7 @@ KELPAAKO = register(
         check,
         show,
         control="yesno",
+        title="Kelpaako yhdistelmä?",
         question_fields=(QCards("cards", "Kortit", most=16, least=1),),
         answer_fields=(Flag("valid", "Vastauksen (valid)", optional=True),),
     )

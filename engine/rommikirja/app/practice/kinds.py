@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from ...rules import RuleSet
 
-__all__ = ["CONTROLS", "KINDS", "SHARED", "PracticeKind", "register", "load_kinds"]
+__all__ = ["CONTROLS", "KINDS", "SHARED", "PracticeKind", "register", "load_kinds", "applicable"]
 
 #: the generic input controls the page knows (``docs/assets/harjoitus.js`` ``INPUTS``)
 CONTROLS = ("number", "yesno", "pick", "order", "melds")
@@ -33,7 +33,10 @@ class PracticeKind:
       ``{"items": [block, …]}``) and the input control's settings;
     - ``question_fields`` / ``answer_fields``: the field specs a question or an answer coming
       back from the page is read with (:mod:`.fields`);
-    - ``control``: one of :data:`CONTROLS`.
+    - ``control``: one of :data:`CONTROLS`;
+    - ``title``: the widget's Finnish heading on a page that shows every kind that applies;
+    - ``applies(rules) -> bool``: whether the kind fits the rule set (a page asks
+      :func:`applicable`); a kind that says nothing fits every rule set.
     """
 
     name: str
@@ -44,6 +47,8 @@ class PracticeKind:
     question_fields: tuple = ()
     answer_fields: tuple = ()
     control: str = "number"
+    title: str = ""
+    applies: Callable[[RuleSet], bool] = lambda rules: True
 
     def __post_init__(self) -> None:
         if self.control not in CONTROLS:
@@ -72,3 +77,8 @@ def load_kinds() -> dict[str, PracticeKind]:
         if info.name not in SHARED and not info.name.startswith("_"):
             importlib.import_module(f"{package}.{info.name}")
     return KINDS
+
+
+def applicable(rules: RuleSet) -> list[str]:
+    """The names of the kinds that fit ``rules``, in name order (:func:`load_kinds` first)."""
+    return [name for name, kind in sorted(load_kinds().items()) if kind.applies(rules)]

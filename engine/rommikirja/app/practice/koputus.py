@@ -89,6 +89,8 @@ KOPUTUS = register(
         check,
         show,
         control="number",
+        title="Koputuksen tulos",
+        applies=lambda rules: rules.style == "knock",
         question_fields=(
             QCards("knocker", "Koputtajan käsi", most=11, least=1, jokers=False),
             QCards("defender", "Puolustajan käsi", most=11, least=1, jokers=False),

@@ -137,6 +137,8 @@ LISAA = register(
         check,
         show,
         control="pick",
+        title="Lisää pöytään",
+        applies=lambda rules: rules.style != "knock" and not rules.opening_points,
         question_fields=(Table("table", "Pöydässä (table)"), QCards("hand", "Käsi", most=hand_limit, least=1)),
         answer_fields=(CardList("cards", "Valitut kortit", optional=True),),
     )

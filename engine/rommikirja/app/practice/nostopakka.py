@@ -111,6 +111,8 @@ NOSTOPAKKA = register(
         check,
         show,
         control="order",
+        title="Nostopakka loppuu",
+        applies=lambda rules: rules.style != "knock" and rules.stock_exhausted in ("turn_over", "turn_over_keep_top"),
         question_fields=(
             QCards("discard", "Poistopakka", most=10, least=1),
             Count("discard_size", "Poistopakan koon (discard_size)", optional=True),

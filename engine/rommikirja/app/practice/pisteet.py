@@ -117,6 +117,8 @@ PISTEET = register(
         check,
         show,
         control="number",
+        title="Jaon pisteet",
+        applies=lambda rules: rules.style != "knock",
         question_fields=(
             Players("players", least=2, most=6),
             Player("winner", "Voittajan (winner)"),
