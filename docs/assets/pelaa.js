@@ -179,6 +179,7 @@ function show(result, log = []) {
   ui.selected = [];
   ui.target = null;
   ui.hint = null;
+  ui.knock = null;
   delete root.dataset.hintAction;
   save();
   render(log);
@@ -218,6 +219,7 @@ async function act(action) {
     move[spec.key] = sel;
   }
   if (spec.onto) move.onto = ui.target;
+  if (action === "knock") return chooseKnock(move);
   setBusy(true);
   try {
     // one request: the reader's move, then the computers until the reader is to act again
@@ -351,7 +353,7 @@ function render(log) {
     players, piles, melds,
     el("div", { class: "pelaa-viimeksi-alue", "aria-live": "polite" }, summary),
     el("h3", {}, `Kätesi (${me})`), hand, el("p", { class: "pelaa-ohje" }, info.join(" ")),
-    feedback, bar,
+    feedback, ui.knock ? knockPanel() : bar,
   ];
   if (v.over) parts.push(scorePanel(v));
   if (ui.replay) parts.push(replayPanel());
@@ -389,6 +391,59 @@ function refocus([attr, value], scroll = false) {
     target.style.scrollMarginTop = "4em";       // the theme's header
     target.scrollIntoView({ block: "nearest" });
   }
+}
+
+// ---------------------------------------------------------------- the knock's arrangement (gin)
+// "Koputa" with a card: the engine lists the ways to spread the rest of the hand (op knock_options),
+// best first, each with its deadwood, what the deal gives against the defender's best lay-offs and
+// what choosing it costs compared with the best (all its sentences). The reader accepts the first or
+// picks another; that arrangement is the move. The card is already down: the turn has no way back.
+async function chooseKnock(move) {
+  const links = games[ui.state.rules && ui.state.rules.name]?.links;
+  const result = await request({ op: "knock_options", state: ui.state, move, ...(links ? { links } : {}) });
+  if (!result) return;
+  if (result.refused) { refusal(result.refused); return; }
+  ui.knock = { ...result, chosen: 0 };
+  ui.hint = null;
+  delete root.dataset.hintAction;
+  render([]);
+  reveal(".pelaa-levitys");
+  table.querySelector(".pelaa-levitys input:checked")?.focus();
+}
+
+function knockPanel() {
+  const k = ui.knock;
+  const L = { ...ui.view.labels, ...k.labels };
+  const items = k.options.map((o, i) => {
+    const id = `pelaa-levitys-${i}`;
+    return el("li", { class: o.best ? "paras" : "" },
+      el("input", { type: "radio", name: "pelaa-levitys", id, value: String(i), checked: i === k.chosen ? "" : false,
+                    "data-cost": String(o.cost), onchange: () => { k.chosen = i; } }),
+      el("label", { for: id },
+        el("span", { class: "pelaa-levitys-yhdistelmat" }, o.melds.map((m) => cardRow(m, L, "kortit yhdistelma"))),
+        o.deadwood.length ? el("span", { class: "pelaa-levitys-irto" }, "Irtokortit: ", cardRow(o.deadwood, L)) : "",
+        el("span", {}, `${o.deadwood_text} ${o.result} `), el("strong", { class: "pelaa-levitys-hinta" }, o.cost_text)));
+  });
+  return el("form", { class: "pelaa-levitys", "aria-labelledby": "pelaa-levitys-otsikko",
+                      onsubmit: (e) => { e.preventDefault(); knockWith(k.options[k.chosen].step); } },
+    el("h3", { id: "pelaa-levitys-otsikko" }, "Koputus: miten levität kätesi?"),
+    el("p", {}, k.intro),
+    el("fieldset", {}, el("legend", {}, "Levitykset"), el("ol", {}, items)),
+    el("p", {}, el("button", { type: "submit", class: "md-button md-button--primary", "data-action": "knock",
+                               "aria-keyshortcuts": "K" }, "Koputa tällä levityksellä")));
+}
+
+async function knockWith(step) {
+  if (root.dataset.busy === "1") return;
+  const links = games[ui.state.rules && ui.state.rules.name]?.links;
+  const result = await request({ op: "move", state: ui.state, move: step, ...(links ? { links } : {}) });
+  if (!result) return;
+  if (result.refused) { refusal(result.refused); return; }
+  ui.recent = result.recent || [];
+  show(result, result.log || []);
+  // the deal is over: the next thing to do is the next deal (or, at the game's end, the replay)
+  (table.querySelector("button[data-action='next-deal']") || table.querySelector("button[data-action='replay']"))?.focus();
+  reveal(".pelaa-tulos");
 }
 
 function scorePanel(v) {
@@ -484,7 +539,7 @@ function newGameForm() {
 // S search) while the table is shown.
 window.addEventListener("keydown", (e) => {
   if (!root || !root.isConnected || e.ctrlKey || e.metaKey || e.altKey || table.hidden) return;
-  if (e.target.closest && e.target.closest("input, select, textarea")) return;
+  if (e.target.closest && e.target.closest("input, select, textarea") && !e.target.closest(".pelaa-levitys")) return;
   const found = ACTIONS.find(([, , key]) => key === e.key.toLowerCase());
   if (!found) return;
   e.preventDefault();
