@@ -74,6 +74,14 @@ def test_knock_with_an_arrangement_of_ones_own(browser, server):  # noqa: F811
     assert expected["intro"] in page.locator(".pelaa-levitys").inner_text()
     assert page.locator(".pelaa-toiminnot").count() == 0  # the turn's other moves are gone
     assert axe_violations(page) in (None, [])
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # fits the phone's width
+    # the card is down: a reload brings the same choice back, not the turn
+    page.reload()
+    page.wait_for_selector(".pelaa-levitys li", timeout=ENGINE_TIMEOUT)
+    idle(page)
+    assert options_shown(page) == shown
+    assert page.locator(".pelaa-toiminnot").count() == 0
+    page.locator("#pelaa-levitys-0").focus()
     # keyboard: the arrow moves the choice
     page.keyboard.press("ArrowDown")
     assert page.evaluate("document.activeElement.id") == "pelaa-levitys-1"
@@ -108,6 +116,7 @@ def test_knock_with_an_arrangement_of_ones_own(browser, server):  # noqa: F811
     # the state holds the chosen arrangement as the reader's move
     stored = json.loads(page.evaluate("localStorage.getItem('rommikirja-pelaa')"))
     assert stored["deals"][-1][-1] == options[pick]["step"]
+    assert page.evaluate("localStorage.getItem('rommikirja-pelaa-koputus')") is None
     p.close()
 
 

@@ -22,6 +22,7 @@ import { readSeen, remember, newGameId, num, deckMark, optionControl, readOption
 
 let root = null;            // the page's #pelaa element (set by mount)
 const STORE = "rommikirja-pelaa";
+const KNOCK = "rommikirja-pelaa-koputus";   // a knock whose arrangement is being chosen
 const LEVEL_NAMES = { aloittelija: "aloittelija", taitava: "taitava" };
 const ACTIONS = [
   ["draw_stock", "Nosta", "n"], ["draw_discard", "Ota poistopakasta", "o"], ["pass", "Passaa", "s"],
@@ -404,6 +405,8 @@ async function chooseKnock(move) {
   if (!result) return;
   if (result.refused) { refusal(result.refused); return; }
   ui.knock = { ...result, chosen: 0 };
+  // the card is down: a reload brings the same choice back (KNOCK, for this position only)
+  try { localStorage.setItem(KNOCK, JSON.stringify({ id: ui.state.id, chain: ui.state.check.chain, move })); } catch { /* private mode */ }
   ui.hint = null;
   delete root.dataset.hintAction;
   render([]);
@@ -433,6 +436,15 @@ function knockPanel() {
                                "aria-keyshortcuts": "K" }, "Koputa tällä levityksellä")));
 }
 
+// A stored game resumed at the very position where its knock's arrangement was being chosen.
+function resumeKnock() {
+  let k = null;
+  try { k = JSON.parse(localStorage.getItem(KNOCK) || "null"); } catch { k = null; }
+  if (k && k.move && ui.state && k.id === ui.state.id && k.chain === ui.state.check.chain && ui.view.actions.includes("knock")) {
+    return chooseKnock(k.move);
+  }
+}
+
 async function knockWith(step) {
   if (root.dataset.busy === "1") return;
   const links = games[ui.state.rules && ui.state.rules.name]?.links;
@@ -441,6 +453,7 @@ async function knockWith(step) {
   if (result.refused) { refusal(result.refused); return; }
   ui.recent = result.recent || [];
   show(result, result.log || []);
+  try { localStorage.removeItem(KNOCK); } catch { /* private mode */ }
   // the deal is over: the next thing to do is the next deal (or, at the game's end, the replay)
   (table.querySelector("button[data-action='next-deal']") || table.querySelector("button[data-action='replay']"))?.focus();
   reveal(".pelaa-tulos");
@@ -598,6 +611,7 @@ async function init() {
       const result = await engine.call({ op: "view", state: stored });
       show(result, []);
       writeAddress();
+      await resumeKnock();
       setBusy(false);
       return;
     } catch (err) {
