@@ -61,24 +61,39 @@ def test_knock_with_an_arrangement_of_ones_own(browser, server):  # noqa: F811
     page.locator("button[data-action='hint']").click()
     idle(page)
     assert page.evaluate(f"{ROOT_JS}.dataset.hintAction") == "knock"
+    page.evaluate(f"{ROOT_JS}.dataset.knockShown = '2'")  # a long list's first part, then the rest
     page.locator(".pelaa-toiminnot button[data-action='knock']").click()
     idle(page)
-    # the choice: every option of the engine's, the best first, checked and focused
-    shown = options_shown(page)
     options = expected["options"]
+    # the choice: the best first, checked and focused; the rest behind a button
+    shown = options_shown(page)
+    assert [s[1] for s in shown] == [o["cost_text"] for o in options[:2]]
+    assert [s[0] for s in shown] == [True, False]
+    assert page.evaluate("document.activeElement.id") == "pelaa-levitys-0"
+    assert expected["intro"] in page.locator(".pelaa-levitys").inner_text()
+    assert page.locator(".pelaa-toiminnot").count() == 0  # the turn's other moves are gone
+    assert axe_violations(page) in (None, [])
+    more = page.locator("button[data-action='knock-all']")
+    if len(options) > 2:
+        assert more.inner_text() == f"Näytä kaikki levitykset ({len(options)})"
+        more.click()
+        assert page.evaluate("document.activeElement.id") == "pelaa-levitys-2"
+    else:
+        assert more.count() == 0
+    # every option of the engine's, in its order, with its sentences
+    shown = options_shown(page)
     assert [s[1] for s in shown] == [o["cost_text"] for o in options]
     assert [s[0] for s in shown] == [True] + [False] * (len(options) - 1)
     for (_, _, label), o in zip(shown, options):
         assert o["deadwood_text"] in label and o["result"] in label
-    assert page.evaluate("document.activeElement.id") == "pelaa-levitys-0"
-    assert expected["intro"] in page.locator(".pelaa-levitys").inner_text()
-    assert page.locator(".pelaa-toiminnot").count() == 0  # the turn's other moves are gone
     assert axe_violations(page) in (None, [])
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # fits the phone's width
     # the card is down: a reload brings the same choice back, not the turn
     page.reload()
     page.wait_for_selector(".pelaa-levitys li", timeout=ENGINE_TIMEOUT)
     idle(page)
+    if more.count():  # (a list longer than the page's own limit)
+        more.click()
     assert options_shown(page) == shown
     assert page.locator(".pelaa-toiminnot").count() == 0
     page.locator("#pelaa-levitys-0").focus()

@@ -23,6 +23,7 @@ import { readSeen, remember, newGameId, num, deckMark, optionControl, readOption
 let root = null;            // the page's #pelaa element (set by mount)
 const STORE = "rommikirja-pelaa";
 const KNOCK = "rommikirja-pelaa-koputus";   // a knock whose arrangement is being chosen
+const KNOCK_SHOWN = 6;                       // arrangements listed before "Näytä kaikki levitykset"
 const LEVEL_NAMES = { aloittelija: "aloittelija", taitava: "taitava" };
 const ACTIONS = [
   ["draw_stock", "Nosta", "n"], ["draw_discard", "Ota poistopakasta", "o"], ["pass", "Passaa", "s"],
@@ -417,7 +418,10 @@ async function chooseKnock(move) {
 function knockPanel() {
   const k = ui.knock;
   const L = { ...ui.view.labels, ...k.labels };
-  const items = k.options.map((o, i) => {
+  // a long list (a hand with many ways to spread) shows the best few first, the rest on request
+  const shown = Number(root.dataset.knockShown) || KNOCK_SHOWN;     // (an attribute may set fewer)
+  const many = k.options.length > shown && !k.all;
+  const items = k.options.slice(0, many ? shown : undefined).map((o, i) => {
     const id = `pelaa-levitys-${i}`;
     return el("li", { class: o.best ? "paras" : "" },
       el("input", { type: "radio", name: "pelaa-levitys", id, value: String(i), checked: i === k.chosen ? "" : false,
@@ -432,6 +436,11 @@ function knockPanel() {
     el("h3", { id: "pelaa-levitys-otsikko" }, "Koputus: miten levität kätesi?"),
     el("p", {}, k.intro),
     el("fieldset", {}, el("legend", {}, "Levitykset"), el("ol", {}, items)),
+    many ? el("p", {}, el("button", { type: "button", class: "md-button", "data-action": "knock-all", onclick: () => {
+      k.all = true;
+      render([]);
+      table.querySelector(`#pelaa-levitys-${shown}`)?.focus();
+    } }, `Näytä kaikki levitykset (${k.options.length})`)) : "",
     el("p", {}, el("button", { type: "submit", class: "md-button md-button--primary", "data-action": "knock",
                                "aria-keyshortcuts": "K" }, "Koputa tällä levityksellä")));
 }
