@@ -58,20 +58,26 @@ def option_texts(option: KnockOption, best: int, rules: RuleSet, defender: str) 
     ('Eero ei voi liittää yhdistelmiisi mitään. Koputus onnistuu: saat 12 pistettä.', 'Tämä on paras levitys.')
     >>> option_texts(opts[1], opts[0].value, RuleSet(), "Eero")[1]
     'Parhaaseen levitykseen verrattuna tämä maksaa sinulle 1 pisteen.'
+    >>> from rommikirja.knock import DefenderResult, KnockOption, ResultKind
+    >>> under = KnockOption((), (), DefenderResult((), (), ()), 1, 27, ResultKind.UNDERCUT)
+    >>> option_texts(under, 12, RuleSet(), "Eero")
+    ('Eero ei voi liittää yhdistelmiisi mitään, mutta alittaa silti: hän saa 27 pistettä.', 'Parhaaseen levitykseen verrattuna tämä maksaa sinulle 39 pistettä.')
     """
     laid = [c for cards, _ in option.answer.layoffs for c in cards]
+    won = count(option.points, "piste", digits=True)
     if option.kind == "gin":
-        result = f"Gin: saat {count(option.points, 'piste', digits=True)}."
-    else:
+        result = f"Gin: saat {won}."
+    elif option.scorer == 0:
         lay = (
             f"{defender} voi liittää yhdistelmiisi {_object(len(laid), 'kortti', digits=None)}."
             if laid
             else f"{defender} ei voi liittää yhdistelmiisi mitään."
         )
-        if option.scorer == 0:
-            result = f"{lay} Koputus onnistuu: saat {count(option.points, 'piste', digits=True)}."
-        else:
-            result = f"{lay} {defender} alittaa ja saa {count(option.points, 'piste', digits=True)}."
+        result = f"{lay} Koputus onnistuu: saat {won}."
+    elif laid:
+        result = f"{defender} voi liittää yhdistelmiisi {_object(len(laid), 'kortti', digits=None)} ja alittaa: hän saa {won}."
+    else:
+        result = f"{defender} ei voi liittää yhdistelmiisi mitään, mutta alittaa silti: hän saa {won}."
     cost = best - option.value
     if cost == 0:
         return result, "Tämä on paras levitys."
