@@ -425,7 +425,7 @@ function knockPanel() {
     const id = `pelaa-levitys-${i}`;
     return el("li", { class: o.best ? "paras" : "" },
       el("input", { type: "radio", name: "pelaa-levitys", id, value: String(i), checked: i === k.chosen ? "" : false,
-                    "data-cost": String(o.cost), onchange: () => { k.chosen = i; } }),
+                    onchange: () => { k.chosen = i; } }),
       el("label", { for: id },
         el("span", { class: "pelaa-levitys-yhdistelmat" }, o.melds.map((m) => cardRow(m, L, "kortit yhdistelma"))),
         o.deadwood.length ? el("span", { class: "pelaa-levitys-irto" }, "Irtokortit: ", cardRow(o.deadwood, L)) : "",
