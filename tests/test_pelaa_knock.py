@@ -129,3 +129,20 @@ def test_knock_options_refusals():
     reply = ask(op="knock_options", state=rummy["state"], move={"knock": rummy["view"]["hand"][0]})
     assert reply == {"ok": False, "error": "Levityksen voi valita vain gin-rommin koputuksessa."}
     assert json.loads(json.dumps(reply))  # plain JSON
+
+
+def test_a_deal_knocked_with_a_chosen_arrangement_exports_and_verifies(choice, tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    _, state, _, o = choice
+    other = next(x for x in o["options"] if x["cost"] > 0)
+    after = call(op="move", state=state, move=other["step"], seen=state["check"])
+    export = call(op="export", state=after["state"])
+    assert "melds:" in export["yaml"]
+    path = tmp_path / export["filename"]
+    path.write_text(export["yaml"], encoding="utf-8")
+    root = Path(__file__).resolve().parent.parent
+    proc = subprocess.run([sys.executable, "-m", "tools.verify", str(path)], cwd=root, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr + export["yaml"]
