@@ -19,11 +19,10 @@
 import { engine as shared, registerServiceWorker, mb, el, sameBuild } from "./moottori.js";
 import { face, faceName, cardSpan, cardRow } from "./kortit.js";
 import { readSeen, remember, newGameId, num, deckMark, optionControl, readOptions } from "./pelaa-apu.js";
+import { knockPanel, rememberKnock, storedKnock, forgetKnock } from "./pelaa-koputus.js";
 
 let root = null;            // the page's #pelaa element (set by mount)
 const STORE = "rommikirja-pelaa";
-const KNOCK = "rommikirja-pelaa-koputus";   // a knock whose arrangement is being chosen
-const KNOCK_SHOWN = 6;                       // arrangements listed before "Näytä kaikki levitykset"
 const LEVEL_NAMES = { aloittelija: "aloittelija", taitava: "taitava" };
 const ACTIONS = [
   ["draw_stock", "Nosta", "n"], ["draw_discard", "Ota poistopakasta", "o"], ["pass", "Passaa", "s"],
@@ -355,7 +354,8 @@ function render(log) {
     players, piles, melds,
     el("div", { class: "pelaa-viimeksi-alue", "aria-live": "polite" }, summary),
     el("h3", {}, `Kätesi (${me})`), hand, el("p", { class: "pelaa-ohje" }, info.join(" ")),
-    feedback, ui.knock ? knockPanel() : bar,
+    feedback, ui.knock ? knockPanel(ui.knock, { ...L, ...ui.knock.labels }, Number(root.dataset.knockShown),
+                                    knockWith, () => render([])) : bar,
   ];
   if (v.over) parts.push(scorePanel(v));
   if (ui.replay) parts.push(replayPanel());
@@ -396,18 +396,15 @@ function refocus([attr, value], scroll = false) {
 }
 
 // ---------------------------------------------------------------- the knock's arrangement (gin)
-// "Koputa" with a card: the engine lists the ways to spread the rest of the hand (op knock_options),
-// best first, each with its deadwood, what the deal gives against the defender's best lay-offs and
-// what choosing it costs compared with the best (all its sentences). The reader accepts the first or
-// picks another; that arrangement is the move. The card is already down: the turn has no way back.
+// "Koputa" with a card: the engine's arrangements to choose from (pelaa-koputus.js draws them); the
+// chosen one is the move. The card is already down: the turn has no way back, a reload included.
 async function chooseKnock(move) {
   const links = games[ui.state.rules && ui.state.rules.name]?.links;
   const result = await request({ op: "knock_options", state: ui.state, move, ...(links ? { links } : {}) });
   if (!result) return;
   if (result.refused) { refusal(result.refused); return; }
   ui.knock = { ...result, chosen: 0 };
-  // the card is down: a reload brings the same choice back (KNOCK, for this position only)
-  try { localStorage.setItem(KNOCK, JSON.stringify({ id: ui.state.id, chain: ui.state.check.chain, move })); } catch { /* private mode */ }
+  rememberKnock(ui.state, move);
   ui.hint = null;
   delete root.dataset.hintAction;
   render([]);
@@ -415,43 +412,10 @@ async function chooseKnock(move) {
   table.querySelector(".pelaa-levitys input:checked")?.focus();
 }
 
-function knockPanel() {
-  const k = ui.knock;
-  const L = { ...ui.view.labels, ...k.labels };
-  // a long list (a hand with many ways to spread) shows the best few first, the rest on request
-  const shown = Number(root.dataset.knockShown) || KNOCK_SHOWN;     // (an attribute may set fewer)
-  const many = k.options.length > shown && !k.all;
-  const items = k.options.slice(0, many ? shown : undefined).map((o, i) => {
-    const id = `pelaa-levitys-${i}`;
-    return el("li", { class: o.best ? "paras" : "" },
-      el("input", { type: "radio", name: "pelaa-levitys", id, value: String(i), checked: i === k.chosen ? "" : false,
-                    onchange: () => { k.chosen = i; } }),
-      el("label", { for: id },
-        el("span", { class: "pelaa-levitys-yhdistelmat" }, o.melds.map((m) => cardRow(m, L, "kortit yhdistelma"))),
-        o.deadwood.length ? el("span", { class: "pelaa-levitys-irto" }, "Irtokortit: ", cardRow(o.deadwood, L)) : "",
-        el("span", {}, `${o.deadwood_text} ${o.result} `), el("strong", { class: "pelaa-levitys-hinta" }, o.cost_text)));
-  });
-  return el("form", { class: "pelaa-levitys", "aria-labelledby": "pelaa-levitys-otsikko",
-                      onsubmit: (e) => { e.preventDefault(); knockWith(k.options[k.chosen].step); } },
-    el("h3", { id: "pelaa-levitys-otsikko" }, "Koputus: miten levität kätesi?"),
-    el("p", {}, k.intro),
-    el("fieldset", {}, el("legend", {}, "Levitykset"), el("ol", {}, items)),
-    many ? el("p", {}, el("button", { type: "button", class: "md-button", "data-action": "knock-all", onclick: () => {
-      k.all = true;
-      render([]);
-      table.querySelector(`#pelaa-levitys-${shown}`)?.focus();
-    } }, `Näytä kaikki levitykset (${k.options.length})`)) : "",
-    el("p", {}, el("button", { type: "submit", class: "md-button md-button--primary", "data-action": "knock",
-                               "aria-keyshortcuts": "K" }, "Koputa tällä levityksellä")));
-}
-
 // A stored game resumed at the very position where its knock's arrangement was being chosen.
 function resumeKnock() {
-  let k = null;
-  try { k = JSON.parse(localStorage.getItem(KNOCK) || "null"); } catch { k = null; }
-  if (k && k.move && ui.state && k.id === ui.state.id && k.chain === ui.state.check.chain && ui.view.actions.includes("knock")) {
-    return chooseKnock(k.move);
-  }
+  const move = storedKnock(ui.state);
+  if (move && ui.view.actions.includes("knock")) return chooseKnock(move);
 }
 
 async function knockWith(step) {
@@ -462,7 +426,7 @@ async function knockWith(step) {
   if (result.refused) { refusal(result.refused); return; }
   ui.recent = result.recent || [];
   show(result, result.log || []);
-  try { localStorage.removeItem(KNOCK); } catch { /* private mode */ }
+  forgetKnock();
   // the deal is over: the next thing to do is the next deal (or, at the game's end, the replay)
   (table.querySelector("button[data-action='next-deal']") || table.querySelector("button[data-action='replay']"))?.focus();
   reveal(".pelaa-tulos");
