@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from test_browser import ENGINE_TIMEOUT, Page, browser, server  # noqa: F401  (fixtures)
-from test_play_browser import ROOT_JS, axe_violations, focused, idle, open_game
+from test_play_browser import ROOT_JS, _hidden_in_page, axe_violations, focused, idle, open_game
 
 from rommikirja.play import handle
 
@@ -88,6 +88,7 @@ def test_knock_with_an_arrangement_of_ones_own(browser, server):  # noqa: F811
         assert o["deadwood_text"] in label and o["result"] in label
     assert axe_violations(page) in (None, [])
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # fits the phone's width
+    assert not _hidden_in_page(page)  # the prices name none of the opponent's cards
     # the card is down: a reload brings the same choice back, not the turn
     page.reload()
     page.wait_for_selector(".pelaa-levitys li", timeout=ENGINE_TIMEOUT)
