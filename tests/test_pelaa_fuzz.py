@@ -110,7 +110,7 @@ JSON = st.recursive(
     max_leaves=20,
 )
 VALUES = HOSTILE | JSON
-OPS = ["new", "view", "move", "computer", "hint", "next_deal", "replay", "export", "options"]
+OPS = ["new", "view", "move", "computer", "hint", "next_deal", "replay", "export", "options", "knock_options"]
 _STATES: dict = {}
 
 
@@ -180,6 +180,8 @@ def _real(op: str, state: dict) -> dict:
         req["seen"] = state["check"]
     if op == "move":
         req["move"] = {"draw": "stock"}
+    if op == "knock_options":
+        req["move"] = {"knock": "AS"}
     if op == "replay":
         req["deal"] = 0
     return req

@@ -56,6 +56,9 @@ def test_no_answer_during_a_deal_names_a_hidden_card(game, players, seed):
             break
         hint = ask(op="hint", state=state, seen=seen)
         replies = [hint]
+        if "knock" in hint["result"]["move"]:  # gin: the arrangements priced, before the knock
+            replies.append(ask(op="knock_options", state=state, seen=seen, move=hint["result"]["move"]))
+            assert replies[-1]["ok"] and replies[-1]["result"]["options"], replies[-1]
         if turn % 3 == 0:
             replies += [ask(op="view", state=state, seen=seen), ask(op="computer", state=state, seen=seen)]
             # a move with a card another player holds is refused as one with a card of the stock:

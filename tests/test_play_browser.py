@@ -82,6 +82,9 @@ def play_to_score(page, limit=400):
         assert action, "no hint"
         page.locator(f"button[data-action='{action}']").click()
         idle(page)
+        if page.locator(".pelaa-levitys").count():  # gin's knock: the offered arrangement accepted
+            page.locator(".pelaa-levitys button[type='submit']").click()
+            idle(page)
         assert page.evaluate(f"{ROOT_JS}.dataset.refused || ''") == ""
     raise AssertionError("the deal did not end")
 

@@ -19,6 +19,7 @@
 import { engine as shared, registerServiceWorker, mb, el, sameBuild } from "./moottori.js";
 import { face, faceName, cardSpan, cardRow } from "./kortit.js";
 import { readSeen, remember, newGameId, num, deckMark, optionControl, readOptions } from "./pelaa-apu.js";
+import { knockPanel, rememberKnock, storedKnock, forgetKnock } from "./pelaa-koputus.js";
 
 let root = null;            // the page's #pelaa element (set by mount)
 const STORE = "rommikirja-pelaa";
@@ -179,6 +180,7 @@ function show(result, log = []) {
   ui.selected = [];
   ui.target = null;
   ui.hint = null;
+  ui.knock = null;
   delete root.dataset.hintAction;
   save();
   render(log);
@@ -218,6 +220,7 @@ async function act(action) {
     move[spec.key] = sel;
   }
   if (spec.onto) move.onto = ui.target;
+  if (action === "knock") return chooseKnock(move);
   setBusy(true);
   try {
     // one request: the reader's move, then the computers until the reader is to act again
@@ -351,7 +354,8 @@ function render(log) {
     players, piles, melds,
     el("div", { class: "pelaa-viimeksi-alue", "aria-live": "polite" }, summary),
     el("h3", {}, `Kätesi (${me})`), hand, el("p", { class: "pelaa-ohje" }, info.join(" ")),
-    feedback, bar,
+    feedback, ui.knock ? knockPanel(ui.knock, { ...L, ...ui.knock.labels }, Number(root.dataset.knockShown),
+                                    knockWith, () => render([])) : bar,
   ];
   if (v.over) parts.push(scorePanel(v));
   if (ui.replay) parts.push(replayPanel());
@@ -389,6 +393,43 @@ function refocus([attr, value], scroll = false) {
     target.style.scrollMarginTop = "4em";       // the theme's header
     target.scrollIntoView({ block: "nearest" });
   }
+}
+
+// ---------------------------------------------------------------- the knock's arrangement (gin)
+// "Koputa" with a card: the engine's arrangements to choose from (pelaa-koputus.js draws them); the
+// chosen one is the move. The card is already down: the turn has no way back, a reload included.
+async function chooseKnock(move) {
+  const links = games[ui.state.rules && ui.state.rules.name]?.links;
+  const result = await request({ op: "knock_options", state: ui.state, move, ...(links ? { links } : {}) });
+  if (!result) return;
+  if (result.refused) { refusal(result.refused); return; }
+  ui.knock = { ...result, chosen: 0 };
+  rememberKnock(ui.state, move);
+  ui.hint = null;
+  delete root.dataset.hintAction;
+  render([]);
+  reveal(".pelaa-levitys");
+  table.querySelector(".pelaa-levitys input:checked")?.focus();
+}
+
+// A stored game resumed at the very position where its knock's arrangement was being chosen.
+function resumeKnock() {
+  const move = storedKnock(ui.state);
+  if (move && ui.view.actions.includes("knock")) return chooseKnock(move);
+}
+
+async function knockWith(step) {
+  if (root.dataset.busy === "1") return;
+  const links = games[ui.state.rules && ui.state.rules.name]?.links;
+  const result = await request({ op: "move", state: ui.state, move: step, ...(links ? { links } : {}) });
+  if (!result) return;
+  if (result.refused) { refusal(result.refused); return; }
+  ui.recent = result.recent || [];
+  show(result, result.log || []);
+  forgetKnock();
+  // the deal is over: the next thing to do is the next deal (or, at the game's end, the replay)
+  (table.querySelector("button[data-action='next-deal']") || table.querySelector("button[data-action='replay']"))?.focus();
+  reveal(".pelaa-tulos");
 }
 
 function scorePanel(v) {
@@ -484,7 +525,7 @@ function newGameForm() {
 // S search) while the table is shown.
 window.addEventListener("keydown", (e) => {
   if (!root || !root.isConnected || e.ctrlKey || e.metaKey || e.altKey || table.hidden) return;
-  if (e.target.closest && e.target.closest("input, select, textarea")) return;
+  if (e.target.closest && e.target.closest("input, select, textarea") && !e.target.closest(".pelaa-levitys")) return;
   const found = ACTIONS.find(([, , key]) => key === e.key.toLowerCase());
   if (!found) return;
   e.preventDefault();
@@ -543,6 +584,7 @@ async function init() {
       const result = await engine.call({ op: "view", state: stored });
       show(result, []);
       writeAddress();
+      await resumeKnock();
       setBusy(false);
       return;
     } catch (err) {

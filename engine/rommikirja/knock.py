@@ -14,7 +14,15 @@ from .melds import Meld, MeldKind, check_meld
 from .rules import RuleSet
 from .solver import best_arrangement, mask_of
 
-__all__ = ["DefenderResult", "GinOutcome", "defender_best", "knock_arrangement", "knock_result"]
+__all__ = [
+    "DefenderResult",
+    "GinOutcome",
+    "KnockOption",
+    "defender_best",
+    "knock_arrangement",
+    "knock_options",
+    "knock_result",
+]
 
 
 @dataclass(frozen=True)
@@ -224,6 +232,86 @@ def knock_arrangement(
         if v > best:
             best, melds, dead, answer = v, other, other_dead, other_answer
     return melds, dead, answer
+
+
+@dataclass(frozen=True)
+class KnockOption:
+    """One way for a knocker to spread the hand, priced against the defender's best answer."""
+
+    melds: tuple[tuple[Card, ...], ...]
+    deadwood: tuple[Card, ...]
+    answer: DefenderResult
+    scorer: int  # 0: the knocker scores, 1: the defender (an undercut)
+    points: int
+    kind: ResultKind
+
+    @property
+    def value(self) -> int:
+        """The points to the knocker: negative when the defender scores."""
+        return self.points if self.scorer == 0 else -self.points
+
+
+def _same_spread_key(melds: Sequence[tuple[Card, ...]], rules: RuleSet) -> tuple:
+    """Arrangements the defender cannot tell apart share this key: the groups as they are, and
+    each suit's runs with touching runs joined (a run split in two keeps its two outer ends, and
+    the cards at the split are the knocker's, so nothing more can be laid off onto it)."""
+    groups, runs = [], []
+    for meld in melds:
+        if Meld.from_cards(meld, rules).kind is MeldKind.GROUP:
+            groups.append(tuple(sorted(c.code for c in meld)))
+        else:
+            runs.append((str(meld[0].suit), min(c.rank for c in meld), max(c.rank for c in meld)))
+    runs.sort()
+    joined: list[list] = []
+    for suit, lo, hi in runs:
+        if joined and joined[-1][0] == suit and joined[-1][2] + 1 == lo:
+            joined[-1][2] = hi
+        else:
+            joined.append([suit, lo, hi])
+    return tuple(sorted(groups)), tuple(tuple(r) for r in joined)
+
+
+def knock_options(hand: Sequence[Card], defender: Sequence[Card], rules: RuleSet) -> list[KnockOption]:
+    """Every distinct way to spread ``hand`` (the knocker's cards, the discard made) within the
+    knock limit, each priced against the defender's best melds and lay-offs, best first: the
+    first is :func:`knock_arrangement`'s, the rest by the knocker's points, then the least
+    deadwood. Arrangements that differ only by where a run is split are one option (the one
+    with the fewest melds). Exact: every arrangement is answered, none pruned. Empty when no
+    arrangement is within the knock limit.
+
+    >>> from rommikirja.cards import parse_cards
+    >>> knocker = parse_cards("AC 4S 3S 7C 5S 4C 6C 5C 5D 8C")
+    >>> defender = parse_cards("2C 3C 3H 8S JS 10S AD QS 4H AH")
+    >>> [([c.code for c in o.deadwood], o.value) for o in knock_options(knocker, defender, RuleSet())]
+    [(['AC', '4C', '5D'], 12), (['AC', '5D'], 11)]
+    """
+    seen: dict[tuple, tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]] = {}
+    for melds, dead in _arrangements(hand, rules, rules.knock_limit):
+        key = (frozenset(dead), _same_spread_key(melds, rules))
+        if key not in seen or len(melds) < len(seen[key][0]):
+            seen[key] = (melds, dead)
+    if not seen:
+        return []  # over the knock limit however the hand is spread
+    first_melds, first_dead, _ = knock_arrangement(hand, defender, rules)
+    first_key = (frozenset(first_dead), _same_spread_key(first_melds, rules))
+    seen[first_key] = (first_melds, first_dead)
+    options = []
+    for key, (melds, dead) in seen.items():
+        answer = defender_best(defender, melds, rules, lay_off=bool(dead))
+        outcome = GinOutcome("knock" if dead else "gin", 0, (), melds, dead, answer)
+        scorer, points, kind = knock_result(outcome, rules)
+        option = KnockOption(melds, dead, answer, 0 if scorer == 0 else 1, points, kind)
+        options.append((key != first_key, -option.value, _points(dead, rules), len(melds), _codes(melds), option))
+    options.sort(key=lambda t: t[:5])
+    return [t[-1] for t in options]
+
+
+def _points(cards: Sequence[Card], rules: RuleSet) -> int:
+    return sum(rules.card_points(c.rank) for c in cards)
+
+
+def _codes(melds: Sequence[tuple[Card, ...]]) -> tuple:
+    return tuple(tuple(c.code for c in m) for m in melds)
 
 
 def knock_result(outcome: GinOutcome, rules: RuleSet) -> tuple[int | None, int, ResultKind]:

@@ -3,7 +3,7 @@
 Two wings answer through it: the practice widgets (``question``, ``check``, ``solution``,
 ``names``; requests checked field by field in :mod:`rommikirja.requests`) and the Pelaa page
 (``new``, ``options``, ``view``, ``computer``, ``move``, ``hint``, ``next_deal``, ``replay``,
-``export``; :mod:`rommikirja.app.pelaa`). The worker calls the two shims
+``export``; :mod:`rommikirja.app.pelaa`; ``knock_options``, :mod:`rommikirja.app.pelaa_knock`). The worker calls the two shims
 :func:`rommikirja.practice.handle` and :func:`rommikirja.play.handle`, which name the wing.
 
 One convention for every answer: ``{"ok": true, "result": …}`` or ``{"ok": false, "error": …}``
@@ -33,6 +33,7 @@ from .practice.api import check, question, read_request as read_practice, soluti
 from ..rules import RuleSetError
 from ..steps import StepError
 from . import pelaa
+from .pelaa_knock import op_knock_options
 from .links import LinksError
 from .pelaa_state import PlayError, read_request as read_pelaa
 
@@ -68,6 +69,7 @@ OPS: dict[str, Op] = {
     "next_deal": Op("pelaa", pelaa.op_next_deal, _STATE),
     "export": Op("pelaa", pelaa.op_export, _STATE),
     "move": Op("pelaa", pelaa.op_move, _STATE | {"move", "links"}),
+    "knock_options": Op("pelaa", op_knock_options, _STATE | {"move", "links"}),
     "replay": Op("pelaa", pelaa.op_replay, _STATE | {"deal"}),
 }
 

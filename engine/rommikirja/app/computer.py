@@ -10,7 +10,9 @@ the same game replays move for move under CPython and Pyodide.
 
 The strong level uses the exact solvers: in gin the best discard
 (:func:`rommikirja.solver.best_discard_mask`) scored by the deadwood expected after the next
-draw from the cards it has not seen, a knock as soon as the rules allow it (gin when it can);
+draw from the cards it has not seen, a knock as soon as the rules allow it (gin when it can),
+spread the way that scores best against the defender's best lay-offs (a knock without melds: the
+engine's :func:`rommikirja.knock.knock_arrangement`, the first of :func:`rommikirja.knock.knock_options`);
 in the rummy games meld planning with the exact packing search of
 :mod:`rommikirja.opening` (also the Rommi 51 opening) and lay-offs onto every table meld.
 

@@ -545,6 +545,8 @@ def read_move(step: Any, rules: RuleSet, names: Sequence[str], open_cards: bool 
     _keys(step, {kind, *STEP_FIELDS[kind]}, "Siirrossa")
     if kind == "open" and isinstance(step[kind], list) and len(step[kind]) > 10:
         raise PlayError("Avauksen (open) pitää olla luettelo, jossa on 1–10 yhdistelmää.")
+    if kind == "knock" and isinstance(step.get("melds"), list) and len(step["melds"]) > 10:
+        raise PlayError("Koputuksen yhdistelmien (melds) pitää olla luettelo, jossa on enintään 10 yhdistelmää.")
     try:
         return from_step(step, _PageReader(rules, names), kinds=PAGE_KINDS)
     except StepError as err:
