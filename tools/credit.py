@@ -56,6 +56,7 @@ SOURCE_RULES: dict[str, dict[str, Any]] = {
         'game_end': 'deals',
         'game_deals': 4,
         'target_score': 500,
+        'deadlock': 'score_hands',
     },
     'gin': {
         'style': 'knock',
@@ -126,6 +127,7 @@ SOURCE_RULES: dict[str, dict[str, Any]] = {
         'game_end': 'target',
         'game_deals': 4,
         'target_score': 500,
+        'deadlock': 'score_hands',
     },
     'rommi': {
         'style': 'rummy',
@@ -161,6 +163,7 @@ SOURCE_RULES: dict[str, dict[str, Any]] = {
         'game_end': 'target',
         'game_deals': 4,
         'target_score': 500,
+        'deadlock': 'score_hands',
     },
 }
 

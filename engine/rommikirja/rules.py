@@ -346,7 +346,42 @@ OPTIONS: dict[str, OptionSpec] = {
                              applies=lambda r: r.game_end == "deals"),
     "target_score": OptionSpec("Pisteraja", "int", minimum=1, maximum=100000, says=_target,
                                applies=lambda r: r.game_end == "target"),
+    "deadlock": OptionSpec("Jumiin jäänyt jako", "choice", {
+        "play_on": "ei omaa sääntöä: jako jatkuu, kunnes poistopakan kääntökerrat loppuvat",
+        "score_hands": "kun nostopakka loppuu eikä kukaan voi enää päästä ulos, jako päättyy, ja "
+                       "käsiin jääneet kortit lasketaan",
+        "void": "kun nostopakka loppuu eikä kukaan voi enää päästä ulos, jako mitätöidään ja jaetaan "
+                "uudelleen"},
+        says=lambda v, r: _deadlock(v, r),
+        applies=lambda r: r.style == "rummy" and r.stock_exhausted in ("turn_over", "turn_over_keep_top")),
 }
+
+
+def _deadlock(value: Any, rules: "RuleSet") -> str:
+    """The deadlock rule (:mod:`rommikirja.deadlock`) as a table applies it when the stock runs out."""
+    if value == "play_on":
+        return ("Jako jatkuu, vaikka kukaan ei enää voisi päästä ulos, kunnes poistopakkaa ei enää "
+                "saa kääntää.")
+    if rules.final_discard == "required":
+        most = "enintään kaksi korttia (uuteen yhdistelmään tarvitaan kolme korttia ja lisäksi poistettava kortti)"
+    else:
+        most = "enintään yksi kortti (uuteen yhdistelmään tarvitaan kolme korttia)"
+    when = ("Kun nostopakka loppuu, katsotaan, voiko kukaan enää päästä ulos. Kukaan ei voi, jos yhtäkään "
+            "käsissä, nostopakassa tai poistopakassa olevaa korttia ei voi lisätä pöydän yhdistelmiin eikä "
+            "kukaan voi pelata uutta yhdistelmää: näistä korteista ei saa koottua yhtään yhdistelmää, tai "
+            f"jokaisella on ennen nostoaan kädessä {most}. ")
+    if value == "void":
+        return when + ("Silloin jako mitätöidään: kukaan ei saa pisteitä, ja sama jakaja jakaa "
+                       "uudelleen.")
+    if rules.scoring == "own_hand_minus":
+        then = "Silloin jako päättyy heti, ja jokainen saa miinuspisteiksi omaan käteensä jääneiden korttien arvon."
+    elif rules.scoring == "penalty":
+        then = ("Silloin jako päättyy heti: pienimmän käden pitäjä ei saa sakkoa, muut saavat sakoksi "
+                "käteensä jääneiden korttien arvon, ja avaamatta jäänyt saa kiinteän sakon.")
+    else:
+        then = ("Silloin jako päättyy heti: pienimmän käden pitäjä voittaa ja saa erotuksen jokaiseen muuhun "
+                "käteen; jos pienimpiä käsiä on kaksi yhtä suurta, kukaan ei saa pisteitä.")
+    return when + then
 
 
 def applies(option: str, rules: "RuleSet") -> bool:
@@ -446,6 +481,10 @@ class RuleSet:
     game_end: str = "deals"
     game_deals: int = 4
     target_score: int = 500
+    #: What ends a deal that can provably no longer end (:mod:`rommikirja.deadlock`), checked
+    #: when the stock runs out: "play_on" (nothing: ``max_turnovers`` is the only limit),
+    #: "score_hands" (ended and scored as a blocked deal) or "void" (no score, dealt again).
+    deadlock: str = "play_on"
 
     def hand_size_for(self, players: int) -> int:
         """Cards dealt to each player with ``players`` at the table."""
