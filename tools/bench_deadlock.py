@@ -56,7 +56,9 @@ def main(argv=None) -> int:
         tally = run(rules, args.deals, args.moves, args.players)
         cpu = time.process_time() - t
         parts = ", ".join(f"{k} {v} ({100 * v / args.deals:.1f} %)" for k, v in sorted(tally.items()))
-        print(f"{name} (deadlock: {rules.deadlock}, {args.players} players, {args.deals} deals): {parts}; CPU {cpu:.1f} s")
+        print(
+            f"{name} (deadlock: {rules.deadlock}, {args.players} players, {args.deals} deals): {parts}; CPU {cpu:.1f} s"
+        )
     return 0
 
 
