@@ -295,3 +295,17 @@ def test_the_option_applies_only_where_the_pile_is_turned_over():
     assert not applies("deadlock", PERUS.with_options(stock_exhausted="block"))
     assert not applies("deadlock", FIXED["gin"])
     assert RuleSet().deadlock == "play_on"
+
+
+@pytest.mark.parametrize("view", ["page", "pelaa"])
+def test_the_score_lines_say_why_the_deal_ended(view):
+    from rommikirja.explain import score_lines
+
+    names = ["Aino", "Eero"]
+    for value, said in (("score_hands", "kukaan ei voi"), ("void", "mitätöi")):
+        deal = _last_turn(PERUS.with_options(deadlock=value))
+        lines = [
+            ln.text for ln in score_lines(deal.outcome, score_deal(deal.outcome, deal.rules), deal.rules, names, view)
+        ]
+        assert any(said in t.replace("voinut", "voi") for t in lines), lines
+        assert not any("nostopakka loppui eikä sitä uusita" in t for t in lines)
