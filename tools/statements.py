@@ -287,7 +287,7 @@ CLAIMS: dict[str, Callable[[Any, RuleSet], list[Claim]]] = {
     ),
     "deadlock": _values(
         {
-            "play_on": [Claim(r"jako jatkuu, vaikka kukaan ei enää voisi päästä ulos")],
+            "play_on": [Claim(r"jakoa ei päätetä silloinkaan, kun kukaan ei enää voi päästä ulos")],
             "score_hands": [Claim(r"silloin jako päättyy heti")],
             "void": [Claim(r"silloin jako mitätöidään")],
         }

@@ -347,7 +347,7 @@ OPTIONS: dict[str, OptionSpec] = {
     "target_score": OptionSpec("Pisteraja", "int", minimum=1, maximum=100000, says=_target,
                                applies=lambda r: r.game_end == "target"),
     "deadlock": OptionSpec("Jumiin jäänyt jako", "choice", {
-        "play_on": "ei omaa sääntöä: jako jatkuu, kunnes poistopakan kääntökerrat loppuvat",
+        "play_on": "jako jatkuu silloinkin, kun kukaan ei enää voi päästä ulos",
         "score_hands": "kun nostopakka loppuu eikä kukaan voi enää päästä ulos, jako päättyy, ja "
                        "käsiin jääneet kortit lasketaan",
         "void": "kun nostopakka loppuu eikä kukaan voi enää päästä ulos, jako mitätöidään ja jaetaan "
@@ -360,8 +360,8 @@ OPTIONS: dict[str, OptionSpec] = {
 def _deadlock(value: Any, rules: "RuleSet") -> str:
     """The deadlock rule (:mod:`rommikirja.deadlock`) as a table applies it when the stock runs out."""
     if value == "play_on":
-        return ("Jako jatkuu, vaikka kukaan ei enää voisi päästä ulos, kunnes poistopakkaa ei enää "
-                "saa kääntää.")
+        return "Jakoa ei päätetä silloinkaan, kun kukaan ei enää voi päästä ulos" + (
+            "." if rules.max_turnovers == 0 else ", vaan se jatkuu, kunnes poistopakkaa ei enää saa kääntää.")
     if rules.final_discard == "required":
         most = "enintään kaksi korttia (uuteen yhdistelmään tarvitaan kolme korttia ja lisäksi poistettava kortti)"
     else:
@@ -377,7 +377,8 @@ def _deadlock(value: Any, rules: "RuleSet") -> str:
         then = "Silloin jako päättyy heti, ja jokainen saa miinuspisteiksi omaan käteensä jääneiden korttien arvon."
     elif rules.scoring == "penalty":
         then = ("Silloin jako päättyy heti: pienimmän käden pitäjä ei saa sakkoa, muut saavat sakoksi "
-                "käteensä jääneiden korttien arvon, ja avaamatta jäänyt saa kiinteän sakon.")
+                "käteensä jääneiden korttien arvon, ja avaamatta jäänyt saa kiinteän sakon; jos pienimpiä "
+                "käsiä on kaksi yhtä suurta, sakon saavat kaikki.")
     else:
         then = ("Silloin jako päättyy heti: pienimmän käden pitäjä voittaa ja saa erotuksen jokaiseen muuhun "
                 "käteen; jos pienimpiä käsiä on kaksi yhtä suurta, kukaan ei saa pisteitä.")
