@@ -11,6 +11,7 @@ misses that can still end, which the proof must leave alone.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -310,3 +311,29 @@ def test_the_score_lines_say_why_the_deal_ended(view):
         ]
         assert any(said in t.replace("voinut", "voi") for t in lines), lines
         assert not any("nostopakka loppui eikä sitä uusita" in t for t in lines)
+
+
+def test_computer_played_deals_end_by_the_rule_once_they_are_deadlocked():
+    """Seeded deals between the computer levels under the tests' classic rommi with the rule: a
+    deal still going after many moves is never one the proof holds for (it would have ended at
+    the next stock-out), and some deals do end by the rule."""
+    from rommikirja.app.computer import Computer
+    from rommikirja.games import new_deal
+
+    rules = ROMMI.with_options(deadlock="score_hands")
+    ended = Counter()
+    for d in range(80):
+        bots = [Computer("taitava" if (d + i) % 2 else "aloittelija", seed=f"t:{d}:{i}") for i in range(2)]
+        deal = new_deal(rules, 2, dealer=d % 2, seed=f"t:{d}")
+        for _ in range(1200):
+            if deal.is_over:
+                break
+            deal.play(bots[deal.turn].choose(deal))
+        if deal.is_over:
+            ended[deal.outcome.reason] += 1
+            if deal.outcome.reason is EndReason.DEADLOCK:
+                assert not deal.stock  # it ended when the stock ran out
+        else:
+            assert not deal.is_deadlocked
+            ended["cap"] += 1
+    assert ended[EndReason.DEADLOCK] >= 2 and ended[EndReason.WENT_OUT] >= 70, ended
