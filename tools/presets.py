@@ -81,7 +81,7 @@ GENERIC_RULES: dict[str, tuple[str, ...]] = {
         "rommi_claim",
         "knock_limit",
     ),
-    "Jaon loppu": ("final_discard", "stock_exhausted", "max_turnovers", "void_stock"),
+    "Jaon loppu": ("final_discard", "stock_exhausted", "max_turnovers", "deadlock", "void_stock"),
     "Pisteet": (
         "scoring",
         "ace_points",

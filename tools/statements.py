@@ -285,6 +285,13 @@ CLAIMS: dict[str, Callable[[Any, RuleSet], list[Claim]]] = {
             "target": [Claim(r"saavuttaa (tavoitepisteet|pisterajan)|pisteraja on|peli päättyy, kun")],
         }
     ),
+    "deadlock": _values(
+        {
+            "play_on": [Claim(r"jakoa ei päätetä silloinkaan, kun kukaan ei enää voi päästä ulos")],
+            "score_hands": [Claim(r"silloin jako päättyy heti")],
+            "void": [Claim(r"silloin jako mitätöidään")],
+        }
+    ),
     "game_deals": lambda v, r: [Claim(_counted(v, "jako"), r"peli|kuuluu|pelataan")],
     "target_score": lambda v, r: [
         Claim(

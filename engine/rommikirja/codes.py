@@ -195,6 +195,7 @@ class ResultKind(StrEnum):
 
     WENT_OUT = "went_out", "pelaaja meni ulos"
     BLOCKED = "blocked", "jako jumittui (nostopakka loppui, eikä jakoa voi jatkaa)"
+    DEADLOCK = "deadlock", "jako jäi jumiin: kukaan ei voi enää päästä ulos (deadlock: score_hands)"
     KNOCK = "knock", "gin: koputus"
     GIN = "gin", "gin: koputus ilman irtokortteja"
     UNDERCUT = "undercut", "gin: puolustaja alitti koputtajan"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import Card
+from .deadlock import is_deadlocked
 from .moves import Event, Outcome, Phase, TableMeld
 from .position import Position
 from .rules import RuleSet
@@ -46,6 +47,11 @@ class DealState(Position):
     turnovers: int = 0
     exposed: Card | None = None  # a stock card exposed by an out-of-turn draw
     final_turns: int | None = None  # "last_round": turns left after the stock ran out
+
+    @property
+    def is_deadlocked(self) -> bool:
+        """Whether nobody can ever go out of this deal (:func:`rommikirja.deadlock.is_deadlocked`)."""
+        return is_deadlocked(self)
 
     def _must_open(self) -> bool:
         """Whether the player in turn still has to open (Rommi 51): ``rules.must_open``."""

@@ -172,7 +172,11 @@ def _page_rummy(out: Any, score: Any, rules: RuleSet, names: Sequence[str]) -> l
     else:
         lines = [
             _line(
-                "Jako päättyy, koska nostopakka loppui eikä sitä uusita."
+                (
+                    "Jako päättyy, koska kukaan ei voi enää päästä ulos."
+                    if score.kind == "deadlock"
+                    else "Jako päättyy, koska nostopakka loppui eikä sitä uusita."
+                )
                 + (
                     f" Pienin käsi on {player_name(names[w], 'ade')}, joka voittaa jaon."
                     if w is not None
@@ -324,8 +328,16 @@ def _pelaa(out: Any, score: Any, rules: RuleSet, names: Sequence[str]) -> list[L
             lines.append(f"{names[1 - out.knocker]} liittää koputtajan yhdistelmiin {cards_text(laid, 'gen')}.")
         lines.append("Irtokorttipisteet: " + ", ".join(f"{names[i]} {v}" for i, v in enumerate(hv)) + ".")
         return [_line(t) for t in lines]
+    if score.kind == "void":
+        return [
+            _line(
+                "Kukaan ei voinut enää päästä ulos, joten jako mitätöitiin: kukaan ei saa pisteitä, ja sama jakaja jakaa uudelleen."
+            )
+        ]
     if score.kind == "went_out" and score.scorer is not None:
         lines.append(f"{names[score.scorer]} meni ulos.")
+    elif score.kind == "deadlock":
+        lines.append("Jako päättyi, koska kukaan ei voinut enää päästä ulos.")
     else:
         lines.append("Jako päättyi ilman ulosmenoa.")
     if rules.scoring == "penalty":

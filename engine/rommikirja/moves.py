@@ -176,6 +176,7 @@ DRAW_PHASE, PLAY_PHASE, OVER_PHASE = Phase.DRAW, Phase.PLAY, Phase.OVER
 class EndReason(Enum):
     WENT_OUT = "went_out"  # a player's hand became empty
     BLOCKED = "blocked"  # the stock ran out under the no-reuse (Block Rummy) rule
+    DEADLOCK = "deadlock"  # nobody could ever go out (rommikirja.deadlock); rules.deadlock ended it
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +209,7 @@ class EventKind(StrEnum):
     GIN = "gin"  # cards: the card discarded face down
     VOID = "void"  # target: cards left in the stock; the deal is void
     BLOCKED = "blocked"  # the stock is out and the pile is not turned: the deal ends
+    DEADLOCK = "deadlock"  # the stock is out and nobody can ever go out: the deal ends (rules.deadlock)
 
 
 #: the kinds bound once as module constants, for the deal's hot paths (an Enum member lookup
@@ -229,6 +231,7 @@ EV_KNOCK = EventKind.KNOCK
 EV_GIN = EventKind.GIN
 EV_VOID = EventKind.VOID
 EV_BLOCKED = EventKind.BLOCKED
+EV_DEADLOCK = EventKind.DEADLOCK
 
 
 class Event(NamedTuple):

@@ -159,5 +159,9 @@ NARRATION: dict[EventKind, Callable[[str, Event, Sequence[str], str], str]] = {
         "jako mitätöidään, ja kortit jaetaan uudelleen."
     ),
     K.BLOCKED: lambda who, e, t, s: "Nostopakka on lopussa eikä poistopakkaa käännetä, joten jako päättyy.",
+    K.DEADLOCK: lambda who, e, t, s: (
+        "Nostopakka on lopussa, eikä kukaan voi enää päästä ulos: yhtäkään pelissä olevaa korttia ei voi "
+        "lisätä pöytään eikä uutta yhdistelmää voi syntyä, joten jako päättyy."
+    ),
 }
 del K

@@ -15,6 +15,7 @@ from .finnish import count, join_list, number_word
 __all__ = [
     "OptionSpec",
     "Rules",
+    "deadlock_sentence",
     "deals_sentence",
     "game_end_sentence",
     "hand_size_sentence",
@@ -121,3 +122,37 @@ def turnovers_sentence(value: Any, rules: Rules) -> str:
         f"Poistopakan saa kääntää enintään {times}; kun nostopakka sen "
         "jälkeen loppuu, jako päättyy kuten blokkirommissa."
     )
+
+
+def deadlock_sentence(value: Any, rules: Rules) -> str:
+    """The deadlock rule (:mod:`rommikirja.deadlock`) as a table applies it when the stock runs out."""
+    if value == "play_on":
+        return "Jakoa ei päätetä silloinkaan, kun kukaan ei enää voi päästä ulos" + (
+            "." if rules.max_turnovers == 0 else ", vaan se jatkuu, kunnes poistopakkaa ei enää saa kääntää."
+        )
+    if rules.final_discard == "required":
+        most = "enintään kaksi korttia (uuteen yhdistelmään tarvitaan kolme korttia ja lisäksi poistettava kortti)"
+    else:
+        most = "enintään yksi kortti (uuteen yhdistelmään tarvitaan kolme korttia)"
+    when = (
+        "Kun nostopakka loppuu, katsotaan, voiko kukaan enää päästä ulos. Kukaan ei voi, jos yhtäkään "
+        "käsissä, nostopakassa tai poistopakassa olevaa korttia ei voi lisätä pöydän yhdistelmiin eikä "
+        "kukaan voi pelata uutta yhdistelmää: näistä korteista ei saa koottua yhtään yhdistelmää, tai "
+        f"jokaisella on ennen nostoaan kädessä {most}. "
+    )
+    if value == "void":
+        return when + ("Silloin jako mitätöidään: kukaan ei saa pisteitä, ja sama jakaja jakaa uudelleen.")
+    if rules.scoring == "own_hand_minus":
+        then = "Silloin jako päättyy heti, ja jokainen saa miinuspisteiksi omaan käteensä jääneiden korttien arvon."
+    elif rules.scoring == "penalty":
+        then = (
+            "Silloin jako päättyy heti: pienimmän käden pitäjä ei saa sakkoa, muut saavat sakoksi "
+            "käteensä jääneiden korttien arvon, ja avaamatta jäänyt saa kiinteän sakon; jos pienimpiä "
+            "käsiä on kaksi yhtä suurta, sakon saavat kaikki."
+        )
+    else:
+        then = (
+            "Silloin jako päättyy heti: pienimmän käden pitäjä voittaa ja saa erotuksen jokaiseen muuhun "
+            "käteen; jos pienimpiä käsiä on kaksi yhtä suurta, kukaan ei saa pisteitä."
+        )
+    return when + then

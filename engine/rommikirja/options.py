@@ -13,6 +13,7 @@ from .finnish import count, number_word
 from .option_spec import (
     OptionSpec,
     Rules,
+    deadlock_sentence,
     deals_sentence,
     game_end_sentence,
     hand_size_sentence,
@@ -430,5 +431,17 @@ OPTIONS: dict[str, OptionSpec] = {
     ),
     "target_score": OptionSpec(
         "Pisteraja", "int", minimum=1, maximum=100000, says=target_sentence, applies=lambda r: r.game_end == "target"
+    ),
+    "deadlock": OptionSpec(
+        "Jumiin jäänyt jako",
+        "choice",
+        {
+            "play_on": "jako jatkuu silloinkin, kun kukaan ei enää voi päästä ulos",
+            "score_hands": "kun nostopakka loppuu eikä kukaan voi enää päästä ulos, jako päättyy, ja "
+            "käsiin jääneet kortit lasketaan",
+            "void": "kun nostopakka loppuu eikä kukaan voi enää päästä ulos, jako mitätöidään ja jaetaan uudelleen",
+        },
+        says=deadlock_sentence,
+        applies=lambda r: r.style == "rummy" and r.stock_exhausted in ("turn_over", "turn_over_keep_top"),
     ),
 }

@@ -112,6 +112,12 @@ class Position:
         return self.phase is self.OVER
 
     @property
+    def is_deadlocked(self) -> bool:
+        """Whether the deal can provably no longer end: nobody can ever go out (a rummy deal:
+        :func:`rommikirja.deadlock.is_deadlocked`; a game that always ends says ``False``)."""
+        return False
+
+    @property
     def hand(self) -> list[Card]:
         """The hand of the player in turn."""
         return self.hands[self.turn]

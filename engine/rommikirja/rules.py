@@ -137,6 +137,10 @@ class RuleSet:
     game_end: str = "deals"
     game_deals: int = 4
     target_score: int = 500
+    #: What ends a deal that can provably no longer end (:mod:`rommikirja.deadlock`), checked
+    #: when the stock runs out: "play_on" (nothing: ``max_turnovers`` is the only limit),
+    #: "score_hands" (ended and scored as a blocked deal) or "void" (no score, dealt again).
+    deadlock: str = "play_on"
 
     def hand_size_for(self, players: int) -> int:
         """Cards dealt to each player with ``players`` at the table."""

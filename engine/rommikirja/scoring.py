@@ -60,11 +60,15 @@ def score_deal(outcome: "Outcome | GinOutcome", rules: RuleSet) -> DealScore:
     Melds kept in hand count like any other card. Under the no-reuse rule
     (``stock_exhausted: block``) the deal may end without anyone going out: the
     player with the lowest hand then scores the difference to each other hand,
-    and nobody scores on a tie for lowest.
+    and nobody scores on a tie for lowest. A deadlocked deal (``rules.deadlock``) is priced the
+    same way, or not at all when the rule makes it void.
     """
     if isinstance(outcome, GinOutcome):
         return _score_gin(outcome, rules)
     values = tuple(hand_value(h, rules) for h in outcome.hands)
+    if outcome.reason is EndReason.DEADLOCK and rules.deadlock == "void":
+        # a deadlocked deal made void (rules.deadlock): nobody scores, and it is dealt again
+        return DealScore((0,) * outcome.players, values, 0, False, ResultKind.VOID, None)
     points = [0] * outcome.players
     base = 0
     doubled = False
@@ -117,6 +121,8 @@ def next_dealer(outcome: "Outcome | GinOutcome", rules: RuleSet) -> int:
         if outcome.kind == "void":
             return outcome.dealer  # a void deal is dealt again by the same dealer
         winner = score_deal(outcome, rules).scorer
+    elif outcome.reason is EndReason.DEADLOCK and rules.deadlock == "void":
+        return outcome.dealer  # a void deal is dealt again by the same dealer
     else:
         winner = outcome.winner
     if n == 2 and rules.next_dealer_two_players == "winner" and winner is not None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .deal_state import DealState
 from .errors import IllegalMove, discard_taken_card
-from .moves import EV_BLOCKED, EV_DISCARD, EV_OUT, EV_STOCK_USED
+from .moves import EV_BLOCKED, EV_DEADLOCK, EV_DISCARD, EV_OUT, EV_STOCK_USED
 from .moves import DRAW_PHASE, OVER_PHASE, Discard, EndReason, Event, Outcome, new_event
 
 
@@ -72,8 +72,17 @@ class TurnEnd(DealState):
         if not self.stock and self.rules.stock_exhausted == "last_round":
             self.final_turns = self.players - 1
             return
-        if not self.stock and not self._may_turn_over():
-            self._blocked()
+        if not self.stock:
+            if not self._may_turn_over():
+                self._blocked()
+            elif self.rules.deadlock != "play_on" and self.is_deadlocked:
+                self._deadlocked()
+
+    def _deadlocked(self) -> None:
+        """The stock is out and nobody can ever go out: the deal ends by ``rules.deadlock``
+        (priced by :func:`rommikirja.scoring.score_deal`; the lowest hand is the winner, as when blocked)."""
+        self.events.append(Event(self.turn, EV_DEADLOCK))
+        self._blocked(event=False, reason=EndReason.DEADLOCK)
 
     def _went_out(self) -> None:
         p = self.turn
@@ -81,14 +90,14 @@ class TurnEnd(DealState):
         self.events.append(Event(p, EV_OUT))
         self._finish(EndReason.WENT_OUT, p, rummy)
 
-    def _blocked(self, event: bool = True) -> None:
+    def _blocked(self, event: bool = True, reason: EndReason = EndReason.BLOCKED) -> None:
         totals = [sum(self.rules.card_points(c.rank) for c in h) for h in self.hands]
         low = min(totals)
         winners = [i for i, t in enumerate(totals) if t == low]
         winner = winners[0] if len(winners) == 1 else None
         if event:
             self.events.append(Event(self.turn, EV_BLOCKED))
-        self._finish(EndReason.BLOCKED, winner, False)
+        self._finish(reason, winner, False)
 
     def _finish(self, reason: EndReason, winner: int | None, rummy: bool) -> None:
         if self.played_this_turn:

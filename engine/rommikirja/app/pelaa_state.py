@@ -97,6 +97,7 @@ HOUSE_RULES: dict[str, tuple[str, ...]] = {
         "ace",
         "stock_exhausted",
         "max_turnovers",
+        "deadlock",
         "rummy_doubling",
         "opening_points",
         "opening_pure_run",
