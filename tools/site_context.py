@@ -88,6 +88,22 @@ class SiteContext:
             + "\n"
         )
 
+    def opetus(self, game: str) -> Markup:
+        """The guided first deal of ``game`` (:mod:`tools.opetusjako`), its scenario marked as shown."""
+        from .opetusjako import opetus_html, tutorial_id
+
+        sid = tutorial_id(game, self.by_id)
+        if sid is None:
+            raise BuildError(f"pelillä {game} ei ole opetusjakoa (scenarios/{game}/z-{game}-opetus.yaml)")
+        self.used.add(sid)
+        games = self.pelaa_games()
+        rules = games[game]["rules"] if game in games else self.rulesets[game].as_mapping()
+        title = games[game]["title"] if game in games else game
+        try:
+            return opetus_html(self.by_id[sid], rules, title, self.env)
+        except ValueError as err:
+            raise BuildError(str(err)) from None
+
     def pelaa_games(self) -> list[dict]:
         """The Pelaa page's games: every preset with a page, and its rule links (:mod:`tools.pelaa_games`)."""
         return pelaa_games(self.rulesets, self.generated)
@@ -104,6 +120,7 @@ class SiteContext:
             "examples": self.examples,
             "practice": self.practice,
             "pelaa_games": self.pelaa_games,
+            "opetus": self.opetus,
             "scenarios": self.by_id,
             "rulesets": self.rulesets,
             "options": OPTIONS,
