@@ -218,6 +218,9 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             extra = introduce("ulos", ["final_discard"])
             text += " Kätesi tyhjenee, ja menet ulos."
             rule = " ".join(x for x in (rule, extra) if x)
+        text = text[:1].upper() + text[1:]
+        if any(o["text"] == text for o in out):  # (two decks: a card of the same name again)
+            text = f"{_turn_start(turns)} jatkuu. {text}"
         out.append(
             {
                 "at": k,
@@ -225,7 +228,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 "cards": cards,
                 "onto": onto,
                 "concept": concept,
-                "text": text[:1].upper() + text[1:],
+                "text": text,
                 "rule": rule,
                 "how": how,
             }

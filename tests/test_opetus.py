@@ -1,0 +1,144 @@
+"""The Opetusjako (guided first deal): the seed search, the guide's words, the engine's checks of
+the reader's moves (guided, refused, legal but different) and the tutorial as a verified scenario.
+The tests' own rule sets (tests/corpus/rules), never the shipped ones."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from rommikirja.app.api import pelaa_handle
+from rommikirja.app.opetus import script_of
+from rommikirja.app.opetus_text import concepts_of
+from rommikirja.app.pelaa import ACTION_STEPS
+from rommikirja.narrate import DEFAULT_NAMES
+from tools.sample_deal import deal_of, scenario_yaml, tutorial_deal, tutorial_seed
+from tools.scenario import load_rulesets
+from tools.verify import verify
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES_DIR = ROOT / "tests" / "corpus" / "rules"
+RULES = load_rulesets(RULES_DIR)
+PLAYERS = {"perusrommi": 3, "gin": 2, "rommi51": 3}
+SEEDS = range(1, 61)
+
+
+@pytest.fixture(scope="module")
+def tutorials():
+    out = {}
+    for game, n in PLAYERS.items():
+        seed = tutorial_seed(RULES[game], n, SEEDS)
+        out[game] = (seed, *tutorial_deal(RULES[game], n, seed))
+    return out
+
+
+def _page_move(step: dict) -> dict:
+    """The move the page sends for a guided step (as opetus.js builds it from ACTION_STEPS)."""
+    spec = ACTION_STEPS[step["action"]]
+    move = dict(spec["step"])
+    if spec.get("cards") == "one":
+        move[spec["key"]] = step["cards"][0]
+    elif spec.get("cards") == "many":
+        move[spec["key"]] = list(reversed(step["cards"]))  # any order of choosing
+    if spec.get("onto"):
+        move["onto"] = step["onto"]
+    return move
+
+
+def _ask(game: str, script: dict, at: int, move: dict | None = None) -> dict:
+    req = {"op": "opetus", "rules": RULES[game].as_mapping(), "script": script, "at": at}
+    if move is not None:
+        req["move"] = move
+    answer = json.loads(pelaa_handle(json.dumps(req)))
+    assert answer["ok"], answer
+    return answer["result"]
+
+
+@pytest.mark.parametrize("game", list(PLAYERS))
+def test_the_search_finds_a_short_deal_the_reader_wins_with_distinct_instructions(tutorials, game):
+    _, start, moves, steps = tutorials[game]
+    assert 10 <= len(steps) <= 25
+    texts = [s["text"] for s in steps]
+    assert len(set(texts)) == len(texts), texts
+    concepts = concepts_of(steps)
+    assert {"nosto", "poisto"} <= set(concepts), concepts
+    assert ("koputus" in concepts or "gin" in concepts) if game == "gin" else "ulos" in concepts
+    # each concept's rule is said once, where it first matters
+    said = [s["rule"] for s in steps if s["rule"]]
+    assert len(said) == len(set(said)) and steps[0]["rule"]
+    assert all(s["how"].startswith(("Paina", "Valitse")) for s in steps)
+
+
+@pytest.mark.parametrize("game", list(PLAYERS))
+def test_following_the_guide_plays_the_whole_deal_and_wrong_moves_do_not_advance(tutorials, game):
+    _, start, moves, steps = tutorials[game]
+    names = list(DEFAULT_NAMES[: PLAYERS[game]])
+    script = script_of(start, moves, names, 0)
+    first = _ask(game, script, 0)
+    assert first["at"] == steps[0]["at"] and not first["view"]["over"]
+    # a turn begins with a draw: the engine refuses a discard, in Finnish, and the step stays
+    refused = _ask(game, script, 0, {"discard": first["view"]["hand"][0]})
+    assert refused["result"] == "refused" and refused["at"] == 0
+    assert refused["reason"].endswith(".") and "Aino" in refused["reason"]
+    at = 0
+    others = 0
+    for step in steps:
+        assert at == step["at"]
+        if step["action"] == "discard" and not others:
+            hand = _ask(game, script, at)["view"]["hand"]
+            other = next(c for c in hand if c not in step["cards"])
+            answer = _ask(game, script, at, {"discard": other})
+            if answer["result"] == "other":
+                others += 1
+                assert answer["at"] == at and "kokeile ohjeen siirtoa" in answer["reason"]
+        answer = _ask(game, script, at, _page_move(step))
+        assert answer["result"] == "ok", (step, answer)
+        at = answer["at"]
+    assert others == 1
+    view = answer["view"]
+    assert view["over"] and view["score"]["lines"]
+    final = deal_of(RULES[game], start, moves)
+    assert view["score"]["hands"][0] == [] or game == "gin"
+    assert at == len(moves) and final.is_over
+
+
+def test_a_script_with_an_illegal_move_is_refused_in_finnish(tutorials):
+    _, start, moves, steps = tutorials["perusrommi"]
+    script = script_of(start, moves, list(DEFAULT_NAMES[:3]), 0)
+    bad = json.loads(json.dumps(script))
+    bad["steps"][1] = {"discard": start.hands[1][0].code}  # a card of Eero's, by Aino
+    answer = json.loads(
+        pelaa_handle(json.dumps({"op": "opetus", "rules": RULES["perusrommi"].as_mapping(), "script": bad, "at": 2}))
+    )
+    assert not answer["ok"] and answer["error"].startswith("Opetusjaon siirtoa ei voi pelata: "), answer
+    assert "'" not in answer["error"] and "None" not in answer["error"]
+
+
+def test_a_hand_written_tutorial_overrides_the_generated_one():
+    from tools.opetusjako import tutorial_id
+
+    assert tutorial_id("kerho", {"z-kerho-opetus": 1}) == "z-kerho-opetus"
+    assert tutorial_id("kerho", {"z-kerho-opetus": 1, "opetus-kerho": 2}) == "opetus-kerho"
+    assert tutorial_id("kerho", {}) is None
+
+
+def test_the_tutorial_is_a_verified_scenario_and_a_broken_guided_move_fails_at_its_line(tmp_path, tutorials):
+    seed, start, moves, steps = tutorials["perusrommi"]
+    rules = RULES["perusrommi"]
+    names = list(DEFAULT_NAMES[:3])
+    text = scenario_yaml("perusrommi", "Opetusjako", None, None, names, start, [moves], deal_of(rules, start, moves), rules)
+    path = tmp_path / "z-perusrommi-opetus.yaml"
+    path.write_text(text, encoding="utf-8")
+    _, errors = verify([path], rules_dir=RULES_DIR)
+    assert errors == []
+    # the reader's first discard becomes a card Aino does not hold
+    lines = text.splitlines()
+    k = next(i for i, line in enumerate(lines) if line.startswith("  - discard: "))
+    lines[k] = f"  - discard: {start.hands[1][0].code}"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _, errors = verify([path], rules_dir=RULES_DIR)
+    first = str(errors[0])
+    assert re.match(rf".*z-perusrommi-opetus\.yaml:{k + 1}: siirto poistaa .* hylättiin: Ainon kädessä ei ole ", first), first
