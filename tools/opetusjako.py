@@ -57,6 +57,7 @@ def opetus_data(sc: Any, rules_mapping: dict, title: str) -> dict:
         "script": script_of(start, moves, sc.names, 0),
         "steps": steps,
         "concepts": [CONCEPTS[c] for c in concepts],
+        "concepts_text": join_list([CONCEPTS[c] for c in concepts]),
         "closing": closing(sc.rules),
     }
 

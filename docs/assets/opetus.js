@@ -212,14 +212,26 @@ function mount(root) {
       el("td", {}, num(s.points[i]))));
     return el("section", { class: "pelaa-tulos opetus-loppu", "aria-label": "Opetusjaon pisteet" },
       el("h3", {}, "Pisteet"),
-      s.lines.map((line) => el("p", {}, line)),
+      lines(s.lines),
       data.closing ? el("p", {}, el("strong", {}, "Sääntö: "), data.closing) : "",
       el("table", { class: "pelaa-pisteet" }, el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Pelaaja"),
         el("th", { scope: "col" }, "Käsi lopussa"), el("th", { scope: "col" }, "Jaon pisteet"))), el("tbody", {}, rows)),
-      el("p", {}, `Opetusjaossa tulivat vastaan: ${data.concepts.join(", ")}.`),
+      el("p", {}, `Opetusjaossa tulivat vastaan ${data.concepts_text}.`),
       el("p", {}, el("a", { class: "md-button md-button--primary", href: `../pelaa/?peli=${encodeURIComponent(data.game)}` },
         `Pelaa tietokonetta vastaan: ${data.title}`)));
   }
+}
+
+// The score explanation's lines: "- …" lines (one per player) as a list, the others as paragraphs.
+function lines(all) {
+  const out = [];
+  for (const line of all) {
+    if (line.startsWith("- ")) {
+      if (!out.length || out[out.length - 1].tagName !== "UL") out.push(el("ul", {}));
+      out[out.length - 1].append(el("li", {}, line.slice(2)));
+    } else out.push(el("p", {}, line));
+  }
+  return out;
 }
 
 // Mount on this page; with Material's instant navigation mount again whenever a new page brings its own root.
