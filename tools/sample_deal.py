@@ -65,7 +65,7 @@ SPECS: tuple[GameSpec, ...] = (
     GameSpec("perusrommi", 3, 12, 100, tutorial_seed=84),
     GameSpec("gin", 2, 1, 500, tutorial_seed=59),
     GameSpec("rommi", 3, 14, 1500, max_deals=60, tutorial_seed=84),
-    GameSpec("rommi51", 3, 15, 300, max_deals=30, tutorial_seed=118),
+    GameSpec("rommi51", 3, 15, 300, max_deals=30, tutorial_seed=231),
 )
 
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..deal import DISCARD, STOCK, Discard, Draw, LayOff, Open, Pass, PlayMeld
-from ..finnish import card_name, cards_text, count, ordinal
+from ..finnish import card_name, cards_text, count, join_list, ordinal, player_name
 from ..gin import GinDeal, GinPhase, Knock
-from ..melds import MeldKind, meld_points
+from ..melds import MeldKind, meld_points, opening_card_points
 from ..rules import RuleSet, applies, statement
 from ..solver import best_arrangement
 
@@ -50,6 +50,7 @@ _SHARED = {
     "nosto": "Vuoro alkaa aina nostolla: joko nostopakan päällimmäinen kortti tai poistopakan päällimmäinen kortti.",
     "poistopakasta": "Poistopakan päällimmäisen kortin saa ottaa nostopakan sijasta.",
     "otettu": "Poistopakasta otettua korttia ei saa poistaa samalla vuorolla.",
+    "lisays": "Pöydän yhdistelmiin, myös muiden pelaajien, saa lisätä kortteja, jotka jatkavat niitä.",
     "ryhma": "Ryhmässä on kolme tai neljä samanarvoista korttia, kaikki eri maata.",
     "suora": "Suorassa on vähintään kolme saman maan korttia peräkkäin.",
     "monta": "",
@@ -67,6 +68,28 @@ def _rule(concept: str, rules: RuleSet, options: Sequence[str] = ()) -> str:
 
 def _turn_start(n: int) -> str:
     return f"{ordinal(n).capitalize()} vuorosi" if n <= 10 else f"{n}. vuorosi"
+
+
+def _opening_values(meld: Any) -> list[int]:
+    """Each card's points in an opening (as :func:`rommikirja.melds.meld_points` counts them)."""
+    faces = [meld.stands_for(c) for c in meld.cards]
+    if meld.kind is MeldKind.GROUP:
+        return [opening_card_points(c.rank, high_ace=True) for c in faces]
+    high = faces[-1].rank == 1 and len(faces) > 1 and faces[-2].rank == 13
+    return [opening_card_points(c.rank, high) for c in faces]
+
+
+def _sum(values: Sequence[int]) -> str:
+    return " + ".join(map(str, values)) + f" = {sum(values)}"
+
+
+def _table_joker(deal: Any, names: Sequence[str]) -> str:
+    """A sentence on the first table meld with a joker in it (another player's), or ""."""
+    for tm in deal.table:
+        for j, c in tm.meld.jokers:
+            who = player_name(names[tm.owner], "gen")
+            return f"{who} yhdistelmässä ({cards_text(tm.meld.cards)}) jokeri esittää {card_name(c, 'part')}."
+    return ""
 
 
 def _later_use(moves: Sequence[Any], k: int, card: Any) -> Any:
@@ -90,16 +113,20 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
     out: list[dict] = []
     turns = 0
 
+    introduced: list[str] = []
+
     def introduce(concept: str, options: Sequence[str] = ()) -> str:
         if concept in seen:
             return ""
         seen.add(concept)
+        introduced.append(concept)
         return _rule(concept, rules, options)
 
     for k, move in enumerate(moves):
         if deal.turn != seat or deal.is_over:
             deal.play(move)
             continue
+        introduced = []
         top = deal.discard[-1] if deal.discard else None
         first = isinstance(move, (Draw, Pass)) or (gin and deal.phase is GinPhase.OFFER)
         if first:
@@ -156,8 +183,10 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 value = sum(meld_points(m) for m in made)
                 text = (
                     "Avaa: pelaa pöytään yhdistelmät "
-                    + " ja ".join(f"{words[kd]} ({cards_text(m.cards)})" for kd, m in zip(kinds, made))
-                    + f". Niiden arvo on avauksessa yhteensä {count(value, 'piste', digits=True)}."
+                    + join_list([f"{words[kd]} ({cards_text(m.cards)})" for kd, m in zip(kinds, made)])
+                    + ". Avauksen pisteet: "
+                    + join_list([f"{words[kd]} {_sum(_opening_values(m))}" for kd, m in zip(kinds, made)])
+                    + f", yhteensä {count(value, 'piste', digits=True)}."
                 )
                 how = "Valitse avauksen kortit ja paina Avaa."
                 parts.insert(0, introduce(concept, ["opening_points", "opening_pure_run"]))
@@ -170,7 +199,8 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 parts.append(introduce("jokeri", ["max_jokers_per_meld", "joker_points"]))
                 for m in made:
                     for j, c in m.jokers:
-                        text += f" Jokeri esittää siinä {card_name(c, 'part')}."
+                        where = f"Yhdistelmässä ({cards_text(m.cards)}) jokeri" if len(made) > 1 else "Jokeri"
+                        text += f" {where} esittää {card_name(c, 'part')}."
             rule = " ".join(x for x in parts if x)
         elif isinstance(move, LayOff):
             action, concept = "lay_off", "lisays"
@@ -212,6 +242,8 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             how = "Valitse kortti ja paina Poista."
         else:  # (a move the guided deals do not use)
             action, concept, text, how = "", "", "", ""
+        if "jokeri" not in seen and (sentence := _table_joker(deal, names)):
+            rule = " ".join(x for x in (rule, introduce("jokeri", ["max_jokers_per_meld", "joker_points"]), sentence) if x)
         before = len(deal.hand)
         deal.play(move)
         if not isinstance(move, Discard) and deal.is_over and before and not deal.hand:
@@ -231,6 +263,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 "text": text,
                 "rule": rule,
                 "how": how,
+                "introduces": introduced,
             }
         )
     return out
@@ -238,7 +271,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
 
 def concepts_of(steps: Sequence[dict]) -> list[str]:
     """The concepts a guided deal introduces, in the order of :data:`CONCEPTS`."""
-    have = {s["concept"] for s in steps} | {"otettu" for s in steps if s["action"] == "draw_discard"}
+    have = {s["concept"] for s in steps} | {c for s in steps for c in s.get("introduces", ())}
     return [c for c in CONCEPTS if c in have]
 
 
