@@ -87,6 +87,12 @@ def test_guided_deal_follows_its_prompts(phone, server, game):  # noqa: F811
     page.wait_for_function(f"{_root(game)}.querySelector('.opetus-vaihe')", timeout=ENGINE_TIMEOUT)
     _wrong_move(page, game)
     instructions = [_instruction(page, game)]
+    if game == "perusrommi":  # the keyboard: the letter of the expected button (N: Nosta) inside the section
+        assert page.locator(f"{root} [data-opetus-seuraava]").get_attribute("data-action") == "draw_stock"
+        page.keyboard.press("n")
+        _idle(page, game)
+        instructions.append(_instruction(page, game))
+        assert instructions[1] != instructions[0]
     tried_other = False
     for _ in range(300):
         if page.evaluate(f"'opetusValmis' in {_root(game)}.dataset"):

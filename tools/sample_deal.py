@@ -63,7 +63,7 @@ class GameSpec:
 
 SPECS: tuple[GameSpec, ...] = (
     GameSpec("perusrommi", 3, 12, 100, tutorial_seed=84),
-    GameSpec("gin", 2, 1, 500, tutorial_seed=59),
+    GameSpec("gin", 2, 1, 500, tutorial_seed=362),
     GameSpec("rommi", 3, 14, 1500, max_deals=60, tutorial_seed=84),
     GameSpec("rommi51", 3, 15, 300, max_deals=30, tutorial_seed=231),
 )
@@ -265,7 +265,7 @@ def scenario_yaml(
 
 
 #: Seeds searched for each game's guided deal, and the reader's moves allowed.
-TUTORIAL_SEEDS = range(1, 301)
+TUTORIAL_SEEDS = range(1, 1001)
 TUTORIAL_MOVES = (10, 25)
 TUTORIAL_TITLE = "Opetusjako"
 

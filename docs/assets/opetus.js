@@ -15,9 +15,10 @@ import { face, faceName, cardSpan, cardRow } from "./kortit.js";
 import { num, deckMark } from "./pelaa-apu.js";
 
 const CALL_MS = 30000;
+// Pelaa's buttons and their letter keys (pelaa.js), which work here while the focus is in the section
 const BUTTONS = [
-  ["draw_stock", "Nosta"], ["draw_discard", "Ota poistopakasta"], ["pass", "Passaa"], ["open", "Avaa"],
-  ["meld", "Pelaa"], ["lay_off", "Lisää"], ["discard", "Poista"], ["knock", "Koputa"],
+  ["draw_stock", "Nosta", "n"], ["draw_discard", "Ota poistopakasta", "o"], ["pass", "Passaa", "s"], ["open", "Avaa", "a"],
+  ["meld", "Pelaa", "m"], ["lay_off", "Lisää", "l"], ["discard", "Poista", "p"], ["knock", "Koputa", "k"],
 ];
 
 async function call(request) {
@@ -38,6 +39,17 @@ function mount(root) {
   const box = el("div", { class: "pelaa opetus" }, el("p", {}, start), status, guide, feedback, table);
   root.append(box);
   start.addEventListener("click", begin);
+  // the letters are caught before the theme's own shortcuts (Material: N/P pages, S search), but
+  // only while the focus is inside this section
+  root.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || table.hidden) return;
+    const found = BUTTONS.find(([, , key]) => key === e.key.toLowerCase());
+    const b = found && table.querySelector(`button[data-action="${found[0]}"]`);
+    if (!b || b.disabled) return;
+    e.preventDefault();
+    e.stopPropagation();
+    b.click();
+  });
 
   const stepAt = (at) => data.steps.find((s) => s.at === at) || null;
   const stepNo = (at) => data.steps.findIndex((s) => s.at === at) + 1;
@@ -180,7 +192,8 @@ function mount(root) {
     // every button of the style is usable on the reader's turn: a move the rules refuse is
     // explained by the engine instead of a greyed-out button
     const bar = el("div", { class: "pelaa-toiminnot", role: "toolbar", "aria-label": "Toiminnot" },
-      shown.map(([a, text]) => el("button", { type: "button", class: "md-button", "data-action": a,
+      shown.map(([a, text, key]) => el("button", { type: "button", class: "md-button", "data-action": a,
+        "aria-keyshortcuts": key.toUpperCase(),
         disabled: v.over ? "" : false, onclick: () => act(a) }, a === "pass" && !knock ? "Ohita vuoro" : text)));
     const recent = ui.log.length
       ? el("p", { class: "pelaa-viimeksi" }, el("strong", {}, v.names.length > 2 ? "Vastustajien siirrot: " : "Vastustajan siirrot: "),

@@ -38,6 +38,7 @@ CONCEPTS: dict[str, str] = {
     "avaus": "avaus",
     "jokeri": "jokeri",
     "lisays": "lisääminen pöydän yhdistelmään",
+    "irtokortit": "irtokortit",
     "poisto": "poisto",
     "koputus": "koputus",
     "gin": "gin",
@@ -49,6 +50,7 @@ CONCEPTS: dict[str, str] = {
 _SHARED = {
     "nosto": "Vuoro alkaa aina nostolla: joko nostopakan päällimmäinen kortti tai poistopakan päällimmäinen kortti.",
     "poistopakasta": "Poistopakan päällimmäisen kortin saa ottaa nostopakan sijasta.",
+    "irtokortit": "Yhdistelmät pysyvät kädessä jaon loppuun asti; kortit, jotka eivät kuulu mihinkään yhdistelmään, ovat irtokortteja, ja niiden arvo lasketaan pisteinä.",
     "otettu": "Poistopakasta otettua korttia ei saa poistaa samalla vuorolla.",
     "lisays": "Pöydän yhdistelmiin, myös muiden pelaajien, saa lisätä kortteja, jotka jatkavat niitä.",
     "ryhma": "Ryhmässä on kolme tai neljä samanarvoista korttia, kaikki eri maata.",
@@ -219,7 +221,8 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             if dw == 0:
                 concept = "gin"
                 text = f"Kaikki korttisi ovat yhdistelmissä: koputa poistamalla {card_name(move.card, 'gen')}. Se on gin."
-                rule = introduce(concept, ["gin_bonus"])
+                knocking = introduce("koputus", ["knock_limit"])
+                rule = " ".join(x for x in (knocking, introduce(concept, ["gin_bonus"])) if x)
             else:
                 concept = "koputus"
                 text = (
@@ -239,6 +242,20 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 concept = "poisto"
                 text = f"Päätä vuoro poistamalla {card_name(move.card, 'gen')}: siitä on kädessäsi vähiten hyötyä."
                 rule = introduce(concept)
+                if gin:  # the melds stay in the hand: say what they are and what the deadwood counts
+                    rest = list(deal.hand)
+                    rest.remove(move.card)
+                    arr = best_arrangement(rest, rules)
+                    kinds = []
+                    for m in arr.melds:
+                        kinds.append("ryhma" if len({c.rank for c in m}) == 1 else "suora")
+                    shown = [f"{'ryhmä' if kd == 'ryhma' else 'suora'} ({cards_text(m)})" for kd, m in zip(kinds, arr.melds)]
+                    text += (
+                        (f" Kädessäsi on {join_list(shown)}" if shown else " Kädessäsi ei ole vielä yhdistelmiä")
+                        + f", ja irtokorttiesi arvo on {count(arr.deadwood_points, 'piste', digits=True)}."
+                    )
+                    parts = [rule] + [introduce(kd) for kd in kinds] + [introduce("irtokortit")]
+                    rule = " ".join(x for x in parts if x)
             how = "Valitse kortti ja paina Poista."
         else:  # (a move the guided deals do not use)
             action, concept, text, how = "", "", "", ""
