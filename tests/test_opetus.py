@@ -129,7 +129,9 @@ def test_the_tutorial_is_a_verified_scenario_and_a_broken_guided_move_fails_at_i
     seed, start, moves, steps = tutorials["perusrommi"]
     rules = RULES["perusrommi"]
     names = list(DEFAULT_NAMES[:3])
-    text = scenario_yaml("perusrommi", "Opetusjako", None, None, names, start, [moves], deal_of(rules, start, moves), rules)
+    text = scenario_yaml(
+        "perusrommi", "Opetusjako", None, None, names, start, [moves], deal_of(rules, start, moves), rules
+    )
     path = tmp_path / "z-perusrommi-opetus.yaml"
     path.write_text(text, encoding="utf-8")
     _, errors = verify([path], rules_dir=RULES_DIR)
@@ -141,4 +143,59 @@ def test_the_tutorial_is_a_verified_scenario_and_a_broken_guided_move_fails_at_i
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     _, errors = verify([path], rules_dir=RULES_DIR)
     first = str(errors[0])
-    assert re.match(rf".*z-perusrommi-opetus\.yaml:{k + 1}: siirto poistaa .* hylättiin: Ainon kädessä ei ole ", first), first
+    assert re.match(
+        rf".*z-perusrommi-opetus\.yaml:{k + 1}: siirto poistaa .* hylättiin: Ainon kädessä ei ole ", first
+    ), first
+
+
+def _real_request(tutorials) -> dict:
+    _, start, moves, steps = tutorials["perusrommi"]
+    script = script_of(start, moves, list(DEFAULT_NAMES[:3]), 0)
+    return {
+        "op": "opetus",
+        "play": True,
+        "rules": RULES["perusrommi"].as_mapping(),
+        "script": script,
+        "at": 1,
+        "move": {"discard": steps[1]["cards"][0]},
+    }
+
+
+def test_hostile_fields_get_a_finnish_sentence_never_the_fallback(tutorials):
+    """Any field of a real request, and any part of its script, replaced by a hostile value: an
+    answer or one Finnish sentence (the Pelaa fuzzer's checks), never the internal-error fallback."""
+    from hypothesis import HealthCheck, given, settings, strategies as st
+
+    from test_pelaa_fuzz import VALUES, ask
+
+    real = _real_request(tutorials)
+    assert ask(real)["result"]["result"] == "ok"
+    paths = [
+        ("rules",),
+        ("script",),
+        ("at",),
+        ("move",),
+        ("script", "start"),
+        ("script", "steps"),
+        ("script", "names"),
+        ("script", "seat"),
+        ("script", "start", "hands"),
+        ("script", "start", "stock"),
+        ("script", "start", "dealer"),
+        ("script", "start", "turn"),
+        ("script", "start", "phase"),
+        ("script", "steps", 0),
+        ("move", "discard"),
+    ]
+
+    @settings(deadline=None, suppress_health_check=list(HealthCheck), database=None, max_examples=300)
+    @given(st.sampled_from(paths), VALUES)
+    def run(path, value):
+        req = json.loads(json.dumps(real))
+        node = req
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = value
+        ask(req)
+
+    run()

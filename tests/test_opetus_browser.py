@@ -100,7 +100,7 @@ def test_guided_deal_follows_its_prompts(phone, server, game):  # noqa: F811
         nxt = page.locator(f"{root} [data-opetus-seuraava]")
         assert nxt.count() == 1
         # focus follows the expected control
-        assert page.evaluate(f"document.activeElement.hasAttribute('data-opetus-seuraava')")
+        assert page.evaluate("document.activeElement.hasAttribute('data-opetus-seuraava')")
         is_action = nxt.get_attribute("data-action") is not None
         fresh = page.locator(f"{root} .pelaa-kasi button[aria-pressed='true']").count() == 0
         if not is_action and fresh and not tried_other:

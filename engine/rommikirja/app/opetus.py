@@ -47,9 +47,9 @@ from ..games import deal_type
 from ..gin import GinDeal
 from ..narrate import describe_move, narrate_event
 from ..scoring import score_deal
-from ..steps import StepError, from_step
+from ..steps import StepError
 from .pelaa import ACTION_STEPS, _actions, _human_move, _labels
-from .pelaa_state import PlayError, _Deck, _PageReader, check_rules
+from .pelaa_state import PlayError, _Deck, check_rules, read_move
 
 __all__ = ["op_opetus", "script_of", "same_move"]
 
@@ -99,7 +99,17 @@ def _read_script(v: Any, rules: Any) -> tuple[Any, list[Any], list[str], int]:
     if len(steps) > MAX_STEPS:
         raise PlayError(f"Opetusjaossa saa olla enintään {MAX_STEPS} siirtoa.")
     deck = _Deck(rules)
-    extra = {"phase": start["phase"]} if isinstance(start.get("phase"), str) else {}
+    extra = {}
+    if "phase" in start:
+        if rules.style != "knock" or start["phase"] not in ("draw", "offer"):
+            raise PlayError("Opetusjaon vaiheen (phase) pitää olla draw tai offer, ja vain koputuspelissä.")
+        extra["phase"] = start["phase"]
+    for key, kind in (("dealer", "jakajan"), ("turn", "aloittajan")):
+        v = start.get(key, 0)
+        if (v is not None or key == "turn") and (
+            not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < len(hands)
+        ):
+            raise PlayError(f"Opetusjaon {kind} ({key}) pitää olla pelaajan numero.")
     try:
         deal = deal_type(rules).from_position(
             rules,
@@ -110,10 +120,11 @@ def _read_script(v: Any, rules: Any) -> tuple[Any, list[Any], list[str], int]:
             turn=start.get("turn", 0),
             **extra,
         )
-        reader = _PageReader(rules, names)
-        moves = [from_step(s, reader) for s in steps]
+        moves = [read_move(s, rules, names) for s in steps]
     except StepError as err:
         raise PlayError(f"Opetusjaon siirto ei kelpaa: {err.sentence()}") from None
+    except PlayError as err:  # a card that is no card of the game
+        raise PlayError(f"Opetusjaon käsikirjoitus ei kelpaa: {err}") from None
     except IllegalMove as err:
         raise PlayError(f"Opetusjaon asetelma ei kelpaa: {err.message}") from None
     return deal, moves, names, seat
@@ -216,6 +227,8 @@ def op_opetus(req: dict) -> dict:
         move = _human_move(SimpleNamespace(rules=rules, names=names), req.get("move"))
     except IllegalMove as err:
         return {"result": "refused", "code": err.code, "reason": err.message, "at": at}
+    except PlayError as err:
+        return {"result": "refused", "code": "bad_move", "reason": f"Siirto ei kelpaa: {err}", "at": at}
     err = deal.refusal(move)
     if err is not None:
         try:

@@ -178,8 +178,10 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             cards = [c.code for m in made for c in m.cards]
             kinds = ["ryhma" if m.kind is MeldKind.GROUP else "suora" for m in made]
             words = {"ryhma": "ryhmä", "suora": "suora"}
-            parts = [introduce(kd, ["ace"] if kd == "suora" and any(c.rank == 1 for c in m.cards) else [])
-                     for kd, m in zip(kinds, made)]
+            parts = [
+                introduce(kd, ["ace"] if kd == "suora" and any(c.rank == 1 for c in m.cards) else [])
+                for kd, m in zip(kinds, made)
+            ]
             if action == "open":
                 concept = "avaus"
                 value = sum(meld_points(m) for m in made)
@@ -220,7 +222,9 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             dw = best_arrangement(rest, rules).deadwood_points
             if dw == 0:
                 concept = "gin"
-                text = f"Kaikki korttisi ovat yhdistelmissä: koputa poistamalla {card_name(move.card, 'gen')}. Se on gin."
+                text = (
+                    f"Kaikki korttisi ovat yhdistelmissä: koputa poistamalla {card_name(move.card, 'gen')}. Se on gin."
+                )
                 knocking = introduce("koputus", ["knock_limit"])
                 rule = " ".join(x for x in (knocking, introduce(concept, ["gin_bonus"])) if x)
             else:
@@ -249,18 +253,21 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                     kinds = []
                     for m in arr.melds:
                         kinds.append("ryhma" if len({c.rank for c in m}) == 1 else "suora")
-                    shown = [f"{'ryhmä' if kd == 'ryhma' else 'suora'} ({cards_text(m)})" for kd, m in zip(kinds, arr.melds)]
+                    shown = [
+                        f"{'ryhmä' if kd == 'ryhma' else 'suora'} ({cards_text(m)})" for kd, m in zip(kinds, arr.melds)
+                    ]
                     text += (
-                        (f" Kädessäsi on {join_list(shown)}" if shown else " Kädessäsi ei ole vielä yhdistelmiä")
-                        + f", ja irtokorttiesi arvo on {count(arr.deadwood_points, 'piste', digits=True)}."
-                    )
+                        f" Kädessäsi on {join_list(shown)}" if shown else " Kädessäsi ei ole vielä yhdistelmiä"
+                    ) + f", ja irtokorttiesi arvo on {count(arr.deadwood_points, 'piste', digits=True)}."
                     parts = [rule] + [introduce(kd) for kd in kinds] + [introduce("irtokortit")]
                     rule = " ".join(x for x in parts if x)
             how = "Valitse kortti ja paina Poista."
         else:  # (a move the guided deals do not use)
             action, concept, text, how = "", "", "", ""
         if "jokeri" not in seen and (sentence := _table_joker(deal, names)):
-            rule = " ".join(x for x in (rule, introduce("jokeri", ["max_jokers_per_meld", "joker_points"]), sentence) if x)
+            rule = " ".join(
+                x for x in (rule, introduce("jokeri", ["max_jokers_per_meld", "joker_points"]), sentence) if x
+            )
         before = len(deal.hand)
         deal.play(move)
         if not isinstance(move, Discard) and deal.is_over and before and not deal.hand:
