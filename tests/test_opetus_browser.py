@@ -128,3 +128,39 @@ def test_guided_deal_follows_its_prompts(phone, server, game):  # noqa: F811
     if found is not None:
         assert found == [], found
     assert not p.errors, p.errors
+
+
+def test_guided_deal_works_offline_after_one_visit(browser, site):  # noqa: F811
+    """After one visit (the service worker has cached the site and the runtime), the network goes
+    and another game page's guided deal still starts and checks moves."""
+    from tools.siteserver import SiteServer
+
+    own = SiteServer(site, compress=True)
+    base = own.base
+    try:
+        ctx = browser.new_context(viewport={"width": 360, "height": 740})
+        first = Page(ctx, base, "/perusrommi/")
+        first.page.locator("#opetus-perusrommi [data-opetus-seuraava]").click()
+        first.page.wait_for_function(
+            "window.rommikirjaSnapshot && window.rommikirjaOffline && document.querySelector('.opetus-vaihe')",
+            timeout=ENGINE_TIMEOUT,
+        )
+        assert "error" not in first.page.evaluate("window.rommikirjaOffline")
+        first.close()
+        own.stop()
+        p = Page(ctx, base, "/gin-rommi/")
+        page = p.page
+        page.locator("#opetus-gin [data-opetus-seuraava]").click()
+        page.wait_for_function(f"{_root('gin')}.querySelector('.opetus-vaihe')", timeout=ENGINE_TIMEOUT)
+        seen = [_instruction(page, "gin")]
+        while len(seen) < 4:
+            nxt = page.locator("#opetus-gin [data-opetus-seuraava]")
+            acts = nxt.get_attribute("data-action") is not None
+            nxt.click()
+            if acts:
+                _idle(page, "gin")
+                seen.append(_instruction(page, "gin"))
+        assert len(set(seen)) == 4, seen
+        ctx.close()
+    finally:
+        own.stop()
