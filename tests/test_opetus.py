@@ -199,3 +199,18 @@ def test_hostile_fields_get_a_finnish_sentence_never_the_fallback(tutorials):
         ask(req)
 
     run()
+
+
+def test_a_rule_change_under_the_recorded_seed_searches_again(monkeypatch):
+    """The generator keeps a guided deal the reader wins when the recorded seed no longer gives one."""
+    from tools import sample_deal
+
+    rules = RULES["perusrommi"]
+    spec = sample_deal.GameSpec("perusrommi", 3, 1, 1, tutorial_seed=2)
+    monkeypatch.setattr(sample_deal, "SPECS", (spec,))
+    monkeypatch.setattr(sample_deal, "load_rulesets", lambda: {"perusrommi": rules})
+    monkeypatch.setattr(sample_deal, "TUTORIAL_SEEDS", SEEDS)
+    assert tutorial_deal(rules, 3, 2) is None  # the reader does not win the recorded seed's deal
+    files = sample_deal.generate(ROOT / "no-such-folder")
+    text = files[ROOT / "no-such-folder" / "perusrommi" / "z-perusrommi-opetus.yaml"]
+    assert "title: Opetusjako" in text

@@ -320,8 +320,11 @@ def generate(root: Path = SCENARIOS) -> dict[Path, str]:
             spec.game, "Kokonainen jako sekoituksesta pisteisiin", "esimerkkijako", 1, names, start, turns, deal, rules
         )
         if not override_path(spec.game, root).exists():
-            seed = spec.tutorial_seed
-            start, moves, _ = tutorial_deal(rules, spec.players, seed)
+            found = tutorial_deal(rules, spec.players, spec.tutorial_seed)
+            if found is None or not TUTORIAL_MOVES[0] <= len(found[2]) <= TUTORIAL_MOVES[1]:
+                # the rules have changed under the recorded seed: search again (record the new seed)
+                found = tutorial_deal(rules, spec.players, tutorial_seed(rules, spec.players, TUTORIAL_SEEDS))
+            start, moves, _ = found
             files[tutorial_path(spec.game, root)] = scenario_yaml(
                 spec.game, TUTORIAL_TITLE, None, None, names, start, [moves], deal_of(rules, start, moves), rules
             )
