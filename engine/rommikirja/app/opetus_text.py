@@ -40,6 +40,7 @@ CONCEPTS: dict[str, str] = {
     "lisays": "lisääminen pöydän yhdistelmään",
     "irtokortit": "irtokortit",
     "poisto": "poisto",
+    "kaannetty": "poistopakan kääntäminen nostopakaksi",
     "koputus": "koputus",
     "gin": "gin",
     "ulos": "ulosmeno",
@@ -124,11 +125,14 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
         introduced.append(concept)
         return _rule(concept, rules, options)
 
+    events = 0
     for k, move in enumerate(moves):
         if deal.turn != seat or deal.is_over:
             deal.play(move)
             continue
         introduced = []
+        turned = any(e.kind == "turn_over" for e in deal.events[events:])
+        events = len(deal.events)
         top = deal.discard[-1] if deal.discard else None
         first = isinstance(move, (Draw, Pass)) or (gin and deal.phase is GinPhase.OFFER)
         if first:
@@ -264,6 +268,11 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             how = "Valitse kortti ja paina Poista."
         else:  # (a move the guided deals do not use)
             action, concept, text, how = "", "", "", ""
+        if turned and "kaannetty" not in seen:
+            said = introduce("kaannetty", ["stock_exhausted", "max_turnovers"])
+            rule = " ".join(
+                x for x in ("Nostopakka loppui, ja poistopakasta tehtiin uusi nostopakka.", said, rule) if x
+            )
         if "jokeri" not in seen and (sentence := _table_joker(deal, names)):
             rule = " ".join(
                 x for x in (rule, introduce("jokeri", ["max_jokers_per_meld", "joker_points"]), sentence) if x
