@@ -104,6 +104,12 @@ class SiteContext:
         except ValueError as err:
             raise BuildError(str(err)) from None
 
+    def has_opetus(self, game: str) -> bool:
+        """Whether ``game`` has a guided first deal (a tutorial scenario)."""
+        from .opetusjako import tutorial_id
+
+        return tutorial_id(game, self.by_id) is not None
+
     def pelaa_games(self) -> list[dict]:
         """The Pelaa page's games: every preset with a page, and its rule links (:mod:`tools.pelaa_games`)."""
         return pelaa_games(self.rulesets, self.generated)
@@ -121,6 +127,7 @@ class SiteContext:
             "practice": self.practice,
             "pelaa_games": self.pelaa_games,
             "opetus": self.opetus,
+            "has_opetus": self.has_opetus,
             "scenarios": self.by_id,
             "rulesets": self.rulesets,
             "options": OPTIONS,
