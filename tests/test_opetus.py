@@ -214,3 +214,23 @@ def test_a_rule_change_under_the_recorded_seed_searches_again(monkeypatch):
     files = sample_deal.generate(ROOT / "no-such-folder")
     text = files[ROOT / "no-such-folder" / "perusrommi" / "z-perusrommi-opetus.yaml"]
     assert "title: Opetusjako" in text
+
+
+@pytest.mark.parametrize("game", ["gin", "rommi51"])
+def test_a_verified_tutorial_file_becomes_the_pages_script(tmp_path, tutorials, game):
+    """The page's data is made from the verified scenario (as a hand-written opetus-<game>.yaml
+    would be read): the same start (gin's upcard offer too), moves and guide as the generator's."""
+    from tools.opetusjako import opetus_data
+
+    _, start, moves, steps = tutorials[game]
+    rules = RULES[game]
+    names = list(DEFAULT_NAMES[: PLAYERS[game]])
+    text = scenario_yaml(game, "Opetusjako", None, None, names, start, [moves], deal_of(rules, start, moves), rules)
+    path = tmp_path / f"opetus-{game}.yaml"
+    path.write_text(text, encoding="utf-8")
+    scenarios, errors = verify([path], rules_dir=RULES_DIR)
+    assert errors == []
+    data = opetus_data(scenarios[0], rules.as_mapping(), "Testipeli")
+    assert data["script"] == script_of(start, moves, names, 0)
+    assert [s["text"] for s in data["steps"]] == [s["text"] for s in steps]
+    assert data["concepts"] and data["concepts_text"].count(" ja ") >= 1
