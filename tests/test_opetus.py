@@ -234,3 +234,35 @@ def test_a_verified_tutorial_file_becomes_the_pages_script(tmp_path, tutorials, 
     assert data["script"] == script_of(start, moves, names, 0)
     assert [s["text"] for s in data["steps"]] == [s["text"] for s in steps]
     assert data["concepts"] and data["concepts_text"].count(" ja ") >= 1
+
+
+def _with_guide_words(text: str, line: int, words: str) -> str:
+    lines = text.splitlines()
+    lines.insert(line + 1, f"    opastus: {words}")
+    return "\n".join(lines) + "\n"
+
+
+def test_a_hand_written_tutorials_own_words_replace_the_generated_instruction(tmp_path, tutorials):
+    from tools.opetusjako import opetus_data
+
+    _, start, moves, steps = tutorials["perusrommi"]
+    rules = RULES["perusrommi"]
+    names = list(DEFAULT_NAMES[:3])
+    text = scenario_yaml(
+        "perusrommi", "Opetusjako", None, None, names, start, [moves], deal_of(rules, start, moves), rules
+    )
+    k = next(i for i, line in enumerate(text.splitlines()) if line.startswith("  - discard: "))
+    path = tmp_path / "opetus-perusrommi.yaml"
+    path.write_text(_with_guide_words(text, k, "Poista kortti, joka ei sovi mihinkään."), encoding="utf-8")
+    scenarios, errors = verify([path], rules_dir=RULES_DIR)
+    assert errors == []
+    data = opetus_data(scenarios[0], rules.as_mapping(), "Testipeli")
+    first_discard = next(s for s in data["steps"] if s["action"] == "discard")
+    assert first_discard["text"] == "Poista kortti, joka ei sovi mihinkään."
+    assert first_discard["rule"]  # the rule is still the rule set's own sentence
+    # markup in the words fails verify at their line, in Finnish
+    path.write_text(_with_guide_words(text, k, "Poista <b>tämä</b>"), encoding="utf-8")
+    _, errors = verify([path], rules_dir=RULES_DIR)
+    assert [str(e).split(f"{path.name}:", 1)[1] for e in errors] == [
+        f"{k + 2}: opastus: merkintäkieli ei ole sallittu (merkit < >); kirjoita pelkkää tekstiä"
+    ]

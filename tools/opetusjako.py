@@ -45,8 +45,13 @@ def _start(sc: Any) -> Any:
 def opetus_data(sc: Any, rules_mapping: dict, title: str) -> dict:
     """Everything the page's script needs: the rules, the script, the guide's steps and the ending."""
     start = _start(sc)
-    moves = [st.move for st in sc.steps if st.move is not None and st.refused is None]
+    played = [st for st in sc.steps if st.move is not None and st.refused is None]
+    moves = [st.move for st in played]
     steps = guide(start, moves, 0, sc.names)
+    for step in steps:  # a hand-written tutorial's own words replace the generated instruction
+        own = played[step["at"]].facts.get("opastus")
+        if own:
+            step["text"] = own
     if not steps:
         raise ValueError(f"{sc.rel}: opetusjaossa ensimmäinen pelaaja ei tee yhtään siirtoa")
     concepts = concepts_of(steps)
