@@ -123,6 +123,8 @@ STEP_EXTRA_HELP: dict[str, str] = {
     "kun gin olisi ollut tarjolla; poisto, vaikka käden olisi voinut pelata ulos): arvona syy, "
     "ja esimerkin tekstin on kerrottava se lukijalle; ilman merkintää verify hylkää "
     "selvästi heikon opetussiirron",
+    "opastus": "opetusjako (`opetus-<peli>.yaml`): oppaan oma ohje tälle siirrolle, yksi rivi pelkkää tekstiä "
+    "(muuten ohje tehdään siirrosta ja säännöstä)",
 }
 
 #: The keys of an ``expect:`` step in Finnish; a test checks these are exactly

@@ -22,7 +22,8 @@ Everything an author writes that reaches a page (a scenario's ``text`` and ``tit
   plain text; its name is a slug no page or folder of the site owns (:func:`reserved_names`).
 
 Documented classes (``CONTENT_CLASSES``): ``kortti``/``kortit`` and their colours are card faces,
-``harjoitus*`` the practice widgets, ``pelaa`` and ``pikaopas`` the Pelaa page, ``lahde`` an
+``harjoitus*`` the practice widgets, ``pelaa`` and ``pikaopas`` the Pelaa page, ``opetusjako`` the
+guided first deal of a game page, ``lahde`` an
 example's source line, ``headerlink`` the heading anchors, ``example`` the example boxes.
 """
 
@@ -69,7 +70,7 @@ CONTENT_TAGS = frozenset(
 )
 CONTENT_ATTRIBUTES: dict[str, set[str]] = {
     "a": {"href", "title"},
-    "div": {"id", "data-games", "data-kind", "data-harjoitus"},
+    "div": {"id", "data-games", "data-kind", "data-harjoitus", "data-opetus"},
     "p": {"aria-hidden"},
     "span": {"role", "aria-label", "title"},
     "details": {"open"},
@@ -78,7 +79,7 @@ CONTENT_ATTRIBUTES: dict[str, set[str]] = {
 CONTENT_CLASSES: dict[str, set[str]] = {
     "a": {"headerlink"},
     "details": {"example"},
-    "div": {"harjoitus", "harjoitus-staattinen", "harjoitus-tuloste", "pelaa", "pikaopas"},
+    "div": {"harjoitus", "harjoitus-staattinen", "harjoitus-tuloste", "pelaa", "pikaopas", "opetusjako"},
     "p": {"harjoitus-otsikko"},
     "small": {"lahde"},
     "span": {"kortti", "kortit", "yhdistelma", "punainen", "musta", "jokeri"},

@@ -8,7 +8,7 @@ played, from the shuffle to the score. ``--check`` writes nothing and exits 1 if
 file on disk differs from what the generator makes now (CI can run it after a
 rule change).
 
-Two kinds of files per game:
+Three kinds of files per game:
 
 - ``z-<game>-jako.yaml``: one complete deal, narrated move by move on the page;
 - ``z-<game>-peli-NN.yaml``: the deals of one short game, each starting from the totals
@@ -35,6 +35,8 @@ from rommikirja.scoring import GameTotals
 from rommikirja.solver import best_arrangement, best_discard
 from rommikirja.steps import scenario_yaml as write_scenario
 
+from rommikirja.app.opetus_text import concepts_of, guide
+
 from .scenario import load_rulesets
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,13 +58,16 @@ class GameSpec:
     sample_seed: int  # the narrated sample deal
     game_seed: int  # first seed of the short game (one seed per deal)
     max_deals: int = 12  # a safety stop for the short game
+    #: the guided deal (found by tutorial_seed(), ``--seeds`` prints it); None: the rules give no
+    #: short deal the reader wins, so the page has no guided deal
+    tutorial_seed: int | None = 1
 
 
 SPECS: tuple[GameSpec, ...] = (
-    GameSpec("perusrommi", 3, 12, 100),
-    GameSpec("gin", 2, 1, 500),
-    GameSpec("rommi", 3, 14, 1500, max_deals=60),
-    GameSpec("rommi51", 3, 15, 300, max_deals=30),
+    GameSpec("perusrommi", 3, 12, 100, tutorial_seed=84),
+    GameSpec("gin", 2, 1, 500, tutorial_seed=362),
+    GameSpec("rommi", 3, 14, 1500, max_deals=60, tutorial_seed=84),
+    GameSpec("rommi51", 3, 15, 300, max_deals=30, tutorial_seed=231),
 )
 
 #: Any other preset (a club's game) gets its seeds found: the first seed from 1 whose deal the
@@ -198,6 +203,14 @@ def gin_turn(deal) -> list:
     return moves
 
 
+def deal_of(rules, start, moves):
+    """The deal ``start`` after ``moves``."""
+    deal = start.copy()
+    for m in moves:
+        deal.play(m)
+    return deal
+
+
 class StuckDeal(RuntimeError):
     """The simple policy did not finish a deal (nobody can go out and the pile turns over forever)."""
 
@@ -248,7 +261,11 @@ def auto_spec(rules) -> GameSpec:
     if not ended:
         raise RuntimeError(f"{rules.name}: yksikään lyhyt peli ei päättynyt {AUTO_MAX_DEALS} jaossa")
     game_seed = min(ended, key=lambda g: lengths[g])
-    return GameSpec(rules.name, players, seed, game_seed, max_deals=AUTO_MAX_DEALS)
+    try:
+        guided: int | None = tutorial_seed(rules, players, TUTORIAL_SEEDS)
+    except RuntimeError:
+        guided = None
+    return GameSpec(rules.name, players, seed, game_seed, max_deals=AUTO_MAX_DEALS, tutorial_seed=guided)
 
 
 def short_game(rules, players: int, seed: int, max_deals: int):
@@ -331,6 +348,50 @@ def scenario_yaml(
     )
 
 
+#: Seeds searched for each game's guided deal, and the reader's moves allowed.
+TUTORIAL_SEEDS = range(1, 1001)
+TUTORIAL_MOVES = (10, 25)
+TUTORIAL_TITLE = "Opetusjako"
+
+
+def tutorial_deal(rules, players: int, seed: int):
+    """One candidate guided deal: (start, moves, guide steps) or None when the reader does not win it."""
+    try:
+        start, turns, deal = play_deal(rules, players, players - 1, seed)
+    except StuckDeal:
+        return None
+    moves = [m for turn in turns for m in turn]
+    if score_deal(deal.outcome, rules).scorer != 0:
+        return None
+    names = list(DEFAULT_NAMES[:players])
+    return start, moves, guide(start, moves, 0, names)
+
+
+def tutorial_seed(rules, players: int, seeds: Sequence[int] = TUTORIAL_SEEDS) -> int:
+    """The seed of the best guided deal: most concepts, then the fewest moves (the first such seed)."""
+    lo, hi = TUTORIAL_MOVES
+    best: tuple | None = None
+    for seed in seeds:
+        found = tutorial_deal(rules, players, seed)
+        if found is None or not lo <= len(found[2]) <= hi:
+            continue
+        key = (-len(concepts_of(found[2])), len(found[2]), seed)
+        if best is None or key < best:
+            best = key
+    if best is None:
+        raise RuntimeError(f"{rules.name}: no guided deal of {lo}–{hi} moves among the seeds searched")
+    return best[2]
+
+
+def tutorial_path(game: str, root: Path = SCENARIOS) -> Path:
+    return root / game / f"z-{game}-opetus.yaml"
+
+
+def override_path(game: str, root: Path = SCENARIOS) -> Path:
+    """A hand-written guided deal, which replaces the generated one."""
+    return root / game / f"opetus-{game}.yaml"
+
+
 def generate(root: Path = SCENARIOS) -> dict[Path, str]:
     """Every generated scenario file: path → text."""
     rulesets = load_rulesets()
@@ -342,6 +403,15 @@ def generate(root: Path = SCENARIOS) -> dict[Path, str]:
         files[root / spec.game / f"z-{spec.game}-jako.yaml"] = scenario_yaml(
             spec.game, "Kokonainen jako sekoituksesta pisteisiin", "esimerkkijako", 1, names, start, turns, deal, rules
         )
+        if spec.tutorial_seed is not None and not override_path(spec.game, root).exists():
+            found = tutorial_deal(rules, spec.players, spec.tutorial_seed)
+            if found is None or not TUTORIAL_MOVES[0] <= len(found[2]) <= TUTORIAL_MOVES[1]:
+                # the rules have changed under the recorded seed: search again (record the new seed)
+                found = tutorial_deal(rules, spec.players, tutorial_seed(rules, spec.players, TUTORIAL_SEEDS))
+            start, moves, _ = found
+            files[tutorial_path(spec.game, root)] = scenario_yaml(
+                spec.game, TUTORIAL_TITLE, None, None, names, start, [moves], deal_of(rules, start, moves), rules
+            )
         over = False
         for k, (start, turns, deal, before, totals) in enumerate(
             short_game(rules, spec.players, spec.game_seed, spec.max_deals)
@@ -369,6 +439,8 @@ def generate(root: Path = SCENARIOS) -> dict[Path, str]:
 def write(files: dict[Path, str]) -> None:
     """Write the generated files and remove score-sheet deals the generator no longer makes."""
     for game in {p.parent.name for p in files}:
+        if override_path(game).exists() and tutorial_path(game).exists():
+            tutorial_path(game).unlink()
         for old in (SCENARIOS / game).glob(f"z-{game}-peli-*.yaml"):
             if old not in files:
                 old.unlink()
@@ -379,6 +451,13 @@ def write(files: dict[Path, str]) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    if "--seeds" in args:  # search the guided deals' seeds again (slow): print the best of each game
+        rulesets = load_rulesets()
+        for spec in SPECS:
+            seed = tutorial_seed(rulesets[spec.game], spec.players)
+            _, _, steps = tutorial_deal(rulesets[spec.game], spec.players, seed)
+            print(f"{spec.game}: seed {seed}, {len(steps)} moves, concepts: {', '.join(concepts_of(steps))}")
+        return 0
     files = generate()
     if "--check" in args:
         stale = [p for p, text in files.items() if not p.exists() or p.read_text(encoding="utf-8") != text]

@@ -131,6 +131,27 @@ class SiteContext:
                 f"harjoitukselle {kind} ei löytynyt pelissä {game} mahdollista asetelmaa {tries} siemenellä"
             )
         return found
+    def opetus(self, game: str) -> Markup:
+        """The guided first deal of ``game`` (:mod:`tools.opetusjako`), its scenario marked as shown."""
+        from .opetusjako import opetus_html, tutorial_id
+
+        sid = tutorial_id(game, self.by_id)
+        if sid is None:
+            raise BuildError(f"pelillä {game} ei ole opetusjakoa (scenarios/{game}/z-{game}-opetus.yaml)")
+        self.used.add(sid)
+        games = self.pelaa_games()
+        rules = games[game]["rules"] if game in games else self.rulesets[game].as_mapping()
+        title = games[game]["title"] if game in games else game
+        try:
+            return opetus_html(self.by_id[sid], rules, title, self.env)
+        except ValueError as err:
+            raise BuildError(str(err)) from None
+
+    def has_opetus(self, game: str) -> bool:
+        """Whether ``game`` has a guided first deal (a tutorial scenario)."""
+        from .opetusjako import tutorial_id
+
+        return tutorial_id(game, self.by_id) is not None
 
     def pelaa_games(self) -> list[dict]:
         """The Pelaa page's games: every preset with a page, and its rule links (:mod:`tools.pelaa_games`)."""
@@ -149,6 +170,8 @@ class SiteContext:
             "practice": self.practice,
             "practice_kinds": self.practice_kinds,
             "pelaa_games": self.pelaa_games,
+            "opetus": self.opetus,
+            "has_opetus": self.has_opetus,
             "scenarios": self.by_id,
             "rulesets": self.rulesets,
             "options": OPTIONS,

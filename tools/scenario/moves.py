@@ -10,12 +10,15 @@ from rommikirja.narrate import describe_move, narrate_event
 from rommikirja.steps import STEP_FIELDS, STEP_KINDS, StepError, StepReader, from_step
 
 from ..yamlsrc import LDict, LList
-from .context import Ctx, as_int, as_str, player_index
+from .context import Ctx, as_int, as_str, plain_text, player_index
 from .model import Scenario, Snapshot, Step
 
-#: keys a move step may have besides its move: the codec's fields, the expected refusal and a
-#: deliberately weak move's reason (tools.teaching)
-STEP_EXTRA = {f for fields in STEP_FIELDS.values() for f in fields} | {"refused", "deliberate"}
+#: keys a move step may have besides its move: the codec's fields, the expected refusal, a
+#: deliberately weak move's reason (tools.teaching) and a guided deal's own words for the move
+#: (``opastus``, tools.opetusjako)
+STEP_EXTRA = {f for fields in STEP_FIELDS.values() for f in fields} | {"refused", "deliberate", "opastus"}
+#: The longest ``opastus`` text.
+GUIDE_CHARS = 400
 
 
 class LineReader(StepReader):
@@ -101,6 +104,8 @@ def play_move(ctx: Ctx, sc: Scenario, deal: Deal, step: LDict, hint: Callable[[s
     if expected_refusal is not None:
         as_str(ctx, expected_refusal, step.line_of("refused"), "refused")
     st = Step(line=line, kind="move", player=player, move=move)
+    if "opastus" in step:  # the guide's words for this move on the page (plain text, one line)
+        st.facts["opastus"] = plain_text(ctx, step["opastus"], step.line_of("opastus"), "opastus", GUIDE_CHARS)
     events_before = len(deal.events)
     try:
         deal.play(move)

@@ -32,7 +32,7 @@ from ..requests import LIMITS as REQUEST_LIMITS, RequestError
 from .practice.api import check, question, read_request as read_practice, solution, use_club_names
 from ..rules import RuleSetError
 from ..steps import StepError
-from . import pelaa
+from . import opetus, pelaa
 from .pelaa_knock import op_knock_options
 from .links import LinksError
 from .pelaa_state import PlayError, read_request as read_pelaa
@@ -71,6 +71,7 @@ OPS: dict[str, Op] = {
     "move": Op("pelaa", pelaa.op_move, _STATE | {"move", "links"}),
     "knock_options": Op("pelaa", op_knock_options, _STATE | {"move", "links"}),
     "replay": Op("pelaa", pelaa.op_replay, _STATE | {"deal"}),
+    "opetus": Op("pelaa", opetus.op_opetus, frozenset({"rules", "script", "at", "move"})),
 }
 
 #: Per wing: the sentence for a failure without a Finnish message of its own (a bug).

@@ -1,0 +1,249 @@
+"""The Opetusjako (guided first deal) of a game page, as one request of the Pelaa wing: ``opetus``.
+
+The page holds the script of a verified scenario (``scenarios/<game>/z-<game>-opetus.yaml``, written by
+``tools/sample_deal.py`` or by hand): the starting position (every hand, the stock top first, the
+discard pile), every move as a step, the player names and the reader's seat. Each request sends it
+with ``at``, how many of its steps have been played, and, to check one, the reader's ``move``. The
+engine replays the script to ``at`` and answers with one of
+
+- ``{"result": "ok", ...}``: the move is the guided one; it and the computers' scripted moves up to
+  the reader's next move are played, and the new view, their narration and (at the end) the
+  score explained line by line come back;
+- ``{"result": "refused", "code", "reason"}``: the engine refuses the move (its Finnish reason);
+- ``{"result": "other", "reason"}``: the rules allow the move, but the guide shows another one;
+  nothing advances.
+
+Without ``move`` the answer is the view at ``at`` (the start, or a reload).
+
+>>> import json
+>>> from rommikirja.app.api import pelaa_handle as handle
+>>> from rommikirja import RuleSet, deal_type
+>>> from rommikirja.deal import Draw, Discard
+>>> rules = RuleSet()
+>>> deal = deal_type(rules).new(rules, 2, dealer=1, seed=3)
+>>> script = script_of(deal, [Draw("stock")], ["Aino", "Eero"], 0)
+>>> req = {"op": "opetus", "rules": {"name": "perusrommi"}, "script": script, "at": 0}
+>>> bad = json.loads(handle(json.dumps({**req, "move": {"discard": deal.hands[0][0].code}})))["result"]
+>>> bad["result"], bad["code"]
+('refused', 'must_draw')
+>>> other = json.loads(handle(json.dumps({**req, "move": {"draw": "discard"}})))["result"]
+>>> other["result"], other["at"]
+('other', 0)
+>>> ok = json.loads(handle(json.dumps({**req, "move": {"draw": "stock"}})))["result"]
+>>> ok["result"], ok["at"], ok["view"]["hand_size"]
+('ok', 1, 11)
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any, Sequence
+
+from ..cards import Card, sort_cards
+from ..errors import IllegalMove
+from ..explain import score_lines
+from ..finnish import cards_text, player_name
+from ..games import deal_type
+from ..gin import GinDeal
+from ..narrate import describe_move, narrate_event
+from ..scoring import score_deal
+from ..steps import StepError
+from .pelaa import ACTION_STEPS, _actions, _human_move, _labels
+from .pelaa_state import PlayError, _Deck, check_rules, read_move
+
+__all__ = ["op_opetus", "script_of", "same_move"]
+
+#: Bounds of a script (a guided deal is short; the page is untrusted).
+MAX_STEPS = 400
+MAX_CARDS = 216
+
+
+def script_of(start: Any, moves: Sequence[Any], names: Sequence[str], seat: int) -> dict:
+    """The page's script of a deal from ``start`` (not changed) with ``moves``."""
+    phase = start.phase.value
+    return {
+        "names": list(names),
+        "seat": seat,
+        "start": {
+            "hands": [[c.code for c in h] for h in start.hands],
+            "stock": [c.code for c in reversed(start.stock)],
+            "discard": [c.code for c in start.discard],
+            "dealer": start.dealer,
+            "turn": start.turn,
+            **({"phase": phase} if isinstance(start, GinDeal) else {}),
+        },
+        "steps": [m.to_step(names) for m in moves],
+    }
+
+
+def _cards(deck: _Deck, value: Any, what: str) -> list[Card]:
+    if not isinstance(value, list):
+        raise PlayError(f"Opetusjaon kentän {what} pitää olla korttiluettelo.")
+    return deck.cards_of(value, MAX_CARDS) if value else []
+
+
+def _read_script(v: Any, rules: Any) -> tuple[Any, list[Any], list[str], int]:
+    """The starting deal, the moves, the names and the reader's seat of a page's script."""
+    if not isinstance(v, dict) or not isinstance(v.get("start"), dict) or not isinstance(v.get("steps"), list):
+        raise PlayError("Opetusjaon käsikirjoituksen (script) pitää olla olio, jossa on start ja steps.")
+    start, steps = v["start"], v["steps"]
+    hands = start.get("hands")
+    if not isinstance(hands, list) or not 2 <= len(hands) <= 6:
+        raise PlayError("Opetusjaon käsiä (hands) pitää olla 2–6.")
+    names = v.get("names")
+    if not isinstance(names, list) or len(names) != len(hands) or not all(isinstance(n, str) for n in names):
+        raise PlayError("Opetusjaon nimiä (names) pitää olla yksi kättä kohden.")
+    seat = v.get("seat", 0)
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(hands):
+        raise PlayError("Opetusjaon paikan (seat) pitää olla pelaajan numero.")
+    if len(steps) > MAX_STEPS:
+        raise PlayError(f"Opetusjaossa saa olla enintään {MAX_STEPS} siirtoa.")
+    deck = _Deck(rules)
+    extra = {}
+    if "phase" in start:
+        if rules.style != "knock" or start["phase"] not in ("draw", "offer"):
+            raise PlayError("Opetusjaon vaiheen (phase) pitää olla draw tai offer, ja vain koputuspelissä.")
+        extra["phase"] = start["phase"]
+    for key, kind in (("dealer", "jakajan"), ("turn", "aloittajan")):
+        v = start.get(key, 0)
+        if (v is not None or key == "turn") and (
+            not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < len(hands)
+        ):
+            raise PlayError(f"Opetusjaon {kind} ({key}) pitää olla pelaajan numero.")
+    try:
+        deal = deal_type(rules).from_position(
+            rules,
+            [_cards(deck, h, "hands") for h in hands],
+            stock=_cards(deck, start.get("stock", []), "stock"),
+            discard=_cards(deck, start.get("discard", []), "discard"),
+            dealer=start.get("dealer"),
+            turn=start.get("turn", 0),
+            **extra,
+        )
+        moves = [read_move(s, rules, names) for s in steps]
+    except StepError as err:
+        raise PlayError(f"Opetusjaon siirto ei kelpaa: {err.sentence()}") from None
+    except PlayError as err:  # a card that is no card of the game
+        raise PlayError(f"Opetusjaon käsikirjoitus ei kelpaa: {err}") from None
+    except IllegalMove as err:
+        raise PlayError(f"Opetusjaon asetelma ei kelpaa: {err.message}") from None
+    return deal, moves, names, seat
+
+
+def same_move(a: Any, b: Any) -> bool:
+    """Whether two moves are the same move as the reader makes it (cards in any order)."""
+    if type(a) is not type(b):
+        return False
+    sa, sb = a.to_step(), b.to_step()
+    kind = next(iter(sa))
+    if kind == "open":  # the page sends the chosen cards; the engine splits them
+        return sorted(c for m in sa["open"] for c in m) == sorted(c for m in sb["open"] for c in m)
+    if kind == "knock":  # the knocker's melds are the engine's choice
+        return sa["knock"] == sb["knock"]
+    norm = lambda s: {k: sorted(v) if isinstance(v, list) else v for k, v in s.items() if k != "jokers"}  # noqa: E731
+    return norm(sa) == norm(sb)
+
+
+def _view(deal: Any, names: Sequence[str], seat: int) -> dict:
+    hand = [c.code for c in sort_cards(deal.hands[seat])]
+    codes = set(hand) | {c.code for tm in deal.table for c in tm.meld.cards}
+    if deal.discard:
+        codes.add(deal.discard[-1].code)
+    view: dict[str, Any] = {
+        "names": list(names),
+        "seat": seat,
+        "turn": deal.turn,
+        "dealer": deal.dealer,
+        "phase": deal.phase.value,
+        "hand": hand,
+        "hand_size": len(hand),
+        "counts": [len(h) for h in deal.hands],
+        "stock": len(deal.stock),
+        "discard_top": deal.discard[-1].code if deal.discard else None,
+        "table": [
+            {"owner": names[tm.owner], "cards": [c.code for c in tm.meld.cards], "text": tm.meld.text}
+            for tm in deal.table
+        ],
+        "taken": deal.taken_from_discard.code if deal.taken_from_discard else None,
+        "actions": _actions(deal) if deal.turn == seat else [],
+        "action_steps": ACTION_STEPS,
+        "style": deal.rules.style,
+        "over": deal.is_over,
+    }
+    if not isinstance(deal, GinDeal) and deal.rules.opening_points:
+        view["opened"] = list(deal.opened)
+    if deal.is_over:
+        score = score_deal(deal.outcome, deal.rules)
+        view["score"] = {
+            "lines": [ln.text for ln in score_lines(deal.outcome, score, deal.rules, names) if ln.text],
+            "points": list(score.points),
+            "hands": [[c.code for c in sort_cards(h)] for h in deal.outcome.hands],
+        }
+        codes |= {c for h in view["score"]["hands"] for c in h}
+    view["labels"] = _labels(sorted(codes))
+    return view
+
+
+def _narrate(deal: Any, move: Any, names: Sequence[str], seat: int) -> list[str]:
+    texts = [cards_text(tm.meld.cards) for tm in deal.table]
+    before = len(deal.events)
+    deal.play(move)
+    out = []
+    for e in deal.events[before:]:
+        if e.kind == "draw_stock" and e.player != seat:
+            out.append(f"{names[e.player]} nostaa kortin nostopakasta.")
+        else:
+            out.append(narrate_event(e, names, texts, style=deal.rules.style))
+    return out
+
+
+def _to_reader(deal: Any, moves: Sequence[Any], at: int, names: Sequence[str], seat: int) -> tuple[int, list[str]]:
+    """Play the scripted moves from ``at`` while it is not the reader's turn; the new ``at`` and the narration."""
+    log: list[str] = []
+    while at < len(moves) and not deal.is_over and deal.turn != seat:
+        log += _narrate(deal, moves[at], names, seat)
+        at += 1
+    return at, log
+
+
+def op_opetus(req: dict) -> dict:
+    rules = check_rules(req.get("rules"))
+    deal, moves, names, seat = _read_script(req.get("script"), rules)
+    at = req.get("at", 0)
+    if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= len(moves):
+        raise PlayError(f"Opetusjaon kohdan (at) pitää olla kokonaisluku 0–{len(moves)}.")
+    try:
+        for m in moves[:at]:
+            deal.play(m)
+        start_at, log = _to_reader(deal, moves, at, names, seat)
+    except IllegalMove as err:
+        raise PlayError(f"Opetusjaon siirtoa ei voi pelata: {err.message}") from None
+    if "move" not in req or start_at != at:
+        return {"result": "view", "at": start_at, "view": _view(deal, names, seat), "log": log}
+    if deal.is_over or at >= len(moves):
+        raise PlayError("Opetusjako on jo päättynyt.")
+    expected = moves[at]
+    try:
+        move = _human_move(SimpleNamespace(rules=rules, names=names), req.get("move"))
+    except IllegalMove as err:
+        return {"result": "refused", "code": err.code, "reason": err.message, "at": at}
+    except PlayError as err:
+        return {"result": "refused", "code": "bad_move", "reason": f"Siirto ei kelpaa: {err}", "at": at}
+    err = deal.refusal(move)
+    if err is not None:
+        try:
+            reason = err.sentence(player_name(names[seat]))
+        except Exception:  # (a club name without forms): the message without a subject
+            reason = err.message
+        return {"result": "refused", "code": err.code, "reason": reason, "at": at}
+    if not same_move(move, expected):
+        texts = [cards_text(tm.meld.cards) for tm in deal.table]
+        return {
+            "result": "other",
+            "at": at,
+            "reason": f"Sääntöjen mukaan sekin käy, että {names[seat]} {describe_move(move, texts)}. "
+            "Tässä opetusjaossa tehdään kuitenkin nyt toinen siirto: kokeile ohjeen siirtoa.",
+        }
+    deal.play(expected)
+    at, log = _to_reader(deal, moves, at + 1, names, seat)
+    return {"result": "ok", "at": at, "view": _view(deal, names, seat), "log": log}

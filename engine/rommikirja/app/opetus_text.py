@@ -1,0 +1,313 @@
+"""The guide's words of an Opetusjako (guided first deal), made from each move and the rule it shows.
+
+:func:`guide` walks a whole scripted deal and, for every move of the reader's seat, says what to
+do (the cards by their Finnish names, the button to press) and, the first time a concept matters,
+the rule behind it: the rule set's own sentence (:func:`rommikirja.rules.statement`) wherever an
+option decides it, else one sentence shared by every game. Nothing here is typed per game.
+
+>>> from rommikirja import RuleSet, deal_type
+>>> rules = RuleSet()
+>>> deal = deal_type(rules).new(rules, 2, dealer=1, seed=3)
+>>> from rommikirja.deal import Draw
+>>> steps = guide(deal, [Draw("stock")], 0, ["Aino", "Eero"])
+>>> steps[0]["action"], steps[0]["concept"], steps[0]["text"].startswith("Ensimmäinen vuorosi")
+('draw_stock', 'nosto', True)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..deal import DISCARD, STOCK, Discard, Draw, LayOff, Open, Pass, PlayMeld
+from ..finnish import card_name, cards_text, count, join_list, ordinal, player_name
+from ..gin import GinDeal, GinPhase, Knock
+from ..melds import MeldKind, meld_points, opening_card_points
+from ..rules import RuleSet, applies, statement
+from ..solver import best_arrangement
+
+__all__ = ["guide", "concepts_of", "CONCEPTS", "closing"]
+
+#: Every concept a guided deal can introduce, with its name on the page (the order of the list).
+CONCEPTS: dict[str, str] = {
+    "nosto": "nosto nostopakasta",
+    "avokortti": "avokortti",
+    "poistopakasta": "kortin ottaminen poistopakasta",
+    "otettu": "poistopakasta otetun kortin sääntö",
+    "ryhma": "ryhmä",
+    "suora": "suora",
+    "avaus": "avaus",
+    "jokeri": "jokeri",
+    "lisays": "lisääminen pöydän yhdistelmään",
+    "irtokortit": "irtokortit",
+    "poisto": "poisto",
+    "kaannetty": "poistopakan kääntäminen nostopakaksi",
+    "koputus": "koputus",
+    "gin": "gin",
+    "ulos": "ulosmeno",
+    "pisteet": "pisteet",
+}
+
+#: The concepts' sentences shared by every game (where no option decides the rule).
+_SHARED = {
+    "nosto": "Vuoro alkaa aina nostolla: joko nostopakan päällimmäinen kortti tai poistopakan päällimmäinen kortti.",
+    "poistopakasta": "Poistopakan päällimmäisen kortin saa ottaa nostopakan sijasta.",
+    "irtokortit": "Yhdistelmät pysyvät kädessä jaon loppuun asti; kortit, jotka eivät kuulu mihinkään yhdistelmään, ovat irtokortteja, ja niiden arvo lasketaan pisteinä.",
+    "otettu": "Poistopakasta otettua korttia ei saa poistaa samalla vuorolla.",
+    "lisays": "Pöydän yhdistelmiin, myös muiden pelaajien, saa lisätä kortteja, jotka jatkavat niitä.",
+    "ryhma": "Ryhmässä on kolme tai neljä samanarvoista korttia, kaikki eri maata.",
+    "suora": "Suorassa on vähintään kolme saman maan korttia peräkkäin.",
+    "monta": "",
+    "poisto": "Vuoro päättyy aina siihen, että yksi kortti poistetaan kädestä poistopakan päälle.",
+    "ulos": "Jako päättyy, kun joku saa kätensä tyhjäksi.",
+}
+
+
+def _rule(concept: str, rules: RuleSet, options: Sequence[str] = ()) -> str:
+    """The concept's shared sentence and the rule set's own sentences of ``options`` that apply."""
+    parts = [_SHARED[concept]] if _SHARED.get(concept) else []
+    parts += [statement(o, rules) for o in options if applies(o, rules)]
+    return " ".join(parts)
+
+
+def _turn_start(n: int) -> str:
+    return f"{ordinal(n).capitalize()} vuorosi" if n <= 10 else f"{n}. vuorosi"
+
+
+def _opening_values(meld: Any) -> list[int]:
+    """Each card's points in an opening (as :func:`rommikirja.melds.meld_points` counts them)."""
+    faces = [meld.stands_for(c) for c in meld.cards]
+    if meld.kind is MeldKind.GROUP:
+        return [opening_card_points(c.rank, high_ace=True) for c in faces]
+    high = faces[-1].rank == 1 and len(faces) > 1 and faces[-2].rank == 13
+    return [opening_card_points(c.rank, high) for c in faces]
+
+
+def _sum(values: Sequence[int]) -> str:
+    return " + ".join(map(str, values)) + f" = {sum(values)}"
+
+
+def _table_joker(deal: Any, names: Sequence[str]) -> str:
+    """A sentence on the first table meld with a joker in it (another player's), or ""."""
+    for tm in deal.table:
+        for j, c in tm.meld.jokers:
+            who = player_name(names[tm.owner], "gen")
+            return f"{who} yhdistelmässä ({cards_text(tm.meld.cards)}) jokeri esittää {card_name(c, 'part')}."
+    return ""
+
+
+def _later_use(moves: Sequence[Any], k: int, card: Any) -> Any:
+    """The move later in the same turn that plays ``card`` (a taken discard's purpose)."""
+    for m in moves[k + 1 :]:
+        if isinstance(m, (Discard, Knock)):
+            return m if getattr(m, "card", None) == card else None
+        cards = [c for meld in m.melds for c in meld] if isinstance(m, Open) else list(getattr(m, "cards", ()))
+        if card in cards:
+            return m
+    return None
+
+
+def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> list[dict]:
+    """Per move of ``seat`` in the deal from ``start`` (not changed): ``{"at", "action", "cards",
+    "onto", "concept", "text", "rule", "how"}``; ``at`` is the move's index in ``moves``."""
+    deal = start.copy()
+    rules: RuleSet = deal.rules
+    gin = isinstance(deal, GinDeal)
+    seen: set[str] = set()
+    out: list[dict] = []
+    turns = 0
+
+    introduced: list[str] = []
+
+    def introduce(concept: str, options: Sequence[str] = ()) -> str:
+        if concept in seen:
+            return ""
+        seen.add(concept)
+        introduced.append(concept)
+        return _rule(concept, rules, options)
+
+    events = 0
+    for k, move in enumerate(moves):
+        if deal.turn != seat or deal.is_over:
+            deal.play(move)
+            continue
+        introduced = []
+        turned = any(e.kind == "turn_over" for e in deal.events[events:])
+        events = len(deal.events)
+        top = deal.discard[-1] if deal.discard else None
+        first = isinstance(move, (Draw, Pass)) or (gin and deal.phase is GinPhase.OFFER)
+        if first:
+            turns += 1
+        lead = _turn_start(turns) + ": " if first else ""
+        cards: list[str] = []
+        onto = None
+        rule = ""
+        if isinstance(move, Pass):
+            action, concept = "pass", "avokortti"
+            text = f"{lead}avokortti on {card_name(top)}. Se ei paranna kättäsi, joten jätä se ottamatta."
+            how = "Paina Passaa."
+            rule = introduce(concept, ["upcard_offer"] if gin else ["upcard"])
+        elif isinstance(move, Draw) and move.source == STOCK:
+            action, concept = "draw_stock", "nosto"
+            if gin and deal.phase is GinPhase.FORCED:
+                text = f"{lead}kumpikaan ei ottanut avokorttia, joten nyt nostetaan nostopakasta."
+            elif top is not None:
+                text = (
+                    f"{lead}poistopakan päällimmäinen kortti on {card_name(top)}, mutta siitä ei ole sinulle "
+                    "hyötyä, joten nosta kortti nostopakasta."
+                )
+            else:
+                text = f"{lead}poistopakka on tyhjä, joten nosta kortti nostopakasta."
+            how = "Paina Nosta."
+            rule = introduce(concept, ["upcard"] if not gin else [])
+        elif isinstance(move, Draw) and move.source == DISCARD:
+            action, concept = "draw_discard", "poistopakasta"
+            use = _later_use(moves, k, top)
+            if gin and deal.phase is GinPhase.OFFER:
+                concept = "avokortti"
+                text = f"{lead}avokortti on {card_name(top)}, ja se sopii käteesi: ota se."
+            elif use is not None and not isinstance(use, (Discard, Knock)):
+                text = f"{lead}ota poistopakan päällimmäinen kortti, {card_name(top)}: pelaat sen pian pöytään."
+            else:
+                text = f"{lead}ota poistopakan päällimmäinen kortti, {card_name(top)}: se parantaa kättäsi."
+            how = "Paina Ota poistopakasta."
+            rule = introduce(concept, ["upcard_offer"] if concept == "avokortti" else [])
+            taken = introduce("otettu")
+            rule = " ".join(x for x in (rule, taken) if x)
+        elif isinstance(move, (Open, PlayMeld)):
+            action = "open" if isinstance(move, Open) else "meld"
+            n = len(move.melds) if isinstance(move, Open) else 1
+            after = deal.copy()
+            after.play(move)
+            made = [tm.meld for tm in after.table[-n:]]
+            cards = [c.code for m in made for c in m.cards]
+            kinds = ["ryhma" if m.kind is MeldKind.GROUP else "suora" for m in made]
+            words = {"ryhma": "ryhmä", "suora": "suora"}
+            parts = [
+                introduce(kd, ["ace"] if kd == "suora" and any(c.rank == 1 for c in m.cards) else [])
+                for kd, m in zip(kinds, made)
+            ]
+            if action == "open":
+                concept = "avaus"
+                value = sum(meld_points(m) for m in made)
+                text = (
+                    "Avaa: pelaa pöytään yhdistelmät "
+                    + join_list([f"{words[kd]} ({cards_text(m.cards)})" for kd, m in zip(kinds, made)])
+                    + ". Avauksen pisteet: "
+                    + join_list([f"{words[kd]} {_sum(_opening_values(m))}" for kd, m in zip(kinds, made)])
+                    + f", yhteensä {count(value, 'piste', digits=True)}."
+                )
+                how = "Valitse avauksen kortit ja paina Avaa."
+                parts.insert(0, introduce(concept, ["opening_points", "opening_pure_run"]))
+            else:
+                concept = kinds[0]
+                text = f"Pelaa pöytään {words[concept]}: {cards_text(made[0].cards)}."
+                how = "Valitse kortit ja paina Pelaa."
+                parts.append(introduce("monta", ["melds_per_turn"]))
+            if any(c.is_joker for m in made for c in m.cards):
+                parts.append(introduce("jokeri", ["max_jokers_per_meld", "joker_points"]))
+                for m in made:
+                    for j, c in m.jokers:
+                        where = f"Yhdistelmässä ({cards_text(m.cards)}) jokeri" if len(made) > 1 else "Jokeri"
+                        text += f" {where} esittää {card_name(c, 'part')}."
+            rule = " ".join(x for x in parts if x)
+        elif isinstance(move, LayOff):
+            action, concept = "lay_off", "lisays"
+            cards = [c.code for c in move.cards]
+            onto = move.target
+            meld = deal.table[move.target].meld
+            text = f"Lisää {cards_text(move.cards)} pöydän yhdistelmään ({cards_text(meld.cards)})."
+            how = "Valitse kortti, napauta pöydän yhdistelmää ja paina Lisää."
+            rule = introduce(concept, ["lay_off_before_meld"])
+        elif isinstance(move, Knock):
+            action = "knock"
+            cards = [move.card.code]
+            rest = list(deal.hand)
+            rest.remove(move.card)
+            dw = best_arrangement(rest, rules).deadwood_points
+            if dw == 0:
+                concept = "gin"
+                text = (
+                    f"Kaikki korttisi ovat yhdistelmissä: koputa poistamalla {card_name(move.card, 'gen')}. Se on gin."
+                )
+                knocking = introduce("koputus", ["knock_limit"])
+                rule = " ".join(x for x in (knocking, introduce(concept, ["gin_bonus"])) if x)
+            else:
+                concept = "koputus"
+                text = (
+                    f"Irtokorttiesi arvo on {count(dw, 'piste', digits=True)}: koputa poistamalla "
+                    f"{card_name(move.card, 'gen')}."
+                )
+                rule = introduce(concept, ["knock_limit"])
+            how = "Valitse poistettava kortti ja paina Koputa."
+        elif isinstance(move, Discard):
+            action = "discard"
+            cards = [move.card.code]
+            if len(deal.hand) == 1:
+                concept = "ulos"
+                text = f"Poista viimeinen korttisi, {card_name(move.card)}: kätesi tyhjenee ja menet ulos."
+                rule = introduce(concept, ["final_discard"])
+            else:
+                concept = "poisto"
+                text = f"Päätä vuoro poistamalla {card_name(move.card, 'gen')}: siitä on kädessäsi vähiten hyötyä."
+                rule = introduce(concept)
+                if gin:  # the melds stay in the hand: say what they are and what the deadwood counts
+                    rest = list(deal.hand)
+                    rest.remove(move.card)
+                    arr = best_arrangement(rest, rules)
+                    kinds = []
+                    for m in arr.melds:
+                        kinds.append("ryhma" if len({c.rank for c in m}) == 1 else "suora")
+                    shown = [
+                        f"{'ryhmä' if kd == 'ryhma' else 'suora'} ({cards_text(m)})" for kd, m in zip(kinds, arr.melds)
+                    ]
+                    text += (
+                        f" Kädessäsi on {join_list(shown)}" if shown else " Kädessäsi ei ole vielä yhdistelmiä"
+                    ) + f", ja irtokorttiesi arvo on {count(arr.deadwood_points, 'piste', digits=True)}."
+                    parts = [rule] + [introduce(kd) for kd in kinds] + [introduce("irtokortit")]
+                    rule = " ".join(x for x in parts if x)
+            how = "Valitse kortti ja paina Poista."
+        else:  # (a move the guided deals do not use)
+            action, concept, text, how = "", "", "", ""
+        if turned and "kaannetty" not in seen:
+            said = introduce("kaannetty", ["stock_exhausted", "max_turnovers"])
+            rule = " ".join(
+                x for x in ("Nostopakka loppui, ja poistopakasta tehtiin uusi nostopakka.", said, rule) if x
+            )
+        if "jokeri" not in seen and (sentence := _table_joker(deal, names)):
+            rule = " ".join(
+                x for x in (rule, introduce("jokeri", ["max_jokers_per_meld", "joker_points"]), sentence) if x
+            )
+        before = len(deal.hand)
+        deal.play(move)
+        if not isinstance(move, Discard) and deal.is_over and before and not deal.hand:
+            extra = introduce("ulos", ["final_discard"])
+            text += " Kätesi tyhjenee, ja menet ulos."
+            rule = " ".join(x for x in (rule, extra) if x)
+        text = text[:1].upper() + text[1:]
+        if any(o["text"] == text for o in out):  # (two decks: a card of the same name again)
+            text = f"{_turn_start(turns)} jatkuu. {text}"
+        out.append(
+            {
+                "at": k,
+                "action": action,
+                "cards": cards,
+                "onto": onto,
+                "concept": concept,
+                "text": text,
+                "rule": rule,
+                "how": how,
+                "introduces": introduced,
+            }
+        )
+    return out
+
+
+def concepts_of(steps: Sequence[dict]) -> list[str]:
+    """The concepts a guided deal introduces, in the order of :data:`CONCEPTS`."""
+    have = {s["concept"] for s in steps} | {c for s in steps for c in s.get("introduces", ())}
+    return [c for c in CONCEPTS if c in have]
+
+
+def closing(rules: RuleSet) -> str:
+    """The rule sentence of the deal's scoring (after the last move)."""
+    return statement("scoring", rules) if applies("scoring", rules) else ""

@@ -1,0 +1,268 @@
+"""The Opetusjako (guided first deal): the seed search, the guide's words, the engine's checks of
+the reader's moves (guided, refused, legal but different) and the tutorial as a verified scenario.
+The tests' own rule sets (tests/corpus/rules), never the shipped ones."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from rommikirja.app.api import pelaa_handle
+from rommikirja.app.opetus import script_of
+from rommikirja.app.opetus_text import concepts_of
+from rommikirja.app.pelaa import ACTION_STEPS
+from rommikirja.narrate import DEFAULT_NAMES
+from tools.sample_deal import deal_of, scenario_yaml, tutorial_deal, tutorial_seed
+from tools.scenario import load_rulesets
+from tools.verify import verify
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES_DIR = ROOT / "tests" / "corpus" / "rules"
+RULES = load_rulesets(RULES_DIR)
+PLAYERS = {"perusrommi": 3, "gin": 2, "rommi51": 3}
+SEEDS = range(1, 61)
+
+
+@pytest.fixture(scope="module")
+def tutorials():
+    out = {}
+    for game, n in PLAYERS.items():
+        seed = tutorial_seed(RULES[game], n, SEEDS)
+        out[game] = (seed, *tutorial_deal(RULES[game], n, seed))
+    return out
+
+
+def _page_move(step: dict) -> dict:
+    """The move the page sends for a guided step (as opetus.js builds it from ACTION_STEPS)."""
+    spec = ACTION_STEPS[step["action"]]
+    move = dict(spec["step"])
+    if spec.get("cards") == "one":
+        move[spec["key"]] = step["cards"][0]
+    elif spec.get("cards") == "many":
+        move[spec["key"]] = list(reversed(step["cards"]))  # any order of choosing
+    if spec.get("onto"):
+        move["onto"] = step["onto"]
+    return move
+
+
+def _ask(game: str, script: dict, at: int, move: dict | None = None) -> dict:
+    req = {"op": "opetus", "rules": RULES[game].as_mapping(), "script": script, "at": at}
+    if move is not None:
+        req["move"] = move
+    answer = json.loads(pelaa_handle(json.dumps(req)))
+    assert answer["ok"], answer
+    return answer["result"]
+
+
+@pytest.mark.parametrize("game", list(PLAYERS))
+def test_the_search_finds_a_short_deal_the_reader_wins_with_distinct_instructions(tutorials, game):
+    _, start, moves, steps = tutorials[game]
+    assert 10 <= len(steps) <= 25
+    texts = [s["text"] for s in steps]
+    assert len(set(texts)) == len(texts), texts
+    concepts = concepts_of(steps)
+    assert {"nosto", "poisto"} <= set(concepts), concepts
+    assert ("koputus" in concepts or "gin" in concepts) if game == "gin" else "ulos" in concepts
+    # each concept's rule is said once, where it first matters
+    said = [s["rule"] for s in steps if s["rule"]]
+    assert len(said) == len(set(said)) and steps[0]["rule"]
+    assert all(s["how"].startswith(("Paina", "Valitse")) for s in steps)
+
+
+@pytest.mark.parametrize("game", list(PLAYERS))
+def test_following_the_guide_plays_the_whole_deal_and_wrong_moves_do_not_advance(tutorials, game):
+    _, start, moves, steps = tutorials[game]
+    names = list(DEFAULT_NAMES[: PLAYERS[game]])
+    script = script_of(start, moves, names, 0)
+    first = _ask(game, script, 0)
+    assert first["at"] == steps[0]["at"] and not first["view"]["over"]
+    # a turn begins with a draw: the engine refuses a discard, in Finnish, and the step stays
+    refused = _ask(game, script, 0, {"discard": first["view"]["hand"][0]})
+    assert refused["result"] == "refused" and refused["at"] == 0
+    assert refused["reason"].endswith(".") and "Aino" in refused["reason"]
+    at = 0
+    others = 0
+    for step in steps:
+        assert at == step["at"]
+        if step["action"] == "discard" and not others:
+            hand = _ask(game, script, at)["view"]["hand"]
+            other = next(c for c in hand if c not in step["cards"])
+            answer = _ask(game, script, at, {"discard": other})
+            if answer["result"] == "other":
+                others += 1
+                assert answer["at"] == at and "kokeile ohjeen siirtoa" in answer["reason"]
+        answer = _ask(game, script, at, _page_move(step))
+        assert answer["result"] == "ok", (step, answer)
+        at = answer["at"]
+    assert others == 1
+    view = answer["view"]
+    assert view["over"] and view["score"]["lines"]
+    final = deal_of(RULES[game], start, moves)
+    assert view["score"]["hands"][0] == [] or game == "gin"
+    assert at == len(moves) and final.is_over
+
+
+def test_a_script_with_an_illegal_move_is_refused_in_finnish(tutorials):
+    _, start, moves, steps = tutorials["perusrommi"]
+    script = script_of(start, moves, list(DEFAULT_NAMES[:3]), 0)
+    bad = json.loads(json.dumps(script))
+    bad["steps"][1] = {"discard": start.hands[1][0].code}  # a card of Eero's, by Aino
+    answer = json.loads(
+        pelaa_handle(json.dumps({"op": "opetus", "rules": RULES["perusrommi"].as_mapping(), "script": bad, "at": 2}))
+    )
+    assert not answer["ok"] and answer["error"].startswith("Opetusjaon siirtoa ei voi pelata: "), answer
+    assert "'" not in answer["error"] and "None" not in answer["error"]
+
+
+def test_a_hand_written_tutorial_overrides_the_generated_one():
+    from tools.opetusjako import tutorial_id
+
+    assert tutorial_id("kerho", {"z-kerho-opetus": 1}) == "z-kerho-opetus"
+    assert tutorial_id("kerho", {"z-kerho-opetus": 1, "opetus-kerho": 2}) == "opetus-kerho"
+    assert tutorial_id("kerho", {}) is None
+
+
+def test_the_tutorial_is_a_verified_scenario_and_a_broken_guided_move_fails_at_its_line(tmp_path, tutorials):
+    seed, start, moves, steps = tutorials["perusrommi"]
+    rules = RULES["perusrommi"]
+    names = list(DEFAULT_NAMES[:3])
+    text = scenario_yaml(
+        "perusrommi", "Opetusjako", None, None, names, start, [moves], deal_of(rules, start, moves), rules
+    )
+    path = tmp_path / "z-perusrommi-opetus.yaml"
+    path.write_text(text, encoding="utf-8")
+    _, errors = verify([path], rules_dir=RULES_DIR)
+    assert errors == []
+    # the reader's first discard becomes a card Aino does not hold
+    lines = text.splitlines()
+    k = next(i for i, line in enumerate(lines) if line.startswith("  - discard: "))
+    lines[k] = f"  - discard: {start.hands[1][0].code}"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _, errors = verify([path], rules_dir=RULES_DIR)
+    first = str(errors[0])
+    assert re.match(
+        rf".*z-perusrommi-opetus\.yaml:{k + 1}: siirto poistaa .* hylättiin: Ainon kädessä ei ole ", first
+    ), first
+
+
+def _real_request(tutorials) -> dict:
+    _, start, moves, steps = tutorials["perusrommi"]
+    script = script_of(start, moves, list(DEFAULT_NAMES[:3]), 0)
+    return {
+        "op": "opetus",
+        "play": True,
+        "rules": RULES["perusrommi"].as_mapping(),
+        "script": script,
+        "at": 1,
+        "move": {"discard": steps[1]["cards"][0]},
+    }
+
+
+def test_hostile_fields_get_a_finnish_sentence_never_the_fallback(tutorials):
+    """Any field of a real request, and any part of its script, replaced by a hostile value: an
+    answer or one Finnish sentence (the Pelaa fuzzer's checks), never the internal-error fallback."""
+    from hypothesis import HealthCheck, given, settings, strategies as st
+
+    from test_pelaa_fuzz import VALUES, ask
+
+    real = _real_request(tutorials)
+    assert ask(real)["result"]["result"] == "ok"
+    paths = [
+        ("rules",),
+        ("script",),
+        ("at",),
+        ("move",),
+        ("script", "start"),
+        ("script", "steps"),
+        ("script", "names"),
+        ("script", "seat"),
+        ("script", "start", "hands"),
+        ("script", "start", "stock"),
+        ("script", "start", "dealer"),
+        ("script", "start", "turn"),
+        ("script", "start", "phase"),
+        ("script", "steps", 0),
+        ("move", "discard"),
+    ]
+
+    @settings(deadline=None, suppress_health_check=list(HealthCheck), database=None, max_examples=300)
+    @given(st.sampled_from(paths), VALUES)
+    def run(path, value):
+        req = json.loads(json.dumps(real))
+        node = req
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = value
+        ask(req)
+
+    run()
+
+
+def test_a_rule_change_under_the_recorded_seed_searches_again(monkeypatch):
+    """The generator keeps a guided deal the reader wins when the recorded seed no longer gives one."""
+    from tools import sample_deal
+
+    rules = RULES["perusrommi"]
+    spec = sample_deal.GameSpec("perusrommi", 3, 1, 1, tutorial_seed=2)
+    monkeypatch.setattr(sample_deal, "SPECS", (spec,))
+    monkeypatch.setattr(sample_deal, "load_rulesets", lambda: {"perusrommi": rules})
+    monkeypatch.setattr(sample_deal, "TUTORIAL_SEEDS", SEEDS)
+    assert tutorial_deal(rules, 3, 2) is None  # the reader does not win the recorded seed's deal
+    files = sample_deal.generate(ROOT / "no-such-folder")
+    text = files[ROOT / "no-such-folder" / "perusrommi" / "z-perusrommi-opetus.yaml"]
+    assert "title: Opetusjako" in text
+
+
+@pytest.mark.parametrize("game", ["gin", "rommi51"])
+def test_a_verified_tutorial_file_becomes_the_pages_script(tmp_path, tutorials, game):
+    """The page's data is made from the verified scenario (as a hand-written opetus-<game>.yaml
+    would be read): the same start (gin's upcard offer too), moves and guide as the generator's."""
+    from tools.opetusjako import opetus_data
+
+    _, start, moves, steps = tutorials[game]
+    rules = RULES[game]
+    names = list(DEFAULT_NAMES[: PLAYERS[game]])
+    text = scenario_yaml(game, "Opetusjako", None, None, names, start, [moves], deal_of(rules, start, moves), rules)
+    path = tmp_path / f"opetus-{game}.yaml"
+    path.write_text(text, encoding="utf-8")
+    scenarios, errors = verify([path], rules_dir=RULES_DIR)
+    assert errors == []
+    data = opetus_data(scenarios[0], rules.as_mapping(), "Testipeli")
+    assert data["script"] == script_of(start, moves, names, 0)
+    assert [s["text"] for s in data["steps"]] == [s["text"] for s in steps]
+    assert data["concepts"] and data["concepts_text"].count(" ja ") >= 1
+
+
+def _with_guide_words(text: str, line: int, words: str) -> str:
+    lines = text.splitlines()
+    lines.insert(line + 1, f"    opastus: {words}")
+    return "\n".join(lines) + "\n"
+
+
+def test_a_hand_written_tutorials_own_words_replace_the_generated_instruction(tmp_path, tutorials):
+    from tools.opetusjako import opetus_data
+
+    _, start, moves, steps = tutorials["perusrommi"]
+    rules = RULES["perusrommi"]
+    names = list(DEFAULT_NAMES[:3])
+    text = scenario_yaml(
+        "perusrommi", "Opetusjako", None, None, names, start, [moves], deal_of(rules, start, moves), rules
+    )
+    k = next(i for i, line in enumerate(text.splitlines()) if line.startswith("  - discard: "))
+    path = tmp_path / "opetus-perusrommi.yaml"
+    path.write_text(_with_guide_words(text, k, "Poista kortti, joka ei sovi mihinkään."), encoding="utf-8")
+    scenarios, errors = verify([path], rules_dir=RULES_DIR)
+    assert errors == []
+    data = opetus_data(scenarios[0], rules.as_mapping(), "Testipeli")
+    first_discard = next(s for s in data["steps"] if s["action"] == "discard")
+    assert first_discard["text"] == "Poista kortti, joka ei sovi mihinkään."
+    assert first_discard["rule"]  # the rule is still the rule set's own sentence
+    # markup in the words fails verify at their line, in Finnish
+    path.write_text(_with_guide_words(text, k, "Poista <b>tämä</b>"), encoding="utf-8")
+    _, errors = verify([path], rules_dir=RULES_DIR)
+    assert [str(e).split(f"{path.name}:", 1)[1] for e in errors] == [
+        f"{k + 2}: opastus: merkintäkieli ei ole sallittu (merkit < >); kirjoita pelkkää tekstiä"
+    ]

@@ -1,0 +1,166 @@
+"""The Opetusjako (guided first deal) of every game page in a real browser, on a 360 px phone:
+the deal is completed by following only the page's own prompts (the control marked
+data-opetus-seuraava), every reader step gives a different instruction, focus follows the
+expected control, a wrong move is explained (the engine's refusal, or a legal but different move)
+and does not advance, the score is explained at the end with a link to Pelaa, and axe finds
+nothing in the section."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_browser import ENGINE_TIMEOUT, Page, browser, server  # noqa: F401  (fixtures)
+from test_play_browser import AXE
+
+GAMES = {"perusrommi": "/perusrommi/", "gin": "/gin-rommi/", "rommi": "/rommi/", "rommi51": "/rommi51/"}
+
+
+@pytest.fixture(scope="module")
+def phone(browser):  # noqa: F811
+    ctx = browser.new_context(viewport={"width": 360, "height": 740})
+    yield ctx
+    ctx.close()
+
+
+def _root(game: str) -> str:
+    return f"document.getElementById('opetus-{game}')"
+
+
+def _idle(page, game: str) -> None:
+    page.wait_for_function(f"{_root(game)}.dataset.busy !== '1'", timeout=ENGINE_TIMEOUT)
+
+
+def _instruction(page, game: str) -> str:
+    return page.evaluate(f"{_root(game)}.querySelector('.opetus-vaihe')?.textContent || ''")
+
+
+def _axe(page, game: str):
+    if not AXE.exists():
+        return None
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    return page.evaluate(f"""async () => (await axe.run({_root(game)}, {{resultTypes: ['violations']}})).violations
+        .map(v => [v.id, v.impact, v.nodes.map(n => n.target.join(' '))])""")
+
+
+def _wrong_move(page, game: str) -> None:
+    """At the first step: a card chosen and Poista pressed. The engine refuses it (a turn begins
+    with a draw), or, in gin's upcard offer, refuses it too; the feedback says why and the step stays."""
+    root = f"#opetus-{game}"
+    before = _instruction(page, game)
+    page.locator(f"{root} .pelaa-kasi button.kortti").first.click()
+    page.locator(f"{root} button[data-action='discard']").click()
+    _idle(page, game)
+    feedback = page.locator(f"{root} [data-opetus-palaute]").inner_text()
+    code = page.evaluate(f"{_root(game)}.dataset.opetusHylatty")
+    assert code and code != "toinen", (code, feedback)  # the engine's refusal, in its words
+    assert feedback.startswith("✘ ") and len(feedback.split("Vihje:")[0]) > 20, feedback
+    assert "Vihje:" in feedback, feedback
+    assert _instruction(page, game) == before  # not advanced
+
+
+def _legal_other(page, game: str) -> None:
+    """A legal move the guide does not show is explained and does not advance."""
+    root = f"#opetus-{game}"
+    step = page.evaluate(f"""(() => {{ const r = {_root(game)}; const d = JSON.parse(r.dataset.opetus);
+        const at = d.steps.find(s => r.querySelector('.opetus-vaihe').textContent.includes(s.text)); return at; }})()""")
+    if step["action"] != "discard":
+        return
+    before = _instruction(page, game)
+    code = step["cards"][0]
+    others = page.locator(f'{root} .pelaa-kasi button.kortti:not([data-code="{code}"]):not([aria-label*="otettu"])')
+    others.first.click()
+    page.locator(f"{root} button[data-action='discard']").click()
+    _idle(page, game)
+    assert page.evaluate(f"{_root(game)}.dataset.opetusHylatty") == "toinen"
+    text = page.locator(f"{root} [data-opetus-palaute]").inner_text()
+    assert "Sääntöjen mukaan sekin käy" in text and "kokeile ohjeen siirtoa" in text, text
+    assert _instruction(page, game) == before
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_guided_deal_follows_its_prompts(phone, server, game):  # noqa: F811
+    p = Page(phone, server, GAMES[game])
+    page = p.page
+    root = f"#opetus-{game}"
+    page.locator(f"{root} [data-opetus-seuraava]").click()  # "Aloita opetusjako"
+    page.wait_for_function(f"{_root(game)}.querySelector('.opetus-vaihe')", timeout=ENGINE_TIMEOUT)
+    _wrong_move(page, game)
+    instructions = [_instruction(page, game)]
+    if game == "perusrommi":  # the keyboard: the letter of the expected button (N: Nosta) inside the section
+        assert page.locator(f"{root} [data-opetus-seuraava]").get_attribute("data-action") == "draw_stock"
+        page.keyboard.press("n")
+        _idle(page, game)
+        instructions.append(_instruction(page, game))
+        assert instructions[1] != instructions[0]
+    tried_other = False
+    for _ in range(300):
+        if page.evaluate(f"'opetusValmis' in {_root(game)}.dataset"):
+            break
+        nxt = page.locator(f"{root} [data-opetus-seuraava]")
+        assert nxt.count() == 1
+        # focus follows the expected control
+        assert page.evaluate("document.activeElement.hasAttribute('data-opetus-seuraava')")
+        is_action = nxt.get_attribute("data-action") is not None
+        fresh = page.locator(f"{root} .pelaa-kasi button[aria-pressed='true']").count() == 0
+        if not is_action and fresh and not tried_other:
+            _legal_other(page, game)
+            tried_other = page.evaluate(f"{_root(game)}.dataset.opetusHylatty") == "toinen"
+            if tried_other:  # the card chosen by the wrong move was taken back: follow the prompts again
+                continue
+        nxt.click()
+        if is_action:
+            _idle(page, game)
+            text = _instruction(page, game)
+            if text and text != instructions[-1]:
+                instructions.append(text)
+    else:
+        pytest.fail("the guided deal did not end")
+    assert len(instructions) >= 10, instructions
+    bodies = [t.split(". ", 1)[1] for t in instructions]  # without "Siirto n/N."
+    assert len(set(bodies)) == len(bodies), instructions
+    end = page.locator(f"{root} .opetus-loppu")
+    assert "Pisteet" in end.inner_text()
+    assert end.locator("a[href*='pelaa/?peli=']").count() == 1
+    assert tried_other
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+    found = _axe(page, game)
+    if found is not None:
+        assert found == [], found
+    assert not p.errors, p.errors
+
+
+def test_guided_deal_works_offline_after_one_visit(browser, site):  # noqa: F811
+    """After one visit (the service worker has cached the site and the runtime), the network goes
+    and another game page's guided deal still starts and checks moves."""
+    from tools.siteserver import SiteServer
+
+    own = SiteServer(site, compress=True)
+    base = own.base
+    try:
+        ctx = browser.new_context(viewport={"width": 360, "height": 740})
+        first = Page(ctx, base, "/perusrommi/")
+        first.page.locator("#opetus-perusrommi [data-opetus-seuraava]").click()
+        first.page.wait_for_function(
+            "window.rommikirjaSnapshot && window.rommikirjaOffline && document.querySelector('.opetus-vaihe')",
+            timeout=ENGINE_TIMEOUT,
+        )
+        assert "error" not in first.page.evaluate("window.rommikirjaOffline")
+        first.close()
+        own.stop()
+        p = Page(ctx, base, "/gin-rommi/")
+        page = p.page
+        page.locator("#opetus-gin [data-opetus-seuraava]").click()
+        page.wait_for_function(f"{_root('gin')}.querySelector('.opetus-vaihe')", timeout=ENGINE_TIMEOUT)
+        seen = [_instruction(page, "gin")]
+        while len(seen) < 4:
+            nxt = page.locator("#opetus-gin [data-opetus-seuraava]")
+            acts = nxt.get_attribute("data-action") is not None
+            nxt.click()
+            if acts:
+                _idle(page, "gin")
+                seen.append(_instruction(page, "gin"))
+        assert len(set(seen)) == 4, seen
+        ctx.close()
+    finally:
+        own.stop()
