@@ -102,11 +102,21 @@ class When(Enum):
 
 class MoveKind(NamedTuple):
     """How :class:`Deal` handles one type of move: when it may come, why it is refused, how it is
-    made (``refuse(deal, move)`` and ``apply(deal, move)`` are the phase mixins' functions)."""
+    made (``refuse(deal, move)`` and ``apply(deal, move)`` are the phase mixins' functions).
+
+    ``ready`` is the phase in which :meth:`Deal._refusal_of`'s phase checks pass the move straight
+    to ``refuse`` (when nothing is exposed), derived from ``when``: the common case of a turn.
+    """
 
     when: When
     refuse: Callable[["Deal", Move], IllegalMove | None]
     apply: Callable[["Deal", Move], None]
+    ready: Phase | None = None
+
+    @classmethod
+    def of(cls, when: When, refuse: Callable, apply: Callable) -> "MoveKind":
+        """The kind with its ``ready`` phase derived from ``when``."""
+        return cls(when, refuse, apply, {When.DRAW: Phase.DRAW, When.PLAY: Phase.PLAY}.get(when))
 
 
 class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
@@ -304,15 +314,19 @@ class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRomm
         An out-of-turn draw (:class:`MisDraw`) is an irregularity, never a legal move, but
         ``play`` makes it when it can happen (to narrate what the rules then say).
         """
-        kind = MOVE_KINDS.get(type(move))
-        err = self._refusal_of(kind, move)
+        kind = MOVE_KINDS.get(type(move), _NO_KIND)
+        when, refuse, apply, ready = kind
+        if self.phase is ready and self.exposed is None:
+            err = refuse(self, move)  # (_refusal's phase checks in their common case)
+        else:
+            err = self._refusal_of(kind, move)
         if err is not None:
-            if kind is None or kind.when is not _IRREGULAR or self.phase is OVER_PHASE:
+            if when is not _IRREGULAR or self.phase is OVER_PHASE:
                 raise err
-            err = kind.refuse(self, move)  # an irregularity: made when it can happen
+            err = refuse(self, move)  # an irregularity: made when it can happen
             if err is not None:
                 raise err
-        kind.apply(self, move)
+        apply(self, move)
 
     def push(self, move: Move) -> None:
         """Make ``move`` without checking it: for moves taken from :attr:`legal_moves`.
@@ -322,16 +336,23 @@ class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRomm
         MOVE_KINDS[type(move)].apply(self, move)
 
     def _refusal(self, move: Move) -> IllegalMove | None:
-        """The one predicate: why ``move`` is illegal now, or ``None`` if it is legal."""
-        return self._refusal_of(MOVE_KINDS.get(type(move)), move)
+        """The one predicate: why ``move`` is illegal now, or ``None`` if it is legal.
 
-    def _refusal_of(self, kind: MoveKind | None, move: Move) -> IllegalMove | None:
-        """:meth:`_refusal` of a ``move`` of ``kind`` (``MOVE_KINDS[type(move)]``, ``None``: unknown)."""
+        The phase checks of :meth:`_refusal_of` come first, then the rule of the move's kind; in a
+        turn's common case (the kind's ``ready`` phase, nothing exposed) they all pass at once.
+        """
+        kind = MOVE_KINDS.get(type(move), _NO_KIND)
+        if self.phase is kind.ready and self.exposed is None:
+            return kind.refuse(self, move)
+        return self._refusal_of(kind, move)
+
+    def _refusal_of(self, kind: MoveKind, move: Move) -> IllegalMove | None:
+        """:meth:`_refusal` of a ``move`` of ``kind`` (``MOVE_KINDS[type(move)]``, or ``_NO_KIND``)."""
         if self.phase is OVER_PHASE:
             return IllegalMove("deal_over", "Jako on jo päättynyt.")
-        if kind is None:
-            return _unknown_move(move)
         when = kind.when
+        if when is None:
+            return _unknown_move(move)
         if when is _ANY:
             return kind.refuse(self, move)
         if self.exposed is not None:
@@ -349,17 +370,25 @@ class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRomm
 
 #: Every kind of move a rummy deal knows; anything else is refused as ``unknown_move``.
 MOVE_KINDS: dict[type, MoveKind] = {
-    Claim: MoveKind(When.ANY, Deal._refuse_claim, Deal._apply_claim),
-    MisDraw: MoveKind(When.IRREGULAR, Deal._refuse_misdraw, Deal._apply_misdraw),
-    RejectExposed: MoveKind(When.ANY, Deal._refuse_reject_exposed, Deal._apply_reject_exposed),
-    Pass: MoveKind(When.ANY, Deal._refuse_pass, Deal._apply_pass),
-    Draw: MoveKind(When.DRAW, Deal._refuse_draw, Deal._apply_draw),
-    Discard: MoveKind(When.PLAY, Deal._refuse_discard, Deal._apply_discard),
-    Open: MoveKind(When.PLAY, Deal._refuse_open, Deal._apply_open),
-    PlayMeld: MoveKind(When.PLAY, Deal._refuse_meld, Deal._apply_meld),
-    LayOff: MoveKind(When.PLAY, Deal._refuse_lay_off, Deal._apply_lay_off),
+    Claim: MoveKind.of(When.ANY, Deal._refuse_claim, Deal._apply_claim),
+    MisDraw: MoveKind.of(When.IRREGULAR, Deal._refuse_misdraw, Deal._apply_misdraw),
+    RejectExposed: MoveKind.of(When.ANY, Deal._refuse_reject_exposed, Deal._apply_reject_exposed),
+    Pass: MoveKind.of(When.ANY, Deal._refuse_pass, Deal._apply_pass),
+    Draw: MoveKind.of(When.DRAW, Deal._refuse_draw, Deal._apply_draw),
+    Discard: MoveKind.of(When.PLAY, Deal._refuse_discard, Deal._apply_discard),
+    Open: MoveKind.of(When.PLAY, Deal._refuse_open, Deal._apply_open),
+    PlayMeld: MoveKind.of(When.PLAY, Deal._refuse_meld, Deal._apply_meld),
+    LayOff: MoveKind.of(When.PLAY, Deal._refuse_lay_off, Deal._apply_lay_off),
 }
 _ANY, _IRREGULAR, _PLAY = When.ANY, When.IRREGULAR, When.PLAY
+
+
+def _not_a_kind(deal: "Deal", move: object) -> IllegalMove:
+    return _unknown_move(move)
+
+
+#: What :meth:`Deal._refusal` takes for a move of no kind (``when`` None: refused as unknown).
+_NO_KIND = MoveKind(None, _not_a_kind, _not_a_kind)  # type: ignore[arg-type]
 
 
 def _irregular() -> IllegalMove:
