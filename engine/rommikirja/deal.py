@@ -33,6 +33,17 @@ from enum import Enum
 from operator import attrgetter
 from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
+from .codes import (
+    DEALER,
+    DEAL_OVER,
+    DUPLICATE_CARD,
+    IRREGULAR,
+    MUST_DRAW,
+    MUST_DRAW_ONE_CARD,
+    NO_SUCH_CARD,
+    PLAYERS,
+    UNKNOWN_MOVE,
+)
 from .cards import Card, standard_deck
 from .draw_phase import DrawPhase
 from .errors import IllegalMove
@@ -135,10 +146,10 @@ class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRomm
         """
         if not rules.min_players <= players <= rules.max_players:
             raise IllegalMove(
-                "players", f"Tässä pelissä on {rules.min_players}–{rules.max_players} pelaajaa, ei {players}."
+                PLAYERS, f"Tässä pelissä on {rules.min_players}–{rules.max_players} pelaajaa, ei {players}."
             )
         if not 0 <= dealer < players:
-            raise IllegalMove("dealer", f"Jakajan numero {dealer} ei ole pelaaja.")
+            raise IllegalMove(DEALER, f"Jakajan numero {dealer} ei ole pelaaja.")
         deck = standard_deck(rules.decks, rules.jokers)
         random.Random(seed).shuffle(deck)
         size = rules.hand_size_for(players)
@@ -205,16 +216,16 @@ class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRomm
                 if c.is_joker:
                     if c.deck >= rules.jokers:
                         raise IllegalMove(
-                            "no_such_card", f"Tässä pelissä on {rules.jokers} jokeria, joten jokeria {c.code} ei ole."
+                            NO_SUCH_CARD, f"Tässä pelissä on {rules.jokers} jokeria, joten jokeria {c.code} ei ole."
                         )
                 elif c.deck >= rules.decks:
                     raise IllegalMove(
-                        "no_such_card",
+                        NO_SUCH_CARD,
                         f"Tässä pelissä on vain {rules.decks} pakka, joten toisen pakan korttia {c.code} ei ole.",
                     )
                 if c in seen:
                     raise IllegalMove(
-                        "duplicate_card", f"{capitalize(card_name(c))} on asetelmassa kahdesti ({seen[c]} ja {where})."
+                        DUPLICATE_CARD, f"{capitalize(card_name(c))} on asetelmassa kahdesti ({seen[c]} ja {where})."
                     )
                 seen[c] = where
         return deal
@@ -349,7 +360,7 @@ class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRomm
     def _refusal_of(self, kind: MoveKind, move: Move) -> IllegalMove | None:
         """:meth:`_refusal` of a ``move`` of ``kind`` (``MOVE_KINDS[type(move)]``, or ``_NO_KIND``)."""
         if self.phase is OVER_PHASE:
-            return IllegalMove("deal_over", "Jako on jo päättynyt.")
+            return IllegalMove(DEAL_OVER, "Jako on jo päättynyt.")
         when = kind.when
         if when is None:
             return _unknown_move(move)
@@ -392,18 +403,18 @@ _NO_KIND = MoveKind(None, _not_a_kind, _not_a_kind)  # type: ignore[arg-type]
 
 
 def _irregular() -> IllegalMove:
-    return IllegalMove("irregular", lambda who: f"{who} ei saa nostaa väärällä vuorolla, sillä se on sääntörikkomus.")
+    return IllegalMove(IRREGULAR, lambda who: f"{who} ei saa nostaa väärällä vuorolla, sillä se on sääntörikkomus.")
 
 
 def _must_draw(cards_in_hand: int) -> IllegalMove:
     if cards_in_hand == 1:
         return IllegalMove(
-            "must_draw_one_card",
+            MUST_DRAW_ONE_CARD,
             lambda who: (
                 f"{who} ei ole vielä nostanut, ja vuoro alkaa aina nostolla, vaikka kädessä olisi vain yksi kortti."
             ),
         )
-    return IllegalMove("must_draw", lambda who: f"{who} ei ole vielä nostanut, ja vuoro alkaa aina nostolla.")
+    return IllegalMove(MUST_DRAW, lambda who: f"{who} ei ole vielä nostanut, ja vuoro alkaa aina nostolla.")
 
 
 _DRAW_STOCK = Draw(STOCK)
@@ -423,8 +434,8 @@ def _discard_of(card: Card) -> Discard:
 
 def _unknown_move(move: object) -> IllegalMove:
     if type(move).__name__ == "Knock":
-        return IllegalMove("unknown_move", "Tässä pelissä ei koputeta, vaan ulos mennään pelaamalla kortit pöytään.")
-    return IllegalMove("unknown_move", "Tässä pelissä ei ole sellaista siirtoa.")
+        return IllegalMove(UNKNOWN_MOVE, "Tässä pelissä ei koputeta, vaan ulos mennään pelaamalla kortit pöytään.")
+    return IllegalMove(UNKNOWN_MOVE, "Tässä pelissä ei ole sellaista siirtoa.")
 
 
 def cut_for_dealer(players: int, seed: int | None = None) -> tuple[list[list[Card]], int]:

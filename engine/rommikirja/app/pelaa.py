@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from ..codes import BAD_MOVE, NOT_MELDS
 from ..cards import parse_card, sort_cards
 from .computer import Computer, hint
 from ..deal import DISCARD, STOCK, Draw, Open, Pass
@@ -244,7 +245,7 @@ def _refusal(g: Game, err: IllegalMove, links: dict | None) -> dict:
 
 
 def _bad_move(g: Game, reason: str) -> dict:
-    return {"refused": {"code": "bad_move", "reason": reason, "rule": None}, "state": g.to_state(), "view": _view(g)}
+    return {"refused": {"code": BAD_MOVE, "reason": reason, "rule": None}, "state": g.to_state(), "view": _view(g)}
 
 
 def _human_move(g: Game, step: Any) -> Any:
@@ -254,7 +255,7 @@ def _human_move(g: Game, step: Any) -> Any:
         split = melds_using_all(move[1], g.rules.with_options(opening_points=0))
         if split is None:
             raise IllegalMove(
-                "not_melds",
+                NOT_MELDS,
                 "Valitsemiasi kortteja ei voi jakaa kelvollisiksi yhdistelmiksi"
                 + (", joihin kuuluu puhdas suora" if g.rules.opening_pure_run else "")
                 + ": avauksen jokaisen kortin on oltava jossakin yhdistelmässä.",
