@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from .cards import Card, standard_deck
 from .codes import (
@@ -393,57 +393,109 @@ class GinDeal(Position):
         return None
 
     def _refusal(self, move: object) -> IllegalMove | None:
-        """None if ``move`` is legal, else the refusal (the one predicate behind every check)."""
-        kind = type(move)
-        if kind not in _GIN_MOVES:
-            if kind in _TABLE_MOVES:
-                return IllegalMove(
-                    NOT_IN_GIN,
-                    "Gin-rommissa yhdistelmät pysyvät kädessä koko jaon ajan, joten pöytään ei pelata eikä avata.",
-                )
-            return IllegalMove(UNKNOWN_MOVE, "Gin-rommissa siirrot ovat nosto, passaus, poisto ja koputus.")
-        phase = self.phase
-        if phase is GinPhase.OVER:
-            return IllegalMove(DEAL_OVER, "Jako on jo päättynyt.")
-        if kind is Draw and move.source not in (STOCK, DISCARD):
-            return IllegalMove(UNKNOWN_SOURCE, "Kortti nostetaan joko nostopakasta tai poistopakasta.")
-        if phase is GinPhase.OFFER:
-            if kind is Pass or (kind is Draw and move.source == DISCARD):
-                return None
-            if kind is Draw:
-                return IllegalMove(
-                    OFFER_STOCK,
-                    lambda who: (
-                        f"{who} päättää ensin avokortista, sillä nostopakasta "
-                        "nostetaan vasta, kun molemmat ovat passanneet."
-                    ),
-                )
-            return IllegalMove(MUST_DRAW, lambda who: f"{who} joko ottaa ensin avokortin tai passaa.")
-        if kind is Pass:
-            return IllegalMove(
-                NO_PASS,
-                "Passata saa vain jaon ensimmäisen avokortin kohdalla, ja tavallisella vuorolla on nostettava.",
-            )
-        if phase is GinPhase.FORCED:
-            if kind is Draw and move.source == STOCK:
-                return None
-            return IllegalMove(FORCED_STOCK, lambda who: f"Molemmat passasivat, joten {who} nostaa nyt nostopakasta.")
-        if phase is GinPhase.DRAW:
-            if kind is not Draw:
-                return IllegalMove(
-                    MUST_DRAW,
-                    lambda who: f"Vuoro alkaa nostolla, joten {who} nostaa ensin nostopakasta tai poistopakan päältä.",
-                )
-            if move.source == STOCK and not self.stock:
-                return IllegalMove(STOCK_EMPTY, "Nostopakka on tyhjä.")
-            if move.source == DISCARD and not self.discard:
-                return IllegalMove(DISCARD_EMPTY, lambda who: f"Poistopakka on tyhjä, joten {who} nostaa nostopakasta.")
+        """None if ``move`` is legal, else the refusal (the one predicate behind every check): the
+        rule of the move's type in this phase, from :data:`PHASE_RULES`."""
+        refuse = PHASE_RULES[self.phase].get(type(move))
+        if refuse is None:
+            return _not_a_gin_move(move)
+        return refuse(self, move)
+
+
+# -- the predicate's rules, by phase and move type ---------------------------------------
+
+
+def _legal(deal: GinDeal, move: GinMove) -> None:
+    return None
+
+
+def _deal_over(deal: GinDeal, move: GinMove) -> IllegalMove:
+    return IllegalMove(DEAL_OVER, "Jako on jo päättynyt.")
+
+
+def _unknown_source() -> IllegalMove:
+    return IllegalMove(UNKNOWN_SOURCE, "Kortti nostetaan joko nostopakasta tai poistopakasta.")
+
+
+def _no_pass(deal: GinDeal, move: Pass) -> IllegalMove:
+    return IllegalMove(
+        NO_PASS, "Passata saa vain jaon ensimmäisen avokortin kohdalla, ja tavallisella vuorolla on nostettava."
+    )
+
+
+def _offer_draw(deal: GinDeal, move: Draw) -> IllegalMove | None:
+    """The first upcard is offered: it may be taken; the stock waits until both have passed."""
+    if move.source == DISCARD:
+        return None
+    if move.source != STOCK:
+        return _unknown_source()
+    return IllegalMove(
+        OFFER_STOCK,
+        lambda who: (
+            f"{who} päättää ensin avokortista, sillä nostopakasta nostetaan vasta, kun molemmat ovat passanneet."
+        ),
+    )
+
+
+def _offer_first(deal: GinDeal, move: GinMove) -> IllegalMove:
+    return IllegalMove(MUST_DRAW, lambda who: f"{who} joko ottaa ensin avokortin tai passaa.")
+
+
+def _forced_draw(deal: GinDeal, move: Draw) -> IllegalMove | None:
+    if move.source == STOCK:
+        return None
+    if move.source != DISCARD:
+        return _unknown_source()
+    return _forced_first(deal, move)
+
+
+def _forced_first(deal: GinDeal, move: GinMove) -> IllegalMove:
+    return IllegalMove(FORCED_STOCK, lambda who: f"Molemmat passasivat, joten {who} nostaa nyt nostopakasta.")
+
+
+def _draw(deal: GinDeal, move: Draw) -> IllegalMove | None:
+    source = move.source
+    if source == STOCK:
+        return None if deal.stock else IllegalMove(STOCK_EMPTY, "Nostopakka on tyhjä.")
+    if source == DISCARD:
+        if deal.discard:
             return None
-        if kind is Draw:
-            return IllegalMove(DRAW_TWICE, lambda who: f"{who} on jo nostanut tällä vuorolla.")
-        if kind is Discard:
-            return self._card_in_hand_refusal(move.card)
-        return self._knock_refusal(move)
+        return IllegalMove(DISCARD_EMPTY, lambda who: f"Poistopakka on tyhjä, joten {who} nostaa nostopakasta.")
+    return _unknown_source()
+
+
+def _draw_first(deal: GinDeal, move: GinMove) -> IllegalMove:
+    return IllegalMove(
+        MUST_DRAW, lambda who: f"Vuoro alkaa nostolla, joten {who} nostaa ensin nostopakasta tai poistopakan päältä."
+    )
+
+
+def _drawn_already(deal: GinDeal, move: Draw) -> IllegalMove:
+    if move.source != STOCK and move.source != DISCARD:
+        return _unknown_source()
+    return IllegalMove(DRAW_TWICE, lambda who: f"{who} on jo nostanut tällä vuorolla.")
+
+
+def _discard(deal: GinDeal, move: Discard) -> IllegalMove | None:
+    return deal._card_in_hand_refusal(move.card)
+
+
+def _not_a_gin_move(move: object) -> IllegalMove:
+    if type(move) in _TABLE_MOVES:
+        return IllegalMove(
+            NOT_IN_GIN, "Gin-rommissa yhdistelmät pysyvät kädessä koko jaon ajan, joten pöytään ei pelata eikä avata."
+        )
+    return IllegalMove(UNKNOWN_MOVE, "Gin-rommissa siirrot ovat nosto, passaus, poisto ja koputus.")
+
+
+#: The one predicate as a table: for each phase, the rule of each type of gin move
+#: (``rule(deal, move)``: ``None`` when legal, else the refusal). A type not listed is no gin move.
+PHASE_RULES: dict[GinPhase, dict[type, Callable[[GinDeal, Any], IllegalMove | None]]] = {
+    GinPhase.OFFER: {Draw: _offer_draw, Pass: _legal, Discard: _offer_first, Knock: _offer_first},
+    GinPhase.FORCED: {Draw: _forced_draw, Pass: _no_pass, Discard: _forced_first, Knock: _forced_first},
+    GinPhase.DRAW: {Draw: _draw, Pass: _no_pass, Discard: _draw_first, Knock: _draw_first},
+    GinPhase.DISCARD: {Draw: _drawn_already, Pass: _no_pass, Discard: _discard, Knock: GinDeal._knock_refusal},
+    GinPhase.OVER: {Draw: _deal_over, Pass: _deal_over, Discard: _deal_over, Knock: _deal_over},
+}
 
 
 def _remove(hand: list[Card], card: Card) -> None:
@@ -457,7 +509,6 @@ def _remove(hand: list[Card], card: Card) -> None:
 
 
 _DISCARDS = tuple(Discard(c) for c in CARDS)
-_GIN_MOVES = frozenset((Draw, Discard, Pass, Knock))
 _TABLE_MOVES = frozenset((PlayMeld, LayOff, Open, Claim, MisDraw, RejectExposed))
 
 
