@@ -88,3 +88,24 @@ def test_play_refuses_with_the_predicates_refusal_and_leaves_the_deal_alone():
     assert info.value.code == "discard_taken_card"
     deal.play(Discard(deal.hand[0]))
     assert deal.turn == 1 and taken in deal.hands[0]
+
+
+@pytest.mark.parametrize("game", sorted(FIXED))
+def test_turn_move_types_hold_every_move_made_once_drawn(game):
+    """What the callers (Pelaa's action bar, the computer) ask instead of the deal's class."""
+    rules = FIXED[game]
+    if rules.style == "rummy":
+        rules = rules.with_options(max_turnovers=1)
+    seen: set[type] = set()
+    for seed in range(8):
+        deal = new_deal(rules, 2, seed=seed)
+        assert deal.MELDS_IN_HAND is isinstance(deal, GinDeal)
+        rng = random.Random(seed)
+        while not deal.is_over:
+            moves = deal.legal_moves()
+            if deal.phase.value in ("play", "discard"):  # (rummy's and gin's phase once drawn)
+                kinds = deal.turn_move_types()
+                assert Discard in kinds and {type(m) for m in moves} <= set(kinds), (kinds, moves)
+                seen.update(type(m) for m in moves)
+            deal.play(rng.choice(moves))
+    assert Discard in seen and len(seen) >= 2

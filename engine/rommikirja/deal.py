@@ -317,6 +317,11 @@ class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRomm
         if self.rules.rommi_claim:
             yield from self._claims()
 
+    def turn_move_types(self) -> tuple[type, ...]:
+        """Once drawn: the opening and the discard (before the player has opened, Rommi 51), else
+        melds, lay-offs and the discard."""
+        return (Open, Discard) if self.rules.must_open(self.opened[self.turn]) else (PlayMeld, LayOff, Discard)
+
     # -- playing ------------------------------------------------------------------------
 
     def play(self, move: Move) -> None:

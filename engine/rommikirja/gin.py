@@ -124,6 +124,7 @@ class GinDeal(Position):
     """
 
     OVER = GinPhase.OVER
+    MELDS_IN_HAND = True
 
     rules: RuleSet
     hands: list[list[Card]]
@@ -260,6 +261,10 @@ class GinDeal(Position):
                 move = Knock(c)
                 if refusal(move) is None:
                     yield move
+
+    def turn_move_types(self) -> tuple[type, ...]:
+        """Once drawn: a discard, or a knock."""
+        return (Discard, Knock)
 
     # -- playing ------------------------------------------------------------------------
 

@@ -40,6 +40,9 @@ class Position:
 
     #: The phase value of a finished deal.
     OVER: ClassVar[Any] = None
+    #: Whether melds stay hidden in the hand until a knock ends the deal (gin), so that a hand is
+    #: judged by its deadwood; ``False`` when melds are played to the table (the rummy games).
+    MELDS_IN_HAND: ClassVar[bool] = False
 
     # The fields every game's state has (its dataclass declares them).
     rules: RuleSet
@@ -95,6 +98,11 @@ class Position:
 
         A move that is not legal leaves the position in an undefined state.
         """
+        raise NotImplementedError
+
+    def turn_move_types(self) -> tuple[type, ...]:
+        """The types of move the player in turn chooses among once drawn, in the order a player
+        thinks of them (the discard, which ends the turn, among them)."""
         raise NotImplementedError
 
     def _refusal(self, move: Any) -> IllegalMove | None:
