@@ -109,3 +109,30 @@ def test_turn_move_types_hold_every_move_made_once_drawn(game):
                 seen.update(type(m) for m in moves)
             deal.play(rng.choice(moves))
     assert Discard in seen and len(seen) >= 2
+
+
+@pytest.mark.parametrize("game", ["perusrommi", "rommi", "rommi51"])
+def test_the_ready_shortcut_gives_what_the_whole_phase_ladder_gives(game):
+    """Deal._refusal and Deal.play pass a move straight to its kind's rule in the kind's ready
+    phase; the full ladder of phase checks (Deal._refusal_of) must refuse or accept it the same."""
+    from rommikirja.deal import _NO_KIND
+    from rommikirja.moves import Claim, LayOff, MisDraw, Open, Pass, PlayMeld, RejectExposed
+
+    rules = FIXED[game].with_options(max_turnovers=1)
+    shortcuts = 0
+    for seed in range(10):
+        deal = new_deal(rules, 2, seed=seed)
+        rng = random.Random(seed)
+        while not deal.is_over:
+            hand = deal.hand
+            probes = [Draw(STOCK), Draw("discard"), Draw("pöytä"), Pass(), RejectExposed(), MisDraw(1 - deal.turn)]
+            probes += [Discard(c) for c in hand[:3]] + [PlayMeld(tuple(hand[:3])), LayOff(tuple(hand[:1]), 0)]
+            probes += [Open((tuple(hand[:3]),)), Claim(1 - deal.turn, 0), "nosto"]
+            for move in probes:
+                kind = MOVE_KINDS.get(type(move), _NO_KIND)
+                full = deal._refusal_of(kind, move)
+                quick = deal._refusal(move)
+                assert (full is None) == (quick is None) and getattr(full, "code", None) == getattr(quick, "code", None)
+                shortcuts += deal.phase is kind.ready and deal.exposed is None
+            deal.play(rng.choice(deal.legal_moves()))
+    assert shortcuts > 100
