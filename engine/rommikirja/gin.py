@@ -23,32 +23,35 @@ from .cards import Card, standard_deck
 from .codes import (
     BAD_MELDS,
     DEALER,
-    DEAL_OVER,
-    DISCARD_EMPTY,
-    DRAW_TWICE,
     DUPLICATE_CARD,
-    FORCED_STOCK,
     KNOCK_OVER_LIMIT,
-    MUST_DRAW,
     NOT_A_CARD,
-    NOT_IN_GIN,
     NOT_IN_HAND,
-    NO_PASS,
-    OFFER_STOCK,
     PHASE,
     PLAYERS,
     RULES,
     ResultKind,
-    STOCK_EMPTY,
     TABLE,
-    UNKNOWN_MOVE,
-    UNKNOWN_SOURCE,
 )
 from .moves import EV_DISCARD, EV_DRAW_DISCARD, EV_DRAW_STOCK, EV_GIN, EV_KNOCK, EV_PASS, EV_VOID
-from .moves import DISCARD, STOCK, Claim, Discard, Draw, Event, LayOff, MisDraw, Open, Pass, PlayMeld, RejectExposed
+from .moves import DISCARD, STOCK, Discard, Draw, Event, Pass
 from .errors import IllegalMove, discard_taken_card, not_in_hand
 from .finnish import capitalize, card_name, count
 from .melds import check_meld
+from .gin_refusals import (
+    legal,
+    deal_over,
+    no_pass,
+    offer_draw,
+    offer_first,
+    forced_draw,
+    forced_first,
+    draw,
+    draw_first,
+    drawn_already,
+    discard,
+    not_a_gin_move,
+)
 from .knock import DefenderResult, GinOutcome, defender_best, knock_arrangement, knock_result
 from .position import Position
 from .rules import RuleSet
@@ -402,104 +405,18 @@ class GinDeal(Position):
         rule of the move's type in this phase, from :data:`PHASE_RULES`."""
         refuse = PHASE_RULES[self.phase].get(type(move))
         if refuse is None:
-            return _not_a_gin_move(move)
+            return not_a_gin_move(move)
         return refuse(self, move)
-
-
-# -- the predicate's rules, by phase and move type ---------------------------------------
-
-
-def _legal(deal: GinDeal, move: GinMove) -> None:
-    return None
-
-
-def _deal_over(deal: GinDeal, move: GinMove) -> IllegalMove:
-    return IllegalMove(DEAL_OVER, "Jako on jo päättynyt.")
-
-
-def _unknown_source() -> IllegalMove:
-    return IllegalMove(UNKNOWN_SOURCE, "Kortti nostetaan joko nostopakasta tai poistopakasta.")
-
-
-def _no_pass(deal: GinDeal, move: Pass) -> IllegalMove:
-    return IllegalMove(
-        NO_PASS, "Passata saa vain jaon ensimmäisen avokortin kohdalla, ja tavallisella vuorolla on nostettava."
-    )
-
-
-def _offer_draw(deal: GinDeal, move: Draw) -> IllegalMove | None:
-    """The first upcard is offered: it may be taken; the stock waits until both have passed."""
-    if move.source == DISCARD:
-        return None
-    if move.source != STOCK:
-        return _unknown_source()
-    return IllegalMove(
-        OFFER_STOCK,
-        lambda who: (
-            f"{who} päättää ensin avokortista, sillä nostopakasta nostetaan vasta, kun molemmat ovat passanneet."
-        ),
-    )
-
-
-def _offer_first(deal: GinDeal, move: GinMove) -> IllegalMove:
-    return IllegalMove(MUST_DRAW, lambda who: f"{who} joko ottaa ensin avokortin tai passaa.")
-
-
-def _forced_draw(deal: GinDeal, move: Draw) -> IllegalMove | None:
-    if move.source == STOCK:
-        return None
-    if move.source != DISCARD:
-        return _unknown_source()
-    return _forced_first(deal, move)
-
-
-def _forced_first(deal: GinDeal, move: GinMove) -> IllegalMove:
-    return IllegalMove(FORCED_STOCK, lambda who: f"Molemmat passasivat, joten {who} nostaa nyt nostopakasta.")
-
-
-def _draw(deal: GinDeal, move: Draw) -> IllegalMove | None:
-    source = move.source
-    if source == STOCK:
-        return None if deal.stock else IllegalMove(STOCK_EMPTY, "Nostopakka on tyhjä.")
-    if source == DISCARD:
-        if deal.discard:
-            return None
-        return IllegalMove(DISCARD_EMPTY, lambda who: f"Poistopakka on tyhjä, joten {who} nostaa nostopakasta.")
-    return _unknown_source()
-
-
-def _draw_first(deal: GinDeal, move: GinMove) -> IllegalMove:
-    return IllegalMove(
-        MUST_DRAW, lambda who: f"Vuoro alkaa nostolla, joten {who} nostaa ensin nostopakasta tai poistopakan päältä."
-    )
-
-
-def _drawn_already(deal: GinDeal, move: Draw) -> IllegalMove:
-    if move.source != STOCK and move.source != DISCARD:
-        return _unknown_source()
-    return IllegalMove(DRAW_TWICE, lambda who: f"{who} on jo nostanut tällä vuorolla.")
-
-
-def _discard(deal: GinDeal, move: Discard) -> IllegalMove | None:
-    return deal._card_in_hand_refusal(move.card)
-
-
-def _not_a_gin_move(move: object) -> IllegalMove:
-    if type(move) in _TABLE_MOVES:
-        return IllegalMove(
-            NOT_IN_GIN, "Gin-rommissa yhdistelmät pysyvät kädessä koko jaon ajan, joten pöytään ei pelata eikä avata."
-        )
-    return IllegalMove(UNKNOWN_MOVE, "Gin-rommissa siirrot ovat nosto, passaus, poisto ja koputus.")
 
 
 #: The one predicate as a table: for each phase, the rule of each type of gin move
 #: (``rule(deal, move)``: ``None`` when legal, else the refusal). A type not listed is no gin move.
 PHASE_RULES: dict[GinPhase, dict[type, Callable[[GinDeal, Any], IllegalMove | None]]] = {
-    GinPhase.OFFER: {Draw: _offer_draw, Pass: _legal, Discard: _offer_first, Knock: _offer_first},
-    GinPhase.FORCED: {Draw: _forced_draw, Pass: _no_pass, Discard: _forced_first, Knock: _forced_first},
-    GinPhase.DRAW: {Draw: _draw, Pass: _no_pass, Discard: _draw_first, Knock: _draw_first},
-    GinPhase.DISCARD: {Draw: _drawn_already, Pass: _no_pass, Discard: _discard, Knock: GinDeal._knock_refusal},
-    GinPhase.OVER: {Draw: _deal_over, Pass: _deal_over, Discard: _deal_over, Knock: _deal_over},
+    GinPhase.OFFER: {Draw: offer_draw, Pass: legal, Discard: offer_first, Knock: offer_first},
+    GinPhase.FORCED: {Draw: forced_draw, Pass: no_pass, Discard: forced_first, Knock: forced_first},
+    GinPhase.DRAW: {Draw: draw, Pass: no_pass, Discard: draw_first, Knock: draw_first},
+    GinPhase.DISCARD: {Draw: drawn_already, Pass: no_pass, Discard: discard, Knock: GinDeal._knock_refusal},
+    GinPhase.OVER: {Draw: deal_over, Pass: deal_over, Discard: deal_over, Knock: deal_over},
 }
 
 
@@ -514,7 +431,6 @@ def _remove(hand: list[Card], card: Card) -> None:
 
 
 _DISCARDS = tuple(Discard(c) for c in CARDS)
-_TABLE_MOVES = frozenset((PlayMeld, LayOff, Open, Claim, MisDraw, RejectExposed))
 
 
 def _check_rules(rules: RuleSet) -> None:
