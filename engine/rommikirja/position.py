@@ -12,6 +12,10 @@ writes itself, :meth:`~Position.generate_legal_moves` and :meth:`~Position.push`
   functions, never beside them here);
 - :meth:`copy`, made from the dataclass fields of the game's state.
 
+What differs between the games and matters to callers (Pelaa, the computer players) is asked of
+the position, never of its class: :attr:`MELDS_IN_HAND` (gin: the hand is judged by its deadwood)
+and :meth:`turn_move_types` (what the player may do once drawn).
+
 >>> from rommikirja import Deal, GinDeal
 >>> issubclass(Deal, Position) and issubclass(GinDeal, Position)
 True
