@@ -22,12 +22,26 @@ ENGINE = Path(__file__).resolve().parent.parent / "engine" / "rommikirja"
 MAKERS = {"IllegalMove", "InvalidMeld", "_Reason"}
 
 
-def raised_codes(root: Path = ENGINE) -> tuple[dict[str, str], list[str]]:
-    """Every literal code in the engine's source (every module, subpackages too): the first
-    argument of IllegalMove/InvalidMeld/_Reason, and a ``{"code": ...}`` refusal written as data;
-    plus the first arguments that are not literals (as source text)."""
+def raised_codes(root: Path = ENGINE) -> tuple[dict[str, str], list[str], list[str]]:
+    """Every code in the engine's source (every module, subpackages too): the first argument of
+    IllegalMove/InvalidMeld/_Reason, and a ``{"code": ...}`` refusal written as data. Returns the
+    codes named by a Refusal member (``MUST_DRAW`` or ``Refusal.MUST_DRAW``) → the module; the
+    codes written as string literals (``file:line: code``: there should be none); and the other
+    first arguments (as source text)."""
     found: dict[str, str] = {}
+    literals: list[str] = []
     other: list[str] = []
+
+    def see(node: ast.expr, path: Path) -> None:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            literals.append(f"{path.relative_to(root)}:{node.lineno}: {node.value}")
+            return
+        name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
+        if name in Refusal.__members__:
+            found.setdefault(Refusal[name].value, path.name)
+        else:
+            other.append(ast.unparse(node))
+
     for path in sorted(root.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (
@@ -35,29 +49,19 @@ def raised_codes(root: Path = ENGINE) -> tuple[dict[str, str], list[str]]:
                 and node.args
                 and (getattr(node.func, "id", None) in MAKERS or getattr(node.func, "attr", None) in MAKERS)
             ):
-                arg = node.args[0]
-                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                    found.setdefault(arg.value, path.name)
-                else:
-                    other.append(ast.unparse(arg))
+                see(node.args[0], path)
             elif isinstance(node, ast.Dict):
                 for key, value in zip(node.keys, node.values):
-                    if (
-                        isinstance(key, ast.Constant)
-                        and key.value == "code"
-                        and isinstance(value, ast.Constant)
-                        and isinstance(value.value, str)
-                    ):
-                        found.setdefault(value.value, path.name)
-    return found, other
+                    if isinstance(key, ast.Constant) and key.value == "code":
+                        see(value, path)
+    return found, literals, other
 
 
-def test_every_code_the_engine_raises_is_a_member_with_help_and_topic():
-    found, other = raised_codes()
+def test_the_engine_names_every_code_by_its_member_and_each_has_help_and_topic():
+    found, literals, other = raised_codes()
     assert len(found) >= 58
-    missing = {code: where for code, where in found.items() if code not in Refusal._value2member_map_}
-    assert not missing, f"codes raised in the engine but not in rommikirja.codes.Refusal: {missing}"
-    # the only codes not written as literals are forwarded from another refusal
+    assert not literals, f"codes written as strings in the engine (use the member, e.g. codes.MUST_DRAW): {literals}"
+    # the only codes not named by a member are forwarded from another refusal
     assert set(other) <= {"code", "err.code"}, other
     for member in Refusal:
         assert member.value == member.name.lower()
@@ -67,22 +71,42 @@ def test_every_code_the_engine_raises_is_a_member_with_help_and_topic():
         assert refusal_topic(member.value) is member.topic
 
 
+def test_every_member_has_its_module_name():
+    import rommikirja.codes as codes
+
+    for member in Refusal:
+        assert getattr(codes, member.name) is member and member.name in codes.__all__
+
+
 def test_every_member_is_raised_somewhere():
-    found, _ = raised_codes()
+    found, _, _ = raised_codes()
     assert set(Refusal) == set(found), set(Refusal) ^ set(found)
 
 
-def test_the_scan_sees_a_new_code(tmp_path):
+def test_the_scan_sees_a_code_written_as_a_string(tmp_path):
     (tmp_path / "x.py").write_text(
         'def f():\n    raise IllegalMove("uusi_koodi", lambda who: who)\n'
-        'def g():\n    return {"code": "pyynto_koodi", "reason": "x"}\n',
+        'def g():\n    return {"code": "pyynto_koodi", "reason": "x"}\n'
+        "def h():\n    return IllegalMove(MUST_DRAW, 'x'), _Reason(Refusal.GAP, 'y'), IllegalMove(KOODI, 'z')\n",
         encoding="utf-8",
     )
     (tmp_path / "app").mkdir()
     (tmp_path / "app" / "y.py").write_text('err = errors.IllegalMove("syvalla", "x")\n', encoding="utf-8")
-    found, _ = raised_codes(tmp_path)
-    assert set(found) == {"uusi_koodi", "pyynto_koodi", "syvalla"}
+    found, literals, other = raised_codes(tmp_path)
+    assert literals == ["app/y.py:1: syvalla", "x.py:2: uusi_koodi", "x.py:4: pyynto_koodi"]
+    assert found == {"must_draw": "x.py", "gap": "x.py"} and other == ["KOODI"]
     assert "uusi_koodi" not in Refusal._value2member_map_
+
+
+def test_a_raised_code_is_its_member():
+    from rommikirja import Deal, RuleSet
+    from rommikirja.melds import check_meld
+
+    deal = Deal.new(RuleSet(), players=2, seed=1)
+    err = deal.refusal(Discard(deal.hand[0]))
+    assert err.code is Refusal.MUST_DRAW and err.code.topic is Topic.TURN
+    assert check_meld(parse_cards("7H 8S 10D"), RuleSet()).code in Refusal
+    assert repr(err).startswith("IllegalMove('must_draw', ")
 
 
 def test_members_are_their_strings_in_json():

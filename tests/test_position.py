@@ -88,3 +88,51 @@ def test_play_refuses_with_the_predicates_refusal_and_leaves_the_deal_alone():
     assert info.value.code == "discard_taken_card"
     deal.play(Discard(deal.hand[0]))
     assert deal.turn == 1 and taken in deal.hands[0]
+
+
+@pytest.mark.parametrize("game", sorted(FIXED))
+def test_turn_move_types_hold_every_move_made_once_drawn(game):
+    """What the callers (Pelaa's action bar, the computer) ask instead of the deal's class."""
+    rules = FIXED[game]
+    if rules.style == "rummy":
+        rules = rules.with_options(max_turnovers=1)
+    seen: set[type] = set()
+    for seed in range(8):
+        deal = new_deal(rules, 2, seed=seed)
+        assert deal.MELDS_IN_HAND is isinstance(deal, GinDeal)
+        rng = random.Random(seed)
+        while not deal.is_over:
+            moves = deal.legal_moves()
+            if deal.phase.value in ("play", "discard"):  # (rummy's and gin's phase once drawn)
+                kinds = deal.turn_move_types()
+                assert Discard in kinds and {type(m) for m in moves} <= set(kinds), (kinds, moves)
+                seen.update(type(m) for m in moves)
+            deal.play(rng.choice(moves))
+    assert Discard in seen and len(seen) >= 2
+
+
+@pytest.mark.parametrize("game", ["perusrommi", "rommi", "rommi51"])
+def test_the_ready_shortcut_gives_what_the_whole_phase_ladder_gives(game):
+    """Deal._refusal and Deal.play pass a move straight to its kind's rule in the kind's ready
+    phase; the full ladder of phase checks (Deal._refusal_of) must refuse or accept it the same."""
+    from rommikirja.deal import _NO_KIND
+    from rommikirja.moves import Claim, LayOff, MisDraw, Open, Pass, PlayMeld, RejectExposed
+
+    rules = FIXED[game].with_options(max_turnovers=1)
+    shortcuts = 0
+    for seed in range(10):
+        deal = new_deal(rules, 2, seed=seed)
+        rng = random.Random(seed)
+        while not deal.is_over:
+            hand = deal.hand
+            probes = [Draw(STOCK), Draw("discard"), Draw("pöytä"), Pass(), RejectExposed(), MisDraw(1 - deal.turn)]
+            probes += [Discard(c) for c in hand[:3]] + [PlayMeld(tuple(hand[:3])), LayOff(tuple(hand[:1]), 0)]
+            probes += [Open((tuple(hand[:3]),)), Claim(1 - deal.turn, 0), "nosto"]
+            for move in probes:
+                kind = MOVE_KINDS.get(type(move), _NO_KIND)
+                full = deal._refusal_of(kind, move)
+                quick = deal._refusal(move)
+                assert (full is None) == (quick is None) and getattr(full, "code", None) == getattr(quick, "code", None)
+                shortcuts += deal.phase is kind.ready and deal.exposed is None
+            deal.play(rng.choice(deal.legal_moves()))
+    assert shortcuts > 100

@@ -7,10 +7,12 @@ rule: Pelaa links a refusal there). The members are of a :class:`~enum.StrEnum`:
 string value, so codes reach JSON and the browser unchanged, and ``err.code == "must_draw"``
 holds whichever the engine raised.
 
-The engine raises refusals by value (``IllegalMove("must_draw", …)``): move generation makes
-and drops refusals by the thousand, and a member lookup costs about 80 ns on CPython 3.11 where a
-literal costs nothing. ``tests/test_codes.py`` scans the engine's source and fails when a code
-raised anywhere in it is not a member here, or a member has no help or topic.
+The engine raises refusals by their members, bound to module names here
+(``IllegalMove(MUST_DRAW, …)`` after ``from .codes import MUST_DRAW``): move generation makes and
+drops refusals by the thousand, and such a name costs what a string literal costs, where the
+class attribute ``Refusal.MUST_DRAW`` costs about 80 ns on CPython 3.11. A misspelt code fails at
+import. ``tests/test_codes.py`` scans the engine's source and fails when a code is written there
+as a string, or a member has no help or topic.
 
 >>> Refusal("knock_over_limit").topic, Refusal.KNOCK_OVER_LIMIT == "knock_over_limit"
 (<Topic.KNOCK: 'knock'>, True)
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["Topic", "Refusal", "ResultKind", "refusal_topic", "scenario_refusals"]
+__all__ = ["Topic", "Refusal", "ResultKind", "refusal_topic", "scenario_refusals"]  # (and every member's name, below)
 
 
 class Topic(StrEnum):
@@ -169,6 +171,74 @@ class Refusal(StrEnum):
         False,
     )
     BAD_MOVE = "bad_move", Topic.TURN, "Pelaa: pyyntö ei ole siirto, jonka peli tuntee", False
+
+
+# Every member under its own module name, for the engine's hot paths: ``IllegalMove(MUST_DRAW, …)``.
+# A plain module global costs what a literal costs, where ``Refusal.MUST_DRAW`` (an Enum class
+# attribute) costs about 80 ns on CPython 3.11; a misspelt name fails at import, unlike a literal.
+# (``tests/test_codes.py`` checks that every member has its name here and that the engine raises
+# no code written as a string.)
+MUST_DRAW = Refusal.MUST_DRAW
+MUST_DRAW_ONE_CARD = Refusal.MUST_DRAW_ONE_CARD
+DRAW_TWICE = Refusal.DRAW_TWICE
+UNKNOWN_SOURCE = Refusal.UNKNOWN_SOURCE
+DISCARD_EMPTY = Refusal.DISCARD_EMPTY
+STOCK_EMPTY = Refusal.STOCK_EMPTY
+STOCK_USED = Refusal.STOCK_USED
+DEAL_OVER = Refusal.DEAL_OVER
+UNKNOWN_MOVE = Refusal.UNKNOWN_MOVE
+MALFORMED_MOVE = Refusal.MALFORMED_MOVE
+IRREGULAR = Refusal.IRREGULAR
+DISCARD_TAKEN_CARD = Refusal.DISCARD_TAKEN_CARD
+STUCK_WITH_TAKEN_CARD = Refusal.STUCK_WITH_TAKEN_CARD
+FINAL_DISCARD_REQUIRED = Refusal.FINAL_DISCARD_REQUIRED
+NOT_IN_HAND = Refusal.NOT_IN_HAND
+LAY_OFF_BEFORE_MELD = Refusal.LAY_OFF_BEFORE_MELD
+ONE_MELD_PER_TURN = Refusal.ONE_MELD_PER_TURN
+NO_SUCH_MELD = Refusal.NO_SUCH_MELD
+NO_CARDS = Refusal.NO_CARDS
+NOT_EXTENDING = Refusal.NOT_EXTENDING
+JOKER_IN_PLACE = Refusal.JOKER_IN_PLACE
+JOKER_READING = Refusal.JOKER_READING
+TOO_SHORT = Refusal.TOO_SHORT
+MIXED = Refusal.MIXED
+MIXED_SUITS = Refusal.MIXED_SUITS
+GAP = Refusal.GAP
+DUPLICATE_RANK = Refusal.DUPLICATE_RANK
+DUPLICATE = Refusal.DUPLICATE
+GROUP_SAME_SUIT = Refusal.GROUP_SAME_SUIT
+GROUP_TOO_BIG = Refusal.GROUP_TOO_BIG
+ACE_HIGH = Refusal.ACE_HIGH
+WRAP = Refusal.WRAP
+TOO_MANY_JOKERS = Refusal.TOO_MANY_JOKERS
+TOO_FEW_NATURALS = Refusal.TOO_FEW_NATURALS
+NOT_OPENED = Refusal.NOT_OPENED
+ALREADY_OPENED = Refusal.ALREADY_OPENED
+OPENING_TOO_LOW = Refusal.OPENING_TOO_LOW
+NO_PURE_RUN = Refusal.NO_PURE_RUN
+NO_OPENING = Refusal.NO_OPENING
+NO_CLAIM = Refusal.NO_CLAIM
+NO_MISDRAW = Refusal.NO_MISDRAW
+EXPOSED_CARD = Refusal.EXPOSED_CARD
+NOTHING_EXPOSED = Refusal.NOTHING_EXPOSED
+OWN_TURN = Refusal.OWN_TURN
+KNOCK_OVER_LIMIT = Refusal.KNOCK_OVER_LIMIT
+BAD_MELDS = Refusal.BAD_MELDS
+NOT_A_CARD = Refusal.NOT_A_CARD
+NO_PASS = Refusal.NO_PASS
+OFFER_STOCK = Refusal.OFFER_STOCK
+FORCED_STOCK = Refusal.FORCED_STOCK
+NOT_IN_GIN = Refusal.NOT_IN_GIN
+TABLE = Refusal.TABLE
+PLAYERS = Refusal.PLAYERS
+DEALER = Refusal.DEALER
+DUPLICATE_CARD = Refusal.DUPLICATE_CARD
+NO_SUCH_CARD = Refusal.NO_SUCH_CARD
+RULES = Refusal.RULES
+PHASE = Refusal.PHASE
+NOT_MELDS = Refusal.NOT_MELDS
+BAD_MOVE = Refusal.BAD_MOVE
+__all__ += [m.name for m in Refusal]
 
 
 def refusal_topic(code: str) -> Topic:

@@ -33,6 +33,17 @@ from enum import Enum
 from operator import attrgetter
 from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
+from .codes import (
+    DEALER,
+    DEAL_OVER,
+    DUPLICATE_CARD,
+    IRREGULAR,
+    MUST_DRAW,
+    MUST_DRAW_ONE_CARD,
+    NO_SUCH_CARD,
+    PLAYERS,
+    UNKNOWN_MOVE,
+)
 from .cards import Card, standard_deck
 from .draw_phase import DrawPhase
 from .errors import IllegalMove
@@ -102,11 +113,21 @@ class When(Enum):
 
 class MoveKind(NamedTuple):
     """How :class:`Deal` handles one type of move: when it may come, why it is refused, how it is
-    made (``refuse(deal, move)`` and ``apply(deal, move)`` are the phase mixins' functions)."""
+    made (``refuse(deal, move)`` and ``apply(deal, move)`` are the phase mixins' functions).
+
+    ``ready`` is the phase in which :meth:`Deal._refusal_of`'s phase checks pass the move straight
+    to ``refuse`` (when nothing is exposed), derived from ``when``: the common case of a turn.
+    """
 
     when: When
     refuse: Callable[["Deal", Move], IllegalMove | None]
     apply: Callable[["Deal", Move], None]
+    ready: Phase | None = None
+
+    @classmethod
+    def of(cls, when: When, refuse: Callable, apply: Callable) -> "MoveKind":
+        """The kind with its ``ready`` phase derived from ``when``."""
+        return cls(when, refuse, apply, {When.DRAW: Phase.DRAW, When.PLAY: Phase.PLAY}.get(when))
 
 
 class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRommi):
@@ -125,10 +146,10 @@ class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRomm
         """
         if not rules.min_players <= players <= rules.max_players:
             raise IllegalMove(
-                "players", f"Tässä pelissä on {rules.min_players}–{rules.max_players} pelaajaa, ei {players}."
+                PLAYERS, f"Tässä pelissä on {rules.min_players}–{rules.max_players} pelaajaa, ei {players}."
             )
         if not 0 <= dealer < players:
-            raise IllegalMove("dealer", f"Jakajan numero {dealer} ei ole pelaaja.")
+            raise IllegalMove(DEALER, f"Jakajan numero {dealer} ei ole pelaaja.")
         deck = standard_deck(rules.decks, rules.jokers)
         random.Random(seed).shuffle(deck)
         size = rules.hand_size_for(players)
@@ -195,16 +216,16 @@ class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRomm
                 if c.is_joker:
                     if c.deck >= rules.jokers:
                         raise IllegalMove(
-                            "no_such_card", f"Tässä pelissä on {rules.jokers} jokeria, joten jokeria {c.code} ei ole."
+                            NO_SUCH_CARD, f"Tässä pelissä on {rules.jokers} jokeria, joten jokeria {c.code} ei ole."
                         )
                 elif c.deck >= rules.decks:
                     raise IllegalMove(
-                        "no_such_card",
+                        NO_SUCH_CARD,
                         f"Tässä pelissä on vain {rules.decks} pakka, joten toisen pakan korttia {c.code} ei ole.",
                     )
                 if c in seen:
                     raise IllegalMove(
-                        "duplicate_card", f"{capitalize(card_name(c))} on asetelmassa kahdesti ({seen[c]} ja {where})."
+                        DUPLICATE_CARD, f"{capitalize(card_name(c))} on asetelmassa kahdesti ({seen[c]} ja {where})."
                     )
                 seen[c] = where
         return deal
@@ -296,6 +317,11 @@ class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRomm
         if self.rules.rommi_claim:
             yield from self._claims()
 
+    def turn_move_types(self) -> tuple[type, ...]:
+        """Once drawn: the opening and the discard (before the player has opened, Rommi 51), else
+        melds, lay-offs and the discard."""
+        return (Open, Discard) if self.rules.must_open(self.opened[self.turn]) else (PlayMeld, LayOff, Discard)
+
     # -- playing ------------------------------------------------------------------------
 
     def play(self, move: Move) -> None:
@@ -304,15 +330,19 @@ class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRomm
         An out-of-turn draw (:class:`MisDraw`) is an irregularity, never a legal move, but
         ``play`` makes it when it can happen (to narrate what the rules then say).
         """
-        kind = MOVE_KINDS.get(type(move))
-        err = self._refusal_of(kind, move)
+        kind = MOVE_KINDS.get(type(move), _NO_KIND)
+        when, refuse, apply, ready = kind
+        if self.phase is ready and self.exposed is None:
+            err = refuse(self, move)  # (_refusal's phase checks in their common case)
+        else:
+            err = self._refusal_of(kind, move)
         if err is not None:
-            if kind is None or kind.when is not _IRREGULAR or self.phase is OVER_PHASE:
+            if when is not _IRREGULAR or self.phase is OVER_PHASE:
                 raise err
-            err = kind.refuse(self, move)  # an irregularity: made when it can happen
+            err = refuse(self, move)  # an irregularity: made when it can happen
             if err is not None:
                 raise err
-        kind.apply(self, move)
+        apply(self, move)
 
     def push(self, move: Move) -> None:
         """Make ``move`` without checking it: for moves taken from :attr:`legal_moves`.
@@ -322,16 +352,23 @@ class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRomm
         MOVE_KINDS[type(move)].apply(self, move)
 
     def _refusal(self, move: Move) -> IllegalMove | None:
-        """The one predicate: why ``move`` is illegal now, or ``None`` if it is legal."""
-        return self._refusal_of(MOVE_KINDS.get(type(move)), move)
+        """The one predicate: why ``move`` is illegal now, or ``None`` if it is legal.
 
-    def _refusal_of(self, kind: MoveKind | None, move: Move) -> IllegalMove | None:
-        """:meth:`_refusal` of a ``move`` of ``kind`` (``MOVE_KINDS[type(move)]``, ``None``: unknown)."""
+        The phase checks of :meth:`_refusal_of` come first, then the rule of the move's kind; in a
+        turn's common case (the kind's ``ready`` phase, nothing exposed) they all pass at once.
+        """
+        kind = MOVE_KINDS.get(type(move), _NO_KIND)
+        if self.phase is kind.ready and self.exposed is None:
+            return kind.refuse(self, move)
+        return self._refusal_of(kind, move)
+
+    def _refusal_of(self, kind: MoveKind, move: Move) -> IllegalMove | None:
+        """:meth:`_refusal` of a ``move`` of ``kind`` (``MOVE_KINDS[type(move)]``, or ``_NO_KIND``)."""
         if self.phase is OVER_PHASE:
-            return IllegalMove("deal_over", "Jako on jo päättynyt.")
-        if kind is None:
-            return _unknown_move(move)
+            return IllegalMove(DEAL_OVER, "Jako on jo päättynyt.")
         when = kind.when
+        if when is None:
+            return _unknown_move(move)
         if when is _ANY:
             return kind.refuse(self, move)
         if self.exposed is not None:
@@ -349,32 +386,40 @@ class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRomm
 
 #: Every kind of move a rummy deal knows; anything else is refused as ``unknown_move``.
 MOVE_KINDS: dict[type, MoveKind] = {
-    Claim: MoveKind(When.ANY, Deal._refuse_claim, Deal._apply_claim),
-    MisDraw: MoveKind(When.IRREGULAR, Deal._refuse_misdraw, Deal._apply_misdraw),
-    RejectExposed: MoveKind(When.ANY, Deal._refuse_reject_exposed, Deal._apply_reject_exposed),
-    Pass: MoveKind(When.ANY, Deal._refuse_pass, Deal._apply_pass),
-    Draw: MoveKind(When.DRAW, Deal._refuse_draw, Deal._apply_draw),
-    Discard: MoveKind(When.PLAY, Deal._refuse_discard, Deal._apply_discard),
-    Open: MoveKind(When.PLAY, Deal._refuse_open, Deal._apply_open),
-    PlayMeld: MoveKind(When.PLAY, Deal._refuse_meld, Deal._apply_meld),
-    LayOff: MoveKind(When.PLAY, Deal._refuse_lay_off, Deal._apply_lay_off),
+    Claim: MoveKind.of(When.ANY, Deal._refuse_claim, Deal._apply_claim),
+    MisDraw: MoveKind.of(When.IRREGULAR, Deal._refuse_misdraw, Deal._apply_misdraw),
+    RejectExposed: MoveKind.of(When.ANY, Deal._refuse_reject_exposed, Deal._apply_reject_exposed),
+    Pass: MoveKind.of(When.ANY, Deal._refuse_pass, Deal._apply_pass),
+    Draw: MoveKind.of(When.DRAW, Deal._refuse_draw, Deal._apply_draw),
+    Discard: MoveKind.of(When.PLAY, Deal._refuse_discard, Deal._apply_discard),
+    Open: MoveKind.of(When.PLAY, Deal._refuse_open, Deal._apply_open),
+    PlayMeld: MoveKind.of(When.PLAY, Deal._refuse_meld, Deal._apply_meld),
+    LayOff: MoveKind.of(When.PLAY, Deal._refuse_lay_off, Deal._apply_lay_off),
 }
 _ANY, _IRREGULAR, _PLAY = When.ANY, When.IRREGULAR, When.PLAY
 
 
+def _not_a_kind(deal: "Deal", move: object) -> IllegalMove:
+    return _unknown_move(move)
+
+
+#: What :meth:`Deal._refusal` takes for a move of no kind (``when`` None: refused as unknown).
+_NO_KIND = MoveKind(None, _not_a_kind, _not_a_kind)  # type: ignore[arg-type]
+
+
 def _irregular() -> IllegalMove:
-    return IllegalMove("irregular", lambda who: f"{who} ei saa nostaa väärällä vuorolla, sillä se on sääntörikkomus.")
+    return IllegalMove(IRREGULAR, lambda who: f"{who} ei saa nostaa väärällä vuorolla, sillä se on sääntörikkomus.")
 
 
 def _must_draw(cards_in_hand: int) -> IllegalMove:
     if cards_in_hand == 1:
         return IllegalMove(
-            "must_draw_one_card",
+            MUST_DRAW_ONE_CARD,
             lambda who: (
                 f"{who} ei ole vielä nostanut, ja vuoro alkaa aina nostolla, vaikka kädessä olisi vain yksi kortti."
             ),
         )
-    return IllegalMove("must_draw", lambda who: f"{who} ei ole vielä nostanut, ja vuoro alkaa aina nostolla.")
+    return IllegalMove(MUST_DRAW, lambda who: f"{who} ei ole vielä nostanut, ja vuoro alkaa aina nostolla.")
 
 
 _DRAW_STOCK = Draw(STOCK)
@@ -394,8 +439,8 @@ def _discard_of(card: Card) -> Discard:
 
 def _unknown_move(move: object) -> IllegalMove:
     if type(move).__name__ == "Knock":
-        return IllegalMove("unknown_move", "Tässä pelissä ei koputeta, vaan ulos mennään pelaamalla kortit pöytään.")
-    return IllegalMove("unknown_move", "Tässä pelissä ei ole sellaista siirtoa.")
+        return IllegalMove(UNKNOWN_MOVE, "Tässä pelissä ei koputeta, vaan ulos mennään pelaamalla kortit pöytään.")
+    return IllegalMove(UNKNOWN_MOVE, "Tässä pelissä ei ole sellaista siirtoa.")
 
 
 def cut_for_dealer(players: int, seed: int | None = None) -> tuple[list[list[Card]], int]:

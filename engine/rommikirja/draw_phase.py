@@ -5,6 +5,7 @@ A mixin of :class:`rommikirja.deal.Deal`, typed against :class:`~rommikirja.deal
 
 from __future__ import annotations
 
+from .codes import DISCARD_EMPTY, DRAW_TWICE, STOCK_EMPTY, STOCK_USED, UNKNOWN_SOURCE
 from .deal_state import DealState
 from .errors import IllegalMove
 from .moves import EV_DRAW_DISCARD, EV_DRAW_STOCK, EV_TURN_OVER
@@ -19,13 +20,13 @@ class DrawPhase(DealState):
 
     def _refuse_draw(self, move: Draw) -> IllegalMove | None:
         if self.phase is not DRAW_PHASE:
-            return IllegalMove("draw_twice", lambda who: f"{who} on jo nostanut tällä vuorolla.")
+            return IllegalMove(DRAW_TWICE, lambda who: f"{who} on jo nostanut tällä vuorolla.")
         if move.source == STOCK:
             if self.stock and self.final_turns is None or self._can_draw_stock():  # (the common case first)
                 return None
             if self.final_turns is not None:
                 return IllegalMove(
-                    "stock_used",
+                    STOCK_USED,
                     lambda who: (
                         f"Nostopakka on käyty läpi, joten {who} voi "
                         "vain ottaa poistopakan päällimmäisen kortin "
@@ -34,16 +35,16 @@ class DrawPhase(DealState):
                 )
             if not self._may_turn_over():
                 return IllegalMove(
-                    "stock_empty", "Nostopakka on loppunut, eikä poistopakkaa käännetä uudeksi nostopakaksi."
+                    STOCK_EMPTY, "Nostopakka on loppunut, eikä poistopakkaa käännetä uudeksi nostopakaksi."
                 )
-            return IllegalMove("stock_empty", "Nostopakka ja poistopakka ovat molemmat tyhjiä.")
+            return IllegalMove(STOCK_EMPTY, "Nostopakka ja poistopakka ovat molemmat tyhjiä.")
         if move.source == DISCARD:
             if not self.discard:
                 return IllegalMove(
-                    "discard_empty", lambda who: f"Poistopakka on tyhjä, joten {who} voi nostaa vain nostopakasta."
+                    DISCARD_EMPTY, lambda who: f"Poistopakka on tyhjä, joten {who} voi nostaa vain nostopakasta."
                 )
             return None
-        return IllegalMove("unknown_source", "Kortin voi nostaa vain nostopakasta tai poistopakasta.")
+        return IllegalMove(UNKNOWN_SOURCE, "Kortin voi nostaa vain nostopakasta tai poistopakasta.")
 
     def _apply_draw(self, move: Draw) -> None:
         p = self.turn

@@ -2,11 +2,13 @@
 
 A refusal is cheap to make: its Finnish sentence may be given as a function, which is
 called only when the message is shown (``str(err)``, ``err.message``, ``err.sentence(name)``).
-Legal-move generation makes many refusals and shows none of them.
+Legal-move generation makes many refusals and shows none of them. The code is a
+:class:`~rommikirja.codes.Refusal` member (a string in JSON and in comparisons).
 
->>> err = IllegalMove("draw_twice", lambda who: f"{who} on jo nostanut tällä vuorolla.")
->>> isinstance(err, ValueError), err.code, str(err)
-(True, 'draw_twice', 'Pelaaja on jo nostanut tällä vuorolla.')
+>>> from .codes import DRAW_TWICE
+>>> err = IllegalMove(DRAW_TWICE, lambda who: f"{who} on jo nostanut tällä vuorolla.")
+>>> isinstance(err, ValueError), err.code == "draw_twice", str(err), err
+(True, True, 'Pelaaja on jo nostanut tällä vuorolla.', IllegalMove('draw_twice', 'Pelaaja on jo nostanut tällä vuorolla.'))
 >>> err.sentence("Eero")
 'Eero on jo nostanut tällä vuorolla.'
 
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence, Union
 
+from .codes import Refusal, DISCARD_TAKEN_CARD, JOKER_READING, MALFORMED_MOVE, NOT_IN_HAND, NO_SUCH_CARD
 from .cards import Card
 
 __all__ = [
@@ -48,7 +51,7 @@ class IllegalMove(ValueError):
     (*Aino ei voi pelata yhdistelmää (…), koska …*), so it can stand alone in a narration.
     """
 
-    def __init__(self, code: str, message: Text, *, names_move: bool = False) -> None:
+    def __init__(self, code: Refusal, message: Text, *, names_move: bool = False) -> None:
         self.code = code
         self.names_move = names_move
         self._text = message
@@ -70,7 +73,7 @@ class IllegalMove(ValueError):
         return self.message
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.code!r}, {self.message!r})"
+        return f"{type(self).__name__}({str(self.code)!r}, {self.message!r})"
 
 
 class InvalidMeld(IllegalMove):
@@ -81,7 +84,7 @@ class InvalidMeld(IllegalMove):
     """
 
     def __init__(
-        self, code: str, message: Text, detail: str | Callable[[], str] | None = None, *, names_move: bool = False
+        self, code: Refusal, message: Text, detail: str | Callable[[], str] | None = None, *, names_move: bool = False
     ) -> None:
         super().__init__(code, message, names_move=names_move)
         self._detail = detail
@@ -104,7 +107,7 @@ def not_in_hand(cards) -> IllegalMove:
     from .finnish import cards_text
 
     return IllegalMove(
-        "not_in_hand", lambda who: f"{player_form(who, 'gen')} kädessä ei ole {cards_text(cards, 'part')}."
+        NOT_IN_HAND, lambda who: f"{player_form(who, 'gen')} kädessä ei ole {cards_text(cards, 'part')}."
     )
 
 
@@ -118,7 +121,7 @@ def discard_taken_card(card) -> IllegalMove:
     from .finnish import card_name
 
     return IllegalMove(
-        "discard_taken_card",
+        DISCARD_TAKEN_CARD,
         lambda who: f"{who} otti {card_name(card, 'gen')} juuri poistopakasta, eikä sitä saa poistaa samalla vuorolla.",
     )
 
@@ -141,7 +144,7 @@ def player_form(who: str, case: str) -> str:
 
 def malformed_move() -> IllegalMove:
     """The refusal for a move whose fields are not what a move holds (cards, a target number)."""
-    return IllegalMove("malformed_move", "Siirto on vajaa tai väärin muodostettu.")
+    return IllegalMove(MALFORMED_MOVE, "Siirto on vajaa tai väärin muodostettu.")
 
 
 def no_such_card(cards, rules) -> IllegalMove | None:
@@ -162,7 +165,7 @@ def no_such_card(cards, rules) -> IllegalMove | None:
             from .finnish import count, ordinal
 
             return IllegalMove(
-                "no_such_card",
+                NO_SUCH_CARD,
                 lambda who, n=rules.jokers, c=c: (
                     "Jokeri ei kuulu tähän peliin, jossa ei ole jokereita."
                     if n == 0
@@ -174,7 +177,7 @@ def no_such_card(cards, rules) -> IllegalMove | None:
             from .finnish import card_name
 
             return IllegalMove(
-                "no_such_card",
+                NO_SUCH_CARD,
                 lambda who, c=c, n=rules.decks: (
                     f"Toisen pakan {card_name(c)} ei kuulu tähän peliin, jossa on vain yksi pakka."
                     if n == 1
@@ -222,9 +225,9 @@ def reading_refusal(cards: Sequence[Card], jokers) -> IllegalMove | None:
             return malformed_move()
         if not joker.is_joker or not any(joker is c or joker == c for c in cards) or joker in named:
             return IllegalMove(
-                "joker_reading", "Jokerin merkityksen voi kertoa vain siirron omalle jokerille, kullekin kerran."
+                JOKER_READING, "Jokerin merkityksen voi kertoa vain siirron omalle jokerille, kullekin kerran."
             )
         if stands.is_joker or not 1 <= stands.rank <= 13:
-            return IllegalMove("joker_reading", "Jokeri voi esittää vain tavallista korttia.")
+            return IllegalMove(JOKER_READING, "Jokeri voi esittää vain tavallista korttia.")
         named.append(joker)
     return None

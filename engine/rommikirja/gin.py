@@ -17,15 +17,41 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from .cards import Card, standard_deck
-from .codes import ResultKind
+from .codes import (
+    BAD_MELDS,
+    DEALER,
+    DUPLICATE_CARD,
+    KNOCK_OVER_LIMIT,
+    NOT_A_CARD,
+    NOT_IN_HAND,
+    PHASE,
+    PLAYERS,
+    RULES,
+    ResultKind,
+    TABLE,
+)
 from .moves import EV_DISCARD, EV_DRAW_DISCARD, EV_DRAW_STOCK, EV_GIN, EV_KNOCK, EV_PASS, EV_VOID
-from .moves import DISCARD, STOCK, Claim, Discard, Draw, Event, LayOff, MisDraw, Open, Pass, PlayMeld, RejectExposed
+from .moves import DISCARD, STOCK, Discard, Draw, Event, Pass
 from .errors import IllegalMove, discard_taken_card, not_in_hand
 from .finnish import capitalize, card_name, count
 from .melds import check_meld
+from .gin_refusals import (
+    legal,
+    deal_over,
+    no_pass,
+    offer_draw,
+    offer_first,
+    forced_draw,
+    forced_first,
+    draw,
+    draw_first,
+    drawn_already,
+    discard,
+    not_a_gin_move,
+)
 from .knock import DefenderResult, GinOutcome, defender_best, knock_arrangement, knock_result
 from .position import Position
 from .rules import RuleSet
@@ -101,6 +127,7 @@ class GinDeal(Position):
     """
 
     OVER = GinPhase.OVER
+    MELDS_IN_HAND = True
 
     rules: RuleSet
     hands: list[list[Card]]
@@ -118,10 +145,10 @@ class GinDeal(Position):
     @classmethod
     def new(cls, rules: RuleSet, players: int = 2, dealer: int = 0, seed: int | None = None) -> "GinDeal":
         if players != 2:
-            raise IllegalMove("players", f"Gin-rommia pelataan kahdestaan, ei {players} pelaajan kesken.")
+            raise IllegalMove(PLAYERS, f"Gin-rommia pelataan kahdestaan, ei {players} pelaajan kesken.")
         _check_rules(rules)
         if dealer not in (0, 1):
-            raise IllegalMove("dealer", "Jakaja on pelaaja 0 tai 1.")
+            raise IllegalMove(DEALER, "Jakaja on pelaaja 0 tai 1.")
         deck = standard_deck(rules.decks)
         random.Random(seed).shuffle(deck)
         size = rules.hand_size_for(2)
@@ -156,11 +183,11 @@ class GinDeal(Position):
         """A position: ``stock`` top first, ``discard`` bottom to top; ``phase`` "draw" or "offer"."""
         _check_rules(rules)
         if len(hands) != 2:
-            raise IllegalMove("players", "Gin-rommissa on kaksi pelaajaa.")
+            raise IllegalMove(PLAYERS, "Gin-rommissa on kaksi pelaajaa.")
         if table:
-            raise IllegalMove("table", "Gin-rommissa yhdistelmiä ei pelata pöytään kesken jaon.")
+            raise IllegalMove(TABLE, "Gin-rommissa yhdistelmiä ei pelata pöytään kesken jaon.")
         if phase not in ("draw", "offer"):
-            raise IllegalMove("phase", f"Tuntematon vaihe ”{phase}”; sallitut: draw, offer.")
+            raise IllegalMove(PHASE, f"Tuntematon vaihe ”{phase}”; sallitut: draw, offer.")
         deal = cls(
             rules=rules,
             hands=[list(h) for h in hands],
@@ -171,10 +198,10 @@ class GinDeal(Position):
             phase=GinPhase(phase),
         )
         if deal.phase is GinPhase.OFFER and turn == deal.dealer:
-            raise IllegalMove("phase", "Avokortti tarjotaan ensin jakajan vastustajalle.")
+            raise IllegalMove(PHASE, "Avokortti tarjotaan ensin jakajan vastustajalle.")
         if deal.phase is GinPhase.OFFER and not (rules.upcard and rules.upcard_offer):
             raise IllegalMove(
-                "phase",
+                PHASE,
                 "Näillä säännöillä ensimmäistä avokorttia ei tarjota erikseen, "
                 "joten jaon alussa ei ole tarjousvaihetta.",
             )
@@ -184,7 +211,7 @@ class GinDeal(Position):
             if bad is not None:
                 raise bad
             if c in seen:
-                raise IllegalMove("duplicate_card", f"{capitalize(card_name(c))} on asetelmassa kahdesti.")
+                raise IllegalMove(DUPLICATE_CARD, f"{capitalize(card_name(c))} on asetelmassa kahdesti.")
             seen.add(c)
         return deal
 
@@ -237,6 +264,10 @@ class GinDeal(Position):
                 move = Knock(c)
                 if refusal(move) is None:
                     yield move
+
+    def turn_move_types(self) -> tuple[type, ...]:
+        """Once drawn: a discard, or a knock."""
+        return (Discard, Knock)
 
     # -- playing ------------------------------------------------------------------------
 
@@ -315,7 +346,7 @@ class GinDeal(Position):
             return knock_arrangement(rest, self.hands[1 - self.turn], self.rules)[:2]
         melds = move.melds
         if not isinstance(melds, (tuple, list)) or not all(isinstance(m, (tuple, list)) for m in melds):
-            raise IllegalMove("bad_melds", "Koputuksen yhdistelmät annetaan korttiluetteloina.")
+            raise IllegalMove(BAD_MELDS, "Koputuksen yhdistelmät annetaan korttiluetteloina.")
         used: set[Card] = set()
         for meld in melds:
             for c in meld:
@@ -328,7 +359,7 @@ class GinDeal(Position):
             for c in meld:
                 if c not in rest or c in used:
                     raise IllegalMove(
-                        "not_in_hand", f"{capitalize(card_name(c))} ei ole kädessä tai on jo toisessa yhdistelmässä."
+                        NOT_IN_HAND, f"{capitalize(card_name(c))} ei ole kädessä tai on jo toisessa yhdistelmässä."
                     )
                 used.add(c)
         return tuple(tuple(m) for m in melds), tuple(c for c in rest if c not in used)
@@ -360,7 +391,7 @@ class GinDeal(Position):
             points = sum(self.rules.card_points(c.rank) for c in dead)
         if points > self.rules.knock_limit:
             return IllegalMove(
-                "knock_over_limit",
+                KNOCK_OVER_LIMIT,
                 lambda who: (
                     f"{who} ei voi vielä koputtaa, koska irtokortteja jäisi "
                     f"{count(points, 'piste', 'gen', digits=True)} edestä ja raja on "
@@ -370,59 +401,23 @@ class GinDeal(Position):
         return None
 
     def _refusal(self, move: object) -> IllegalMove | None:
-        """None if ``move`` is legal, else the refusal (the one predicate behind every check)."""
-        kind = type(move)
-        if kind not in _GIN_MOVES:
-            if kind in _TABLE_MOVES:
-                return IllegalMove(
-                    "not_in_gin",
-                    "Gin-rommissa yhdistelmät pysyvät kädessä koko jaon ajan, joten pöytään ei pelata eikä avata.",
-                )
-            return IllegalMove("unknown_move", "Gin-rommissa siirrot ovat nosto, passaus, poisto ja koputus.")
-        phase = self.phase
-        if phase is GinPhase.OVER:
-            return IllegalMove("deal_over", "Jako on jo päättynyt.")
-        if kind is Draw and move.source not in (STOCK, DISCARD):
-            return IllegalMove("unknown_source", "Kortti nostetaan joko nostopakasta tai poistopakasta.")
-        if phase is GinPhase.OFFER:
-            if kind is Pass or (kind is Draw and move.source == DISCARD):
-                return None
-            if kind is Draw:
-                return IllegalMove(
-                    "offer_stock",
-                    lambda who: (
-                        f"{who} päättää ensin avokortista, sillä nostopakasta "
-                        "nostetaan vasta, kun molemmat ovat passanneet."
-                    ),
-                )
-            return IllegalMove("must_draw", lambda who: f"{who} joko ottaa ensin avokortin tai passaa.")
-        if kind is Pass:
-            return IllegalMove(
-                "no_pass",
-                "Passata saa vain jaon ensimmäisen avokortin kohdalla, ja tavallisella vuorolla on nostettava.",
-            )
-        if phase is GinPhase.FORCED:
-            if kind is Draw and move.source == STOCK:
-                return None
-            return IllegalMove("forced_stock", lambda who: f"Molemmat passasivat, joten {who} nostaa nyt nostopakasta.")
-        if phase is GinPhase.DRAW:
-            if kind is not Draw:
-                return IllegalMove(
-                    "must_draw",
-                    lambda who: f"Vuoro alkaa nostolla, joten {who} nostaa ensin nostopakasta tai poistopakan päältä.",
-                )
-            if move.source == STOCK and not self.stock:
-                return IllegalMove("stock_empty", "Nostopakka on tyhjä.")
-            if move.source == DISCARD and not self.discard:
-                return IllegalMove(
-                    "discard_empty", lambda who: f"Poistopakka on tyhjä, joten {who} nostaa nostopakasta."
-                )
-            return None
-        if kind is Draw:
-            return IllegalMove("draw_twice", lambda who: f"{who} on jo nostanut tällä vuorolla.")
-        if kind is Discard:
-            return self._card_in_hand_refusal(move.card)
-        return self._knock_refusal(move)
+        """None if ``move`` is legal, else the refusal (the one predicate behind every check): the
+        rule of the move's type in this phase, from :data:`PHASE_RULES`."""
+        refuse = PHASE_RULES[self.phase].get(type(move))
+        if refuse is None:
+            return not_a_gin_move(move)
+        return refuse(self, move)
+
+
+#: The one predicate as a table: for each phase, the rule of each type of gin move
+#: (``rule(deal, move)``: ``None`` when legal, else the refusal). A type not listed is no gin move.
+PHASE_RULES: dict[GinPhase, dict[type, Callable[[GinDeal, Any], IllegalMove | None]]] = {
+    GinPhase.OFFER: {Draw: offer_draw, Pass: legal, Discard: offer_first, Knock: offer_first},
+    GinPhase.FORCED: {Draw: forced_draw, Pass: no_pass, Discard: forced_first, Knock: forced_first},
+    GinPhase.DRAW: {Draw: draw, Pass: no_pass, Discard: draw_first, Knock: draw_first},
+    GinPhase.DISCARD: {Draw: drawn_already, Pass: no_pass, Discard: discard, Knock: GinDeal._knock_refusal},
+    GinPhase.OVER: {Draw: deal_over, Pass: deal_over, Discard: deal_over, Knock: deal_over},
+}
 
 
 def _remove(hand: list[Card], card: Card) -> None:
@@ -436,17 +431,15 @@ def _remove(hand: list[Card], card: Card) -> None:
 
 
 _DISCARDS = tuple(Discard(c) for c in CARDS)
-_GIN_MOVES = frozenset((Draw, Discard, Pass, Knock))
-_TABLE_MOVES = frozenset((PlayMeld, LayOff, Open, Claim, MisDraw, RejectExposed))
 
 
 def _check_rules(rules: RuleSet) -> None:
     if rules.decks != 1 or rules.jokers:
-        raise IllegalMove("rules", "Gin-rommi pelataan yhdellä pakalla ilman jokereita.")
+        raise IllegalMove(RULES, "Gin-rommi pelataan yhdellä pakalla ilman jokereita.")
     if rules.ace != "low":
         # the gin solver (solver.py) knows runs with a low ace only: refuse rather than misjudge
         raise IllegalMove(
-            "rules",
+            RULES,
             "Gin-rommissa ässä on aina alin kortti (A-2-3 käy suoraksi, "
             "Q-K-A ei), joten säännöstössä on oltava ace: low.",
         )
@@ -455,7 +448,7 @@ def _check_rules(rules: RuleSet) -> None:
 def _card_refusal(card: object) -> IllegalMove | None:
     """A refusal for something that is not a card of the one-deck gin pack, else None."""
     if not isinstance(card, Card):
-        return IllegalMove("not_a_card", "Siirrossa on jotain, mikä ei ole kortti.")
+        return IllegalMove(NOT_A_CARD, "Siirrossa on jotain, mikä ei ole kortti.")
     if card.deck or card.suit is None or not 1 <= card.rank <= 13:
         return deck_card_refusal(card)
     return None

@@ -8,6 +8,15 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
+from .codes import (
+    FINAL_DISCARD_REQUIRED,
+    LAY_OFF_BEFORE_MELD,
+    NOT_OPENED,
+    NO_CARDS,
+    NO_SUCH_MELD,
+    ONE_MELD_PER_TURN,
+    STUCK_WITH_TAKEN_CARD,
+)
 from .cards import Card
 from .deal_state import DealState
 from .errors import IllegalMove, InvalidMeld, malformed_move, meld_refusal, no_such_card, not_in_hand, reading_refusal
@@ -32,7 +41,7 @@ class MeldPhase(DealState):
         points = self.rules.opening_points
         pure = " ja joihin kuuluu puhdas suora" if self.rules.opening_pure_run else ""
         return IllegalMove(
-            "not_opened",
+            NOT_OPENED,
             lambda who: (
                 f"{who} ei ole vielä avannut, joten hän voi pelata "
                 f"pöytään vain koko avauksen, jonka yhdistelmät ovat "
@@ -47,7 +56,7 @@ class MeldPhase(DealState):
                 return malformed_move()
             cards = tuple(cards)
         if not cards:
-            return IllegalMove("no_cards", "Siirrossa ei ole yhtään korttia.")
+            return IllegalMove(NO_CARDS, "Siirrossa ei ole yhtään korttia.")
         hand = self.hands[self.turn]
         # fast path: distinct objects of the hand (a hand holds no card twice)
         ids = {id(c) for c in cards}
@@ -77,7 +86,7 @@ class MeldPhase(DealState):
         if not left:
             if self.rules.final_discard == "required":
                 return IllegalMove(
-                    "final_discard_required",
+                    FINAL_DISCARD_REQUIRED,
                     lambda who: (
                         f"{who} ei voi pelata kaikkia korttejaan pöytään, koska "
                         "tässä pelissä ulos mennään aina poistamalla viimeinen kortti."
@@ -91,7 +100,7 @@ class MeldPhase(DealState):
         if after.phase is Phase.PLAY and any(after.is_legal(LayOff((taken,), i)) for i in range(len(after.table))):
             return None
         return IllegalMove(
-            "stuck_with_taken_card",
+            STUCK_WITH_TAKEN_CARD,
             lambda who: (
                 f"{who} ei voi jättää käteensä pelkkää poistopakasta otettua "
                 f"{card_name(taken, 'part')}, koska sitä ei saa poistaa samalla "
@@ -113,7 +122,7 @@ class MeldPhase(DealState):
         (the move generator asks this directly for the card sets it makes from the hand)."""
         if not self._may_meld_now():
             return IllegalMove(
-                "one_meld_per_turn",
+                ONE_MELD_PER_TURN,
                 lambda who: (
                     f"{who} on jo pelannut uuden yhdistelmän "
                     "tällä vuorolla, eikä tässä pelissä saa pelata "
@@ -140,7 +149,7 @@ class MeldPhase(DealState):
         cards = tuple(cards)
         target = move.target
         if type(target) is not int or not 0 <= target < len(self.table):
-            return IllegalMove("no_such_meld", "Pöydällä ei ole sellaista yhdistelmää.")
+            return IllegalMove(NO_SUCH_MELD, "Pöydällä ei ole sellaista yhdistelmää.")
         return self._lay_off_rule(move, cards)
 
     def _lay_off_rule(self, move: LayOff, cards: tuple[Card, ...]) -> IllegalMove | None:
@@ -148,7 +157,7 @@ class MeldPhase(DealState):
         checked (the move generator asks this directly for the card sets it makes from the hand)."""
         if not self._may_lay_off_now():
             return IllegalMove(
-                "lay_off_before_meld",
+                LAY_OFF_BEFORE_MELD,
                 lambda who: (
                     f"{who} ei ole vielä pelannut omaa "
                     "yhdistelmää, ja tässä pelissä kortteja "

@@ -8,8 +8,9 @@
 Traceback (most recent call last):
   ...
 rommikirja.errors.InvalidMeld: Suorasta puuttuu välistä patakuutonen.
->>> check_meld(parse_cards("QH KH AH"), RuleSet()).code
-'ace_high'
+>>> err = check_meld(parse_cards("QH KH AH"), RuleSet())
+>>> err.code, err.code == "ace_high", err.code.topic
+(<Refusal.ACE_HIGH: 'ace_high'>, True, <Topic.MELD: 'meld'>)
 """
 
 from __future__ import annotations
@@ -19,6 +20,22 @@ from enum import Enum
 from operator import attrgetter
 from typing import Iterable, Sequence
 
+from .codes import (
+    ACE_HIGH,
+    DUPLICATE,
+    DUPLICATE_RANK,
+    GAP,
+    GROUP_SAME_SUIT,
+    GROUP_TOO_BIG,
+    JOKER_IN_PLACE,
+    MIXED,
+    MIXED_SUITS,
+    NOT_EXTENDING,
+    TOO_FEW_NATURALS,
+    TOO_MANY_JOKERS,
+    TOO_SHORT,
+    WRAP,
+)
 from .cards import ACE, KING, NATURAL_BITS, SUITS, Card, stand_in
 from .errors import InvalidMeld
 from .finnish import capitalize, card_name, cards_text, count, number_word, rank_name, suit_name
@@ -115,7 +132,7 @@ class Meld:
                     return f"jokeri on jo {card_name(stands, 'gen')} paikalla, eikä jokeria vaihdeta pois"
 
                 raise InvalidMeld(
-                    "joker_in_place", lambda who: self._lay_off_text(who, cards, detail()), detail, names_move=True
+                    JOKER_IN_PLACE, lambda who: self._lay_off_text(who, cards, detail()), detail, names_move=True
                 )
         try:
             kind, ordered, assigned = _classify(
@@ -129,7 +146,7 @@ class Meld:
                 return mismatch or inner.detail
 
             raise InvalidMeld(
-                "not_extending", lambda who: self._lay_off_text(who, cards, why()), why, names_move=True
+                NOT_EXTENDING, lambda who: self._lay_off_text(who, cards, why()), why, names_move=True
             ) from None
         return Meld(kind, ordered, assigned)
 
@@ -276,28 +293,26 @@ def _classify_jokers(
     n = len(cards)
     if len(set(cards)) != n:
         dup = next(c for c in cards if cards.count(c) > 1)
-        raise _Reason("duplicate", lambda: f"sama kortti ({card_name(dup)}) on mukana kahdesti")
+        raise _Reason(DUPLICATE, lambda: f"sama kortti ({card_name(dup)}) on mukana kahdesti")
     jokers = [c for c in cards if c.is_joker]
     if len(jokers) > rules.max_jokers_per_meld:
-        raise _Reason("too_many_jokers", lambda: joker_limit_text(rules.max_jokers_per_meld))
+        raise _Reason(TOO_MANY_JOKERS, lambda: joker_limit_text(rules.max_jokers_per_meld))
     if n < 3:
-        raise _Reason(
-            "too_short", lambda: f"yhdistelmässä on oltava vähintään kolme korttia, tässä on {number_word(n)}"
-        )
+        raise _Reason(TOO_SHORT, lambda: f"yhdistelmässä on oltava vähintään kolme korttia, tässä on {number_word(n)}")
     naturals = [c for c in cards if not c.is_joker]
     if len(naturals) < 2:
-        raise _Reason("too_few_naturals", "jokerin lisäksi yhdistelmässä on oltava vähintään kaksi tavallista korttia")
+        raise _Reason(TOO_FEW_NATURALS, "jokerin lisäksi yhdistelmässä on oltava vähintään kaksi tavallista korttia")
     free = [j for j in jokers if j not in fixed]
     virtual = naturals + [fixed[j] for j in jokers if j in fixed]
     ranks = {v.rank for v in virtual}
     suits = {v.suit for v in virtual}
     if len(ranks) == 1:
         if n > 4:
-            raise _Reason("group_too_big", "samanarvoisten ryhmässä on enintään neljä korttia")
+            raise _Reason(GROUP_TOO_BIG, "samanarvoisten ryhmässä on enintään neljä korttia")
         if len(suits) != len(virtual):
             suit = next(s for s in suits if sum(v.suit is s for v in virtual) > 1)
             raise _Reason(
-                "group_same_suit",
+                GROUP_SAME_SUIT,
                 lambda: f"ryhmän korttien on oltava eri maita, mutta kaksi on {suit_name(suit, 'part')}",
             )
         rank = next(iter(ranks))
@@ -308,11 +323,11 @@ def _classify_jokers(
         ordered = sorted(cards, key=lambda c: assigned.get(c, c).sort_key)
         return MeldKind.GROUP, tuple(ordered), tuple((j, assigned[j]) for j in jokers)
     if len(suits) > 1:
-        raise _Reason("mixed", "kortit eivät ole samanarvoisia eivätkä samaa maata")
+        raise _Reason(MIXED, "kortit eivät ole samanarvoisia eivätkä samaa maata")
     suit = next(iter(suits))
     natural_ranks = [v.rank for v in virtual]
     if len(set(natural_ranks)) != len(natural_ranks):
-        raise _Reason("duplicate_rank", "suorassa sama arvo ei voi olla kahdesti")
+        raise _Reason(DUPLICATE_RANK, "suorassa sama arvo ei voi olla kahdesti")
     corner = rules.ace == "round_the_corner"
     options = [sorted(natural_ranks)]
     if ACE in natural_ranks and rules.ace == "high_or_low":
@@ -411,21 +426,19 @@ def _classify_natural(
     n = len(cards)
     if len(set(cards)) != n:
         dup = next(c for c in cards if cards.count(c) > 1)
-        raise _Reason("duplicate", lambda: f"sama kortti ({card_name(dup)}) on mukana kahdesti")
+        raise _Reason(DUPLICATE, lambda: f"sama kortti ({card_name(dup)}) on mukana kahdesti")
     if n < 3:
-        raise _Reason(
-            "too_short", lambda: f"yhdistelmässä on oltava vähintään kolme korttia, tässä on {number_word(n)}"
-        )
+        raise _Reason(TOO_SHORT, lambda: f"yhdistelmässä on oltava vähintään kolme korttia, tässä on {number_word(n)}")
     ranks = {c.rank for c in cards}
     suits = {c.suit for c in cards}
     if len(ranks) == 1:
         if n > 4:
-            raise _Reason("group_too_big", "samanarvoisten ryhmässä on enintään neljä korttia")
+            raise _Reason(GROUP_TOO_BIG, "samanarvoisten ryhmässä on enintään neljä korttia")
         if len(suits) != n:
             suit = next(s for s in suits if sum(c.suit is s for c in cards) > 1)
             same = [c for c in cards if c.suit is suit]
             raise _Reason(
-                "group_same_suit",
+                GROUP_SAME_SUIT,
                 lambda: (
                     f"ryhmän korttien on oltava eri maita, mutta "
                     f"siinä on {number_word(len(same))} {card_name(same[0], 'part')}"
@@ -435,10 +448,10 @@ def _classify_natural(
     if len(suits) > 1:
         if len(ranks) == n and run_positions(cards, rules) is not None:
             raise _Reason(
-                "mixed_suits",
+                MIXED_SUITS,
                 "arvot ovat peräkkäin, mutta suoran korttien on oltava samaa maata (pelkkä sama väri ei riitä)",
             )
-        raise _Reason("mixed", "kortit eivät ole samanarvoisia eivätkä samaa maata")
+        raise _Reason(MIXED, "kortit eivät ole samanarvoisia eivätkä samaa maata")
     positions = run_positions(cards, rules)
     if positions is None:
         raise _run_failure(cards, rules, adding)
@@ -456,22 +469,22 @@ def _position(card: Card, positions: list[int]) -> int:
 def _run_failure(cards: tuple[Card, ...], rules: RuleSet, adding: bool) -> InvalidMeld:
     ranks = sorted(c.rank for c in cards)
     if len(set(ranks)) != len(ranks):
-        return _Reason("duplicate_rank", "suorassa sama arvo ei voi olla kahdesti")
+        return _Reason(DUPLICATE_RANK, "suorassa sama arvo ei voi olla kahdesti")
     suit = cards[0].suit
     if ACE in ranks:
         high = sorted(14 if r == ACE else r for r in ranks)
         if _consecutive(high) and rules.ace == "low":
             return _Reason(
-                "ace_high",
+                ACE_HIGH,
                 "ässä on tässä pelissä pieni, joten se käy vain suoran alapäähän (A-2-3) eikä kuninkaan yläpuolelle",
             )
         if KING in ranks and _wraps(ranks) and rules.ace != "round_the_corner":
-            return _Reason("wrap", "suora ei saa kiertää kulman ympäri (K-A-2)")
+            return _Reason(WRAP, "suora ei saa kiertää kulman ympäri (K-A-2)")
     missing = [r for r in range(ranks[0], ranks[-1] + 1) if r not in ranks]
     missing_cards = [Card(r, suit) for r in missing]
     if adding:
-        return _Reason("gap", lambda: f"välistä puuttuisi {cards_text(missing_cards)}")
-    return _Reason("gap", lambda: f"suorasta puuttuu välistä {cards_text(missing_cards)}")
+        return _Reason(GAP, lambda: f"välistä puuttuisi {cards_text(missing_cards)}")
+    return _Reason(GAP, lambda: f"suorasta puuttuu välistä {cards_text(missing_cards)}")
 
 
 def _wraps(ranks: list[int]) -> bool:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from .codes import DUPLICATE_CARD, NOT_A_CARD, NO_SUCH_CARD
 from .cards import ACE, Card, Suit
 from .errors import IllegalMove
 from .finnish import capitalize, card_name
@@ -399,25 +400,25 @@ def _check_cards(cards: Sequence[Card], rules: RuleSet) -> None:
     jokers = 0
     for c in cards:
         if not isinstance(c, Card):
-            raise IllegalMove("not_a_card", "Mukana on jotain, mikä ei ole kortti.")
+            raise IllegalMove(NOT_A_CARD, "Mukana on jotain, mikä ei ole kortti.")
         if c.is_joker:
             jokers += 1
             if not 0 <= c.deck < rules.jokers or jokers > rules.jokers:
                 raise IllegalMove(
-                    "no_such_card", f"Tässä pelissä on {rules.jokers} jokeria, joten jokeria {c.code} ei ole."
+                    NO_SUCH_CARD, f"Tässä pelissä on {rules.jokers} jokeria, joten jokeria {c.code} ei ole."
                 )
             continue
         if not (isinstance(c.suit, Suit) and type(c.rank) is int and 1 <= c.rank <= 13):
-            raise IllegalMove("no_such_card", "Sellaista korttia ei ole pakassa: arvo tai maa on virheellinen.")
+            raise IllegalMove(NO_SUCH_CARD, "Sellaista korttia ei ole pakassa: arvo tai maa on virheellinen.")
         if not 0 <= c.deck < rules.decks:
             raise IllegalMove(
-                "no_such_card",
+                NO_SUCH_CARD,
                 f"Tässä pelissä on vain {rules.decks} pakka, joten toisen pakan korttia {c.code} ei ole.",
             )
         key = (c.rank, c.suit)
         copies[key] = n = copies.get(key, 0) + 1
         if n > rules.decks:
-            raise IllegalMove("duplicate_card", f"{capitalize(card_name(c))} on mukana useammin kuin pakoissa on.")
+            raise IllegalMove(DUPLICATE_CARD, f"{capitalize(card_name(c))} on mukana useammin kuin pakoissa on.")
 
 
 def _pure_run_possible(m1: int, high_ace: bool) -> bool:

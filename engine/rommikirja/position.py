@@ -12,6 +12,10 @@ writes itself, :meth:`~Position.generate_legal_moves` and :meth:`~Position.push`
   functions, never beside them here);
 - :meth:`copy`, made from the dataclass fields of the game's state.
 
+What differs between the games and matters to callers (Pelaa, the computer players) is asked of
+the position, never of its class: :attr:`MELDS_IN_HAND` (gin: the hand is judged by its deadwood)
+and :meth:`turn_move_types` (what the player may do once drawn).
+
 >>> from rommikirja import Deal, GinDeal
 >>> issubclass(Deal, Position) and issubclass(GinDeal, Position)
 True
@@ -40,6 +44,9 @@ class Position:
 
     #: The phase value of a finished deal.
     OVER: ClassVar[Any] = None
+    #: Whether melds stay hidden in the hand until a knock ends the deal (gin), so that a hand is
+    #: judged by its deadwood; ``False`` when melds are played to the table (the rummy games).
+    MELDS_IN_HAND: ClassVar[bool] = False
 
     # The fields every game's state has (its dataclass declares them).
     rules: RuleSet
@@ -95,6 +102,11 @@ class Position:
 
         A move that is not legal leaves the position in an undefined state.
         """
+        raise NotImplementedError
+
+    def turn_move_types(self) -> tuple[type, ...]:
+        """The types of move the player in turn chooses among once drawn, in the order a player
+        thinks of them (the discard, which ends the turn, among them)."""
         raise NotImplementedError
 
     def _refusal(self, move: Any) -> IllegalMove | None:

@@ -30,6 +30,7 @@ import itertools
 from operator import attrgetter
 from typing import Iterable, NamedTuple, Sequence
 
+from .codes import DUPLICATE_CARD, NOT_A_CARD, NO_SUCH_CARD
 from .cards import Card, Suit
 from .errors import IllegalMove
 from .finnish import capitalize, card_name
@@ -73,14 +74,14 @@ def card_values(ace_points: int) -> tuple[int, ...]:
 def deck_card_refusal(card: Card) -> IllegalMove:
     """The refusal for a card that a one-deck game without jokers does not have."""
     if not isinstance(card, Card):
-        return IllegalMove("not_a_card", "Mukana on jotain, mikä ei ole kortti.")
+        return IllegalMove(NOT_A_CARD, "Mukana on jotain, mikä ei ole kortti.")
     if card.is_joker:
-        return IllegalMove("no_such_card", f"Tässä pelissä ei ole jokereita, joten korttia {card.code} ei ole.")
+        return IllegalMove(NO_SUCH_CARD, f"Tässä pelissä ei ole jokereita, joten korttia {card.code} ei ole.")
     if card.deck:
         return IllegalMove(
-            "no_such_card", f"Tässä pelissä on vain yksi pakka, joten toisen pakan korttia {card.code} ei ole."
+            NO_SUCH_CARD, f"Tässä pelissä on vain yksi pakka, joten toisen pakan korttia {card.code} ei ole."
         )
-    return IllegalMove("no_such_card", "Sellaista korttia ei ole pakassa: arvo tai maa on virheellinen.")
+    return IllegalMove(NO_SUCH_CARD, "Sellaista korttia ei ole pakassa: arvo tai maa on virheellinen.")
 
 
 def mask_of(cards: Iterable[Card]) -> int:
@@ -107,7 +108,7 @@ def mask_of(cards: Iterable[Card]) -> int:
             if i < 0:
                 raise deck_card_refusal(c)
             if seen >> i & 1:
-                raise IllegalMove("duplicate_card", f"{capitalize(card_name(c))} on mukana kahdesti.")
+                raise IllegalMove(DUPLICATE_CARD, f"{capitalize(card_name(c))} on mukana kahdesti.")
             seen |= 1 << i
     return m
 

@@ -9,6 +9,20 @@
 
 from __future__ import annotations
 
+from .codes import (
+    ALREADY_OPENED,
+    EXPOSED_CARD,
+    NOTHING_EXPOSED,
+    NO_CARDS,
+    NO_CLAIM,
+    NO_MISDRAW,
+    NO_OPENING,
+    NO_PASS,
+    NO_PURE_RUN,
+    OPENING_TOO_LOW,
+    OWN_TURN,
+    STOCK_EMPTY,
+)
 from .cards import Card
 from .deal_state import DealState
 from .errors import IllegalMove, InvalidMeld, malformed_move, meld_refusal, reading_refusal
@@ -39,18 +53,18 @@ class Rommi51Opening(DealState):
         rules = self.rules
         if rules.opening_points <= 0:
             return IllegalMove(
-                "no_opening",
+                NO_OPENING,
                 "Tässä pelissä ei ole erillistä avausta, vaan yhdistelmät pelataan pöytään tavalliseen tapaan.",
             )
         if self.opened[self.turn]:
             return IllegalMove(
-                "already_opened",
+                ALREADY_OPENED,
                 lambda who: f"{who} on jo avannut, joten hän pelaa yhdistelmät nyt tavalliseen tapaan.",
             )
         if not isinstance(move.melds, (tuple, list)) or not all(isinstance(m, (tuple, list)) for m in move.melds):
             return malformed_move()
         if not move.melds:
-            return IllegalMove("no_cards", "Avauksessa ei ole yhtään yhdistelmää.")
+            return IllegalMove(NO_CARDS, "Avauksessa ei ole yhtään yhdistelmää.")
         used = tuple(c for cards in move.melds for c in cards)
         err = self._cards_refusal(used)
         if err is not None:
@@ -69,13 +83,13 @@ class Rommi51Opening(DealState):
         if points < rules.opening_points:
             need = rules.opening_points
             return IllegalMove(
-                "opening_too_low",
+                OPENING_TOO_LOW,
                 f"Avauksen yhdistelmät ovat yhteensä vain {points} "
                 f"pistettä, mutta avaukseen tarvitaan vähintään {need}.",
             )
         if rules.opening_pure_run and not any(m.kind is MeldKind.RUN and not m.jokers for m in melds):
             return IllegalMove(
-                "no_pure_run", "Avaukseen on kuuluttava vähintään yksi puhdas suora, jossa ei ole jokeria."
+                NO_PURE_RUN, "Avaukseen on kuuluttava vähintään yksi puhdas suora, jossa ei ole jokeria."
             )
         return self._leaves_refusal(move, used)
 
@@ -204,22 +218,22 @@ class ClassicRommi(DealState):
         if move in self._claims():
             return None
         if not self.rules.rommi_claim:
-            return IllegalMove("no_claim", "Tässä pelissä ei huudeta ”rommia”.")
+            return IllegalMove(NO_CLAIM, "Tässä pelissä ei huudeta ”rommia”.")
         if type(move.player) is not int or not 0 <= move.player < self.players:
             return malformed_move()
         last = self.events[-1] if self.events else None
         if not self.discard or last is None or last.kind != "discard":
-            return IllegalMove("no_claim", lambda who: f"{who} voi huutaa ”rommi!” vain heti jonkun poiston jälkeen.")
+            return IllegalMove(NO_CLAIM, lambda who: f"{who} voi huutaa ”rommi!” vain heti jonkun poiston jälkeen.")
         if last.player == move.player:
-            return IllegalMove("no_claim", lambda who: f"{who} ei voi huutaa ”rommia” omasta poistostaan.")
+            return IllegalMove(NO_CLAIM, lambda who: f"{who} ei voi huutaa ”rommia” omasta poistostaan.")
         card = self.discard[-1]
         if any(_extends(tm.meld, card, self.rules) for tm in self.table):
             return IllegalMove(
-                "no_claim",
+                NO_CLAIM,
                 lambda who: f"Juuri poistettu {card_name(card)} ei sovi siihen yhdistelmään, jota huuto koskee.",
             )
         return IllegalMove(
-            "no_claim",
+            NO_CLAIM,
             lambda who: (
                 f"Juuri poistettu {card_name(card)} ei sovi mihinkään pöydän yhdistelmään, joten huuto ei kelpaa."
             ),
@@ -236,9 +250,9 @@ class ClassicRommi(DealState):
         if type(move.player) is not int or not 0 <= move.player < self.players:
             return malformed_move()
         if move.player == self.turn:
-            return IllegalMove("own_turn", lambda who: f"{who} on itse vuorossa, joten hän nostaa tavalliseen tapaan.")
+            return IllegalMove(OWN_TURN, lambda who: f"{who} on itse vuorossa, joten hän nostaa tavalliseen tapaan.")
         if self.phase is not Phase.DRAW or not self.stock or self.exposed is not None:
-            return IllegalMove("no_misdraw", "Nostopakasta ei voi nyt nostaa väärällä vuorolla.")
+            return IllegalMove(NO_MISDRAW, "Nostopakasta ei voi nyt nostaa väärällä vuorolla.")
         return None
 
     def _apply_misdraw(self, move: MisDraw) -> None:
@@ -247,9 +261,9 @@ class ClassicRommi(DealState):
 
     def _refuse_reject_exposed(self, move: RejectExposed) -> IllegalMove | None:
         if self.exposed is None:
-            return IllegalMove("nothing_exposed", "Nostopakassa ei ole paljastettua korttia.")
+            return IllegalMove(NOTHING_EXPOSED, "Nostopakassa ei ole paljastettua korttia.")
         if len(self.stock) < 2:
-            return IllegalMove("stock_empty", "Nostopakassa ei ole seuraavaa korttia.")
+            return IllegalMove(STOCK_EMPTY, "Nostopakassa ei ole seuraavaa korttia.")
         return None
 
     def _apply_reject_exposed(self, move: RejectExposed) -> None:
@@ -264,7 +278,7 @@ class ClassicRommi(DealState):
     def _exposed_refusal(self) -> IllegalMove:
         card = self.exposed
         return IllegalMove(
-            "exposed_card",
+            EXPOSED_CARD,
             lambda who: (
                 f"{who} voi nyt vain ottaa väärällä vuorolla "
                 f"paljastetun {card_name(card, 'gen')} tai laittaa "
@@ -277,10 +291,10 @@ class ClassicRommi(DealState):
     def _refuse_pass(self, move: Pass) -> IllegalMove | None:
         if self.final_turns is None:
             return IllegalMove(
-                "no_pass", lambda who: f"{who} ei voi ohittaa vuoroaan, koska nostopakkaa ei ole vielä käyty läpi."
+                NO_PASS, lambda who: f"{who} ei voi ohittaa vuoroaan, koska nostopakkaa ei ole vielä käyty läpi."
             )
         if self.phase is not Phase.DRAW:
-            return IllegalMove("no_pass", lambda who: f"{who} on jo ottanut kortin, joten vuoroa ei voi enää ohittaa.")
+            return IllegalMove(NO_PASS, lambda who: f"{who} on jo ottanut kortin, joten vuoroa ei voi enää ohittaa.")
         return None
 
     def _apply_pass(self, move: Pass) -> None:

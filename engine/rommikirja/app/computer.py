@@ -77,9 +77,8 @@ class Computer:
         if self.level == RANDOM:
             moves = [m for m in deal.legal_moves() if not isinstance(m, Claim)]
             return rng.choice(moves)
-        if isinstance(deal, GinDeal):
-            return _gin_choice(deal, self.level == "taitava", rng)
-        return _rummy_choice(deal, self.level == "taitava", rng)
+        choice = _gin_choice if deal.MELDS_IN_HAND else _rummy_choice
+        return choice(deal, self.level == "taitava", rng)
 
 
 # -- gin -------------------------------------------------------------------------------------
@@ -371,7 +370,7 @@ def _knock_rule(rules: Any) -> str:
 
 def _reason(deal: Any, move: Move) -> str:
     rules = deal.rules
-    if isinstance(deal, GinDeal):
+    if deal.MELDS_IN_HAND:
         if isinstance(move, Knock):
             rest = [c for c in deal.hand if c != move.card]
             dw = min_deadwood_mask(mask_of(rest), rules.ace_points)[0]

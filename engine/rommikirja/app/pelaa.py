@@ -41,14 +41,15 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from ..codes import BAD_MOVE, NOT_MELDS
 from ..cards import parse_card, sort_cards
 from .computer import Computer, hint
-from ..deal import DISCARD, STOCK, Draw, Open, Pass
+from ..deal import DISCARD, STOCK, Discard, Draw, LayOff, Open, Pass, PlayMeld
 from ..errors import IllegalMove
 from ..explain import score_lines
 from ..finnish import card_name, cards_text
 from ..games import new_deal
-from ..gin import GinDeal
+from ..gin import Knock
 from ..opening import melds_using_all
 from .pelaa_export import export_yaml
 from .pelaa_replay import PLAY_MAX_TURNOVERS, Game, play_notes, play_rules
@@ -157,14 +158,11 @@ def _actions(deal: Any) -> list[str]:
             if deal.is_legal(m)
         ]
         return acts
-    if isinstance(deal, GinDeal):
-        return ["discard", "knock"]
-    acts = ["discard"]
-    if deal.rules.must_open(deal.opened[deal.turn]):
-        acts.insert(0, "open")
-    else:
-        acts[:0] = ["meld", "lay_off"]
-    return acts
+    return [_ACTION_OF[kind] for kind in deal.turn_move_types()]
+
+
+#: The action bar's button for each type of move made once drawn (``Position.turn_move_types``).
+_ACTION_OF = {Open: "open", PlayMeld: "meld", LayOff: "lay_off", Discard: "discard", Knock: "knock"}
 
 
 def _score_view(g: Game, index: int) -> dict:
@@ -224,7 +222,7 @@ def _view(g: Game, seat: int = 0) -> dict:
         "style": g.rules.style,
         "notes": g.notes,
     }
-    if isinstance(deal, GinDeal):
+    if deal.MELDS_IN_HAND:
         arr = best_arrangement(deal.hands[seat], g.rules)
         view["deadwood"] = arr.deadwood_points
         view["knock_limit"] = g.rules.knock_limit
@@ -244,7 +242,7 @@ def _refusal(g: Game, err: IllegalMove, links: dict | None) -> dict:
 
 
 def _bad_move(g: Game, reason: str) -> dict:
-    return {"refused": {"code": "bad_move", "reason": reason, "rule": None}, "state": g.to_state(), "view": _view(g)}
+    return {"refused": {"code": BAD_MOVE, "reason": reason, "rule": None}, "state": g.to_state(), "view": _view(g)}
 
 
 def _human_move(g: Game, step: Any) -> Any:
@@ -254,7 +252,7 @@ def _human_move(g: Game, step: Any) -> Any:
         split = melds_using_all(move[1], g.rules.with_options(opening_points=0))
         if split is None:
             raise IllegalMove(
-                "not_melds",
+                NOT_MELDS,
                 "Valitsemiasi kortteja ei voi jakaa kelvollisiksi yhdistelmiksi"
                 + (", joihin kuuluu puhdas suora" if g.rules.opening_pure_run else "")
                 + ": avauksen jokaisen kortin on oltava jossakin yhdistelmässä.",
