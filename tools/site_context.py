@@ -131,6 +131,7 @@ class SiteContext:
                 f"harjoitukselle {kind} ei löytynyt pelissä {game} mahdollista asetelmaa {tries} siemenellä"
             )
         return found
+
     def opetus(self, game: str) -> Markup:
         """The guided first deal of ``game`` (:mod:`tools.opetusjako`), its scenario marked as shown."""
         from .opetusjako import opetus_html, tutorial_id

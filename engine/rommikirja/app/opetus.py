@@ -40,6 +40,7 @@ from types import SimpleNamespace
 from typing import Any, Sequence
 
 from ..cards import Card, sort_cards
+from ..codes import BAD_MOVE
 from ..errors import IllegalMove
 from ..explain import score_lines
 from ..finnish import cards_text, player_name
@@ -228,7 +229,7 @@ def op_opetus(req: dict) -> dict:
     except IllegalMove as err:
         return {"result": "refused", "code": err.code, "reason": err.message, "at": at}
     except PlayError as err:
-        return {"result": "refused", "code": "bad_move", "reason": f"Siirto ei kelpaa: {err}", "at": at}
+        return {"result": "refused", "code": BAD_MOVE, "reason": f"Siirto ei kelpaa: {err}", "at": at}
     err = deal.refusal(move)
     if err is not None:
         try:
