@@ -32,7 +32,10 @@ ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE_DIR = ROOT / "templates"
 PAGES = TEMPLATE_DIR / "pages"
 RULES_DIR = ROOT / "scenarios" / "rules"
-GENERIC = "_preset.md.j2"
+GENERIC = "_game.md.j2"
+#: A shipped page that is the one page template fed its rule set (``{% include "_game.md.j2" %}``).
+_INCLUDES_GENERIC = re.compile(r"""\{%-?\s*include\s+["']pages/_game\.md\.j2["']""")
+_PAGE_TITLE = re.compile(r"""\{%-?\s*set\s+page_title\s*=\s*["']([^"']+)["']""")
 NAV_FILE = "data/nav.json"  # written into docs/ by the build, with the runtime data
 
 #: Sections of a generated preset page, in page order, with their headings.
@@ -149,7 +152,9 @@ def _page_headings(pages_dir: Path = PAGES) -> dict[str, str]:
     """Preset name → the first heading of its hand-written page (its title when the rule file has none)."""
     out = {}
     for name, page in template_pages(pages_dir).items():
-        m = re.search(r"^# (.+)$", (pages_dir / (page + ".j2")).read_text(encoding="utf-8"), re.M)
+        text = (pages_dir / (page + ".j2")).read_text(encoding="utf-8")
+        m = re.search(r"^# (.+)$", text, re.M)
+        m = _PAGE_TITLE.search(text) or m
         if m and "{" not in m.group(1):
             out[name] = m.group(1).strip()
     return out
@@ -189,9 +194,31 @@ def template_sections(pages_dir: Path = PAGES) -> dict[str, dict[str, str]]:
         if tpl.name.startswith("_"):
             continue
         page = tpl.name[: -len(".j2")]
-        for game, section in _sections_of(tpl, tpl.read_bytes()):
+        source = tpl.read_bytes()
+        for game, section in _sections_of(tpl, source):
             out.setdefault(game, {})[section] = page
+        m = _SET_R.search(source.decode("utf-8"))
+        if m and _INCLUDES_GENERIC.search(source.decode("utf-8")):
+            for section in _generic_keys(m.group(1), pages_dir):
+                out.setdefault(m.group(1), {})[section] = page
     return out
+
+
+def _generic_keys(game: str, pages_dir: Path) -> list[str]:
+    """The sections of a shipped page made by the one page template: its rule set's concepts."""
+    from . import concepts
+    from .notes import load_notes
+    from .scenario import load_rulesets
+
+    rules = load_rulesets(pages_dir.parent.parent / "scenarios" / "rules").get(game)
+    if rules is None:
+        return []
+    try:
+        notes = load_notes(game, pages_dir.parent.parent / "scenarios")
+    except SourceError:
+        notes = None  # verify reports the notes file itself
+    base = {} if notes is not None and notes.get("base") else None
+    return concepts.section_keys(game, rules, notes, base)
 
 
 def _sections_of(tpl: Path, source: bytes) -> list[tuple[str, str]]:
@@ -247,14 +274,11 @@ def _parse_sections(text: str) -> list[tuple[str, str]]:
 def generic_sections(rules: Any = None) -> list[str]:
     """The generic page's sections that fit ``rules``: no opening, joker or knock section in a game
     without an opening requirement, jokers or knocking."""
+    from . import concepts
+
     if rules is None:
-        return list(GENERIC_SECTIONS)
-    skip = {
-        "avaus": not getattr(rules, "opening_points", 0),
-        "jokerit": not getattr(rules, "jokers", 0),
-        "koputus": getattr(rules, "style", "knock") != "knock",
-    }
-    return [k for k in GENERIC_SECTIONS if not skip.get(k)]
+        return list(concepts.KEYS)
+    return concepts.section_keys(getattr(rules, "name", ""), rules, None, {})
 
 
 def valid_sections(game: str, pages_dir: Path = PAGES, rules: Any = None) -> list[str]:
@@ -388,4 +412,10 @@ def template_context(
             return ZERO_MEANS[option]
         return str(value)
 
-    return {"extra_presets": generated, "value_text": value_text}, generated
+    from . import concepts
+
+    titles = {name: p.title for name, p in meta.items()}
+    bases = {p["name"]: p["base"] for p in generated}
+    names = {"extra_presets": generated, "value_text": value_text}
+    names.update(concepts.page_globals(rulesets, scenarios, titles, bases))
+    return names, generated
