@@ -68,7 +68,7 @@ def _check_text(path: str, line: int, text: str, spell: Any, known: set[str]) ->
     ]
     if spell is not None:
         errors += [
-            SourceError(path, line + i - 1, f"text: {spelling.message(word)}")
+            SourceError(path, line + i, f"text: {spelling.message(word)}")  # (i counts from 0)
             for i, word in spelling.misspelt(text, spell, known)
         ]
     return errors
@@ -86,7 +86,17 @@ def _check_options(path: str, line: int, names: Any, key: str) -> list[SourceErr
     ]
 
 
-def _check_note(path: str, note: Any, where: str, spell: Any, known: set[str], line: int) -> list[SourceError]:
+def _block_scalar(source: list[str] | None, line: int, key: str) -> bool:
+    """Whether ``key:`` on that line of the file starts a block text (``|`` or ``>``) on the next line."""
+    if not source or not 0 < line <= len(source):
+        return False
+    after = source[line - 1].split(f"{key}:", 1)[-1].strip()
+    return after[:1] in ("|", ">")
+
+
+def _check_note(
+    path: str, note: Any, where: str, spell: Any, known: set[str], line: int, source: list[str] | None = None
+) -> list[SourceError]:
     from rommikirja import OPTIONS
 
     if not isinstance(note, LDict):
@@ -104,7 +114,7 @@ def _check_note(path: str, note: Any, where: str, spell: Any, known: set[str], l
             if not isinstance(value, str) or not value.strip():
                 errors.append(_fail(path, note.line_of(key), f"{key}: odotettiin tekstiä"))
             else:
-                first = note.line_of(key) + (1 if value.count("\n") > 1 or "\n" in value.rstrip("\n") else 0)
+                first = note.line_of(key) + (1 if _block_scalar(source, note.line_of(key), key) else 0)
                 errors += _check_text(path, first, value.strip(), spell, known)
     if "tarkennus" in note and not isinstance(note["tarkennus"], bool):
         errors.append(_fail(path, note.line_of("tarkennus"), "tarkennus: odotettiin true tai false"))
@@ -132,11 +142,14 @@ def _check_note(path: str, note: Any, where: str, spell: Any, known: set[str], l
     return errors
 
 
-def check(data: Any, path: str, spell: Any = None, known: set[str] | None = None) -> list[SourceError]:
+def check(
+    data: Any, path: str, spell: Any = None, known: set[str] | None = None, source: str | None = None
+) -> list[SourceError]:
     """Every problem of one parsed notes file, as ``file:line`` errors in Finnish."""
     from . import concepts
 
     known = known if known is not None else set()
+    lines = source.split("\n") if source is not None else None
     if not isinstance(data, LDict):
         return [_fail(path, 1, "odotettiin muistiinpanoja avain: arvo -muodossa (game, intro, sections …)")]
     errors = [
@@ -152,7 +165,7 @@ def check(data: Any, path: str, spell: Any = None, known: set[str] | None = None
             errors.append(_fail(path, line, f"{where}: odotettiin luetteloa merkinnöistä (- text: …)"))
             return
         for i, note in enumerate(value):
-            errors.extend(_check_note(path, note, where, spell, known, value.line_of(i) or line))
+            errors.extend(_check_note(path, note, where, spell, known, value.line_of(i) or line, lines))
 
     own_keys = []
     for i, own in enumerate(data.get("own_sections") or []):
@@ -204,7 +217,7 @@ def load_notes(game: str, scenarios: Path = SCENARIOS) -> LDict | None:
         return None
     shown = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
     data = load(path, shown)
-    errors = check(data, shown, spelling.speller(), spelling.known_words())
+    errors = check(data, shown, spelling.speller(), spelling.known_words(), path.read_text(encoding="utf-8"))
     if errors:
         raise errors[0]
     if data["game"] != game:
