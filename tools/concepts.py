@@ -117,6 +117,19 @@ def variant_options(rules: Any, notes: Any = None) -> list[str]:
     return [o for o in names if applies(o, rules)]
 
 
+def compared(rules: Any, base: Any) -> list[str]:
+    """The options a comparison with the base game lists: those that matter in either game and
+    differ in value or in whether they matter at all."""
+    from rommikirja import OPTIONS
+
+    return [
+        o
+        for o in OPTIONS
+        if (applies(o, rules) or applies(o, base))
+        and (applies(o, rules) != applies(o, base) or getattr(rules, o) != getattr(base, o))
+    ]
+
+
 def page_globals(rulesets: dict[str, Any], scenarios: list[Any], titles: dict[str, str], bases: dict[str, Any]) -> dict[str, Any]:
     """What the one page template reads besides the site's names: the notes, sections and base of a game."""
     from . import notes as notes_mod
@@ -139,17 +152,14 @@ def page_globals(rulesets: dict[str, Any], scenarios: list[Any], titles: dict[st
         other = data.get("base") if data is not None else None
         if other is None or other not in rulesets:
             return None
-        from .presets import differences, page_of
+        from .presets import page_of
 
         return {
             "name": other,
             "title": titles.get(other, other),
             "page": page_of(other),
             "rules": rulesets[other],
-            "differences": [
-                o for o in differences(rulesets[game], rulesets[other])
-                if applies(o, rulesets[game]) or applies(o, rulesets[other])
-            ],
+            "differences": compared(rulesets[game], rulesets[other]),
         }
 
     def sections_of(rules: Any, data: Any, base: Any) -> list[dict[str, str]]:
@@ -169,7 +179,9 @@ def page_globals(rulesets: dict[str, Any], scenarios: list[Any], titles: dict[st
 
     return {
         "game_notes": game_notes,
-        "page_notes": lambda data, where, rules, examples=None: notes_mod.notes_of(data, where, rules, examples),
+        "page_notes": lambda data, where, rules, examples=None, base=None: notes_mod.notes_of(
+            data, where, rules, examples, base["rules"] if base else None
+        ),
         "page_sections": sections_of,
         "has_examples": has_examples,
         "base_of": base_of,

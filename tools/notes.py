@@ -45,7 +45,7 @@ NOTES_NAME = "notes.yaml"
 SCENARIOS = ROOT / "scenarios"
 SCHEMA_FILE = SCENARIOS / "notes.schema.json"
 
-_NOTE_KEYS = {"text", "title", "tarkennus", "rules", "when", "applies", "examples"}
+_NOTE_KEYS = {"text", "title", "tarkennus", "rules", "when", "base_when", "applies", "examples"}
 _TOP_KEYS = {"game", "base", "practice", "intro", "sections", "own_sections", "tarkennukset", "variants", "rule_choices"}
 _OWN_KEYS = {"key", "heading", "after", "notes"}
 
@@ -121,18 +121,20 @@ def _check_note(
     for key in ("rules", "applies"):
         if key in note:
             errors += _check_options(path, note.line_of(key), note[key], key)
-    if "when" in note:
-        when = note["when"]
+    for cond in ("when", "base_when"):
+        if cond not in note:
+            continue
+        when = note[cond]
         if not isinstance(when, LDict):
-            errors.append(_fail(path, note.line_of("when"), "when: odotettiin ehtoja muodossa {sääntö: arvo}"))
+            errors.append(_fail(path, note.line_of(cond), f"{cond}: odotettiin ehtoja muodossa {{sääntö: arvo}}"))
         else:
             for k, v in when.items():
                 if k not in OPTIONS:
                     errors.append(
-                        _fail(path, when.line_of(k), f"when: tuntematon sääntö ”{k}”; tunnetut: {', '.join(sorted(OPTIONS))}")
+                        _fail(path, when.line_of(k), f"{cond}: tuntematon sääntö ”{k}”; tunnetut: {', '.join(sorted(OPTIONS))}")
                     )
                 elif not all(isinstance(x, (str, int, bool)) for x in (v if isinstance(v, list) else [v])):
-                    errors.append(_fail(path, when.line_of(k), f"when: {k}: odotettiin arvoa tai arvojen luetteloa"))
+                    errors.append(_fail(path, when.line_of(k), f"{cond}: {k}: odotettiin arvoa tai arvojen luetteloa"))
     if "examples" in note:
         ex = note["examples"]
         if not isinstance(ex, LDict) or set(ex) != {"game", "section"} or not all(isinstance(v, str) for v in ex.values()):
@@ -225,17 +227,27 @@ def load_notes(game: str, scenarios: Path = SCENARIOS) -> LDict | None:
     return data
 
 
-def _holds(note: Any, rules: Any) -> bool:
+def _matches(when: Any, rules: Any) -> bool:
     from .rule_text import rule_applies
 
-    if not all(rule_applies(o, rules) for o in note.get("applies") or []):
-        return False
-    for option, wanted in (note.get("when") or {}).items():
+    for option, wanted in (when or {}).items():
         values = wanted if isinstance(wanted, list) else [wanted]
         have = getattr(rules, option)
         if not rule_applies(option, rules) or not any(str(v).lower() == str(have).lower() for v in values):
             return False
     return True
+
+
+def _holds(note: Any, rules: Any, base: Any = None) -> bool:
+    """Whether a note shows under ``rules``: its ``applies`` options apply, its ``when`` values hold,
+    and its ``base_when`` values hold in the base game's rules (a note comparing the two games)."""
+    from .rule_text import rule_applies
+
+    if not all(rule_applies(o, rules) for o in note.get("applies") or []):
+        return False
+    if note.get("base_when") and (base is None or not _matches(note["base_when"], base)):
+        return False
+    return _matches(note.get("when"), rules)
 
 
 def render(note: Any, rules: Any, examples: Any = None) -> Markup:
@@ -256,7 +268,7 @@ def render(note: Any, rules: Any, examples: Any = None) -> Markup:
     return Markup(text)
 
 
-def notes_of(data: Any, where: str, rules: Any, examples: Any = None) -> list[Markup]:
+def notes_of(data: Any, where: str, rules: Any, examples: Any = None, base: Any = None) -> list[Markup]:
     """The notes of ``where`` (``intro``, ``tarkennukset``, a section key) that hold under ``rules``."""
     if data is None:
         return []
@@ -267,7 +279,7 @@ def notes_of(data: Any, where: str, rules: Any, examples: Any = None) -> list[Ma
         for own in data.get("own_sections") or []:
             if own["key"] == where:
                 items = list(items) + list(own["notes"])
-    return [render(n, rules, examples) for n in items if _holds(n, rules)]
+    return [render(n, rules, examples) for n in items if _holds(n, rules, base)]
 
 
 def referenced_examples(scenarios: Path = SCENARIOS) -> dict[str, set[str]]:
@@ -313,6 +325,8 @@ def notes_schema() -> dict[str, Any]:
             "tarkennus": {"type": "boolean", "description": "alkuun **Rommikirja tarkentaa:**"},
             "rules": {"type": "array", "items": option, "description": "sääntölauseet tekstin perään"},
             "applies": {"type": "array", "items": option, "description": "näytetään vain, kun nämä säännöt ovat voimassa"},
+            "base_when": {"type": "object", "description": "näytetään vain, kun pohjapelin (base) säännöillä on nämä arvot",
+                          "propertyNames": option},
             "when": {"type": "object", "description": "näytetään vain, kun sääntö on voimassa ja sillä on jokin näistä arvoista",
                      "propertyNames": option},
             "examples": {"type": "object", "required": ["game", "section"], "additionalProperties": False,
