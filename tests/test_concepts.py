@@ -82,3 +82,22 @@ def test_a_misspelt_word_in_a_block_text_is_reported_at_the_texts_line():
     text = "game: perusrommi\nintro:\n  - text: |\n      Jakaja on.\n      Jakaja on vourolla.\n"
     errors = notes.check(loads(text, "n.yaml"), "n.yaml", lambda w: w.lower() in {"jakaja", "on"}, set(), text)
     assert [str(e)[:9] for e in errors] == ["n.yaml:5:"]
+
+
+def test_a_notes_file_is_mapped_to_its_own_schema_not_the_scenario_schema():
+    from test_club_game import _schemas_of
+
+    assert _schemas_of("scenarios/kerhonrommi/notes.yaml") == ["./scenarios/notes.schema.json"]
+
+
+def test_verify_reports_a_notes_files_problems_at_their_lines(tmp_path):
+    game = tmp_path / "kerho"
+    game.mkdir()
+    (game / "notes.yaml").write_text(
+        "game: kerho\nbase: olematon\nintro:\n  - text: Hyvä {x} teksti.\n", encoding="utf-8"
+    )
+    errors = [str(e) for e in notes.check_all({"kerho": FIXED["perusrommi"]}, tmp_path)]
+    assert len(errors) == 1 and ":4:" in errors[0] and "aaltosulkeita" in errors[0], errors
+    (game / "notes.yaml").write_text("game: kerho\nbase: olematon\n", encoding="utf-8")
+    errors = [str(e) for e in notes.check_all({"kerho": FIXED["perusrommi"]}, tmp_path)]
+    assert len(errors) == 1 and ":2: base: tuntematon peli" in errors[0], errors

@@ -357,3 +357,70 @@ def notes_schema() -> dict[str, Any]:
             "rule_choices": {"type": "array", "items": option},
         },
     }
+
+
+def notes_reference() -> list[str]:
+    """The reference's section on a game's notes file (scenarios/README.md)."""
+    from . import concepts
+
+    return [
+        "",
+        "## Pelin muistiinpanot (notes.yaml)",
+        "",
+        "Jokaisen pelin sivu tehdään samasta sivupohjasta: osiot tulevat pelin säännöistä (osio näkyy, "
+        "kun säännöissä on sen asia, esim. koputus vain koputuspelissä), ja jokainen sääntölause ja luku "
+        "tulee sääntötiedostosta. Se, mikä ei ole sääntöä – johdanto, lähteet ja niiden erot, historia, "
+        "vinkit ja huomautukset siitä, mitä lähde jättää auki – kirjoitetaan pelin kansioon tiedostoon "
+        "`scenarios/<peli>/notes.yaml` (skeema `scenarios/notes.schema.json`). Tiedosto ei ole esimerkki, "
+        "eikä sitä tarvita: pelillä ilman muistiinpanoja on sivu silti.",
+        "",
+        "| Kenttä | Mitä se on |",
+        "|---|---|",
+        "| `game` | peli, jonka sivulle muistiinpanot kuuluvat (sama kuin kansion nimi) |",
+        "| `intro` | merkinnät ennen ensimmäistä osiota |",
+        "| `sections` | osio → merkinnät, jotka tulevat osion sääntöjen perään |",
+        "| `own_sections` | pelin omat osiot: `key`, `heading` (otsikko pelkkänä tekstinä), `after` (minkä osion perään) ja `notes` |",
+        "| `tarkennukset` | Rommikirjan tarkennusten luettelo (`title` on kohdan lihavoitu alku) |",
+        "| `base` | peli, johon sivu vertaa sääntöjään (osio Erot pohjapeliin) |",
+        "| `variants` | säännöt, joiden muut arvot muunnelmataulukko luettelee (ilman kenttää kaikki) |",
+        "| `rule_choices` | säännöt, jotka osio Sääntövalinnat luettelee (ilman kenttää osiota ei ole) |",
+        "| `practice` | harjoitusten siemenet (`laji: siemen`), jotta sivun ensimmäinen kysymys pysyy samana |",
+        "",
+        "Merkintä (`- text: …`) voi sisältää: `text` (Markdown-teksti, samoin rajoin kuin esimerkin teksti: "
+        "ei HTML:ää, otsikoita eikä `{ }`), `title`, `tarkennus: true` (alkuun **Rommikirja tarkentaa:**), "
+        "`rules: [sääntö, …]` (sääntölauseet tekstin perään), `when: {sääntö: arvo}` tai "
+        "`when: {sääntö: [arvo, …]}` (näytetään vain näillä arvoilla), `base_when` (sama pohjapelin säännöistä), "
+        "`applies: [sääntö, …]` (näytetään vain, kun säännöt ovat pelissä voimassa) ja "
+        "`examples: {game: peli, section: osio}` (toisen pelin esimerkit tähän kohtaan). Lukuja ei "
+        "kirjoiteta tekstiin: säännön luku tulee lauseesta (`rules:`). Tarkistus (`./dev verify`) ilmoittaa "
+        "virheen ja väärin kirjoitetun sanan rivin.",
+        "",
+        "Osiot sivun järjestyksessä: " + ", ".join(f"`{s.key}` ({s.heading})" for s in concepts.SECTIONS) + ".",
+    ]
+
+
+def check_all(rulesets: dict[str, Any], scenarios: Path = SCENARIOS) -> list[SourceError]:
+    """Every problem of every notes file (``scenarios/*/notes.yaml``), for verify: the markup
+    policy, the speller, the fields, and that its game and base game exist."""
+    from . import spelling
+
+    spell, known = spelling.speller(), spelling.known_words()
+    errors: list[SourceError] = []
+    for path in sorted(scenarios.glob(f"*/{NOTES_NAME}")):
+        shown = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
+        try:
+            data = load(path, shown)
+        except SourceError as err:
+            errors.append(err)
+            continue
+        found = check(data, shown, spell, known, path.read_text(encoding="utf-8"))
+        if not found and isinstance(data, LDict):
+            known_games = ", ".join(sorted(rulesets))
+            if data["game"] != path.parent.name or data["game"] not in rulesets:
+                found.append(
+                    SourceError(shown, data.line_of("game"), f"game: odotettiin kansion peliä ”{path.parent.name}”; pelit: {known_games}")
+                )
+            if "base" in data and data["base"] not in rulesets:
+                found.append(SourceError(shown, data.line_of("base"), f"base: tuntematon peli; pelit: {known_games}"))
+        errors += found
+    return errors

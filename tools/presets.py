@@ -1,15 +1,17 @@
 """Presets as pages: which page shows which rule set, its sections, and pages for new presets.
 
 A rule file in ``scenarios/rules/`` may carry, besides its options, a ``title``
-(the page heading) and a ``base`` preset it starts from. A preset without a
-hand-written page template (``templates/pages/*.md.j2`` that sets
-``r = rulesets["<name>"]``) gets a page from the generic template
-``templates/pages/_preset.md.j2``: its rule statements and its scenarios by
-section. The site navigation follows the front page's links (see
-:func:`nav_entries`), so a new preset needs no hand edits anywhere.
+(the page heading) and a ``base`` preset it starts from. Every game's page is the one
+page template ``templates/pages/_game.md.j2`` (concept sections, :mod:`tools.concepts`,
+and the game's notes, :mod:`tools.notes`). A shipped game has a page file of its own name
+(``templates/pages/*.md.j2`` that sets ``r = rulesets["<name>"]`` and ``page_title`` and
+includes the page template); any other preset gets the same template under its own name.
+The site navigation follows the front page's links (see :func:`nav_entries`), so a new
+preset needs no hand edits anywhere.
 
-The sections a scenario may name are read from the templates themselves
-(every ``examples("<section>", "<game>")`` call), so the list cannot drift.
+The sections a scenario may name are those of its game's page: the concepts its rule set
+has (:func:`tools.concepts.section_keys`), and every ``examples("<section>", "<game>")``
+call of another template, so the list cannot drift.
 """
 
 from __future__ import annotations

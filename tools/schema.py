@@ -413,7 +413,8 @@ def reference(games: dict[str, list[str]]) -> str:
     lines += [f"| `{k}` | {v} |" for k, v in TEXT_GLOBALS.items()]
     lines += steps_reference()
     from .spelling import words_reference
-    lines += names_reference() + words_reference()
+    from .notes import notes_reference
+    lines += names_reference() + words_reference() + notes_reference()
     lines += ["", "Sivupohjissa (templates/pages) säännöt kirjoitetaan lauseina: `{{ rule(\"ace_points\", r) }}`, "
               "`{{ rules_list(r, [\"ace\", \"ace_points\"]) }}`, `{% if applies(\"knock_limit\", r) %}`.", ""]
     return "\n".join(lines)
@@ -491,7 +492,7 @@ def names_reference() -> list[str]:
 
 def generated(root_scenario_schema: Path = SCENARIO_SCHEMA) -> dict[Path, str]:
     """Every generated file's path and text."""
-    from . import spelling
+    from . import notes, spelling
     games = _games_and_sections()
     base = json.loads(root_scenario_schema.read_text(encoding="utf-8"))
     return {
@@ -499,6 +500,7 @@ def generated(root_scenario_schema: Path = SCENARIO_SCHEMA) -> dict[Path, str]:
         RULES_SCHEMA: json.dumps(rules_schema(list(games)), ensure_ascii=False, indent=2) + "\n",
         NAMES_SCHEMA: json.dumps(names_schema(), ensure_ascii=False, indent=2) + "\n",
         WORDS_SCHEMA: json.dumps(spelling.words_schema(), ensure_ascii=False, indent=2) + "\n",
+        notes.SCHEMA_FILE: json.dumps(notes.notes_schema(), ensure_ascii=False, indent=2) + "\n",
         REFERENCE: reference(games),
     }
 

@@ -140,6 +140,10 @@ def _verify(
             _settle()
     errors.extend(check_sections(scenarios))  # a section no page shows: file:line and the valid list
     errors.extend(_spelling(scenarios, rules_dir))  # misspelt words in titles and texts (Voikko)
+    if rules_dir is None:
+        from .notes import check_all
+
+        errors.extend(check_all(rulesets))  # the games' notes files (scenarios/<game>/notes.yaml)
     seen: dict[str, Scenario] = {}
     for sc in scenarios:
         if sc.id in seen:
