@@ -7,6 +7,7 @@ from __future__ import annotations
 from fixed_rules import FIXED
 
 from tools import concepts, notes
+from tools.game_page import text_speller
 from tools.yamlsrc import loads
 
 
@@ -74,13 +75,15 @@ def test_a_notes_files_markup_and_unknown_keys_are_refused_at_their_lines_in_fin
 
 def test_a_misspelt_word_in_notes_is_reported_at_its_line():
     text = "game: perusrommi\nintro:\n  - text: Jakaja on vourolla.\n"
-    errors = notes.check(loads(text, "n.yaml"), "n.yaml", lambda w: w.lower() in {"jakaja", "on"}, set())
+    errors = notes.check(loads(text, "n.yaml"), "n.yaml", text_speller(lambda w: w.lower() in {"jakaja", "on"}, set()))
     assert [str(e) for e in errors] and str(errors[0]).startswith("n.yaml:3:") and "vourolla" in str(errors[0])
 
 
 def test_a_misspelt_word_in_a_block_text_is_reported_at_the_texts_line():
     text = "game: perusrommi\nintro:\n  - text: |\n      Jakaja on.\n      Jakaja on vourolla.\n"
-    errors = notes.check(loads(text, "n.yaml"), "n.yaml", lambda w: w.lower() in {"jakaja", "on"}, set(), text)
+    errors = notes.check(
+        loads(text, "n.yaml"), "n.yaml", text_speller(lambda w: w.lower() in {"jakaja", "on"}, set()), text
+    )
     assert [str(e)[:9] for e in errors] == ["n.yaml:5:"]
 
 

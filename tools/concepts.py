@@ -83,14 +83,13 @@ def page_sections(rules: Any, notes: Any = None, base: Any = None) -> list[dict[
     return out
 
 
-def section_keys(game: str, rules: Any, notes: Any = None, base: Any = None) -> list[str]:
-    """What a scenario of ``game`` may name as its ``section``: its page's sections, the score
-    sheet, and the sections other pages show from it (notes ``examples:``)."""
-    from .notes import referenced_examples
-
+def section_keys(rules: Any, notes: Any = None, base: Any = None, shown_elsewhere: Any = ()) -> list[str]:
+    """What a scenario of a game may name as its ``section``: its page's sections, the score
+    sheet, and ``shown_elsewhere``, the sections other pages show from it (notes ``examples:``,
+    :func:`tools.notes.referenced_examples`)."""
     keys = [s["key"] for s in page_sections(rules, notes, base)]
     keys += [k for k in PART_OF if PART_OF[k] in keys]
-    keys += sorted(referenced_examples().get(game, set()) - set(keys))
+    keys += sorted(set(shown_elsewhere) - set(keys))
     return keys
 
 
@@ -128,64 +127,3 @@ def compared(rules: Any, base: Any) -> list[str]:
         if (applies(o, rules) or applies(o, base))
         and (applies(o, rules) != applies(o, base) or getattr(rules, o) != getattr(base, o))
     ]
-
-
-def page_globals(rulesets: dict[str, Any], scenarios: list[Any], titles: dict[str, str], bases: dict[str, Any]) -> dict[str, Any]:
-    """What the one page template reads besides the site's names: the notes, sections and base of a game."""
-    from . import notes as notes_mod
-
-    present = {(sc.game, sc.section) for sc in scenarios}
-    loaded: dict[str, Any] = {}
-
-    def game_notes(game: str) -> Any:
-        if game not in loaded:
-            loaded[game] = notes_mod.load_notes(game)
-        return loaded[game]
-
-    def has_examples(section: str, game: str) -> bool:
-        return (game, section) in present
-
-    def base_of(game: str) -> Any:
-        if game in bases:
-            return bases[game]
-        data = game_notes(game)
-        other = data.get("base") if data is not None else None
-        if other is None or other not in rulesets:
-            return None
-        from .presets import page_of
-
-        return {
-            "name": other,
-            "title": titles.get(other, other),
-            "page": page_of(other),
-            "rules": rulesets[other],
-            "differences": compared(rulesets[game], rulesets[other]),
-        }
-
-    def sections_of(rules: Any, data: Any, base: Any) -> list[dict[str, str]]:
-        out = []
-        for s in page_sections(rules, data, base):
-            key, game = s["key"], rules.name
-            if key == "esimerkkijako" and not has_examples(key, game):
-                continue
-            if key == "muunnelmat" and not (
-                variant_options(rules, data) or has_examples(key, game) or notes_mod.notes_of(data, key, rules)
-            ):
-                continue
-            if key in ("vinkit",) and not (has_examples(key, game) or notes_mod.notes_of(data, key, rules)):
-                continue
-            out.append(s)
-        return out
-
-    return {
-        "game_notes": game_notes,
-        "page_notes": lambda data, where, rules, examples=None, base=None: notes_mod.notes_of(
-            data, where, rules, examples, base["rules"] if base else None
-        ),
-        "page_sections": sections_of,
-        "has_examples": has_examples,
-        "base_of": base_of,
-        "anchor": anchor,
-        "game_title": lambda game: titles.get(game, game),
-        "variant_options": variant_options,
-    }

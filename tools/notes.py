@@ -46,7 +46,17 @@ SCENARIOS = ROOT / "scenarios"
 SCHEMA_FILE = SCENARIOS / "notes.schema.json"
 
 _NOTE_KEYS = {"text", "title", "tarkennus", "rules", "when", "base_when", "applies", "examples"}
-_TOP_KEYS = {"game", "base", "practice", "intro", "sections", "own_sections", "tarkennukset", "variants", "rule_choices"}
+_TOP_KEYS = {
+    "game",
+    "base",
+    "practice",
+    "intro",
+    "sections",
+    "own_sections",
+    "tarkennukset",
+    "variants",
+    "rule_choices",
+}
 _OWN_KEYS = {"key", "heading", "after", "notes"}
 
 
@@ -58,9 +68,10 @@ def _fail(path: str, line: int | None, message: str) -> SourceError:
     return SourceError(path, line, message)
 
 
-def _check_text(path: str, line: int, text: str, spell: Any, known: set[str]) -> list[SourceError]:
-    """The markup policy and the speller on one text, at its lines."""
-    from . import markup, spelling
+def _check_text(path: str, line: int, text: str, spell: Any) -> list[SourceError]:
+    """The markup policy and the speller (``spell``: a text → its misspelt words' (line from 0,
+    Finnish message), :func:`tools.game_page.text_speller`) on one text, at its lines."""
+    from . import markup
 
     errors = [
         SourceError(path, line + markup.source_line(text, piece) - 1, msg)
@@ -68,8 +79,8 @@ def _check_text(path: str, line: int, text: str, spell: Any, known: set[str]) ->
     ]
     if spell is not None:
         errors += [
-            SourceError(path, line + i, f"text: {spelling.message(word)}")  # (i counts from 0)
-            for i, word in spelling.misspelt(text, spell, known)
+            SourceError(path, line + i, f"text: {msg}")  # (i counts from 0)
+            for i, msg in spell(text)
         ]
     return errors
 
@@ -95,14 +106,18 @@ def _block_scalar(source: list[str] | None, line: int, key: str) -> bool:
 
 
 def _check_note(
-    path: str, note: Any, where: str, spell: Any, known: set[str], line: int, source: list[str] | None = None
+    path: str, note: Any, where: str, spell: Any, line: int, source: list[str] | None = None
 ) -> list[SourceError]:
     from rommikirja import OPTIONS
 
     if not isinstance(note, LDict):
         return [_fail(path, line, f"{where}: odotettiin merkintää avain: arvo -muodossa (esim. text: …)")]
     errors = [
-        _fail(path, note.line_of(k) or note.line, f"{where}: tuntematon kenttä ”{k}”; sallitut: {', '.join(sorted(_NOTE_KEYS))}")
+        _fail(
+            path,
+            note.line_of(k) or note.line,
+            f"{where}: tuntematon kenttä ”{k}”; sallitut: {', '.join(sorted(_NOTE_KEYS))}",
+        )
         for k in note
         if k not in _NOTE_KEYS
     ]
@@ -115,7 +130,7 @@ def _check_note(
                 errors.append(_fail(path, note.line_of(key), f"{key}: odotettiin tekstiä"))
             else:
                 first = note.line_of(key) + (1 if _block_scalar(source, note.line_of(key), key) else 0)
-                errors += _check_text(path, first, value.strip(), spell, known)
+                errors += _check_text(path, first, value.strip(), spell)
     if "tarkennus" in note and not isinstance(note["tarkennus"], bool):
         errors.append(_fail(path, note.line_of("tarkennus"), "tarkennus: odotettiin true tai false"))
     for key in ("rules", "applies"):
@@ -131,26 +146,31 @@ def _check_note(
             for k, v in when.items():
                 if k not in OPTIONS:
                     errors.append(
-                        _fail(path, when.line_of(k), f"{cond}: tuntematon sääntö ”{k}”; tunnetut: {', '.join(sorted(OPTIONS))}")
+                        _fail(
+                            path,
+                            when.line_of(k),
+                            f"{cond}: tuntematon sääntö ”{k}”; tunnetut: {', '.join(sorted(OPTIONS))}",
+                        )
                     )
                 elif not all(isinstance(x, (str, int, bool)) for x in (v if isinstance(v, list) else [v])):
                     errors.append(_fail(path, when.line_of(k), f"{cond}: {k}: odotettiin arvoa tai arvojen luetteloa"))
     if "examples" in note:
         ex = note["examples"]
-        if not isinstance(ex, LDict) or set(ex) != {"game", "section"} or not all(isinstance(v, str) for v in ex.values()):
+        if (
+            not isinstance(ex, LDict)
+            or set(ex) != {"game", "section"}
+            or not all(isinstance(v, str) for v in ex.values())
+        ):
             errors.append(
                 _fail(path, note.line_of("examples"), "examples: odotettiin muotoa {game: peli, section: osio}")
             )
     return errors
 
 
-def check(
-    data: Any, path: str, spell: Any = None, known: set[str] | None = None, source: str | None = None
-) -> list[SourceError]:
+def check(data: Any, path: str, spell: Any = None, source: str | None = None) -> list[SourceError]:
     """Every problem of one parsed notes file, as ``file:line`` errors in Finnish."""
     from . import concepts
 
-    known = known if known is not None else set()
     lines = source.split("\n") if source is not None else None
     if not isinstance(data, LDict):
         return [_fail(path, 1, "odotettiin muistiinpanoja avain: arvo -muodossa (game, intro, sections …)")]
@@ -167,7 +187,7 @@ def check(
             errors.append(_fail(path, line, f"{where}: odotettiin luetteloa merkinnöistä (- text: …)"))
             return
         for i, note in enumerate(value):
-            errors.extend(_check_note(path, note, where, spell, known, value.line_of(i) or line, lines))
+            errors.extend(_check_note(path, note, where, spell, value.line_of(i) or line, lines))
 
     own_keys = []
     for i, own in enumerate(data.get("own_sections") or []):
@@ -177,14 +197,20 @@ def check(
             continue
         from .markup import plain_title_problem
 
-        errors += [_fail(path, own.line_of(k), f"own_sections: tuntematon kenttä ”{k}”") for k in own if k not in _OWN_KEYS]
+        errors += [
+            _fail(path, own.line_of(k), f"own_sections: tuntematon kenttä ”{k}”") for k in own if k not in _OWN_KEYS
+        ]
         problem = plain_title_problem(own["heading"]) if isinstance(own["heading"], str) else "odotettiin otsikkoa"
         if problem:
             errors.append(_fail(path, own.line_of("heading"), f"heading: {problem}"))
         if not isinstance(own["key"], str) or own["key"] in concepts.KEYS:
-            errors.append(_fail(path, own.line_of("key"), f"key: odotettiin uuden osion nimeä (ei {', '.join(concepts.KEYS)})"))
+            errors.append(
+                _fail(path, own.line_of("key"), f"key: odotettiin uuden osion nimeä (ei {', '.join(concepts.KEYS)})")
+            )
         if "after" in own and own["after"] not in concepts.KEYS:
-            errors.append(_fail(path, own.line_of("after"), f"after: tuntematon osio; sallitut: {', '.join(concepts.KEYS)}"))
+            errors.append(
+                _fail(path, own.line_of("after"), f"after: tuntematon osio; sallitut: {', '.join(concepts.KEYS)}")
+            )
         own_keys.append(own.get("key"))
         notes_list(own["notes"], f"own_sections: {own['key']}", own.line_of("notes"))
     if "intro" in data:
@@ -198,7 +224,11 @@ def check(
         for key, value in sections.items():
             if key not in concepts.KEYS and key not in own_keys:
                 errors.append(
-                    _fail(path, sections.line_of(key), f"sections: tuntematon osio ”{key}”; sallitut: {', '.join(concepts.KEYS)}")
+                    _fail(
+                        path,
+                        sections.line_of(key),
+                        f"sections: tuntematon osio ”{key}”; sallitut: {', '.join(concepts.KEYS)}",
+                    )
                 )
             notes_list(value, f"sections: {key}", sections.line_of(key))
     for key in ("variants", "rule_choices"):
@@ -210,20 +240,21 @@ def check(
 _CACHE: dict[Path, tuple[float, Any]] = {}
 
 
-def load_notes(game: str, scenarios: Path = SCENARIOS) -> LDict | None:
-    """The checked notes of ``game`` (None when it has none). Raises SourceError on the first problem."""
-    from . import spelling
-
+def load_notes(game: str, scenarios: Path = SCENARIOS, spell: Any = None) -> LDict | None:
+    """The checked notes of ``game`` (None when it has none), spelling checked with ``spell``
+    (:func:`tools.spelling.speller`) when given. Raises SourceError on the first problem."""
     path = notes_path(game, scenarios)
     if not path.is_file():
         return None
     shown = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
     data = load(path, shown)
-    errors = check(data, shown, spelling.speller(), spelling.known_words(), path.read_text(encoding="utf-8"))
+    errors = check(data, shown, spell, path.read_text(encoding="utf-8"))
     if errors:
         raise errors[0]
     if data["game"] != game:
-        raise SourceError(shown, data.line_of("game"), f"game: muistiinpanot ovat kansiossa {game}, mutta game on ”{data['game']}”")
+        raise SourceError(
+            shown, data.line_of("game"), f"game: muistiinpanot ovat kansiossa {game}, mutta game on ”{data['game']}”"
+        )
     return data
 
 
@@ -324,13 +355,27 @@ def notes_schema() -> dict[str, Any]:
             "title": {"type": "string", "description": "lihavoitu alku (luettelossa)"},
             "tarkennus": {"type": "boolean", "description": "alkuun **Rommikirja tarkentaa:**"},
             "rules": {"type": "array", "items": option, "description": "sääntölauseet tekstin perään"},
-            "applies": {"type": "array", "items": option, "description": "näytetään vain, kun nämä säännöt ovat voimassa"},
-            "base_when": {"type": "object", "description": "näytetään vain, kun pohjapelin (base) säännöillä on nämä arvot",
-                          "propertyNames": option},
-            "when": {"type": "object", "description": "näytetään vain, kun sääntö on voimassa ja sillä on jokin näistä arvoista",
-                     "propertyNames": option},
-            "examples": {"type": "object", "required": ["game", "section"], "additionalProperties": False,
-                         "properties": {"game": {"type": "string"}, "section": {"type": "string"}}},
+            "applies": {
+                "type": "array",
+                "items": option,
+                "description": "näytetään vain, kun nämä säännöt ovat voimassa",
+            },
+            "base_when": {
+                "type": "object",
+                "description": "näytetään vain, kun pohjapelin (base) säännöillä on nämä arvot",
+                "propertyNames": option,
+            },
+            "when": {
+                "type": "object",
+                "description": "näytetään vain, kun sääntö on voimassa ja sillä on jokin näistä arvoista",
+                "propertyNames": option,
+            },
+            "examples": {
+                "type": "object",
+                "required": ["game", "section"],
+                "additionalProperties": False,
+                "properties": {"game": {"type": "string"}, "section": {"type": "string"}},
+            },
         },
     }
     notes = {"type": "array", "items": note}
@@ -345,14 +390,27 @@ def notes_schema() -> dict[str, Any]:
             "game": {"type": "string"},
             "intro": notes,
             "sections": {"type": "object", "additionalProperties": notes},
-            "own_sections": {"type": "array", "items": {
-                "type": "object", "required": ["key", "heading", "notes"], "additionalProperties": False,
-                "properties": {"key": {"type": "string"}, "heading": {"type": "string"},
-                               "after": {"enum": list(concepts.KEYS)}, "notes": notes}}},
+            "own_sections": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["key", "heading", "notes"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "key": {"type": "string"},
+                        "heading": {"type": "string"},
+                        "after": {"enum": list(concepts.KEYS)},
+                        "notes": notes,
+                    },
+                },
+            },
             "tarkennukset": notes,
             "base": {"type": "string", "description": "peli, johon sivu vertaa sääntöjään (Erot pohjapeliin)"},
-            "practice": {"type": "object", "additionalProperties": {"type": "integer"},
-                         "description": "harjoitusten siemenet (laji: siemen), jotta sivun ensimmäinen kysymys pysyy"},
+            "practice": {
+                "type": "object",
+                "additionalProperties": {"type": "integer"},
+                "description": "harjoitusten siemenet (laji: siemen), jotta sivun ensimmäinen kysymys pysyy",
+            },
             "variants": {"type": "array", "items": option},
             "rule_choices": {"type": "array", "items": option},
         },
@@ -399,12 +457,10 @@ def notes_reference() -> list[str]:
     ]
 
 
-def check_all(rulesets: dict[str, Any], scenarios: Path = SCENARIOS) -> list[SourceError]:
+def check_all(rulesets: dict[str, Any], scenarios: Path = SCENARIOS, spell: Any = None) -> list[SourceError]:
     """Every problem of every notes file (``scenarios/*/notes.yaml``), for verify: the markup
-    policy, the speller, the fields, and that its game and base game exist."""
-    from . import spelling
-
-    spell, known = spelling.speller(), spelling.known_words()
+    policy, the speller (``spell``, :func:`tools.game_page.text_speller`), the fields, and that its
+    game and base game exist."""
     errors: list[SourceError] = []
     for path in sorted(scenarios.glob(f"*/{NOTES_NAME}")):
         shown = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
@@ -413,12 +469,16 @@ def check_all(rulesets: dict[str, Any], scenarios: Path = SCENARIOS) -> list[Sou
         except SourceError as err:
             errors.append(err)
             continue
-        found = check(data, shown, spell, known, path.read_text(encoding="utf-8"))
+        found = check(data, shown, spell, path.read_text(encoding="utf-8"))
         if not found and isinstance(data, LDict):
             known_games = ", ".join(sorted(rulesets))
             if data["game"] != path.parent.name or data["game"] not in rulesets:
                 found.append(
-                    SourceError(shown, data.line_of("game"), f"game: odotettiin kansion peliä ”{path.parent.name}”; pelit: {known_games}")
+                    SourceError(
+                        shown,
+                        data.line_of("game"),
+                        f"game: odotettiin kansion peliä ”{path.parent.name}”; pelit: {known_games}",
+                    )
                 )
             if "base" in data and data["base"] not in rulesets:
                 found.append(SourceError(shown, data.line_of("base"), f"base: tuntematon peli; pelit: {known_games}"))

@@ -209,7 +209,7 @@ def template_sections(pages_dir: Path = PAGES) -> dict[str, dict[str, str]]:
 def _generic_keys(game: str, pages_dir: Path) -> list[str]:
     """The sections of a shipped page made by the one page template: its rule set's concepts."""
     from . import concepts
-    from .notes import load_notes
+    from .notes import load_notes, referenced_examples
     from .scenario import load_rulesets
 
     rules = load_rulesets(pages_dir.parent.parent / "scenarios" / "rules").get(game)
@@ -220,7 +220,7 @@ def _generic_keys(game: str, pages_dir: Path) -> list[str]:
     except SourceError:
         notes = None  # verify reports the notes file itself
     base = {} if notes is not None and notes.get("base") else None
-    return concepts.section_keys(game, rules, notes, base)
+    return concepts.section_keys(rules, notes, base, referenced_examples().get(game, ()))
 
 
 def _sections_of(tpl: Path, source: bytes) -> list[tuple[str, str]]:
@@ -280,7 +280,7 @@ def generic_sections(rules: Any = None) -> list[str]:
 
     if rules is None:
         return list(concepts.KEYS)
-    return concepts.section_keys(getattr(rules, "name", ""), rules, None, {})
+    return concepts.section_keys(rules, None, {})
 
 
 def valid_sections(game: str, pages_dir: Path = PAGES, rules: Any = None) -> list[str]:
@@ -414,10 +414,4 @@ def template_context(
             return ZERO_MEANS[option]
         return str(value)
 
-    from . import concepts
-
-    titles = {name: p.title for name, p in meta.items()}
-    bases = {p["name"]: p["base"] for p in generated}
-    names = {"extra_presets": generated, "value_text": value_text}
-    names.update(concepts.page_globals(rulesets, scenarios, titles, bases))
-    return names, generated
+    return {"extra_presets": generated, "value_text": value_text}, generated

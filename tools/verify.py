@@ -141,9 +141,13 @@ def _verify(
     errors.extend(check_sections(scenarios))  # a section no page shows: file:line and the valid list
     errors.extend(_spelling(scenarios, rules_dir))  # misspelt words in titles and texts (Voikko)
     if rules_dir is None:
+        from .game_page import text_speller
         from .notes import check_all
+        from .spelling import known_words, speller
 
-        errors.extend(check_all(rulesets))  # the games' notes files (scenarios/<game>/notes.yaml)
+        errors.extend(
+            check_all(rulesets, spell=text_speller(speller(), known_words()))
+        )  # the games' notes files (scenarios/<game>/notes.yaml)
     seen: dict[str, Scenario] = {}
     for sc in scenarios:
         if sc.id in seen:
