@@ -104,3 +104,29 @@ def test_verify_reports_a_notes_files_problems_at_their_lines(tmp_path):
     (game / "notes.yaml").write_text("game: kerho\nbase: olematon\n", encoding="utf-8")
     errors = [str(e) for e in notes.check_all({"kerho": FIXED["perusrommi"]}, tmp_path)]
     assert len(errors) == 1 and ":2: base: tuntematon peli" in errors[0], errors
+
+
+def test_a_club_game_without_notes_takes_its_base_games_notes_but_the_introduction(tmp_path):
+    from tools.game_page import page_globals
+
+    (tmp_path / "pohja").mkdir()
+    (tmp_path / "pohja" / "notes.yaml").write_text(
+        "game: pohja\nintro:\n  - text: Pohjapelin esittely.\nsections:\n  peli:\n"
+        "    - text: Jakoja on sovittu määrä.\n      when: {game_end: deals}\n"
+        "    - text: Alla olevassa esimerkissä pohjapeli.\n      inherit: false\n"
+        "own_sections:\n  - key: lahteet\n    heading: Lähteiden erot\n    notes:\n      - text: Lähteet eroavat.\n",
+        encoding="utf-8",
+    )
+    base = FIXED["perusrommi"].with_options(name="pohja", game_end="deals")
+    club = base.with_options(name="kerho", game_end="target")
+    rulesets = {"pohja": base, "kerho": club}
+    names = page_globals(rulesets, [], {}, {"kerho": {"name": "pohja", "differences": ["game_end"]}}, tmp_path, None)
+    data = names["game_notes"]("kerho")
+    assert names["page_notes"](data, "intro", club) == []
+    assert names["page_notes"](data, "peli", club) == []  # the base game's note names deals: not the club's rule
+    assert [str(n) for n in names["page_notes"](data, "peli", base)] == [
+        "Jakoja on sovittu määrä."
+    ]  # (not the inherit: false one)
+    assert len(names["page_notes"](names["game_notes"]("pohja"), "peli", base)) == 2
+    keys = [s["key"] for s in names["page_sections"](club, data, {"differences": ["game_end"]})]
+    assert "lahteet" in keys and "erot" in keys

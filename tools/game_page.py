@@ -17,21 +17,49 @@ def text_speller(spell: Any, known: set[str]) -> Callable[[str], list[tuple[int,
     return lambda text: [(i, message(word)) for i, word in misspelt(text, spell, known)]
 
 
+#: What a game without a notes file does not take over from its base game's notes: the base
+#: game's introduction and its practice seeds (chosen for the base game's rules).
+NOT_INHERITED = ("game", "intro", "practice")
+
+
 def page_globals(
-    rulesets: dict[str, Any], scenarios: list[Any], titles: dict[str, str], bases: dict[str, Any]
+    rulesets: dict[str, Any],
+    scenarios: list[Any],
+    titles: dict[str, str],
+    bases: dict[str, Any],
+    notes_dir: Any = None,
+    spell: Any = "voikko",
 ) -> dict[str, Any]:
-    """What the one page template reads besides the site's names: the notes, sections and base of a game."""
+    """What the one page template reads besides the site's names: the notes, sections and base of a game.
+
+    A game with a base game (a club's preset, ``base:`` in its rule file) and no notes file of its
+    own takes its base game's notes but the introduction and practice seeds: the base page's
+    sources, tips, own sections and Rommikirja's decisions, each note still shown only under the
+    rule values it names (``when:``), now the club's."""
     from . import notes as notes_mod
     from .concepts import anchor, compared, page_sections, variant_options
 
     present = {(sc.game, sc.section) for sc in scenarios}
     loaded: dict[str, Any] = {}
+    where = notes_mod.SCENARIOS if notes_dir is None else notes_dir
+
+    def own_notes(game: str) -> Any:
+        checker = spell
+        if checker == "voikko":
+            from .spelling import known_words, speller
+
+            checker = text_speller(speller(), known_words())
+        return notes_mod.load_notes(game, where, spell=checker)
 
     def game_notes(game: str) -> Any:
         if game not in loaded:
-            from .spelling import known_words, speller
-
-            loaded[game] = notes_mod.load_notes(game, spell=text_speller(speller(), known_words()))
+            data = own_notes(game)
+            base = bases.get(game)
+            if data is None and base and base.get("name") in rulesets:
+                inherited = game_notes(base["name"])
+                if inherited is not None:
+                    data = notes_mod.inherited(inherited, game, NOT_INHERITED)
+            loaded[game] = data
         return loaded[game]
 
     def has_examples(section: str, game: str) -> bool:

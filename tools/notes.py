@@ -45,7 +45,7 @@ NOTES_NAME = "notes.yaml"
 SCENARIOS = ROOT / "scenarios"
 SCHEMA_FILE = SCENARIOS / "notes.schema.json"
 
-_NOTE_KEYS = {"text", "title", "tarkennus", "rules", "when", "base_when", "applies", "examples"}
+_NOTE_KEYS = {"text", "title", "tarkennus", "rules", "when", "base_when", "applies", "examples", "inherit"}
 _TOP_KEYS = {
     "game",
     "base",
@@ -131,8 +131,9 @@ def _check_note(
             else:
                 first = note.line_of(key) + (1 if _block_scalar(source, note.line_of(key), key) else 0)
                 errors += _check_text(path, first, value.strip(), spell)
-    if "tarkennus" in note and not isinstance(note["tarkennus"], bool):
-        errors.append(_fail(path, note.line_of("tarkennus"), "tarkennus: odotettiin true tai false"))
+    for key in ("tarkennus", "inherit"):
+        if key in note and not isinstance(note[key], bool):
+            errors.append(_fail(path, note.line_of(key), f"{key}: odotettiin true tai false"))
     for key in ("rules", "applies"):
         if key in note:
             errors += _check_options(path, note.line_of(key), note[key], key)
@@ -330,6 +331,26 @@ def referenced_examples(scenarios: Path = SCENARIOS) -> dict[str, set[str]]:
     return out
 
 
+def inherited(data: Any, game: str, leave_out: tuple[str, ...]) -> dict[str, Any]:
+    """``data`` (a base game's notes) as a game based on it takes them: without the fields
+    ``leave_out`` and without the notes marked ``inherit: false`` (what is true of the base page only)."""
+
+    def keep(items: Any) -> list[Any]:
+        return [n for n in items or [] if not (isinstance(n, dict) and n.get("inherit") is False)]
+
+    out: dict[str, Any] = {k: v for k, v in data.items() if k not in leave_out}
+    out["game"] = game
+    for key in ("intro", "tarkennukset"):
+        if key in out:
+            out[key] = keep(out[key])
+    if "sections" in out:
+        out["sections"] = {k: keep(v) for k, v in out["sections"].items()}
+    if "own_sections" in out:
+        out["own_sections"] = [{**own, "notes": keep(own.get("notes"))} for own in out["own_sections"]]
+        out["own_sections"] = [own for own in out["own_sections"] if own["notes"]]
+    return out
+
+
 def _all_notes(data: Any) -> list[Any]:
     found = list(data.get("intro") or []) + list(data.get("tarkennukset") or [])
     for value in (data.get("sections") or {}).values():
@@ -354,6 +375,7 @@ def notes_schema() -> dict[str, Any]:
             "text": {"type": "string", "description": "Markdown-teksti (ei HTML:ää, otsikoita eikä lukuja säännöistä)"},
             "title": {"type": "string", "description": "lihavoitu alku (luettelossa)"},
             "tarkennus": {"type": "boolean", "description": "alkuun **Rommikirja tarkentaa:**"},
+            "inherit": {"type": "boolean", "description": "false: ei näy pohjapelistä tehdyn kerhon pelin sivulla"},
             "rules": {"type": "array", "items": option, "description": "sääntölauseet tekstin perään"},
             "applies": {
                 "type": "array",
@@ -449,7 +471,10 @@ def notes_reference() -> list[str]:
         "`rules: [sääntö, …]` (sääntölauseet tekstin perään), `when: {sääntö: arvo}` tai "
         "`when: {sääntö: [arvo, …]}` (näytetään vain näillä arvoilla), `base_when` (sama pohjapelin säännöistä), "
         "`applies: [sääntö, …]` (näytetään vain, kun säännöt ovat pelissä voimassa) ja "
-        "`examples: {game: peli, section: osio}` (toisen pelin esimerkit tähän kohtaan). Lukuja ei "
+        "`examples: {game: peli, section: osio}` (toisen pelin esimerkit tähän kohtaan) ja `inherit: false` "
+        "(merkintä koskee vain tätä sivua: pohjapelistä tehty kerhon peli ei saa sitä). Kerhon peli, jolla "
+        "on `base:` mutta ei omaa muistiinpanotiedostoa, saa pohjapelinsä muistiinpanot johdantoa ja "
+        "harjoitusten siemeniä lukuun ottamatta. Lukuja ei "
         "kirjoiteta tekstiin: säännön luku tulee lauseesta (`rules:`). Tarkistus (`./dev verify`) ilmoittaa "
         "virheen ja väärin kirjoitetun sanan rivin.",
         "",
