@@ -351,6 +351,19 @@ def inherited(data: Any, game: str, leave_out: tuple[str, ...]) -> dict[str, Any
     return out
 
 
+def compared_with(preset: str, scenarios: Path = SCENARIOS) -> list[str]:
+    """The games whose notes name ``preset`` as the game their page compares with (``base:``)."""
+    out = []
+    for path in sorted(scenarios.glob(f"*/{NOTES_NAME}")):
+        try:
+            data = load(path)
+        except SourceError:
+            continue
+        if isinstance(data, LDict) and data.get("base") == preset and isinstance(data.get("game"), str):
+            out.append(data["game"])
+    return out
+
+
 def _all_notes(data: Any) -> list[Any]:
     found = list(data.get("intro") or []) + list(data.get("tarkennukset") or [])
     for value in (data.get("sections") or {}).values():
