@@ -3,7 +3,7 @@ title and rules, and where its page explains each kind of rule (the engine's ref
 :mod:`rommikirja.app.links`).
 
 The engine knows no page, anchor or heading: they are read here from the page templates (a
-hand-written page's ``##`` headings, or the generic page's sections for a new preset), so a
+page template's ``##`` headings, or the one page template's concept sections (tools.concepts), so a
 renamed heading moves its link and a new preset gets a Pelaa entry with rule links.
 """
 
