@@ -130,3 +130,17 @@ def test_a_club_game_without_notes_takes_its_base_games_notes_but_the_introducti
     assert len(names["page_notes"](names["game_notes"]("pohja"), "peli", base)) == 2
     keys = [s["key"] for s in names["page_sections"](club, data, {"differences": ["game_end"]})]
     assert "lahteet" in keys and "erot" in keys
+
+
+def test_every_game_page_is_the_one_page_template():
+    """The shipped games' page files only name their rule set and title and include the page
+    template: no rule, heading or example call of their own."""
+    from tools import presets
+
+    for game, page in presets.template_pages().items():
+        if page in ("index.md", "sanasto.md", "pelaa.md"):
+            continue
+        text = (presets.PAGES / f"{page}.j2").read_text(encoding="utf-8")
+        assert presets._INCLUDES_GENERIC.search(text), page
+        assert "##" not in text and "examples(" not in text and "rule(" not in text, page
+        assert len(text.splitlines()) <= 3, page
