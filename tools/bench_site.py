@@ -75,6 +75,8 @@ def bench_scale(factors: list[int], verify_only: bool = False) -> None:
                     dst = t / "scenarios" / game_dir.name / f"kopio{k}"
                     dst.mkdir()
                     for f in sorted(game_dir.glob("*.yaml")):
+                        if f.name == "notes.yaml":  # the page's notes (tools/notes.py), not an example
+                            continue
                         name = f"{f.stem}-k{k}.yaml"
                         shutil.copy(f, dst / name)
                         ids.append(name[:-5])

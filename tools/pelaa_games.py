@@ -3,7 +3,7 @@ title and rules, and where its page explains each kind of rule (the engine's ref
 :mod:`rommikirja.app.links`).
 
 The engine knows no page, anchor or heading: they are read here from the page templates (a
-hand-written page's ``##`` headings, or the generic page's sections for a new preset), so a
+page template's ``##`` headings, or the one page template's concept sections (tools.concepts), so a
 renamed heading moves its link and a new preset gets a Pelaa entry with rule links.
 """
 
@@ -58,6 +58,20 @@ def template_headings(page: str, pages_dir: Path = PAGES) -> list[str]:
     return [h for h in re.findall(r"^##+ (.+?)\s*$", text, re.M) if "{" not in h]
 
 
+def _made_by_the_page_template(page: str, pages_dir: Path) -> bool:
+    """Whether a page's template only names its rule set and includes ``pages/_game.md.j2``."""
+    from .presets import _INCLUDES_GENERIC
+
+    return bool(_INCLUDES_GENERIC.search((pages_dir / f"{page}.j2").read_text(encoding="utf-8")))
+
+
+def _concept_headings(rules: Any) -> list[str]:
+    """The headings of the one page template's sections for ``rules`` (:mod:`tools.concepts`)."""
+    from .concepts import page_sections
+
+    return [s["heading"] for s in page_sections(rules)]
+
+
 def topic_links(page: str, headings: list[str]) -> dict[str, Any]:
     """``{"page", "topics": {topic: [anchor, heading]}}`` for a page with these headings."""
     have = set(headings)
@@ -78,10 +92,12 @@ def pelaa_games(
     own = template_pages(pages_dir)
     headings: dict[str, tuple[str, list[str]]] = {}
     for name, page in own.items():
-        headings[name] = (page[: -len(".md")], template_headings(page[: -len(".md")], pages_dir))
-    for p in generated:
-        found = ["Säännöt"] + [h for h, _ in p["rule_groups"]] + [h for _, h in p["sections"]]
-        headings[p["name"]] = (p["page"][: -len(".md")], found)
+        found = template_headings(page[: -len(".md")], pages_dir)
+        if name in rulesets and _made_by_the_page_template(page, pages_dir):
+            found = _concept_headings(rulesets[name])
+        headings[name] = (page[: -len(".md")], found)
+    for p in generated:  # a preset's page is the same page template
+        headings[p["name"]] = (p["page"][: -len(".md")], _concept_headings(p["r"]))
     games = {}
     for name in sorted(headings):
         if name not in rulesets:

@@ -1,15 +1,17 @@
 """Presets as pages: which page shows which rule set, its sections, and pages for new presets.
 
 A rule file in ``scenarios/rules/`` may carry, besides its options, a ``title``
-(the page heading) and a ``base`` preset it starts from. A preset without a
-hand-written page template (``templates/pages/*.md.j2`` that sets
-``r = rulesets["<name>"]``) gets a page from the generic template
-``templates/pages/_preset.md.j2``: its rule statements and its scenarios by
-section. The site navigation follows the front page's links (see
-:func:`nav_entries`), so a new preset needs no hand edits anywhere.
+(the page heading) and a ``base`` preset it starts from. Every game's page is the one
+page template ``templates/pages/_game.md.j2`` (concept sections, :mod:`tools.concepts`,
+and the game's notes, :mod:`tools.notes`). A shipped game has a page file of its own name
+(``templates/pages/*.md.j2`` that sets ``r = rulesets["<name>"]`` and ``page_title`` and
+includes the page template); any other preset gets the same template under its own name.
+The site navigation follows the front page's links (see :func:`nav_entries`), so a new
+preset needs no hand edits anywhere.
 
-The sections a scenario may name are read from the templates themselves
-(every ``examples("<section>", "<game>")`` call), so the list cannot drift.
+The sections a scenario may name are those of its game's page: the concepts its rule set
+has (:func:`tools.concepts.section_keys`), and every ``examples("<section>", "<game>")``
+call of another template, so the list cannot drift.
 """
 
 from __future__ import annotations
@@ -32,7 +34,10 @@ ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE_DIR = ROOT / "templates"
 PAGES = TEMPLATE_DIR / "pages"
 RULES_DIR = ROOT / "scenarios" / "rules"
-GENERIC = "_preset.md.j2"
+GENERIC = "_game.md.j2"
+#: A shipped page that is the one page template fed its rule set (``{% include "_game.md.j2" %}``).
+_INCLUDES_GENERIC = re.compile(r"""\{%-?\s*include\s+["']pages/_game\.md\.j2["']""")
+_PAGE_TITLE = re.compile(r"""\{%-?\s*set\s+page_title\s*=\s*["']([^"']+)["']""")
 NAV_FILE = "data/nav.json"  # written into docs/ by the build, with the runtime data
 
 #: Sections of a generated preset page, in page order, with their headings.
@@ -153,7 +158,9 @@ def _page_headings(pages_dir: Path = PAGES) -> dict[str, str]:
     """Preset name → the first heading of its hand-written page (its title when the rule file has none)."""
     out = {}
     for name, page in template_pages(pages_dir).items():
-        m = re.search(r"^# (.+)$", (pages_dir / (page + ".j2")).read_text(encoding="utf-8"), re.M)
+        text = (pages_dir / (page + ".j2")).read_text(encoding="utf-8")
+        m = re.search(r"^# (.+)$", text, re.M)
+        m = _PAGE_TITLE.search(text) or m
         if m and "{" not in m.group(1):
             out[name] = m.group(1).strip()
     return out
@@ -193,9 +200,31 @@ def template_sections(pages_dir: Path = PAGES) -> dict[str, dict[str, str]]:
         if tpl.name.startswith("_"):
             continue
         page = tpl.name[: -len(".j2")]
-        for game, section in _sections_of(tpl, tpl.read_bytes()):
+        source = tpl.read_bytes()
+        for game, section in _sections_of(tpl, source):
             out.setdefault(game, {})[section] = page
+        m = _SET_R.search(source.decode("utf-8"))
+        if m and _INCLUDES_GENERIC.search(source.decode("utf-8")):
+            for section in _generic_keys(m.group(1), pages_dir):
+                out.setdefault(m.group(1), {})[section] = page
     return out
+
+
+def _generic_keys(game: str, pages_dir: Path) -> list[str]:
+    """The sections of a shipped page made by the one page template: its rule set's concepts."""
+    from . import concepts
+    from .notes import load_notes, referenced_examples
+    from .scenario import load_rulesets
+
+    rules = load_rulesets(pages_dir.parent.parent / "scenarios" / "rules").get(game)
+    if rules is None:
+        return []
+    try:
+        notes = load_notes(game, pages_dir.parent.parent / "scenarios")
+    except SourceError:
+        notes = None  # verify reports the notes file itself
+    base = {} if notes is not None and notes.get("base") else None
+    return concepts.section_keys(rules, notes, base, referenced_examples().get(game, ()))
 
 
 def _sections_of(tpl: Path, source: bytes) -> list[tuple[str, str]]:
@@ -251,14 +280,11 @@ def _parse_sections(text: str) -> list[tuple[str, str]]:
 def generic_sections(rules: Any = None) -> list[str]:
     """The generic page's sections that fit ``rules``: no opening, joker or knock section in a game
     without an opening requirement, jokers or knocking."""
+    from . import concepts
+
     if rules is None:
-        return [*GENERIC_SECTIONS, *SAMPLE_SECTIONS]
-    skip = {
-        "avaus": not getattr(rules, "opening_points", 0),
-        "jokerit": not getattr(rules, "jokers", 0),
-        "koputus": getattr(rules, "style", "knock") != "knock",
-    }
-    return [k for k in GENERIC_SECTIONS if not skip.get(k)] + list(SAMPLE_SECTIONS)
+        return list(concepts.KEYS)
+    return concepts.section_keys(rules, None, {})
 
 
 def valid_sections(game: str, pages_dir: Path = PAGES, rules: Any = None) -> list[str]:

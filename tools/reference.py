@@ -141,7 +141,9 @@ def reference(games: dict[str, list[str]]) -> str:
     lines += steps_reference()
     from .spelling import words_reference
 
-    lines += names_reference() + words_reference()
+    from .notes import notes_reference
+
+    lines += names_reference() + words_reference() + notes_reference()
     lines += [
         "",
         "Sivupohjissa (templates/pages) säännöt kirjoitetaan lauseina: `{{ rule(\"ace_points\", r) }}`, "

@@ -61,7 +61,7 @@ def games_and_sections(rules_dir: Path | None = None, pages_dir: Path | None = N
 
 def generated(root_scenario_schema: Path = SCENARIO_SCHEMA) -> dict[Path, str]:
     """Every generated file's path and text."""
-    from . import spelling
+    from . import notes, spelling
 
     games = games_and_sections()
     base = json.loads(root_scenario_schema.read_text(encoding="utf-8"))
@@ -72,6 +72,7 @@ def generated(root_scenario_schema: Path = SCENARIO_SCHEMA) -> dict[Path, str]:
         NAMES_SCHEMA: json.dumps(names_schema(), ensure_ascii=False, indent=2) + "\n",
         WORDS_SCHEMA: json.dumps(spelling.words_schema(), ensure_ascii=False, indent=2) + "\n",
         SOURCES_SCHEMA: json.dumps(sources_schema(sources), ensure_ascii=False, indent=2) + "\n",
+        notes.SCHEMA_FILE: json.dumps(notes.notes_schema(), ensure_ascii=False, indent=2) + "\n",
         REFERENCE: reference(games),
     }
 

@@ -25,6 +25,7 @@ from rommikirja.practice import question as practice_question, solution as pract
 
 from . import presets, rule_text
 from .cardfaces import card_html
+from .game_page import page_globals
 from .pelaa_games import pelaa_games
 from .scenario_text import render_example
 
@@ -71,6 +72,11 @@ class SiteContext:
     def __post_init__(self) -> None:
         self.by_id = {sc.id: sc for sc in self.scenarios}
         self.presets, self.generated = presets.template_context(self.rulesets, self.scenarios)
+        # the one page template's names: notes, concept sections, base game (tools.game_page)
+        titles = {name: p.title for name, p in presets.preset_meta().items()}
+        self.presets.update(
+            page_globals(self.rulesets, self.scenarios, titles, {p["name"]: p["base"] for p in self.generated})
+        )
 
     def example(self, sid: str) -> Markup:
         """The example box of scenario ``sid``."""

@@ -381,13 +381,18 @@ def shared_pages(preset: str) -> list[str]:
 
     own = page_of(preset)
     pattern = re.compile(r"""rulesets\[\s*["']""" + re.escape(preset) + r"""["']\s*\]""")
-    return sorted(
+    found = {
         tpl.name[: -len(".j2")]
         for tpl in PAGES.glob("*.md.j2")
         if not tpl.name.startswith("_")
         and tpl.name[: -len(".j2")] != own
         and pattern.search(tpl.read_text(encoding="utf-8"))
-    )
+    }
+    # a page whose notes compare it with ``preset`` (notes ``base:``) states its rules too
+    from .notes import compared_with
+
+    found.update(page_of(game) for game in compared_with(preset) if page_of(game) != own)
+    return sorted(found)
 
 
 def _title_word(title: str) -> str:

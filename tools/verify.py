@@ -142,6 +142,14 @@ def _verify(
             _settle()
     errors.extend(check_sections(scenarios))  # a section no page shows: file:line and the valid list
     errors.extend(_spelling(scenarios, rules_dir))  # misspelt words in titles and texts (Voikko)
+    if rules_dir is None:
+        from .game_page import text_speller
+        from .notes import check_all
+        from .spelling import known_words, speller
+
+        errors.extend(
+            check_all(rulesets, spell=text_speller(speller(), known_words()))
+        )  # the games' notes files (scenarios/<game>/notes.yaml)
     seen: dict[str, Scenario] = {}
     for sc in scenarios:
         if sc.id in seen:
@@ -169,6 +177,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     rule_files = [a for a in args if _in_rules_dir(a)]
     if rule_files and len(rule_files) == len(args):
         return _check_rule_files(rule_files)
+    notes_files = [a for a in args if Path(a).name == "notes.yaml"]
+    if notes_files and len(notes_files) == len(args):
+        return _check_notes_files(notes_files)
     files = scenario_paths(args)  # walked once: for verifying and for the count
     with _fewer_collections():
         try:
@@ -191,6 +202,35 @@ def main(argv: Sequence[str] | None = None) -> int:
             "(tools/known_unreachable.txt); niiden asetelmia ja lauseita ei ole vielä tarkistettu.",
             file=sys.stderr,
         )
+    return 0
+
+
+def _check_notes_files(files: list[str]) -> int:
+    """``tools.verify scenarios/<game>/notes.yaml``: check those games' notes files (tools/notes.py)."""
+    from .game_page import text_speller
+    from .notes import check_all
+    from .paths import ROOT as NOTES_ROOT
+    from .spelling import known_words, speller
+
+    try:
+        rulesets = load_rulesets()
+    except SourceError as err:
+        print(err, file=sys.stderr)
+        return 1
+    wanted = {os.path.realpath(f) for f in files}
+    errors = [
+        e
+        for e in check_all(rulesets, spell=text_speller(speller(), known_words()))
+        if os.path.realpath(str(e.path)) in wanted or os.path.realpath(NOTES_ROOT / str(e.path)) in wanted
+    ]
+    missing = [f for f in files if not Path(f).is_file()]
+    for f in missing:
+        print(f"{f}: tiedostoa ei löydy", file=sys.stderr)
+    for err in errors:
+        print(err, file=sys.stderr)
+    if errors or missing:
+        return 1
+    print("Muistiinpanot ovat kunnossa.")
     return 0
 
 

@@ -355,6 +355,7 @@ def scenario_paths(paths: Sequence[str | Path] = ()) -> list[Path]:
                 for f in files
                 if f.endswith(".yaml")
                 and not f.startswith(".")
+                and f != "notes.yaml"  # a game's page notes (tools/notes.py), not a scenario
                 and not (
                     f in (SEARCH_WORDS_FILE.name, CLUB_WORDS_FILE.name, SOURCE_RULES_FILE.name)
                     and real == _real(SEARCH_WORDS_FILE.parent)
