@@ -162,8 +162,7 @@ def test_a_first_view_downloads_each_file_once(browser, site):  # noqa: F811
         ctx = browser.new_context(viewport={"width": 390, "height": 844})
         page = Page(ctx, server.base, "/perusrommi/")
         loaded = page.page.evaluate(
-            "performance.getEntriesByType('resource').map(e => new URL(e.name).pathname)"
-            ".concat([location.pathname])"
+            "performance.getEntriesByType('resource').map(e => new URL(e.name).pathname).concat([location.pathname])"
         )
         page.ready()
         page.page.wait_for_function("window.rommikirjaOffline", timeout=ENGINE_TIMEOUT)
