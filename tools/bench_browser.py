@@ -167,7 +167,16 @@ def main() -> int:
             # the repeat path step by step, in ms from navigation (the worker's clock shifted to the page's)
             shift = info["origin"] - page.evaluate("performance.timeOrigin")
             add("warm_engine_start", info["startedAt"])
-            for name in ("begin", "manifests", "snapshotFound", "pyodideModule", "snapshotRead", "pyodide", "imported"):
+            for name in (
+                "begin",
+                "manifests",
+                "snapshotFound",
+                "pyodideModule",
+                "snapshotRead",
+                "compiled",
+                "pyodide",
+                "imported",
+            ):
                 if name in info["marks"]:
                     add(f"warm_mark_{name}", info["marks"][name] + shift)
             add("warm_check", _check(page, "kelpaako-gin"))
@@ -233,6 +242,7 @@ def main() -> int:
         ("snapshot found", "warm_mark_snapshotFound"),
         ("Pyodide + Emscripten modules", "warm_mark_pyodideModule"),
         ("snapshot read (31 MB)", "warm_mark_snapshotRead"),
+        ("wasm compiled", "warm_mark_compiled"),
         ("Pyodide restored", "warm_mark_pyodide"),
         ("engine imported", "warm_mark_imported"),
     ]
