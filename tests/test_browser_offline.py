@@ -180,3 +180,21 @@ def test_a_first_view_downloads_each_file_once(browser, site):  # noqa: F811
         ctx.close()
     finally:
         server.stop()
+
+
+def test_the_solution_of_a_hand_still_being_dealt_offers_the_default_hand(browser, site):  # noqa: F811
+    """A shared hand waits for the engine (here it never starts): "Näytä ratkaisu" says so and
+    gives the button it names, which brings the default hand back."""
+    with SiteServer(site) as base:
+        ctx = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+        ctx.route(re.compile(r".*/pyodide\.asm\.wasm$"), lambda route: None)  # never answered
+        page = Page(ctx, base, "/perusrommi/?lisaa-perusrommi=1234", own=True)
+        shared = page.widget("lisaa-perusrommi")
+        expect(shared).to_contain_text("Jaetaan kättä numero 1234", timeout=5000)
+        shared.get_by_role("button", name="Näytä ratkaisu").click()
+        feedback = shared.locator(".harjoitus-palaute")
+        expect(feedback).to_contain_text("”Näytä oletuskäsi”", timeout=5000)
+        feedback.get_by_role("button", name="Näytä oletuskäsi").click()
+        expect(shared.locator(".harjoitus-ui button.kortti").first).to_be_visible()
+        assert "lisaa-perusrommi" not in page.page.url
+        page.close()
