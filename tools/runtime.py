@@ -97,7 +97,13 @@ def _wheel(docs: Path) -> tuple[str, bytes, str]:
 def lock_without_packages(path: Path) -> bytes:
     """Pyodide's lock file with its ``info`` (the platform and Python version it checks) and no
     packages: the engine is a wheel unpacked by hand, and no page loads a Pyodide package."""
-    lock = json.loads(path.read_text(encoding="utf-8"))
+    data = path.read_bytes()
+    try:
+        lock = json.loads(data)
+    except ValueError:
+        return data  # (not a lock file Pyodide wrote: shipped as it is)
+    if not isinstance(lock, dict):
+        return data
     return json.dumps({**lock, "packages": {}}, sort_keys=True).encode()
 
 
