@@ -437,6 +437,8 @@ def test_stock_widget_keeps_focus_and_prints_answers_without_controls(shared, se
     for wid in PAGES["/perusrommi/"]:
         pw = page.page.locator(f"#{wid}")
         assert pw.locator("button.md-button:visible, input:visible, .harjoitus-tila:visible").count() == 0, wid
+        # nor how to use the controls ("paina ”Tarkista”", "Napauta kortteja ...")
+        assert not re.search(r"\b(paina|napauta|valitse)\b", pw.inner_text(), re.I), (wid, pw.inner_text())
         printed = pw.locator(".harjoitus-tuloste:visible")
         expect(printed).to_be_visible()
         assert page.data(wid)["solution"]["lines"][0] in printed.inner_text()

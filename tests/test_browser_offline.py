@@ -149,3 +149,52 @@ def test_no_background_download_with_save_data(browser, site):  # noqa: F811
         page.page.evaluate("navigator.serviceWorker.ready")  # installed: the pages cached
         assert runtime == []
         page.close()
+
+
+def test_a_first_view_downloads_each_file_once(browser, site):  # noqa: F811
+    """A first visit (empty caches) to a game page, the engine started and the runtime cached for
+    offline use: the server sends each file once, and what the page loaded before its service
+    worker was installed is asked for once (the install takes the page's own copies from the
+    HTTP cache when they are this build's, instead of asking for the page, its scripts, styles
+    and search index again). Later requests through the service worker may revalidate (304)."""
+    server = SiteServer(site, compress=True)
+    try:
+        ctx = browser.new_context(viewport={"width": 390, "height": 844})
+        page = Page(ctx, server.base, "/perusrommi/")
+        loaded = page.page.evaluate(
+            "performance.getEntriesByType('resource').map(e => new URL(e.name).pathname).concat([location.pathname])"
+        )
+        page.ready()
+        page.page.wait_for_function("window.rommikirjaOffline", timeout=ENGINE_TIMEOUT)
+        assert "error" not in page.page.evaluate("window.rommikirjaOffline")
+        bodies = [path for path, _ in server.bodies]
+        assert sorted({p for p in bodies if bodies.count(p) > 1}) == []
+        asked = [path for path, _ in server.requests]
+        first = [p for p in dict.fromkeys(loaded) if p.startswith("/") and not p.startswith("/pyodide/")]
+        assert {"/perusrommi/", "/assets/moottori.js", "/assets/harjoitus.js"} <= set(first)
+        assert {p: asked.count(p) for p in first if asked.count(p) != 1} == {}
+        assert {p for p, status in server.requests if status not in (200, 304)} == set()
+        # the page, its assets, the other pages (offline) and the runtime: all came
+        assert {"/sanasto/", "/pelaa/", "/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip"} <= set(bodies)
+        page.close()
+        ctx.close()
+    finally:
+        server.stop()
+
+
+def test_the_solution_of_a_hand_still_being_dealt_offers_the_default_hand(browser, site):  # noqa: F811
+    """A shared hand waits for the engine (here it never starts): "Näytä ratkaisu" says so and
+    gives the button it names, which brings the default hand back."""
+    with SiteServer(site) as base:
+        ctx = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+        ctx.route(re.compile(r".*/pyodide\.asm\.wasm$"), lambda route: None)  # never answered
+        page = Page(ctx, base, "/perusrommi/?lisaa-perusrommi=1234", own=True)
+        shared = page.widget("lisaa-perusrommi")
+        expect(shared).to_contain_text("Jaetaan kättä numero 1234", timeout=5000)
+        shared.get_by_role("button", name="Näytä ratkaisu").click()
+        feedback = shared.locator(".harjoitus-palaute")
+        expect(feedback).to_contain_text("”Näytä oletuskäsi”", timeout=5000)
+        feedback.get_by_role("button", name="Näytä oletuskäsi").click()
+        expect(shared.locator(".harjoitus-ui button.kortti").first).to_be_visible()
+        assert "lisaa-perusrommi" not in page.page.url
+        page.close()

@@ -161,6 +161,23 @@ def test_rommi51_strong_player_opens_when_it_can():
     assert isinstance(move, Open)
 
 
+def test_the_draw_hint_names_no_card_when_the_discard_pile_is_empty():
+    """Rommi 51 deals no upcard: the first hint of a deal cannot speak of the pile's top card."""
+    from rommikirja import Deal
+
+    hands = [
+        parse_cards("2S 3S 4D 6C 7C 8C 10H JH QS KD AC 2H 3H 4H"),
+        parse_cards("QH KH AH 7S 8S 9S 5D 5C JK 2C 3D 9H 4S 6S"),
+    ]
+    deal = Deal.from_position(R51, hands, stock=parse_cards("6D 6H 5S"), discard=[], turn=0)
+    move, reason = hint(deal)
+    assert move == Draw(STOCK)
+    assert reason == "Nosta nostopakasta: poistopakka on tyhjä."
+    deal = Deal.from_position(R51, hands, stock=parse_cards("6D 6H 5S"), discard=parse_cards("9D"), turn=0)
+    move, reason = hint(deal)
+    assert move == Draw(STOCK) and "päällimmäinen kortti ei sovi" in reason
+
+
 def test_small_sample_levels_are_ordered():
     """A small fixed sample (the benchmark plays thousands): the strong level beats the weak ones."""
     wins = 0

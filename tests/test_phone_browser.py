@@ -131,3 +131,36 @@ def test_wide_tables_show_that_they_scroll(phone, server):  # noqa: F811
         found += len(wraps)
     assert found, "no wide table to check (the glossary's card names table is wide on a phone)"
     p.close()
+
+
+def test_back_to_top_button_never_covers_cards(phone, server):  # noqa: F811
+    """Material's "back to top" button appears when the reader scrolls up; on a phone it would sit
+    over the cards at the top of the screen. Scrolled up to a widget's cards, no card is under it."""
+    p = Page(phone, server, "/perusrommi/")
+    page = p.page
+    for wid in ("lisaa-perusrommi", "nostopakka-perusrommi"):
+        card = page.locator(f"#{wid} .harjoitus-ui button.kortti").first
+        card.wait_for()
+        y = page.evaluate("el => el.getBoundingClientRect().top + window.scrollY", card.element_handle())
+        page.evaluate("y => window.scrollTo(0, y)", y + 600)
+        page.wait_for_timeout(300)
+        for step in range(6):  # scrolling up, as a reader does, until the cards are near the top
+            page.evaluate("y => window.scrollTo(0, y)", y + 600 - 110 * (step + 1))
+            page.wait_for_timeout(120)
+        page.wait_for_timeout(400)
+        top = page.locator(".md-top")
+        # shown: in the layout, without Material's `hidden` (which only fades it out)
+        shown = top.count() and top.evaluate(
+            "el => !el.hidden && getComputedStyle(el).display !== 'none' && getComputedStyle(el).opacity !== '0'"
+        )
+        box = top.bounding_box() if shown else None
+        cards = page.evaluate(
+            """() => [...document.querySelectorAll('button.kortti')].map(b => b.getBoundingClientRect())
+                .filter(r => r.bottom > 0 && r.top < innerHeight).map(r => [r.left, r.top, r.right, r.bottom])"""
+        )
+        assert cards, wid
+        if box:
+            left, top_, right, bottom = box["x"], box["y"], box["x"] + box["width"], box["y"] + box["height"]
+            covered = [c for c in cards if c[0] < right and c[2] > left and c[1] < bottom and c[3] > top_]
+            assert covered == [], (wid, box, covered)
+    p.close()

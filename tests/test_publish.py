@@ -274,6 +274,22 @@ def test_wheel_is_rebuilt_only_when_the_engine_changes(tmp_path, monkeypatch):
         runtime.runtime_outputs(docs, src)
 
 
+def test_the_lock_file_keeps_its_info_and_no_packages_and_the_wheel_is_stored(tmp_path):
+    """The site loads no Pyodide package: its lock file keeps what Pyodide checks (``info``) and no
+    package list; the wheel's files are stored (the precompressed copy compresses them)."""
+    stock = json.loads((runtime.PYODIDE_SRC / "pyodide-lock.json").read_text(encoding="utf-8"))
+    assert stock["packages"]
+    lock = json.loads(runtime.lock_without_packages(runtime.PYODIDE_SRC / "pyodide-lock.json"))
+    assert lock["info"] == stock["info"] and lock["packages"] == {}
+    odd = tmp_path / "lock.json"
+    odd.write_bytes(b"not json")
+    assert runtime.lock_without_packages(odd) == b"not json"
+    _, data = wheel.build_wheel_bytes()
+    with zipfile.ZipFile(__import__("io").BytesIO(data)) as z:
+        assert {i.compress_type for i in z.infolist()} == {zipfile.ZIP_STORED}
+        assert "rommikirja/practice.py" in z.namelist()
+
+
 def test_no_temporary_or_hidden_file_reaches_the_site(site):
     bad = [p for p in site.rglob("*") if p.name.startswith(("tmp", ".stage", ".rommikirja", ".tmp"))]
     assert bad == []

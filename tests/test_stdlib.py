@@ -1,6 +1,7 @@
 """The browser's trimmed standard library (tools/stdlib.py): every standard-library module the
-engine imports is in the archive the site ships, and the archive holds stored (uncompressed)
-files only. tests/test_parity.py runs the engine's seeded workload under Pyodide with it."""
+engine imports is in the archive the site ships, compiled, and the archive holds stored
+(uncompressed) files only. tests/test_parity.py runs the engine's seeded workload under Pyodide
+with it."""
 
 import json
 import subprocess
@@ -29,7 +30,7 @@ print(json.dumps(sorted(sys.modules)))
 
 def archive_modules(data: bytes) -> set[str]:
     with zipfile.ZipFile(__import__("io").BytesIO(data)) as z:
-        return {stdlib._module(n) for n in z.namelist() if n.endswith(".py")}
+        return {stdlib._module(n) for n in z.namelist() if n.endswith((".py", ".pyc"))}
 
 
 def test_every_stdlib_module_the_engine_imports_is_shipped():
@@ -44,7 +45,7 @@ def test_every_stdlib_module_the_engine_imports_is_shipped():
     loaded = set(json.loads(proc.stdout))
     with zipfile.ZipFile(stdlib.STOCK) as z:
         in_stock = {stdlib._module(n) for n in z.namelist() if n.endswith(".py")}
-    shipped = archive_modules(stdlib.trimmed())
+    shipped = archive_modules(stdlib.shipped())
     # what CPython imports from files that Pyodide keeps in its archive too
     needed = {m for m in loaded & in_stock if not m.startswith(("_", "rommikirja"))}
     assert needed, "the engine imports no standard-library module at all?"
@@ -65,3 +66,20 @@ def test_the_archive_is_stored_uncompressed_and_reproducible():
         assert "encodings/utf_8.py" in z.namelist()
     assert stdlib.trimmed() == data
     assert len(data) < 0.5 * sum(i.file_size for i in zipfile.ZipFile(stdlib.STOCK).infolist())
+
+
+def test_the_shipped_archive_holds_only_compiled_modules_for_this_python():
+    """Every module of the trimmed archive is there as a .pyc of Pyodide's Python (its magic
+    number: a .pyc of another Python would be ignored, or fail), no source beside it."""
+    source = zipfile.ZipFile(__import__("io").BytesIO(stdlib.trimmed()))
+    shipped = zipfile.ZipFile(__import__("io").BytesIO(stdlib.shipped()))
+    assert {i.compress_type for i in shipped.infolist()} == {zipfile.ZIP_STORED}
+    names = set(shipped.namelist())
+    assert not {n for n in names if n.endswith(".py")}
+    assert {n + "c" for n in source.namelist() if n.endswith(".py")} == {n for n in names if n.endswith(".pyc")}
+    # the magic number of Pyodide's Python: the same as the stock archive's own version
+    version = json.loads((stdlib.STOCK.parent / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]["python"]
+    magics = {shipped.read(n)[:4] for n in names if n.endswith(".pyc")}
+    assert len(magics) == 1
+    assert version.startswith("3.14") and int.from_bytes(next(iter(magics))[:2], "little") in range(3600, 3700)
+    assert stdlib.shipped() == stdlib.shipped()

@@ -4,7 +4,10 @@
 
 - copies Pyodide's core files from ``node_modules/pyodide`` (``npm ci`` installs the pinned
   version) into ``docs/pyodide/``, each copy checked by size and SHA-256; its standard library
-  ``python_stdlib.zip`` trimmed to what the engine imports, stored uncompressed (:mod:`tools.stdlib`);
+  ``python_stdlib.zip`` trimmed to what the engine imports, compiled, stored uncompressed
+  (:mod:`tools.stdlib`);
+  its package list ``pyodide-lock.json`` without the packages (the site loads none: Pyodide reads
+  the file at every start, 119 kB for nothing);
 - builds the engine as a pure, reproducible ``py3-none-any`` wheel (:mod:`tools.wheel`) into
   ``docs/pyodide/``, only when the engine's sources changed;
 - writes ``docs/data/runtime.json`` (file names), ``docs/data/rules.json`` (every preset) and
@@ -26,7 +29,7 @@ from pathlib import Path
 from . import publish as pub
 from .scenario import load_names, load_rulesets
 from .templating import ROOT
-from .stdlib import trimmed
+from .stdlib import CompileError, shipped
 from .wheel import build_wheel_bytes, source_hash
 
 PYODIDE_SRC = ROOT / "node_modules" / "pyodide"
@@ -91,6 +94,19 @@ def _wheel(docs: Path) -> tuple[str, bytes, str]:
     return hashed_wheel_name(data), data, digest
 
 
+def lock_without_packages(path: Path) -> bytes:
+    """Pyodide's lock file with its ``info`` (the platform and Python version it checks) and no
+    packages: the engine is a wheel unpacked by hand, and no page loads a Pyodide package."""
+    data = path.read_bytes()
+    try:
+        lock = json.loads(data)
+    except ValueError:
+        return data  # (not a lock file Pyodide wrote: shipped as it is)
+    if not isinstance(lock, dict):
+        return data
+    return json.dumps({**lock, "packages": {}}, sort_keys=True).encode()
+
+
 def names_json(path: Path | None = None) -> bytes:
     """The club's names (default ``scenarios/nimet.yaml``) as the page's engine takes them:
     ``{"names": {name: [its singular forms, nominative first]}}``."""
@@ -107,7 +123,11 @@ def runtime_outputs(docs: Path = DOCS, src: Path = PYODIDE_SRC) -> dict[str, pub
         raise RuntimeError_(f"Pyodide puuttuu ({', '.join(missing)}): aja ensin `npm ci`.")
     out = {f"pyodide/{name}": pub.Output(source=src / name) for name in PYODIDE_FILES}
     if zipfile.is_zipfile(src / "python_stdlib.zip"):  # (else shipped as it is)
-        out["pyodide/python_stdlib.zip"] = pub.Output(data=trimmed(src / "python_stdlib.zip"))
+        try:
+            out["pyodide/python_stdlib.zip"] = pub.Output(data=shipped(src / "python_stdlib.zip"))
+        except CompileError as err:
+            raise RuntimeError_(str(err)) from None
+    out["pyodide/pyodide-lock.json"] = pub.Output(data=lock_without_packages(src / "pyodide-lock.json"))
     name, data, digest = _wheel(docs)
     out[f"pyodide/{name}"] = pub.Output(data=data)
     files = {rel: {"size": o.size(), "sha256": o.digest()} for rel, o in sorted(out.items())}

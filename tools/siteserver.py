@@ -2,7 +2,8 @@
 
 It behaves like a static host configured as the README describes: a request whose
 ``Accept-Encoding`` allows it gets the precompressed ``.br`` or ``.gz`` copy with
-``Content-Encoding`` (``compress=True``). Files are served as they are: ``sitemap.xml`` names
+``Content-Encoding`` (``compress=True``), with ``ETag`` and ``Last-Modified`` (a revalidation of
+a copy the browser still has is answered 304, without a body). ``requests`` and ``bodies`` list what was asked and sent. Files are served as they are: ``sitemap.xml`` names
 ``site_url``'s address, not this server's, and the pages cope (``tools/sitemap_base.js``), as on
 any host. ``stop()`` stops answering, for the offline tests.
 """
@@ -30,6 +31,10 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
+    def log_request(self, code="-", size="-"):
+        with self.server.lock:
+            self.server.requests.append((self.path.split("?")[0], int(getattr(code, "value", code))))
+
     def end_headers(self):
         self.send_header("Vary", "Accept-Encoding")
         super().end_headers()
@@ -41,6 +46,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         with self.server.lock:
             counts["sent"] += len(data)
             counts["raw"] += getattr(self, "_raw", len(data))
+            self.server.bodies.append((self.path.split("?")[0], len(data)))
 
     def send_head(self):
         path = Path(self.translate_path(self.path))
@@ -52,18 +58,33 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
             for enc, ext in (("br", ".br"), ("gzip", ".gz")):
                 packed = path.with_name(path.name + ext)
                 if enc in accepted and packed.is_file():
-                    return self._send(packed.read_bytes(), self.guess_type(str(path)), enc)
+                    return self._send(packed, self.guess_type(str(path)), enc)
         return super().send_head()
 
-    def _send(self, body: bytes, ctype: str, encoding: str | None):
+    def _send(self, packed: Path, ctype: str, encoding: str | None):
+        """A precompressed copy, with the validators a static host sends (``ETag`` and
+        ``Last-Modified``, as nginx's ``gzip_static``): a revalidation it still has is a 304."""
+        import email.utils
         import io
 
-        self.send_response(200)
+        st = packed.stat()
+        etag = f'"{st.st_mtime_ns:x}-{st.st_size:x}-{encoding}"'
+        modified = email.utils.formatdate(int(st.st_mtime), usegmt=True)
+        fresh = self.headers.get("If-None-Match") == etag or (
+            "If-None-Match" not in self.headers and self.headers.get("If-Modified-Since") == modified
+        )
+        self.send_response(304 if fresh else 200)
         self.send_header("Content-Type", ctype)
         if encoding:
             self.send_header("Content-Encoding", encoding)
-        self.send_header("Content-Length", str(len(body)))
+        self.send_header("ETag", etag)
+        self.send_header("Last-Modified", modified)
         self.send_header("Cache-Control", "no-cache")
+        if fresh:
+            self.end_headers()
+            return None
+        body = packed.read_bytes()
+        self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         return io.BytesIO(body)
 
@@ -72,6 +93,8 @@ class _Server(http.server.ThreadingHTTPServer):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.counts = {"sent": 0, "raw": 0}
+        self.bodies: list[tuple[str, int]] = []
+        self.requests: list[tuple[str, int]] = []
         self.lock = threading.Lock()
 
     def handle_error(self, request, client_address):
@@ -101,9 +124,23 @@ class SiteServer:
         """What the same responses weigh uncompressed."""
         return self.httpd.counts["raw"]
 
+    @property
+    def bodies(self) -> list[tuple[str, int]]:
+        """(path, body bytes) of every response with a body since the last reset, in order."""
+        with self.httpd.lock:
+            return list(self.httpd.bodies)
+
+    @property
+    def requests(self) -> list[tuple[str, int]]:
+        """(path, status) of every request answered since the last reset, in order."""
+        with self.httpd.lock:
+            return list(self.httpd.requests)
+
     def reset_counts(self) -> None:
         with self.httpd.lock:
             self.httpd.counts.update(sent=0, raw=0)
+            self.httpd.bodies.clear()
+            self.httpd.requests.clear()
 
     def stop(self) -> None:
         if self.running:

@@ -191,8 +191,11 @@ class Widget {
 
   async showSolution() {
     if (!this.question) {
+      // the button the sentence names: the failed deal's own, or one here while the hand is dealt
+      const named = [...this.ui.querySelectorAll("button")].some((b) => b.textContent === "Näytä oletuskäsi");
       this.feedback.replaceChildren(el("p", {}, "Ratkaisu näkyy, kun käsi on jaettu. Odota hetki tai "
-                                              + "palaa oletuskäteen."));
+                                              + "palaa oletuskäteen napista ”Näytä oletuskäsi”."),
+        named ? null : el("p", {}, button("Näytä oletuskäsi", () => this.showDefault(), "md-button")));
       return;
     }
     if (!this.solution) {
@@ -206,8 +209,10 @@ class Widget {
       } catch (err) {
         if (token !== this.token) return;
         this.feedback.replaceChildren(el("p", { class: "vaarin" },
-          `Ratkaisua ei voitu laskea. ${sentence(err.message)} Kokeile napista ”Yritä uudelleen” tai palaa oletuskäteen.`),
-          el("p", {}, button("Näytä oletuskäsi", () => this.showDefault(), "md-button")));
+          `Ratkaisua ei voitu laskea. ${sentence(err.message)} Kokeile napista ”Yritä uudelleen” tai palaa `
+          + "oletuskäteen napista ”Näytä oletuskäsi”."),
+          el("p", {}, button("Yritä uudelleen", () => this.showSolution()),
+            " ", button("Näytä oletuskäsi", () => this.showDefault(), "md-button")));
         return;
       }
     }
@@ -269,8 +274,9 @@ function primary(text, onclick) {
   return button(text, onclick, "md-button md-button--primary");
 }
 
+// how to use the controls: not printed (kortit.css), like the controls themselves
 function help(input) {
-  return input.help ? el("p", {}, input.help) : null;
+  return input.help ? el("p", { class: "harjoitus-ohje" }, input.help) : null;
 }
 
 // The house rule a control may offer (a checkbox that changes one rule option of the question).
@@ -340,7 +346,7 @@ const INPUTS = {
       }
     };
     draw();
-    return el("div", {}, help(input), row, input.note ? el("p", {}, input.note) : null, seq,
+    return el("div", {}, help(input), row, input.note ? el("p", { class: "harjoitus-ohje" }, input.note) : null, seq,
       el("p", {}, button("Aloita alusta", () => { order.length = 0; draw(); row.querySelector("button").focus(); },
                          "md-button"), " ", check));
   },

@@ -3,7 +3,8 @@
 // build's manifest.
 //
 // - Install: the pages and assets (a few hundred kB) are cached, so the whole site reads offline
-//   after one visit.
+//   after one visit; what the page has just loaded is taken from the HTTP cache when it is this
+//   build's copy (BUILD.hashes), so the first visit downloads each file once.
 // - Pages, assets and data (data/runtime.json, the pointer to the engine, among them) come from
 //   the network while there is one (revalidated, `no-cache`) and from this build's cache only when
 //   the network fails: a reader online always gets the served build whole (pages, scripts and
@@ -74,10 +75,30 @@ async function cachedRuntime(cache, url) {
   return good;
 }
 
+// One page or asset into this build's cache. The page that registered this worker has just
+// loaded several of them: their copies in the HTTP cache are taken when their hash is this
+// build's (no second download on the first visit), anything else comes from the network.
+async function precache(cache, path) {
+  const url = abs(path);
+  const want = (BUILD.hashes || {})[path];
+  if (want) {
+    try {
+      const hit = await fetch(url, { cache: "force-cache", credentials: "same-origin" });
+      if (hit.ok && !hit.redirected && (await sha256(await hit.clone().arrayBuffer())).startsWith(want)) {
+        await cache.put(url, hit);
+        return;
+      }
+    } catch { /* from the network below */ }
+  }
+  const response = await fetch(new Request(url, { cache: "no-cache", credentials: "same-origin" }));
+  if (!response.ok) throw new TypeError(`${path}: HTTP ${response.status}`);
+  await cache.put(url, response);
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(PAGES);
-    await cache.addAll(BUILD.pages.map((p) => new Request(abs(p), { cache: "no-cache" })));
+    await Promise.all(BUILD.pages.map((p) => precache(cache, p)));
     await self.skipWaiting();
   })());
 });

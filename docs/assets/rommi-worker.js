@@ -48,6 +48,8 @@ let phase = "lataus";
 let lastReport = 0;
 const prefetched = new Map();          // absolute URL → Promise<ArrayBuffer>
 const asmURL = new URL("pyodide.asm.mjs", pyodideURL);
+let sizes = null;                      // data/runtime.json's files, once read
+const sizeOf = (name) => (sizes && sizes.runtime[`pyodide/${name}`] ? sizes.runtime[`pyodide/${name}`].size : 0);
 const wasmURL = new URL("pyodide.asm.wasm", pyodideURL);
 
 function report(force = false) {
@@ -143,13 +145,30 @@ function withTimeout(promise, ms, message) {
   })]).finally(() => clearTimeout(timer));
 }
 
-// The cached snapshot, or null; its bytes come as a promise (unzipped while Pyodide loads).
-async function findSnapshot(key) {
+// The one snapshot in the cache, whatever its key, read at once (before the pointer says which
+// key is wanted): {url, bytes: Promise<Uint8Array>} or null.
+async function anySnapshot() {
+  try {
+    if (!(await caches.has(SNAPSHOT_CACHE))) return null;
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    const [request] = await cache.keys();
+    const hit = request && await cache.match(request);
+    return hit ? { url: request.url, bytes: hit.arrayBuffer().then((b) => new Uint8Array(b)) } : null;
+  } catch {
+    return null;
+  }
+}
+
+// The cached snapshot of `key`, or null; its bytes come as a promise (read while Pyodide loads).
+// `early` is what anySnapshot found: used when it is the one wanted.
+async function findSnapshot(key, early) {
+  const guess = await early;
   try {
     const cache = await caches.open(SNAPSHOT_CACHE);
     for (const old of await cache.keys()) {       // of another wheel or Pyodide: never used again
       if (old.url !== key) await cache.delete(old);
     }
+    if (guess && guess.url === key) return guess;
     const hit = await cache.match(key);
     if (!hit) return null;
     return { bytes: hit.arrayBuffer().then((b) => new Uint8Array(b)) };
@@ -175,12 +194,25 @@ async function start(options) {
   const mark = (name) => { marks[name] = Math.round(performance.now() - t0); };
   mark("begin");
   const pyodideModule = import(new URL("pyodide.mjs", pyodideURL).href);
-  pyodideModule.catch(() => {});
+  pyodideModule.then(() => mark("pyodideMjs"), () => {});
+  // Everything that does not need the pointer starts now, with the worker: the Emscripten module
+  // (1.2 MB of JavaScript) is imported here, not after Pyodide's own set-up, so that it compiles
+  // while the snapshot is read (Pyodide gets it as createPyodideModule), and a cached snapshot is
+  // read before the pointer says whether it is the right one.
+  let asmArrived = false;
+  const asmModule = import(asmURL.href).then((m) => {
+    asmArrived = true;
+    mark("asm");
+    if (total) { loaded += sizeOf("pyodide.asm.mjs"); report(); }
+    return m.default;
+  });
+  asmModule.catch(() => {});
+  const early = "caches" in self && options.snapshot !== false ? anySnapshot() : Promise.resolve(null);
   const wasmCachedP = "caches" in self ? caches.match(wasmURL.href).then(Boolean, () => false) : Promise.resolve(false);
   wasmCachedP.then((cached) => {
     if (!cached) return;
     precompiled = WebAssembly.compileStreaming(realFetch(wasmURL));      // see instantiateStreaming above
-    precompiled.catch(() => {});
+    precompiled.then(() => mark("compiled"), () => {});
   });
   const runtime = await json("data/runtime.json");          // the pointer: names, sizes, hashes
   const files = runtime.files ? { runtime: runtime.files } : await json("data/files.json").catch(() => null);
@@ -188,20 +220,17 @@ async function start(options) {
   const want = (name) => (files && files.runtime[`pyodide/${name}`] ? files.runtime[`pyodide/${name}`].sha256 : null);
   const wheelURL = new URL(runtime.wheel, pyodideURL);
   const big = ["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"];
-  const sizeOf = (name) => (files && files.runtime[`pyodide/${name}`] ? files.runtime[`pyodide/${name}`].size : 0);
+  sizes = files;
   total = [...big, runtime.wheel].reduce((sum, name) => sum + sizeOf(name), 0);
+  if (asmArrived) loaded += sizeOf("pyodide.asm.mjs");
   // keyed by the Pyodide build, the (trimmed) standard library and the wheel
   const key = files && "caches" in self && options.snapshot !== false
     ? new URL(`pyodide/snapshot-${runtime.pyodide}-${(want("python_stdlib.zip") || "").slice(0, 8)}-`
               + `${files.runtime[`pyodide/${runtime.wheel}`].sha256.slice(0, 16)}.raw`, base).href
     : null;
   report(true);
-  const snapshotP = key ? findSnapshot(key) : Promise.resolve(null);
+  const snapshotP = key ? findSnapshot(key, early) : Promise.resolve(null);
   const wheelP = download(wheelURL, want(runtime.wheel));
-  // The Emscripten module (1.2 MB of JavaScript) is imported here at once, not after Pyodide's own
-  // set-up, so that it compiles while the snapshot is read; Pyodide gets it as createPyodideModule.
-  const asmModule = import(asmURL.href).then((m) => { loaded += sizeOf("pyodide.asm.mjs"); report(); return m.default; });
-  asmModule.catch(() => {});
   // The wasm in the service worker's cache is left to Pyodide's own streaming fetch (answered by the
   // service worker; answering it here from Cache Storage measured no faster in a whole start).
   const wasmCached = await wasmCachedP;
@@ -246,8 +275,11 @@ async function start(options) {
   }
   const pyodideMs = performance.now() - started;
   mark("pyodide");
-  const wheel = await wheelP;
-  pyodide.unpackArchive(wheel, "wheel");
+  // A snapshot made with every module of the engine imported needs no files of it: the wheel is
+  // unpacked on a normal start only (or for a snapshot without that mark).
+  if (!(how === "snapshot" && pyodide.globals.get("_ROMMIKIRJA_KAIKKI") === true)) {
+    pyodide.unpackArchive(await Promise.race([wheelP, failed]), "wheel");
+  }
   mark("unpacked");
   handle = pyodide.runPython("from rommikirja.practice import handle\nhandle");
   // the Pelaa page's requests ({play: true, ...}) go to rommikirja.play.handle, where it exists
@@ -268,6 +300,7 @@ async function start(options) {
     warmMs = Math.round(performance.now() - w);
     mark("warmed");
   }
+  if (how === "normal") pyodide.runPython(ALL_IMPORTED);
   const info = { ms: Math.round(performance.now() - t0), pyodideMs: Math.round(pyodideMs), start: how, marks, warmMs,
                  origin: performance.timeOrigin,
                  pyodide: runtime.pyodide, bytes: loaded, total };
@@ -297,6 +330,23 @@ for _kind in KINDS:
             _handle(json.dumps({"op": "check", "question": _q["result"]["question"], "answer": {}}))
             break
 del RULES_JSON, _q, _kind, _game, _handle
+`;
+
+// Marks (in the snapshot to be made) whether every module of the engine's package is imported.
+const ALL_IMPORTED = `
+def _all_imported():
+    import os, sys, rommikirja
+    root = os.path.dirname(rommikirja.__file__)
+    for folder, _, names in os.walk(root):
+        for name in names:
+            if name.endswith(".py"):
+                rel = os.path.relpath(os.path.join(folder, name), os.path.dirname(root))[:-3]
+                mod = rel.replace(os.sep, ".").removesuffix(".__init__")
+                if mod not in sys.modules:
+                    return False
+    return True
+_ROMMIKIRJA_KAIKKI = _all_imported()
+del _all_imported
 `;
 
 let ready = null;

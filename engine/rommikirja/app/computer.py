@@ -393,6 +393,8 @@ def _reason(deal: Any, move: Move) -> str:
             )
     if isinstance(move, Draw) and move.source == DISCARD:
         return f"Ota {card_name(deal.discard[-1], 'nom')} poistopakasta: se sopii yhdistelmään."
+    if isinstance(move, Draw) and not deal.discard:  # (Rommi 51 deals no upcard)
+        return "Nosta nostopakasta: poistopakka on tyhjä."
     if isinstance(move, Draw):
         return "Nosta nostopakasta: poistopakan päällimmäinen kortti ei sovi käteesi yhdistelmäksi."
     if isinstance(move, Pass):
