@@ -236,13 +236,13 @@ def _page_rummy(out: Any, score: Any, rules: RuleSet, names: Sequence[str]) -> l
     elif score.kind == "went_out":
         lines.append(_line(f"{names[w]} saa muiden käsien arvon, ", won, "."))
     else:
-        gaps = " + ".join(str(hv[i] - hv[w]) for i in range(len(out.hands)) if i != w)
+        others = [i for i in range(len(out.hands)) if i != w]
+        if len(others) == 1:  # one other hand: its value minus the winner's, not a one-term sum
+            gaps = f"saa erotuksen toiseen käteen: {hv[others[0]]} − {hv[w]}"
+        else:
+            gaps = "saa erotukset muihin käsiin: " + " + ".join(str(hv[i] - hv[w]) for i in others)
         lines.append(
-            _line(
-                f"{names[w]} ({count(hv[w], 'piste', digits=True)} kädessä) saa erotukset muihin käsiin: {gaps} = ",
-                won,
-                ".",
-            )
+            _line(f"{names[w]} ({count(hv[w], 'piste', digits=True)} kädessä) {gaps} = ", won, ".")
         )
     return lines
 

@@ -118,9 +118,22 @@ def turnovers_sentence(value: Any, rules: Rules) -> str:
     if value == 0:
         return "Poistopakan saa kääntää kuinka monta kertaa tahansa."
     times = "kerran" if value == 1 else f"{number_word(value)} kertaa"
+    return f"Poistopakan saa kääntää enintään {times}. Kun nostopakka sen jälkeen loppuu, jako päättyy" + _ended(rules)
+
+
+def _ended(rules: Rules) -> str:
+    """How a deal that ends without anyone going out is scored (after "jako päättyy"), by ``rules.scoring``."""
+    if rules.scoring == "own_hand_minus":
+        return ", ja jokainen saa miinuspisteiksi omaan käteensä jääneiden korttien arvon."
+    if rules.scoring == "penalty":
+        return (
+            ": pienimmän käden pitäjä ei saa sakkoa, muut saavat sakoksi käteensä jääneiden korttien "
+            "arvon, ja avaamatta jäänyt saa kiinteän sakon; jos pienimpiä käsiä on kaksi yhtä suurta, "
+            "sakon saavat kaikki."
+        )
     return (
-        f"Poistopakan saa kääntää enintään {times}; kun nostopakka sen "
-        "jälkeen loppuu, jako päättyy kuten blokkirommissa."
+        ": pienimmän käden pitäjä voittaa ja saa erotuksen jokaiseen muuhun käteen; jos pienimpiä "
+        "käsiä on kaksi yhtä suurta, kukaan ei saa pisteitä."
     )
 
 
@@ -135,24 +148,11 @@ def deadlock_sentence(value: Any, rules: Rules) -> str:
     else:
         most = "enintään yksi kortti (uuteen yhdistelmään tarvitaan kolme korttia)"
     when = (
-        "Kun nostopakka loppuu, katsotaan, voiko kukaan enää päästä ulos. Kukaan ei voi, jos yhtäkään "
-        "käsissä, nostopakassa tai poistopakassa olevaa korttia ei voi lisätä pöydän yhdistelmiin eikä "
-        "kukaan voi pelata uutta yhdistelmää: näistä korteista ei saa koottua yhtään yhdistelmää, tai "
-        f"jokaisella on ennen nostoaan kädessä {most}. "
+        "Kun nostopakka loppuu, katsotaan, voiko kukaan enää päästä ulos. Ulospääsy on mahdoton, kun "
+        "mikään käsissä, nostopakassa tai poistopakassa oleva kortti ei sovi pöydän yhdistelmiin eikä "
+        "kukaan voi enää pelata uutta yhdistelmää – joko siksi, ettei näistä korteista saa koottua "
+        f"yhtään yhdistelmää, tai siksi, että jokaisella on ennen nostoaan kädessä {most}. "
     )
     if value == "void":
         return when + ("Silloin jako mitätöidään: kukaan ei saa pisteitä, ja sama jakaja jakaa uudelleen.")
-    if rules.scoring == "own_hand_minus":
-        then = "Silloin jako päättyy heti, ja jokainen saa miinuspisteiksi omaan käteensä jääneiden korttien arvon."
-    elif rules.scoring == "penalty":
-        then = (
-            "Silloin jako päättyy heti: pienimmän käden pitäjä ei saa sakkoa, muut saavat sakoksi "
-            "käteensä jääneiden korttien arvon, ja avaamatta jäänyt saa kiinteän sakon; jos pienimpiä "
-            "käsiä on kaksi yhtä suurta, sakon saavat kaikki."
-        )
-    else:
-        then = (
-            "Silloin jako päättyy heti: pienimmän käden pitäjä voittaa ja saa erotuksen jokaiseen muuhun "
-            "käteen; jos pienimpiä käsiä on kaksi yhtä suurta, kukaan ei saa pisteitä."
-        )
-    return when + then
+    return when + "Silloin jako päättyy heti" + _ended(rules)
