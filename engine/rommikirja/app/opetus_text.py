@@ -49,16 +49,17 @@ CONCEPTS: dict[str, str] = {
 
 #: The concepts' sentences shared by every game (where no option decides the rule).
 _SHARED = {
-    "nosto": "Vuoro alkaa aina nostolla: joko nostopakan päällimmäinen kortti tai poistopakan päällimmäinen kortti.",
+    "nosto": "Vuoro alkaa aina nostolla: otetaan joko nostopakan tai poistopakan päällimmäinen kortti.",
     "poistopakasta": "Poistopakan päällimmäisen kortin saa ottaa nostopakan sijasta.",
     "irtokortit": "Yhdistelmät pysyvät kädessä jaon loppuun asti; kortit, jotka eivät kuulu mihinkään yhdistelmään, ovat irtokortteja, ja niiden arvo lasketaan pisteinä.",
     "otettu": "Poistopakasta otettua korttia ei saa poistaa samalla vuorolla.",
-    "lisays": "Pöydän yhdistelmiin, myös muiden pelaajien, saa lisätä kortteja, jotka jatkavat niitä.",
+    "lisays": "Kortin, joka jatkaa pöydän yhdistelmää, saa lisätä siihen, vaikka yhdistelmän olisi pelannut joku muu.",
     "ryhma": "Ryhmässä on kolme tai neljä samanarvoista korttia, kaikki eri maata.",
     "suora": "Suorassa on vähintään kolme saman maan korttia peräkkäin.",
     "monta": "",
     "poisto": "Vuoro päättyy aina siihen, että yksi kortti poistetaan kädestä poistopakan päälle.",
     "ulos": "Jako päättyy, kun joku saa kätensä tyhjäksi.",
+    "gin": "Kun poiston jälkeen kaikki kortit ovat yhdistelmissä, koputus on gin, eikä vastustaja saa liittää kortteja.",
 }
 
 
