@@ -37,16 +37,21 @@ class MeldPhase(DealState):
 
     # -- refusals -------------------------------------------------------------------------
 
-    def _not_opened_refusal(self) -> IllegalMove:
+    def _not_opened_refusal(self, lay_off: bool = False) -> IllegalMove:
         points = self.rules.opening_points
         pure = " ja joihin kuuluu puhdas suora" if self.rules.opening_pure_run else ""
+        opening = f"jonka yhdistelmät ovat yhteensä vähintään {points} pistettä{pure}"
+        if lay_off:  # a lay-off is no meld: say that the table's melds wait for the opening
+            return IllegalMove(
+                NOT_OPENED,
+                lambda who: (
+                    f"{who} ei ole vielä avannut, eikä ennen avausta saa lisätä kortteja pöydän "
+                    f"yhdistelmiin: ensin hänen on pelattava pöytään koko avaus, {opening}."
+                ),
+            )
         return IllegalMove(
             NOT_OPENED,
-            lambda who: (
-                f"{who} ei ole vielä avannut, joten hän voi pelata "
-                f"pöytään vain koko avauksen, jonka yhdistelmät ovat "
-                f"yhteensä vähintään {points} pistettä{pure}."
-            ),
+            lambda who: f"{who} ei ole vielä avannut, joten hän voi pelata pöytään vain koko avauksen, {opening}.",
         )
 
     def _cards_refusal(self, cards) -> IllegalMove | None:
@@ -141,7 +146,7 @@ class MeldPhase(DealState):
 
     def _refuse_lay_off(self, move: LayOff) -> IllegalMove | None:
         if self._must_open():
-            return self._not_opened_refusal()
+            return self._not_opened_refusal(lay_off=True)
         cards = move.cards
         err = self._cards_refusal(cards)
         if err is not None:
