@@ -241,9 +241,7 @@ def _page_rummy(out: Any, score: Any, rules: RuleSet, names: Sequence[str]) -> l
             gaps = f"saa erotuksen toiseen käteen: {hv[others[0]]} − {hv[w]}"
         else:
             gaps = "saa erotukset muihin käsiin: " + " + ".join(str(hv[i] - hv[w]) for i in others)
-        lines.append(
-            _line(f"{names[w]} ({count(hv[w], 'piste', digits=True)} kädessä) {gaps} = ", won, ".")
-        )
+        lines.append(_line(f"{names[w]} ({count(hv[w], 'piste', digits=True)} kädessä) {gaps} = ", won, "."))
     return lines
 
 
