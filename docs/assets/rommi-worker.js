@@ -208,16 +208,32 @@ async function start(options) {
   });
   asmModule.catch(() => {});
   const early = "caches" in self && options.snapshot !== false ? anySnapshot() : Promise.resolve(null);
-  const wasmCachedP = "caches" in self ? caches.match(wasmURL.href).then(Boolean, () => false) : Promise.resolve(false);
-  wasmCachedP.then((cached) => {
-    if (!cached) return;
-    precompiled = WebAssembly.compileStreaming(realFetch(wasmURL));      // see instantiateStreaming above
-    precompiled.then(() => mark("compiled"), () => {});
+  // A cached wasm is compiled straight from Cache Storage (not through the service worker, which
+  // would hash it and hand over a copy first): the compilation starts with the worker, and the
+  // cached copy is hashed meanwhile; a copy that is not the build's is never instantiated
+  // (precompiled gives null, the copy is dropped, Pyodide's own fetch gets the right one).
+  let wantWasm;
+  const wasmHash = new Promise((ok) => { wantWasm = ok; });
+  const wasmCachedP = "caches" in self ? caches.match(wasmURL.href).catch(() => null) : Promise.resolve(null);
+  wasmCachedP.then((hit) => {
+    if (!hit) return;
+    const checkedP = Promise.all([wasmHash, caches.match(wasmURL.href).then((h) => h && h.arrayBuffer())])
+      .then(async ([want, bytes]) => !want || (bytes && (await sha256(bytes)) === want))
+      .catch(() => false);
+    mark("compileStart");
+    const compiled = WebAssembly.compileStreaming(hit);
+    compiled.then(() => mark("compiled"), () => {});
+    precompiled = Promise.all([compiled, checkedP]).then(async ([module, right]) => {
+      if (right) return module;
+      await dropCached(wasmURL);
+      return null;
+    }, () => null);
   });
   const runtime = await json("data/runtime.json");          // the pointer: names, sizes, hashes
   const files = runtime.files ? { runtime: runtime.files } : await json("data/files.json").catch(() => null);
   mark("manifests");
   const want = (name) => (files && files.runtime[`pyodide/${name}`] ? files.runtime[`pyodide/${name}`].sha256 : null);
+  wantWasm(want("pyodide.asm.wasm"));
   const wheelURL = new URL(runtime.wheel, pyodideURL);
   const big = ["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"];
   sizes = files;
@@ -231,8 +247,7 @@ async function start(options) {
   report(true);
   const snapshotP = key ? findSnapshot(key, early) : Promise.resolve(null);
   const wheelP = download(wheelURL, want(runtime.wheel));
-  // The wasm in the service worker's cache is left to Pyodide's own streaming fetch (answered by the
-  // service worker; answering it here from Cache Storage measured no faster in a whole start).
+  // A cached wasm is being compiled already (above); otherwise it is downloaded here with the rest.
   const wasmCached = await wasmCachedP;
   if (wasmCached) loaded += sizeOf("pyodide.asm.wasm");
   else prefetched.set(wasmURL.href, download(wasmURL, want("pyodide.asm.wasm")));
@@ -277,9 +292,8 @@ async function start(options) {
   mark("pyodide");
   // A snapshot made with every module of the engine imported needs no files of it: the wheel is
   // unpacked on a normal start only (or for a snapshot without that mark).
-  if (!(how === "snapshot" && pyodide.globals.get("_ROMMIKIRJA_KAIKKI") === true)) {
-    pyodide.unpackArchive(await Promise.race([wheelP, failed]), "wheel");
-  }
+  const unpack = !(how === "snapshot" && pyodide.globals.get("_ROMMIKIRJA_KAIKKI") === true);
+  if (unpack) pyodide.unpackArchive(await Promise.race([wheelP, failed]), "wheel");
   mark("unpacked");
   handle = pyodide.runPython("from rommikirja.practice import handle\nhandle");
   // the Pelaa page's requests ({play: true, ...}) go to rommikirja.play.handle, where it exists
@@ -302,6 +316,7 @@ async function start(options) {
   }
   if (how === "normal") pyodide.runPython(ALL_IMPORTED);
   const info = { ms: Math.round(performance.now() - t0), pyodideMs: Math.round(pyodideMs), start: how, marks, warmMs,
+                 wheelUnpacked: unpack,
                  origin: performance.timeOrigin,
                  pyodide: runtime.pyodide, bytes: loaded, total };
   if (how === "normal" && key) {
@@ -332,10 +347,13 @@ for _kind in KINDS:
 del RULES_JSON, _q, _kind, _game, _handle
 `;
 
-// Marks (in the snapshot to be made) whether every module of the engine's package is imported.
+// Imports every module of the engine's package (those the pages import lazily too, such as the
+// Opetusjako's texts) and marks in the snapshot to be made whether all of them are imported: a
+// start from that snapshot then needs no files of the wheel (the unpacked files live outside the
+// memory the snapshot keeps).
 const ALL_IMPORTED = `
 def _all_imported():
-    import os, sys, rommikirja
+    import importlib, os, sys, rommikirja
     root = os.path.dirname(rommikirja.__file__)
     for folder, _, names in os.walk(root):
         for name in names:
@@ -343,7 +361,10 @@ def _all_imported():
                 rel = os.path.relpath(os.path.join(folder, name), os.path.dirname(root))[:-3]
                 mod = rel.replace(os.sep, ".").removesuffix(".__init__")
                 if mod not in sys.modules:
-                    return False
+                    try:
+                        importlib.import_module(mod)
+                    except Exception:
+                        return False
     return True
 _ROMMIKIRJA_KAIKKI = _all_imported()
 del _all_imported
