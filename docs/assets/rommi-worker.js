@@ -229,6 +229,15 @@ async function start(options) {
       return null;
     }, () => null);
   });
+  // A kept snapshot is restored at once, before the pointer says whether it is the one wanted (it
+  // nearly always is): that start is used only when its key is the pointer's, dropped otherwise.
+  const ahead = early.then(async (hit) => {
+    if (!hit) return null;
+    await wasmCachedP;                 // the compilation (if any) is under way: Pyodide takes it
+    const [{ loadPyodide }, createPyodideModule] = await Promise.all([pyodideModule, asmModule]);
+    mark("restoreAhead");
+    return loadPyodide({ indexURL: pyodideURL.href, createPyodideModule, _loadSnapshot: hit.bytes });
+  }).catch(() => null);
   const runtime = await json("data/runtime.json");          // the pointer: names, sizes, hashes
   const files = runtime.files ? { runtime: runtime.files } : await json("data/files.json").catch(() => null);
   mark("manifests");
@@ -272,7 +281,10 @@ async function start(options) {
   if (snapshot) {
     try {
       pyodide = await withTimeout(Promise.race([
-        loadPyodide({ indexURL: pyodideURL.href, createPyodideModule, _loadSnapshot: snapshot.bytes }), failed]),
+        snapshot === await early
+          ? ahead.then((p) => p || Promise.reject(new Error("tilannevedos ei latautunut")))
+          : loadPyodide({ indexURL: pyodideURL.href, createPyodideModule, _loadSnapshot: snapshot.bytes }),
+        failed]),
       30000, "tilannevedos ei latautunut");
       how = "snapshot";
     } catch (err) {
