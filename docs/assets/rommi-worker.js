@@ -10,16 +10,17 @@
 // counted for the progress line, a missing file fails at once instead of leaving Pyodide waiting),
 // each checked against its SHA-256 (a cached copy that differs is dropped and fetched again past
 // every cache), and handed to Pyodide through `fetch`. After the first start the worker takes a
-// Pyodide memory snapshot (the heap just after importing the engine) and keeps it (31 MB, raw) in
-// Cache Storage, keyed by the Pyodide build and the wheel's hash; later starts restore it (under a
-// second instead of 4–10 s); a snapshot of another wheel is dropped. A snapshot that fails to load
-// is removed and the engine starts normally. On such a start everything overlaps: the Emscripten
-// module is imported and the wasm compiled while the snapshot is read.
+// Pyodide memory snapshot (the heap just after importing the engine) and keeps it (31 MB, of which
+// the zero pages are left out) in Cache Storage, keyed by the Pyodide build and the wheel's hash;
+// later starts restore it (under a second instead of 4–10 s); a snapshot of another wheel is
+// dropped. A snapshot that fails to load is removed and the engine starts normally. On such a
+// start everything overlaps: the Emscripten module is imported and the wasm compiled from Cache
+// Storage while the snapshot is read, and the snapshot is restored before the pointer is read.
 const base = new URL("../", import.meta.url);
 const pyodideURL = new URL("pyodide/", base);
 const t0 = performance.now();
-// Kept raw: reading 31 MB from Cache Storage took 66–106 ms where reading 6 MB gzipped and
-// unzipping it took 185–470 ms (Chromium, 2 busy CPUs)
+// Kept uncompressed (reading 31 MB from Cache Storage took 66–106 ms where reading 6 MB gzipped
+// and unzipping it took 185–470 ms, Chromium, 2 busy CPUs) but sparse: see sparse() below.
 const SNAPSHOT_CACHE = "rommikirja-snapshot";
 const TYPES = { wasm: "application/wasm", zip: "application/zip", whl: "application/zip",
                 mjs: "text/javascript", json: "application/json" };
@@ -153,7 +154,7 @@ async function anySnapshot() {
     const cache = await caches.open(SNAPSHOT_CACHE);
     const [request] = await cache.keys();
     const hit = request && await cache.match(request);
-    return hit ? { url: request.url, bytes: hit.arrayBuffer().then((b) => new Uint8Array(b)) } : null;
+    return hit ? { url: request.url, bytes: hit.arrayBuffer().then(unsparse) } : null;
   } catch {
     return null;
   }
@@ -171,18 +172,61 @@ async function findSnapshot(key, early) {
     if (guess && guess.url === key) return guess;
     const hit = await cache.match(key);
     if (!hit) return null;
-    return { bytes: hit.arrayBuffer().then((b) => new Uint8Array(b)) };
+    return { bytes: hit.arrayBuffer().then(unsparse) };
   } catch {
     return null;
   }
 }
 
+// A snapshot is kept sparse: over half of the engine's memory is zero pages, which are left out
+// (header: magic, length, number of runs, then each run of kept 4 kB pages as [first page, pages];
+// then the kept pages in order). A snapshot without the magic is read as it is (the raw form).
+const SPARSE = 0x50534b52;
+const PAGE = 4096;
+
+function sparse(bytes) {
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >>> 2);
+  const whole = Math.floor(bytes.byteLength / PAGE);
+  const pages = Math.ceil(bytes.byteLength / PAGE);
+  const runs = [];
+  for (let p = 0; p < pages; p += 1) {
+    let zero = p < whole;
+    for (let w = p * (PAGE / 4), end = w + PAGE / 4; zero && w < end; w += 1) zero = words[w] === 0;
+    if (zero) continue;
+    const last = runs[runs.length - 1];
+    if (last && last[0] + last[1] === p) last[1] += 1;
+    else runs.push([p, 1]);
+  }
+  const head = new Uint32Array(3 + 2 * runs.length);
+  head.set([SPARSE, bytes.byteLength, runs.length]);
+  runs.forEach(([first, n], i) => head.set([first, n], 3 + 2 * i));
+  const parts = runs.map(([first, n]) => bytes.subarray(first * PAGE, Math.min((first + n) * PAGE, bytes.byteLength)));
+  return new Blob([head, ...parts]);
+}
+
+function unsparse(buffer) {
+  const head = new Uint32Array(buffer, 0, Math.min(3, buffer.byteLength >>> 2));
+  if (head.length < 3 || head[0] !== SPARSE) return new Uint8Array(buffer);
+  const [, length, count] = head;
+  const runs = new Uint32Array(buffer, 12, 2 * count);
+  const out = new Uint8Array(length);
+  let at = 12 + 8 * count;
+  for (let i = 0; i < count; i += 1) {
+    const start = runs[2 * i] * PAGE;
+    const n = Math.min(runs[2 * i + 1] * PAGE, length - start);
+    out.set(new Uint8Array(buffer, at, n), start);
+    at += n;
+  }
+  return out;
+}
+
 async function saveSnapshot(key, bytes) {
-  const body = new Blob([bytes]);      // copied now: the engine's memory changes once it answers
+  await new Promise((ok) => setTimeout(ok, 0));       // after "ready" (the bytes are a copy already)
+  const body = sparse(bytes);
   const cache = await caches.open(SNAPSHOT_CACHE);
   for (const old of await cache.keys()) await cache.delete(old);     // one engine version at a time
   await cache.put(key, new Response(body, { headers: { "content-type": "application/octet-stream" } }));
-  return bytes.byteLength;
+  return body.size;
 }
 
 async function dropSnapshot(key) {
