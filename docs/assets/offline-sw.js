@@ -66,16 +66,13 @@ async function fetchRuntime(url) {
 
 // The cached copy of a runtime file when it is the right one (a wrong one is deleted). Checked
 // every time it is used (hashing the 9.6 MB wasm costs some tens of milliseconds): Cache Storage
-// is the page's too, and a copy checked once is not known to be the same copy later. What is
-// answered is the cache entry itself (read once more), not a copy: the browser keeps the code it
-// compiles from a Cache Storage entry beside it (Emscripten's 1.2 MB of JavaScript), and a copy
-// made here would be compiled afresh on every visit.
+// is the page's too, and a copy checked once is not known to be the same copy later.
 async function cachedRuntime(cache, url) {
   const hit = await cache.match(url);
   if (!hit) return null;
   const good = await checked(url, hit);
-  if (!good) { await cache.delete(url); return null; }
-  return (await cache.match(url)) || good;
+  if (!good) await cache.delete(url);
+  return good;
 }
 
 // One page or asset into this build's cache. The page that registered this worker has just
@@ -158,11 +155,7 @@ async function answer(request) {
     const hit = await cachedRuntime(cache, url);
     if (hit) return hit;
     const response = await fetchRuntime(url);
-    try {         // answered from the new cache entry, for the same reason as in cachedRuntime
-      await cache.put(url, response.clone());
-      const entry = await cache.match(url);
-      if (entry) return entry;
-    } catch { /* the copy below */ }
+    cache.put(url, response.clone()).catch(() => {});
     return response;
   }
   if (pageSet.has(url)) {
