@@ -10,16 +10,17 @@
 // counted for the progress line, a missing file fails at once instead of leaving Pyodide waiting),
 // each checked against its SHA-256 (a cached copy that differs is dropped and fetched again past
 // every cache), and handed to Pyodide through `fetch`. After the first start the worker takes a
-// Pyodide memory snapshot (the heap just after importing the engine) and keeps it (31 MB, raw) in
-// Cache Storage, keyed by the Pyodide build and the wheel's hash; later starts restore it (under a
-// second instead of 4–10 s); a snapshot of another wheel is dropped. A snapshot that fails to load
-// is removed and the engine starts normally. On such a start everything overlaps: the Emscripten
-// module is imported and the wasm compiled while the snapshot is read.
+// Pyodide memory snapshot (the heap just after importing the engine) and keeps it (31 MB, of which
+// the zero pages are left out) in Cache Storage, keyed by the Pyodide build and the wheel's hash;
+// later starts restore it (under a second instead of 4–10 s); a snapshot of another wheel is
+// dropped. A snapshot that fails to load is removed and the engine starts normally. On such a
+// start everything overlaps: the Emscripten module is imported and the wasm compiled from Cache
+// Storage while the snapshot is read, and the snapshot is restored before the pointer is read.
 const base = new URL("../", import.meta.url);
 const pyodideURL = new URL("pyodide/", base);
 const t0 = performance.now();
-// Kept raw: reading 31 MB from Cache Storage took 66–106 ms where reading 6 MB gzipped and
-// unzipping it took 185–470 ms (Chromium, 2 busy CPUs)
+// Kept uncompressed (reading 31 MB from Cache Storage took 66–106 ms where reading 6 MB gzipped
+// and unzipping it took 185–470 ms, Chromium, 2 busy CPUs) but sparse: see sparse() below.
 const SNAPSHOT_CACHE = "rommikirja-snapshot";
 const TYPES = { wasm: "application/wasm", zip: "application/zip", whl: "application/zip",
                 mjs: "text/javascript", json: "application/json" };
@@ -153,7 +154,7 @@ async function anySnapshot() {
     const cache = await caches.open(SNAPSHOT_CACHE);
     const [request] = await cache.keys();
     const hit = request && await cache.match(request);
-    return hit ? { url: request.url, bytes: hit.arrayBuffer().then((b) => new Uint8Array(b)) } : null;
+    return hit ? { url: request.url, bytes: hit.arrayBuffer().then(unsparse) } : null;
   } catch {
     return null;
   }
@@ -171,18 +172,61 @@ async function findSnapshot(key, early) {
     if (guess && guess.url === key) return guess;
     const hit = await cache.match(key);
     if (!hit) return null;
-    return { bytes: hit.arrayBuffer().then((b) => new Uint8Array(b)) };
+    return { bytes: hit.arrayBuffer().then(unsparse) };
   } catch {
     return null;
   }
 }
 
+// A snapshot is kept sparse: over half of the engine's memory is zero pages, which are left out
+// (header: magic, length, number of runs, then each run of kept 4 kB pages as [first page, pages];
+// then the kept pages in order). A snapshot without the magic is read as it is (the raw form).
+const SPARSE = 0x50534b52;
+const PAGE = 4096;
+
+function sparse(bytes) {
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >>> 2);
+  const whole = Math.floor(bytes.byteLength / PAGE);
+  const pages = Math.ceil(bytes.byteLength / PAGE);
+  const runs = [];
+  for (let p = 0; p < pages; p += 1) {
+    let zero = p < whole;
+    for (let w = p * (PAGE / 4), end = w + PAGE / 4; zero && w < end; w += 1) zero = words[w] === 0;
+    if (zero) continue;
+    const last = runs[runs.length - 1];
+    if (last && last[0] + last[1] === p) last[1] += 1;
+    else runs.push([p, 1]);
+  }
+  const head = new Uint32Array(3 + 2 * runs.length);
+  head.set([SPARSE, bytes.byteLength, runs.length]);
+  runs.forEach(([first, n], i) => head.set([first, n], 3 + 2 * i));
+  const parts = runs.map(([first, n]) => bytes.subarray(first * PAGE, Math.min((first + n) * PAGE, bytes.byteLength)));
+  return new Blob([head, ...parts]);
+}
+
+function unsparse(buffer) {
+  const head = new Uint32Array(buffer, 0, Math.min(3, buffer.byteLength >>> 2));
+  if (head.length < 3 || head[0] !== SPARSE) return new Uint8Array(buffer);
+  const [, length, count] = head;
+  const runs = new Uint32Array(buffer, 12, 2 * count);
+  const out = new Uint8Array(length);
+  let at = 12 + 8 * count;
+  for (let i = 0; i < count; i += 1) {
+    const start = runs[2 * i] * PAGE;
+    const n = Math.min(runs[2 * i + 1] * PAGE, length - start);
+    out.set(new Uint8Array(buffer, at, n), start);
+    at += n;
+  }
+  return out;
+}
+
 async function saveSnapshot(key, bytes) {
-  const body = new Blob([bytes]);      // copied now: the engine's memory changes once it answers
+  await new Promise((ok) => setTimeout(ok, 0));       // after "ready" (the bytes are a copy already)
+  const body = sparse(bytes);
   const cache = await caches.open(SNAPSHOT_CACHE);
   for (const old of await cache.keys()) await cache.delete(old);     // one engine version at a time
   await cache.put(key, new Response(body, { headers: { "content-type": "application/octet-stream" } }));
-  return bytes.byteLength;
+  return body.size;
 }
 
 async function dropSnapshot(key) {
@@ -208,16 +252,41 @@ async function start(options) {
   });
   asmModule.catch(() => {});
   const early = "caches" in self && options.snapshot !== false ? anySnapshot() : Promise.resolve(null);
-  const wasmCachedP = "caches" in self ? caches.match(wasmURL.href).then(Boolean, () => false) : Promise.resolve(false);
-  wasmCachedP.then((cached) => {
-    if (!cached) return;
-    precompiled = WebAssembly.compileStreaming(realFetch(wasmURL));      // see instantiateStreaming above
-    precompiled.then(() => mark("compiled"), () => {});
+  // A cached wasm is compiled straight from Cache Storage (not through the service worker, which
+  // would hash it and hand over a copy first): the compilation starts with the worker, and the
+  // cached copy is hashed meanwhile; a copy that is not the build's is never instantiated
+  // (precompiled gives null, the copy is dropped, Pyodide's own fetch gets the right one).
+  let wantWasm;
+  const wasmHash = new Promise((ok) => { wantWasm = ok; });
+  const wasmCachedP = "caches" in self ? caches.match(wasmURL.href).catch(() => null) : Promise.resolve(null);
+  wasmCachedP.then((hit) => {
+    if (!hit) return;
+    const checkedP = Promise.all([wasmHash, caches.match(wasmURL.href).then((h) => h && h.arrayBuffer())])
+      .then(async ([want, bytes]) => !want || (bytes && (await sha256(bytes)) === want))
+      .catch(() => false);
+    mark("compileStart");
+    const compiled = WebAssembly.compileStreaming(hit);
+    compiled.then(() => mark("compiled"), () => {});
+    precompiled = Promise.all([compiled, checkedP]).then(async ([module, right]) => {
+      if (right) return module;
+      await dropCached(wasmURL);
+      return null;
+    }, () => null);
   });
+  // A kept snapshot is restored at once, before the pointer says whether it is the one wanted (it
+  // nearly always is): that start is used only when its key is the pointer's, dropped otherwise.
+  const ahead = early.then(async (hit) => {
+    if (!hit) return null;
+    await wasmCachedP;                 // the compilation (if any) is under way: Pyodide takes it
+    const [{ loadPyodide }, createPyodideModule] = await Promise.all([pyodideModule, asmModule]);
+    mark("restoreAhead");
+    return loadPyodide({ indexURL: pyodideURL.href, createPyodideModule, _loadSnapshot: hit.bytes });
+  }).catch(() => null);
   const runtime = await json("data/runtime.json");          // the pointer: names, sizes, hashes
   const files = runtime.files ? { runtime: runtime.files } : await json("data/files.json").catch(() => null);
   mark("manifests");
   const want = (name) => (files && files.runtime[`pyodide/${name}`] ? files.runtime[`pyodide/${name}`].sha256 : null);
+  wantWasm(want("pyodide.asm.wasm"));
   const wheelURL = new URL(runtime.wheel, pyodideURL);
   const big = ["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"];
   sizes = files;
@@ -231,8 +300,7 @@ async function start(options) {
   report(true);
   const snapshotP = key ? findSnapshot(key, early) : Promise.resolve(null);
   const wheelP = download(wheelURL, want(runtime.wheel));
-  // The wasm in the service worker's cache is left to Pyodide's own streaming fetch (answered by the
-  // service worker; answering it here from Cache Storage measured no faster in a whole start).
+  // A cached wasm is being compiled already (above); otherwise it is downloaded here with the rest.
   const wasmCached = await wasmCachedP;
   if (wasmCached) loaded += sizeOf("pyodide.asm.wasm");
   else prefetched.set(wasmURL.href, download(wasmURL, want("pyodide.asm.wasm")));
@@ -257,7 +325,10 @@ async function start(options) {
   if (snapshot) {
     try {
       pyodide = await withTimeout(Promise.race([
-        loadPyodide({ indexURL: pyodideURL.href, createPyodideModule, _loadSnapshot: snapshot.bytes }), failed]),
+        snapshot === await early
+          ? ahead.then((p) => p || Promise.reject(new Error("tilannevedos ei latautunut")))
+          : loadPyodide({ indexURL: pyodideURL.href, createPyodideModule, _loadSnapshot: snapshot.bytes }),
+        failed]),
       30000, "tilannevedos ei latautunut");
       how = "snapshot";
     } catch (err) {
@@ -277,9 +348,8 @@ async function start(options) {
   mark("pyodide");
   // A snapshot made with every module of the engine imported needs no files of it: the wheel is
   // unpacked on a normal start only (or for a snapshot without that mark).
-  if (!(how === "snapshot" && pyodide.globals.get("_ROMMIKIRJA_KAIKKI") === true)) {
-    pyodide.unpackArchive(await Promise.race([wheelP, failed]), "wheel");
-  }
+  const unpack = !(how === "snapshot" && pyodide.globals.get("_ROMMIKIRJA_KAIKKI") === true);
+  if (unpack) pyodide.unpackArchive(await Promise.race([wheelP, failed]), "wheel");
   mark("unpacked");
   handle = pyodide.runPython("from rommikirja.practice import handle\nhandle");
   // the Pelaa page's requests ({play: true, ...}) go to rommikirja.play.handle, where it exists
@@ -302,6 +372,7 @@ async function start(options) {
   }
   if (how === "normal") pyodide.runPython(ALL_IMPORTED);
   const info = { ms: Math.round(performance.now() - t0), pyodideMs: Math.round(pyodideMs), start: how, marks, warmMs,
+                 wheelUnpacked: unpack,
                  origin: performance.timeOrigin,
                  pyodide: runtime.pyodide, bytes: loaded, total };
   if (how === "normal" && key) {
@@ -332,10 +403,13 @@ for _kind in KINDS:
 del RULES_JSON, _q, _kind, _game, _handle
 `;
 
-// Marks (in the snapshot to be made) whether every module of the engine's package is imported.
+// Imports every module of the engine's package (those the pages import lazily too, such as the
+// Opetusjako's texts) and marks in the snapshot to be made whether all of them are imported: a
+// start from that snapshot then needs no files of the wheel (the unpacked files live outside the
+// memory the snapshot keeps).
 const ALL_IMPORTED = `
 def _all_imported():
-    import os, sys, rommikirja
+    import importlib, os, sys, rommikirja
     root = os.path.dirname(rommikirja.__file__)
     for folder, _, names in os.walk(root):
         for name in names:
@@ -343,7 +417,10 @@ def _all_imported():
                 rel = os.path.relpath(os.path.join(folder, name), os.path.dirname(root))[:-3]
                 mod = rel.replace(os.sep, ".").removesuffix(".__init__")
                 if mod not in sys.modules:
-                    return False
+                    try:
+                        importlib.import_module(mod)
+                    except Exception:
+                        return False
     return True
 _ROMMIKIRJA_KAIKKI = _all_imported()
 del _all_imported
