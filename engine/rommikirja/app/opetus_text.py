@@ -23,9 +23,10 @@ from ..finnish import card_name, cards_text, count, join_list, ordinal, player_n
 from ..gin import GinDeal, GinPhase, Knock
 from ..melds import MeldKind, meld_points, opening_card_points
 from ..rules import RuleSet, applies, statement
+from ..scoring import score_deal
 from ..solver import best_arrangement
 
-__all__ = ["guide", "concepts_of", "CONCEPTS", "closing"]
+__all__ = ["guide", "concepts_of", "ending_concepts", "CONCEPTS", "closing"]
 
 #: Every concept a guided deal can introduce, with its name on the page (the order of the list).
 CONCEPTS: dict[str, str] = {
@@ -43,7 +44,10 @@ CONCEPTS: dict[str, str] = {
     "kaannetty": "poistopakan kääntäminen nostopakaksi",
     "koputus": "koputus",
     "gin": "gin",
+    "liittaminen": "irtokorttien liittäminen koputtajan yhdistelmiin",
+    "alitus": "alitus",
     "ulos": "ulosmeno",
+    "sakko": "avaamatta jääneen sakko",
     "pisteet": "pisteet",
 }
 
@@ -95,6 +99,23 @@ def _table_joker(deal: Any, names: Sequence[str]) -> str:
     return ""
 
 
+def _why_discard(card: Any, hand: Sequence[Any], rules: RuleSet) -> str:
+    """Why the guide discards ``card``: it fits no meld of the hand, or its value if kept."""
+    near = [
+        c
+        for c in hand
+        if c is not card
+        and (c.is_joker or c.rank == card.rank and c.suit != card.suit or c.suit == card.suit and 0 < abs(c.rank - card.rank) <= 2)
+    ]
+    value = count(rules.card_points(card.rank), "piste", digits=True)
+    if card.is_joker or near:
+        return f"siitä on kädessäsi vähiten hyötyä (jos se jää käteen jaon lopussa, se maksaa {value})"
+    return (
+        "se ei sovi yhdistelmään minkään muun korttisi kanssa (ei samanarvoisia eikä saman maan lähikortteja), "
+        f"ja jos se jää käteen jaon lopussa, se maksaa {value}"
+    )
+
+
 def _later_use(moves: Sequence[Any], k: int, card: Any) -> Any:
     """The move later in the same turn that plays ``card`` (a taken discard's purpose)."""
     for m in moves[k + 1 :]:
@@ -144,6 +165,8 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
         if isinstance(move, Pass):
             action, concept = "pass", "avokortti"
             text = f"{lead}avokortti on {card_name(top)}. Se ei paranna kättäsi, joten jätä se ottamatta."
+            if gin and deal.dealer is not None and deal.dealer != seat and turns == 1:
+                text += f" {player_name(names[deal.dealer])} jakoi, joten sinä päätät avokortista ensin."
             how = "Paina Passaa."
             rule = introduce(concept, ["upcard_offer"] if gin else ["upcard"])
         elif isinstance(move, Draw) and move.source == STOCK:
@@ -165,6 +188,8 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             if gin and deal.phase is GinPhase.OFFER:
                 concept = "avokortti"
                 text = f"{lead}avokortti on {card_name(top)}, ja se sopii käteesi: ota se."
+                if deal.dealer is not None and deal.dealer != seat and turns == 1:
+                    text += f" {player_name(names[deal.dealer])} jakoi, joten sinä päätät avokortista ensin."
             elif use is not None and not isinstance(use, (Discard, Knock)):
                 text = f"{lead}ota poistopakan päällimmäinen kortti, {card_name(top)}: pelaat sen pian pöytään."
             else:
@@ -248,7 +273,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 rule = introduce(concept, ["final_discard"])
             else:
                 concept = "poisto"
-                text = f"Päätä vuoro poistamalla {card_name(move.card, 'gen')}: siitä on kädessäsi vähiten hyötyä."
+                text = f"Päätä vuoro poistamalla {card_name(move.card, 'gen')}: {_why_discard(move.card, deal.hand, rules)}."
                 rule = introduce(concept)
                 if gin:  # the melds stay in the hand: say what they are and what the deadwood counts
                     rest = list(deal.hand)
@@ -302,12 +327,50 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
     return out
 
 
-def concepts_of(steps: Sequence[dict]) -> list[str]:
-    """The concepts a guided deal introduces, in the order of :data:`CONCEPTS`."""
-    have = {s["concept"] for s in steps} | {c for s in steps for c in s.get("introduces", ())}
+def ending_concepts(end: Any, seat: int = 0) -> list[str]:
+    """The concepts the finished deal ``end`` shows only in its scoring: gin's lay-offs onto the
+    knocker's melds and the undercut; an unopened player's fixed penalty."""
+    out = end.outcome
+    if out is None:
+        return []
+    if isinstance(end, GinDeal):
+        found = []
+        if out.knocker is not None and out.knocker != seat:
+            found.append("koputus")
+        if out.defender is not None and out.defender.layoffs:
+            found.append("liittaminen")
+        if score_deal(out, end.rules).kind == "undercut":
+            found.append("alitus")
+        return found
+    opened = getattr(out, "opened", None)
+    if end.rules.scoring == "penalty" and opened and not all(opened):
+        return ["sakko"]
+    return []
+
+
+def concepts_of(steps: Sequence[dict], ending: Sequence[str] = ()) -> list[str]:
+    """The concepts a guided deal introduces (its steps' and ``ending``), in the order of :data:`CONCEPTS`."""
+    have = {s["concept"] for s in steps} | {c for s in steps for c in s.get("introduces", ())} | set(ending)
     return [c for c in CONCEPTS if c in have]
 
 
-def closing(rules: RuleSet) -> str:
-    """The rule sentence of the deal's scoring (after the last move)."""
-    return statement("scoring", rules) if applies("scoring", rules) else ""
+#: Gin's scoring, shared by every knock game (the bonuses are the rule set's own sentences).
+_KNOCK_SCORING = (
+    "Kun joku koputtaa, vastustaja näyttää yhdistelmänsä ja saa liittää irtokorttejaan koputtajan "
+    "yhdistelmiin (ginin jälkeen ei saa liittää). Koputtaja saa pisteiksi irtokorttien arvojen erotuksen; jos vastustajan irtokortit "
+    "ovat arvoltaan pienemmät, vastustaja alittaa ja saa erotuksen itse."
+)
+
+
+def closing(rules: RuleSet, said: Sequence[str] = ()) -> str:
+    """The rule sentences of the deal's scoring (after the last move); ``said``: the concepts the
+    steps have introduced (a knock the reader never made gets its limit here)."""
+    if rules.style == "knock":
+        options = ("undercut_bonus", "undercut_on_tie") + (() if "gin" in said else ("gin_bonus",))
+        if "koputus" not in said:
+            options = ("knock_limit",) + options
+        return " ".join([_KNOCK_SCORING] + [statement(o, rules) for o in options if applies(o, rules)])
+    parts = [statement("scoring", rules)] if applies("scoring", rules) else []
+    if rules.scoring == "penalty" and applies("unopened_penalty", rules):
+        parts.append(statement("unopened_penalty", rules))
+    return " ".join(parts)
