@@ -423,8 +423,15 @@ def generate(root: Path = SCENARIOS) -> dict[Path, str]:
                 found = tutorial_deal(rules, n, tutorial_seed(rules, n, TUTORIAL_SEEDS))
             start, moves = found[0], found[1]
             files[tutorial_path(spec.game, root)] = scenario_yaml(
-                spec.game, TUTORIAL_TITLE, None, None, list(DEFAULT_NAMES[:n]), start, [moves],
-                deal_of(rules, start, moves), rules,
+                spec.game,
+                TUTORIAL_TITLE,
+                None,
+                None,
+                list(DEFAULT_NAMES[:n]),
+                start,
+                [moves],
+                deal_of(rules, start, moves),
+                rules,
             )
         over = False
         for k, (start, turns, deal, before, totals) in enumerate(
@@ -470,7 +477,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         for spec in SPECS:
             seed = tutorial_seed(rulesets[spec.game], spec.guided_players)
             _, _, steps, concepts, won = tutorial_deal(rulesets[spec.game], spec.guided_players, seed)
-            print(f"{spec.game}: seed {seed}, {len(steps)} moves, {'won' if won else 'lost'}, concepts: {', '.join(concepts)}")
+            print(
+                f"{spec.game}: seed {seed}, {len(steps)} moves, {'won' if won else 'lost'}, concepts: {', '.join(concepts)}"
+            )
         return 0
     files = generate()
     if "--check" in args:

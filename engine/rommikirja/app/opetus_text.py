@@ -24,7 +24,7 @@ from ..gin import GinDeal, GinPhase, Knock
 from ..melds import MeldKind, meld_points, opening_card_points
 from ..rules import RuleSet, applies, statement
 from ..scoring import score_deal
-from ..solver import best_arrangement
+from ..solver import best_arrangement, best_discard
 
 __all__ = ["guide", "concepts_of", "ending_concepts", "CONCEPTS", "closing"]
 
@@ -101,12 +101,12 @@ def _table_joker(deal: Any, names: Sequence[str]) -> str:
 
 def _why_discard(card: Any, hand: Sequence[Any], rules: RuleSet) -> str:
     """Why the guide discards ``card``: it fits no meld of the hand, or its value if kept."""
-    near = [
-        c
-        for c in hand
-        if c is not card
-        and (c.is_joker or c.rank == card.rank and c.suit != card.suit or c.suit == card.suit and 0 < abs(c.rank - card.rank) <= 2)
-    ]
+
+    def fits(c: Any) -> bool:  # the same rank in another suit, or the same suit at most two apart
+        same_rank = c.rank == card.rank and c.suit != card.suit
+        return c.is_joker or same_rank or c.suit == card.suit and 0 < abs(c.rank - card.rank) <= 2
+
+    near = [c for c in hand if c is not card and fits(c)]
     value = count(rules.card_points(card.rank), "piste", digits=True)
     if card.is_joker or near:
         return f"siitä on kädessäsi vähiten hyötyä (jos se jää käteen jaon lopussa, se maksaa {value})"
@@ -173,6 +173,11 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             action, concept = "draw_stock", "nosto"
             if gin and deal.phase is GinPhase.FORCED:
                 text = f"{lead}kumpikaan ei ottanut avokorttia, joten nyt nostetaan nostopakasta."
+            elif not deal.stock and not gin:  # this draw turns the discard pile over
+                text = (
+                    f"{lead}nostopakka on loppunut. Kun painat Nosta, poistopakka käännetään ensin uudeksi "
+                    "nostopakaksi, ja saat sen päällimmäisen kortin."
+                )
             elif top is not None:
                 text = (
                     f"{lead}poistopakan päällimmäinen kortti on {card_name(top)}, mutta siitä ei ole sinulle "
@@ -182,6 +187,8 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 text = f"{lead}poistopakka on tyhjä, joten nosta kortti nostopakasta."
             how = "Paina Nosta."
             rule = introduce(concept, ["upcard"] if not gin else [])
+            if not deal.stock and not gin:
+                rule = " ".join(x for x in (rule, introduce("kaannetty", ["stock_exhausted", "max_turnovers"])) if x)
         elif isinstance(move, Draw) and move.source == DISCARD:
             action, concept = "draw_discard", "poistopakasta"
             use = _later_use(moves, k, top)
@@ -194,6 +201,14 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 text = f"{lead}ota poistopakan päällimmäinen kortti, {card_name(top)}: pelaat sen pian pöytään."
             else:
                 text = f"{lead}ota poistopakan päällimmäinen kortti, {card_name(top)}: se parantaa kättäsi."
+                if gin:  # by how much: the deadwood now and after this turn's discard
+                    now = best_arrangement(deal.hand, rules).deadwood_points
+                    then = best_discard(list(deal.hand) + [top], [top], rules).deadwood_points
+                    if then < now:
+                        text = f"{lead}ota poistopakan päällimmäinen kortti, {card_name(top)}. " + (
+                            "Se parantaa kättäsi: kun poistat sen jälkeen kortin, irtokorttiesi arvo laskee "
+                            f"{count(now, 'piste', 'ela', digits=True)} {count(then, 'piste', 'ill', digits=True)}."
+                        )
             how = "Paina Ota poistopakasta."
             rule = introduce(concept, ["upcard_offer"] if concept == "avokortti" else [])
             taken = introduce("otettu")
