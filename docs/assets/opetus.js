@@ -121,7 +121,8 @@ function mount(root) {
       const step = stepAt(ui.at);
       root.dataset.opetusHylatty = result.result === "refused" ? result.code : "toinen";
       feedback.replaceChildren(
-        el("p", { class: "vaarin" }, result.result === "refused" ? "✘ " : "", result.reason),
+        // a refusal in red; a legal but different move is no mistake, so it is not
+        el("p", { class: result.result === "refused" ? "vaarin" : "toinen" }, result.result === "refused" ? "✘ " : "", result.reason),
         step ? el("p", { class: "opetus-vihje" }, `Vihje: ${step.text} ${step.how}`) : "");
       ui.selected = [];
       ui.target = null;

@@ -21,7 +21,7 @@ from typing import Any, Sequence
 from ..deal import DISCARD, STOCK, Discard, Draw, LayOff, Open, Pass, PlayMeld
 from ..finnish import card_name, cards_text, count, join_list, ordinal, player_name
 from ..gin import GinDeal, GinPhase, Knock
-from ..melds import MeldKind, meld_points, opening_card_points
+from ..melds import ACE_HIGH_POINTS, ACE_LOW_POINTS, MeldKind, meld_points, opening_card_points
 from ..rules import RuleSet, applies, statement
 from ..scoring import score_deal
 from ..solver import best_arrangement, best_discard
@@ -38,6 +38,7 @@ CONCEPTS: dict[str, str] = {
     "suora": "suora",
     "avaus": "avaus",
     "jokeri": "jokeri",
+    "assa": "ässän arvo avauksessa",
     "lisays": "lisääminen pöydän yhdistelmään",
     "irtokortit": "irtokortit",
     "poisto": "poisto",
@@ -249,6 +250,15 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                     for j, c in m.jokers:
                         where = f"Yhdistelmässä ({cards_text(m.cards)}) jokeri" if len(made) > 1 else "Jokeri"
                         text += f" {where} esittää {card_name(c, 'part')}."
+                if action == "open":  # (a hand's joker costs more: joker_points, said in the rule)
+                    text += " Avauksen pisteissä jokeri lasketaan sen kortin arvoisena, jota se esittää."
+            if action == "open" and any(m.stands_for(c).rank == 1 for m in made for c in m.cards):
+                text += (
+                    f" Avauksen pisteissä ässä on {count(ACE_HIGH_POINTS, 'piste', digits=True)} ryhmässä ja suoran "
+                    f"yläpäässä, mutta {count(ACE_LOW_POINTS, 'piste', digits=True)} suoran alapäässä (A-2-3)."
+                )
+                ace_said = applies("ace", rules) and statement("ace", rules) in " ".join(parts)
+                parts.append(introduce("assa", [] if ace_said else ["ace"]))
             rule = " ".join(x for x in parts if x)
         elif isinstance(move, LayOff):
             action, concept = "lay_off", "lisays"
@@ -256,6 +266,12 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             onto = move.target
             meld = deal.table[move.target].meld
             text = f"Lisää {cards_text(move.cards)} pöydän yhdistelmään ({cards_text(meld.cards)})."
+            if any(c.is_joker for c in move.cards):  # what the laid-off joker stands for
+                after = deal.copy()
+                after.play(move)
+                for j, c in after.table[move.target].meld.jokers:
+                    if j in move.cards:
+                        text += f" Siinä jokeri esittää {card_name(c, 'part')}."
             how = "Valitse kortti, napauta pöydän yhdistelmää ja paina Lisää."
             rule = introduce(concept, ["lay_off_before_meld"])
         elif isinstance(move, Knock):
