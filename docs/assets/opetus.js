@@ -127,7 +127,8 @@ function mount(root) {
       ui.selected = [];
       ui.target = null;
       render(true);
-      feedback.scrollIntoView({ block: "nearest" });  // under the buttons: bring the explanation into view
+      // under the buttons: bring the reason into view (not the whole hint: the expected control stays in sight)
+      feedback.firstElementChild.scrollIntoView({ block: "nearest" });
     } catch (err) {
       say(`Sääntömoottori ei vastannut: ${err.message}`);
     } finally {
@@ -140,7 +141,7 @@ function mount(root) {
     delete root.dataset.opetusHylatty;
     feedback.replaceChildren(el("p", { class: "vaarin" }, text));
     render(true);
-    feedback.scrollIntoView({ block: "nearest" });
+    feedback.firstElementChild.scrollIntoView({ block: "nearest" });
   }
 
   // The control the guide expects next: the next card to choose, the meld to add to, or the button.
