@@ -293,6 +293,13 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                     f"Irtokorttiesi arvo on {count(dw, 'piste', digits=True)}: koputa poistamalla "
                     f"{card_name(move.card, 'gen')}."
                 )
+                if len(names) == 2:  # the risk of a knock that is no gin
+                    other = player_name(names[1 - seat], "gen")
+                    low = "yhtä pieneksi tai pienemmäksi" if rules.undercut_on_tie else "pienemmäksi"
+                    text += (
+                        f" Koputus on riski: jos {other} irtokorttien arvo jää (kun hän on liittänyt kortteja "
+                        f"yhdistelmiisi) {low} kuin sinun, hän alittaa."
+                    )
                 rule = introduce(concept, ["knock_limit"])
             how = "Valitse poistettava kortti ja paina Koputa."
         elif isinstance(move, Discard):
