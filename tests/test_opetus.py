@@ -288,3 +288,15 @@ def test_what_only_the_scoring_shows_counts_and_its_rules_are_said_at_the_end():
     assert statement("knock_limit", rules) not in closing(rules, said + ["koputus"])
     # a rummy game's closing is its scoring sentence (and an unopened player's penalty where one applies)
     assert closing(RULES["rommi51"]).startswith(statement("scoring", RULES["rommi51"]))
+
+
+def test_the_search_prefers_concepts_the_reader_meets_in_own_moves():
+    """Among the deals meeting the most concepts, the chosen one has the most of them in the reader's
+    own moves (a knock made rather than watched); a deal the reader loses may win the search."""
+    rules, seeds = RULES["gin"], range(1, 301)  # (here a deal the reader wins watches the knock)
+    found = {s: f for s in seeds if (f := tutorial_deal(rules, 2, s)) is not None and 10 <= len(f[2]) <= 25}
+    top = max(len(f[3]) for f in found.values())
+    own = max(len(concepts_of(f[2])) for f in found.values() if len(f[3]) == top)
+    assert any(f[4] and len(concepts_of(f[2])) < own for f in found.values() if len(f[3]) == top)
+    chosen = found[tutorial_seed(rules, 2, seeds)]
+    assert len(chosen[3]) == top and len(concepts_of(chosen[2])) == own and not chosen[4]
