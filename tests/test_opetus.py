@@ -12,7 +12,7 @@ import pytest
 
 from rommikirja.app.api import pelaa_handle
 from rommikirja.app.opetus import script_of
-from rommikirja.app.opetus_text import concepts_of
+from rommikirja.app.opetus_text import concepts_of, own_concepts
 from rommikirja.app.pelaa import ACTION_STEPS
 from rommikirja.narrate import DEFAULT_NAMES
 from tools.sample_deal import deal_of, scenario_yaml, tutorial_deal, tutorial_seed
@@ -296,7 +296,8 @@ def test_the_search_prefers_concepts_the_reader_meets_in_own_moves():
     rules, seeds = RULES["gin"], range(1, 301)  # (here a deal the reader wins watches the knock)
     found = {s: f for s in seeds if (f := tutorial_deal(rules, 2, s)) is not None and 10 <= len(f[2]) <= 25}
     top = max(len(f[3]) for f in found.values())
-    own = max(len(concepts_of(f[2])) for f in found.values() if len(f[3]) == top)
-    assert any(f[4] and len(concepts_of(f[2])) < own for f in found.values() if len(f[3]) == top)
+    own = max(len(own_concepts(f[2])) for f in found.values() if len(f[3]) == top)
+    assert any(f[4] and len(own_concepts(f[2])) < own for f in found.values() if len(f[3]) == top)
     chosen = found[tutorial_seed(rules, 2, seeds)]
-    assert len(chosen[3]) == top and len(concepts_of(chosen[2])) == own and not chosen[4]
+    assert len(chosen[3]) == top and len(own_concepts(chosen[2])) == own and not chosen[4]
+    assert "koputus" in own_concepts(chosen[2])

@@ -26,7 +26,7 @@ from ..rules import RuleSet, applies, statement
 from ..scoring import score_deal
 from ..solver import best_arrangement, best_discard
 
-__all__ = ["guide", "concepts_of", "ending_concepts", "CONCEPTS", "closing"]
+__all__ = ["guide", "concepts_of", "own_concepts", "ending_concepts", "CONCEPTS", "closing"]
 
 #: Every concept a guided deal can introduce, with its name on the page (the order of the list).
 CONCEPTS: dict[str, str] = {
@@ -153,6 +153,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             deal.play(move)
             continue
         introduced = []
+        watched: list[str] = []
         turned = any(e.kind == "turn_over" for e in deal.events[events:])
         events = len(deal.events)
         top = deal.discard[-1] if deal.discard else None
@@ -313,6 +314,13 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 concept = "poisto"
                 text = f"Päätä vuoro poistamalla {card_name(move.card, 'gen')}: {_why_discard(move.card, deal.hand, rules)}."
                 rule = introduce(concept)
+                if not gin and rules.opening_points and not deal.opened[seat] and "odota" not in seen:
+                    seen.add("odota")  # once: why the reader does not open yet (the policy opens when it can)
+                    pure = " ja joiden joukossa olisi jokeriton suora" if rules.opening_pure_run else ""
+                    text += (
+                        " Et voi vielä avata: kädessäsi ei ole yhdistelmiä, joiden arvo olisi yhteensä vähintään "
+                        f"{count(rules.opening_points, 'piste', digits=True)}{pure}."
+                    )
                 if gin:  # the melds stay in the hand: say what they are and what the deadwood counts
                     rest = list(deal.hand)
                     rest.remove(move.card)
@@ -337,6 +345,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 x for x in ("Nostopakka loppui, ja poistopakasta tehtiin uusi nostopakka.", said, rule) if x
             )
         if "jokeri" not in seen and (sentence := _table_joker(deal, names)):
+            watched.append("jokeri")  # (seen on another player's meld, not played by the reader)
             rule = " ".join(
                 x for x in (rule, introduce("jokeri", ["max_jokers_per_meld", "joker_points"]), sentence) if x
             )
@@ -360,6 +369,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 "rule": rule,
                 "how": how,
                 "introduces": introduced,
+                "watched": watched,
             }
         )
     return out
@@ -384,6 +394,14 @@ def ending_concepts(end: Any, seat: int = 0) -> list[str]:
     if end.rules.scoring == "penalty" and opened and not all(opened):
         return ["sakko"]
     return []
+
+
+def own_concepts(steps: Sequence[dict]) -> list[str]:
+    """The concepts met in the reader's own moves (not a joker merely seen on another player's meld)."""
+    have = {s["concept"] for s in steps} | {
+        c for s in steps for c in s.get("introduces", ()) if c not in s.get("watched", ())
+    }
+    return [c for c in CONCEPTS if c in have]
 
 
 def concepts_of(steps: Sequence[dict], ending: Sequence[str] = ()) -> list[str]:
