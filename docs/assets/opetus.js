@@ -119,10 +119,15 @@ function mount(root) {
       const result = await call({ rules: data.rules, script: data.script, at: ui.at, move });
       if (result.result === "ok") { show(result); return; }
       const step = stepAt(ui.at);
+      // two decks: the twin of the card the guide means (the same face, the other deck's mark)
+      const base = (c) => c.replace(/'+$/, "");
+      const twin = step && ui.selected.some((c) => !step.cards.includes(c) && step.cards.some((w) => base(w) === base(c)));
       root.dataset.opetusHylatty = result.result === "refused" ? result.code : "toinen";
       feedback.replaceChildren(
         // a refusal in red; a legal but different move is no mistake, so it is not
         el("p", { class: result.result === "refused" ? "vaarin" : "toinen" }, result.result === "refused" ? "✘ " : "", result.reason),
+        twin ? el("p", {}, "Kädessäsi on kaksi samannäköistä korttia, jotka erottaa pieni numero (¹ tai ²): "
+                           + "ohje tarkoittaa niistä korostettua.") : "",
         step ? el("p", { class: "opetus-vihje" }, `Vihje: ${step.text} ${step.how}`) : "");
       ui.selected = [];
       ui.target = null;
