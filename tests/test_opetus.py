@@ -12,7 +12,7 @@ import pytest
 
 from rommikirja.app.api import pelaa_handle
 from rommikirja.app.opetus import script_of
-from rommikirja.app.opetus_text import concepts_of
+from rommikirja.app.opetus_text import concepts_of, own_concepts
 from rommikirja.app.pelaa import ACTION_STEPS
 from rommikirja.narrate import DEFAULT_NAMES
 from tools.sample_deal import deal_of, scenario_yaml, tutorial_deal, tutorial_seed
@@ -59,7 +59,7 @@ def _ask(game: str, script: dict, at: int, move: dict | None = None) -> dict:
 
 @pytest.mark.parametrize("game", list(PLAYERS))
 def test_the_search_finds_a_short_deal_the_reader_wins_with_distinct_instructions(tutorials, game):
-    _, start, moves, steps = tutorials[game]
+    _, start, moves, steps, *_ = tutorials[game]
     assert 10 <= len(steps) <= 25
     texts = [s["text"] for s in steps]
     assert len(set(texts)) == len(texts), texts
@@ -74,7 +74,7 @@ def test_the_search_finds_a_short_deal_the_reader_wins_with_distinct_instruction
 
 @pytest.mark.parametrize("game", list(PLAYERS))
 def test_following_the_guide_plays_the_whole_deal_and_wrong_moves_do_not_advance(tutorials, game):
-    _, start, moves, steps = tutorials[game]
+    _, start, moves, steps, *_ = tutorials[game]
     names = list(DEFAULT_NAMES[: PLAYERS[game]])
     script = script_of(start, moves, names, 0)
     first = _ask(game, script, 0)
@@ -106,7 +106,7 @@ def test_following_the_guide_plays_the_whole_deal_and_wrong_moves_do_not_advance
 
 
 def test_a_script_with_an_illegal_move_is_refused_in_finnish(tutorials):
-    _, start, moves, steps = tutorials["perusrommi"]
+    _, start, moves, steps, *_ = tutorials["perusrommi"]
     script = script_of(start, moves, list(DEFAULT_NAMES[:3]), 0)
     bad = json.loads(json.dumps(script))
     bad["steps"][1] = {"discard": start.hands[1][0].code}  # a card of Eero's, by Aino
@@ -126,7 +126,7 @@ def test_a_hand_written_tutorial_overrides_the_generated_one():
 
 
 def test_the_tutorial_is_a_verified_scenario_and_a_broken_guided_move_fails_at_its_line(tmp_path, tutorials):
-    seed, start, moves, steps = tutorials["perusrommi"]
+    seed, start, moves, steps, *_ = tutorials["perusrommi"]
     rules = RULES["perusrommi"]
     names = list(DEFAULT_NAMES[:3])
     text = scenario_yaml(
@@ -149,7 +149,7 @@ def test_the_tutorial_is_a_verified_scenario_and_a_broken_guided_move_fails_at_i
 
 
 def _real_request(tutorials) -> dict:
-    _, start, moves, steps = tutorials["perusrommi"]
+    _, start, moves, steps, *_ = tutorials["perusrommi"]
     script = script_of(start, moves, list(DEFAULT_NAMES[:3]), 0)
     return {
         "op": "opetus",
@@ -202,15 +202,17 @@ def test_hostile_fields_get_a_finnish_sentence_never_the_fallback(tutorials):
 
 
 def test_a_rule_change_under_the_recorded_seed_searches_again(monkeypatch):
-    """The generator keeps a guided deal the reader wins when the recorded seed no longer gives one."""
+    """The generator keeps a short guided deal when the recorded seed no longer gives one."""
     from tools import sample_deal
 
     rules = RULES["perusrommi"]
-    spec = sample_deal.GameSpec("perusrommi", 3, 1, 1, tutorial_seed=2)
+    bad = next(
+        s for s in SEEDS if (f := tutorial_deal(rules, 3, s)) is None or not 10 <= len(f[2]) <= 25
+    )  # the recorded seed's deal is too long (or the policy gets stuck)
+    spec = sample_deal.GameSpec("perusrommi", 3, 1, 1, tutorial_seed=bad)
     monkeypatch.setattr(sample_deal, "SPECS", (spec,))
     monkeypatch.setattr(sample_deal, "load_rulesets", lambda: {"perusrommi": rules})
     monkeypatch.setattr(sample_deal, "TUTORIAL_SEEDS", SEEDS)
-    assert tutorial_deal(rules, 3, 2) is None  # the reader does not win the recorded seed's deal
     files = sample_deal.generate(ROOT / "no-such-folder")
     text = files[ROOT / "no-such-folder" / "perusrommi" / "z-perusrommi-opetus.yaml"]
     assert "title: Opetusjako" in text
@@ -222,7 +224,7 @@ def test_a_verified_tutorial_file_becomes_the_pages_script(tmp_path, tutorials, 
     would be read): the same start (gin's upcard offer too), moves and guide as the generator's."""
     from tools.opetusjako import opetus_data
 
-    _, start, moves, steps = tutorials[game]
+    _, start, moves, steps, *_ = tutorials[game]
     rules = RULES[game]
     names = list(DEFAULT_NAMES[: PLAYERS[game]])
     text = scenario_yaml(game, "Opetusjako", None, None, names, start, [moves], deal_of(rules, start, moves), rules)
@@ -245,7 +247,7 @@ def _with_guide_words(text: str, line: int, words: str) -> str:
 def test_a_hand_written_tutorials_own_words_replace_the_generated_instruction(tmp_path, tutorials):
     from tools.opetusjako import opetus_data
 
-    _, start, moves, steps = tutorials["perusrommi"]
+    _, start, moves, steps, *_ = tutorials["perusrommi"]
     rules = RULES["perusrommi"]
     names = list(DEFAULT_NAMES[:3])
     text = scenario_yaml(
@@ -266,3 +268,36 @@ def test_a_hand_written_tutorials_own_words_replace_the_generated_instruction(tm
     assert [str(e).split(f"{path.name}:", 1)[1] for e in errors] == [
         f"{k + 2}: opastus: merkintäkieli ei ole sallittu (merkit < >); kirjoita pelkkää tekstiä"
     ]
+
+
+def test_what_only_the_scoring_shows_counts_and_its_rules_are_said_at_the_end():
+    """Gin: a deal the computer ends by knocking, the reader laying off onto its melds (or
+    undercutting), counts those concepts too; the closing then says the knock limit the reader
+    never used, and the undercut's bonus; the steps never claimed a knock of the reader's."""
+    from rommikirja.app.opetus_text import closing
+    from rommikirja.rules import statement
+
+    rules = RULES["gin"]
+    found = [f for s in SEEDS if (f := tutorial_deal(rules, 2, s)) is not None and "liittaminen" in f[3]]
+    assert found
+    start, moves, steps, concepts, _ = found[0]
+    assert "koputus" in concepts and all(s["action"] != "knock" for s in steps)
+    said = [c for s in steps for c in s["introduces"]]
+    end = closing(rules, said)
+    assert statement("knock_limit", rules) in end and statement("undercut_bonus", rules) in end
+    assert statement("knock_limit", rules) not in closing(rules, said + ["koputus"])
+    # a rummy game's closing is its scoring sentence (and an unopened player's penalty where one applies)
+    assert closing(RULES["rommi51"]).startswith(statement("scoring", RULES["rommi51"]))
+
+
+def test_the_search_prefers_concepts_the_reader_meets_in_own_moves():
+    """Among the deals meeting the most concepts, the chosen one has the most of them in the reader's
+    own moves (a knock made rather than watched); a deal the reader loses may win the search."""
+    rules, seeds = RULES["gin"], range(1, 301)  # (here a deal the reader wins watches the knock)
+    found = {s: f for s in seeds if (f := tutorial_deal(rules, 2, s)) is not None and 10 <= len(f[2]) <= 25}
+    top = max(len(f[3]) for f in found.values())
+    own = max(len(own_concepts(f[2])) for f in found.values() if len(f[3]) == top)
+    assert any(f[4] and len(own_concepts(f[2])) < own for f in found.values() if len(f[3]) == top)
+    chosen = found[tutorial_seed(rules, 2, seeds)]
+    assert len(chosen[3]) == top and len(own_concepts(chosen[2])) == own and not chosen[4]
+    assert "koputus" in own_concepts(chosen[2])

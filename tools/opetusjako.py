@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from rommikirja import deal_type
 from rommikirja.app.opetus import script_of
-from rommikirja.app.opetus_text import CONCEPTS, closing, concepts_of, guide
+from rommikirja.app.opetus_text import CONCEPTS, closing, concepts_of, ending_concepts, guide
 from rommikirja.finnish import join_list, player_name
 
 __all__ = ["tutorial_id", "opetus_data", "opetus_html"]
@@ -54,7 +54,10 @@ def opetus_data(sc: Any, rules_mapping: dict, title: str) -> dict:
             step["text"] = own
     if not steps:
         raise ValueError(f"{sc.rel}: opetusjaossa ensimmäinen pelaaja ei tee yhtään siirtoa")
-    concepts = concepts_of(steps)
+    end = start.copy()
+    for m in moves:
+        end.play(m)
+    concepts = concepts_of(steps, ending_concepts(end, 0))
     return {
         "game": sc.game,
         "title": title,
@@ -63,7 +66,7 @@ def opetus_data(sc: Any, rules_mapping: dict, title: str) -> dict:
         "steps": steps,
         "concepts": [CONCEPTS[c] for c in concepts],
         "concepts_text": join_list([CONCEPTS[c] for c in concepts]),
-        "closing": closing(sc.rules),
+        "closing": closing(sc.rules, [c for s in steps for c in s.get("introduces", ())]),
     }
 
 

@@ -35,7 +35,7 @@ from rommikirja.scoring import GameTotals
 from rommikirja.solver import best_arrangement, best_discard
 from rommikirja.steps import scenario_yaml as write_scenario
 
-from rommikirja.app.opetus_text import concepts_of, guide
+from rommikirja.app.opetus_text import concepts_of, ending_concepts, guide, own_concepts
 
 from .scenario import load_rulesets
 
@@ -61,13 +61,20 @@ class GameSpec:
     #: the guided deal (found by tutorial_seed(), ``--seeds`` prints it); None: the rules give no
     #: short deal the reader wins, so the page has no guided deal
     tutorial_seed: int | None = 1
+    #: the guided deal's players (None: ``players``); four players use up a one-deck stock sooner,
+    #: so the turned discard pile can come up within the guided deal's moves
+    tutorial_players: int | None = None
+
+    @property
+    def guided_players(self) -> int:
+        return self.tutorial_players or self.players
 
 
 SPECS: tuple[GameSpec, ...] = (
     GameSpec("perusrommi", 3, 12, 100, tutorial_seed=84),
-    GameSpec("gin", 2, 1, 500, tutorial_seed=362),
-    GameSpec("rommi", 3, 14, 1500, max_deals=60, tutorial_seed=84),
-    GameSpec("rommi51", 3, 15, 300, max_deals=30, tutorial_seed=231),
+    GameSpec("gin", 2, 1, 500, tutorial_seed=667),
+    GameSpec("rommi", 3, 14, 1500, max_deals=60, tutorial_seed=499, tutorial_players=4),
+    GameSpec("rommi51", 3, 15, 300, max_deals=30, tutorial_seed=819),
 )
 
 #: Any other preset (a club's game) gets its seeds found: the first seed from 1 whose deal the
@@ -355,32 +362,38 @@ TUTORIAL_TITLE = "Opetusjako"
 
 
 def tutorial_deal(rules, players: int, seed: int):
-    """One candidate guided deal: (start, moves, guide steps) or None when the reader does not win it."""
+    """One candidate guided deal: (start, moves, guide steps, concepts, whether the reader wins),
+    or None when the policy gets stuck or the deal is void (gin: nobody knocked)."""
     try:
         start, turns, deal = play_deal(rules, players, players - 1, seed)
     except StuckDeal:
         return None
     moves = [m for turn in turns for m in turn]
-    if score_deal(deal.outcome, rules).scorer != 0:
+    score = score_deal(deal.outcome, rules)
+    if score.kind == "void":
         return None
     names = list(DEFAULT_NAMES[:players])
-    return start, moves, guide(start, moves, 0, names)
+    steps = guide(start, moves, 0, names)
+    return start, moves, steps, concepts_of(steps, ending_concepts(deal, 0)), score.scorer == 0
 
 
 def tutorial_seed(rules, players: int, seeds: Sequence[int] = TUTORIAL_SEEDS) -> int:
-    """The seed of the best guided deal: most concepts, then the fewest moves (the first such seed)."""
+    """The seed of the best guided deal: most concepts (a deal the reader loses is fine when it shows
+    more: gin's undercut, an unopened player's penalty), then most of them in the reader's own moves
+    (a knock the reader makes, a joker the reader plays, rather than watched), then one the reader wins, then the fewest moves
+    (the first such seed)."""
     lo, hi = TUTORIAL_MOVES
     best: tuple | None = None
     for seed in seeds:
         found = tutorial_deal(rules, players, seed)
         if found is None or not lo <= len(found[2]) <= hi:
             continue
-        key = (-len(concepts_of(found[2])), len(found[2]), seed)
+        key = (-len(found[3]), -len(own_concepts(found[2])), not found[4], len(found[2]), seed)
         if best is None or key < best:
             best = key
     if best is None:
         raise RuntimeError(f"{rules.name}: no guided deal of {lo}–{hi} moves among the seeds searched")
-    return best[2]
+    return best[-1]
 
 
 def tutorial_path(game: str, root: Path = SCENARIOS) -> Path:
@@ -404,13 +417,22 @@ def generate(root: Path = SCENARIOS) -> dict[Path, str]:
             spec.game, "Kokonainen jako sekoituksesta pisteisiin", "esimerkkijako", 1, names, start, turns, deal, rules
         )
         if spec.tutorial_seed is not None and not override_path(spec.game, root).exists():
-            found = tutorial_deal(rules, spec.players, spec.tutorial_seed)
+            n = spec.guided_players
+            found = tutorial_deal(rules, n, spec.tutorial_seed)
             if found is None or not TUTORIAL_MOVES[0] <= len(found[2]) <= TUTORIAL_MOVES[1]:
                 # the rules have changed under the recorded seed: search again (record the new seed)
-                found = tutorial_deal(rules, spec.players, tutorial_seed(rules, spec.players, TUTORIAL_SEEDS))
-            start, moves, _ = found
+                found = tutorial_deal(rules, n, tutorial_seed(rules, n, TUTORIAL_SEEDS))
+            start, moves = found[0], found[1]
             files[tutorial_path(spec.game, root)] = scenario_yaml(
-                spec.game, TUTORIAL_TITLE, None, None, names, start, [moves], deal_of(rules, start, moves), rules
+                spec.game,
+                TUTORIAL_TITLE,
+                None,
+                None,
+                list(DEFAULT_NAMES[:n]),
+                start,
+                [moves],
+                deal_of(rules, start, moves),
+                rules,
             )
         over = False
         for k, (start, turns, deal, before, totals) in enumerate(
@@ -454,9 +476,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if "--seeds" in args:  # search the guided deals' seeds again (slow): print the best of each game
         rulesets = load_rulesets()
         for spec in SPECS:
-            seed = tutorial_seed(rulesets[spec.game], spec.players)
-            _, _, steps = tutorial_deal(rulesets[spec.game], spec.players, seed)
-            print(f"{spec.game}: seed {seed}, {len(steps)} moves, concepts: {', '.join(concepts_of(steps))}")
+            seed = tutorial_seed(rulesets[spec.game], spec.guided_players)
+            _, _, steps, concepts, won = tutorial_deal(rulesets[spec.game], spec.guided_players, seed)
+            print(
+                f"{spec.game}: seed {seed}, {len(steps)} moves, {'won' if won else 'lost'}, concepts: {', '.join(concepts)}"
+            )
         return 0
     files = generate()
     if "--check" in args:

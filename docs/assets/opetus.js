@@ -35,8 +35,11 @@ function mount(root) {
                                "data-opetus-seuraava": "" }, "Aloita opetusjako");
   const guide = el("div", { class: "opetus-opas", "aria-live": "polite" });
   const feedback = el("div", { class: "opetus-palaute", "data-opetus-palaute": "", "aria-live": "assertive" });
-  const table = el("div", { class: "pelaa-poyta opetus-poyta", hidden: "" });
-  const box = el("div", { class: "pelaa opetus" }, el("p", {}, start), status, guide, feedback, table);
+  // the feedback sits right under the buttons (on a phone the guide above is scrolled away by
+  // then); the board is drawn again on every move, the feedback node stays (a live region)
+  const board = el("div", {});
+  const table = el("div", { class: "pelaa-poyta opetus-poyta", hidden: "" }, board, feedback);
+  const box = el("div", { class: "pelaa opetus" }, el("p", {}, start), status, guide, table);
   root.append(box);
   start.addEventListener("click", begin);
   // the letters are caught before the theme's own shortcuts (Material: N/P pages, S search), but
@@ -98,6 +101,7 @@ function mount(root) {
     const spec = v.action_steps[action];
     const move = { ...spec.step };
     if (spec.cards === "one") {
+      if (ui.selected.length > 1) return say(`Valitsit ${ui.selected.length} korttia, mutta ${action === "knock" ? "koputtaessa" : "vuoron lopussa"} poistetaan vain yksi: napauta valituista pois kaikki muut.`);
       if (ui.selected.length !== 1) return say(action === "knock" ? "Valitse ensin yksi kortti, jonka poistat koputtaessasi."
                                                                 : "Valitse ensin yksi kortti poistettavaksi.");
       move[spec.key] = ui.selected[0];
@@ -115,13 +119,21 @@ function mount(root) {
       const result = await call({ rules: data.rules, script: data.script, at: ui.at, move });
       if (result.result === "ok") { show(result); return; }
       const step = stepAt(ui.at);
+      // two decks: the twin of the card the guide means (the same face, the other deck's mark)
+      const base = (c) => c.replace(/'+$/, "");
+      const twin = step && ui.selected.some((c) => !step.cards.includes(c) && step.cards.some((w) => base(w) === base(c)));
       root.dataset.opetusHylatty = result.result === "refused" ? result.code : "toinen";
       feedback.replaceChildren(
-        el("p", { class: "vaarin" }, result.result === "refused" ? "✘ " : "", result.reason),
+        // a refusal in red; a legal but different move is no mistake, so it is not
+        el("p", { class: result.result === "refused" ? "vaarin" : "toinen" }, result.result === "refused" ? "✘ " : "", result.reason),
+        twin ? el("p", {}, "Kädessäsi on kaksi samannäköistä korttia, jotka erottaa pieni numero (¹ tai ²): "
+                           + "ohje tarkoittaa niistä korostettua.") : "",
         step ? el("p", { class: "opetus-vihje" }, `Vihje: ${step.text} ${step.how}`) : "");
       ui.selected = [];
       ui.target = null;
       render(true);
+      // under the buttons: bring the reason into view (not the whole hint: the expected control stays in sight)
+      feedback.firstElementChild.scrollIntoView({ block: "nearest" });
     } catch (err) {
       say(`Sääntömoottori ei vastannut: ${err.message}`);
     } finally {
@@ -134,6 +146,7 @@ function mount(root) {
     delete root.dataset.opetusHylatty;
     feedback.replaceChildren(el("p", { class: "vaarin" }, text));
     render(true);
+    feedback.firstElementChild.scrollIntoView({ block: "nearest" });
   }
 
   // The control the guide expects next: the next card to choose, the meld to add to, or the button.
@@ -199,10 +212,14 @@ function mount(root) {
       ? el("p", { class: "pelaa-viimeksi" }, el("strong", {}, v.names.length > 2 ? "Vastustajien siirrot: " : "Vastustajan siirrot: "),
            ui.log.join(" "))
       : "";
+    // a short copy of the instruction beside the hand, for a phone whose guide is scrolled away
+    // (hidden from screen readers: they have heard the guide)
+    const reminder = step ? el("p", { class: "opetus-muistutus", "aria-hidden": "true" },
+                               el("strong", {}, "Nyt: "), step.text, " ", step.how) : "";
     const parts = [players, piles, melds, el("div", { "aria-live": "polite" }, recent),
-                   el("h3", {}, `Kätesi (${v.names[v.seat]})`), hand, bar];
+                   el("h3", {}, `Kätesi (${v.names[v.seat]})`), reminder, hand, bar];
     if (v.over) parts.push(ending(v));
-    table.replaceChildren(...parts);
+    board.replaceChildren(...parts);
     table.hidden = false;
     if (v.over) {
       root.dataset.opetusValmis = "1";

@@ -21,11 +21,12 @@ from typing import Any, Sequence
 from ..deal import DISCARD, STOCK, Discard, Draw, LayOff, Open, Pass, PlayMeld
 from ..finnish import card_name, cards_text, count, join_list, ordinal, player_name
 from ..gin import GinDeal, GinPhase, Knock
-from ..melds import MeldKind, meld_points, opening_card_points
+from ..melds import ACE_HIGH_POINTS, ACE_LOW_POINTS, MeldKind, meld_points, opening_card_points
 from ..rules import RuleSet, applies, statement
-from ..solver import best_arrangement
+from ..scoring import score_deal
+from ..solver import best_arrangement, best_discard
 
-__all__ = ["guide", "concepts_of", "CONCEPTS", "closing"]
+__all__ = ["guide", "concepts_of", "own_concepts", "ending_concepts", "CONCEPTS", "closing"]
 
 #: Every concept a guided deal can introduce, with its name on the page (the order of the list).
 CONCEPTS: dict[str, str] = {
@@ -37,13 +38,17 @@ CONCEPTS: dict[str, str] = {
     "suora": "suora",
     "avaus": "avaus",
     "jokeri": "jokeri",
+    "assa": "ässän arvo avauksessa",
     "lisays": "lisääminen pöydän yhdistelmään",
     "irtokortit": "irtokortit",
     "poisto": "poisto",
     "kaannetty": "poistopakan kääntäminen nostopakaksi",
     "koputus": "koputus",
     "gin": "gin",
+    "liittaminen": "irtokorttien liittäminen koputtajan yhdistelmiin",
+    "alitus": "alitus",
     "ulos": "ulosmeno",
+    "sakko": "avaamatta jääneen sakko",
     "pisteet": "pisteet",
 }
 
@@ -96,6 +101,23 @@ def _table_joker(deal: Any, names: Sequence[str]) -> str:
     return ""
 
 
+def _why_discard(card: Any, hand: Sequence[Any], rules: RuleSet) -> str:
+    """Why the guide discards ``card``: it fits no meld of the hand, or its value if kept."""
+
+    def fits(c: Any) -> bool:  # the same rank in another suit, or the same suit at most two apart
+        same_rank = c.rank == card.rank and c.suit != card.suit
+        return c.is_joker or same_rank or c.suit == card.suit and 0 < abs(c.rank - card.rank) <= 2
+
+    near = [c for c in hand if c is not card and fits(c)]
+    value = count(rules.card_points(card.rank), "piste", digits=True)
+    if card.is_joker or near:
+        return f"siitä on kädessäsi vähiten hyötyä (jos se jää käteen jaon lopussa, se maksaa {value})"
+    return (
+        "se ei sovi yhdistelmään minkään muun korttisi kanssa (ei samanarvoisia eikä saman maan lähikortteja), "
+        f"ja jos se jää käteen jaon lopussa, se maksaa {value}"
+    )
+
+
 def _later_use(moves: Sequence[Any], k: int, card: Any) -> Any:
     """The move later in the same turn that plays ``card`` (a taken discard's purpose)."""
     for m in moves[k + 1 :]:
@@ -132,6 +154,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             deal.play(move)
             continue
         introduced = []
+        watched: list[str] = []
         turned = any(e.kind == "turn_over" for e in deal.events[events:])
         events = len(deal.events)
         top = deal.discard[-1] if deal.discard else None
@@ -145,12 +168,19 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
         if isinstance(move, Pass):
             action, concept = "pass", "avokortti"
             text = f"{lead}avokortti on {card_name(top)}. Se ei paranna kättäsi, joten jätä se ottamatta."
+            if gin and deal.dealer is not None and deal.dealer != seat and turns == 1:
+                text += f" {player_name(names[deal.dealer])} jakoi, joten sinä päätät avokortista ensin."
             how = "Paina Passaa."
             rule = introduce(concept, ["upcard_offer"] if gin else ["upcard"])
         elif isinstance(move, Draw) and move.source == STOCK:
             action, concept = "draw_stock", "nosto"
             if gin and deal.phase is GinPhase.FORCED:
                 text = f"{lead}kumpikaan ei ottanut avokorttia, joten nyt nostetaan nostopakasta."
+            elif not deal.stock and not gin:  # this draw turns the discard pile over
+                text = (
+                    f"{lead}nostopakka on loppunut. Kun painat Nosta, poistopakka käännetään ensin uudeksi "
+                    "nostopakaksi, ja saat sen päällimmäisen kortin."
+                )
             elif top is not None:
                 text = (
                     f"{lead}poistopakan päällimmäinen kortti on {card_name(top)}, mutta siitä ei ole sinulle "
@@ -160,16 +190,28 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 text = f"{lead}poistopakka on tyhjä, joten nosta kortti nostopakasta."
             how = "Paina Nosta."
             rule = introduce(concept, ["upcard"] if not gin else [])
+            if not deal.stock and not gin:
+                rule = " ".join(x for x in (rule, introduce("kaannetty", ["stock_exhausted", "max_turnovers"])) if x)
         elif isinstance(move, Draw) and move.source == DISCARD:
             action, concept = "draw_discard", "poistopakasta"
             use = _later_use(moves, k, top)
             if gin and deal.phase is GinPhase.OFFER:
                 concept = "avokortti"
                 text = f"{lead}avokortti on {card_name(top)}, ja se sopii käteesi: ota se."
+                if deal.dealer is not None and deal.dealer != seat and turns == 1:
+                    text += f" {player_name(names[deal.dealer])} jakoi, joten sinä päätät avokortista ensin."
             elif use is not None and not isinstance(use, (Discard, Knock)):
                 text = f"{lead}ota poistopakan päällimmäinen kortti, {card_name(top)}: pelaat sen pian pöytään."
             else:
                 text = f"{lead}ota poistopakan päällimmäinen kortti, {card_name(top)}: se parantaa kättäsi."
+                if gin:  # by how much: the deadwood now and after this turn's discard
+                    now = best_arrangement(deal.hand, rules).deadwood_points
+                    then = best_discard(list(deal.hand) + [top], [top], rules).deadwood_points
+                    if then < now:
+                        text = f"{lead}ota poistopakan päällimmäinen kortti, {card_name(top)}. " + (
+                            "Se parantaa kättäsi: kun poistat sen jälkeen kortin, irtokorttiesi arvo laskee "
+                            f"{count(now, 'piste', 'ela', digits=True)} {count(then, 'piste', 'ill', digits=True)}."
+                        )
             how = "Paina Ota poistopakasta."
             rule = introduce(concept, ["upcard_offer"] if concept == "avokortti" else [])
             taken = introduce("otettu")
@@ -210,6 +252,15 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                     for j, c in m.jokers:
                         where = f"Yhdistelmässä ({cards_text(m.cards)}) jokeri" if len(made) > 1 else "Jokeri"
                         text += f" {where} esittää {card_name(c, 'part')}."
+                if action == "open":  # (a hand's joker costs more: joker_points, said in the rule)
+                    text += " Avauksen pisteissä jokeri lasketaan sen kortin arvoisena, jota se esittää."
+            if action == "open" and any(m.stands_for(c).rank == 1 for m in made for c in m.cards):
+                text += (
+                    f" Avauksen pisteissä ässä on {count(ACE_HIGH_POINTS, 'piste', digits=True)} ryhmässä ja suoran "
+                    f"yläpäässä, mutta {count(ACE_LOW_POINTS, 'piste', digits=True)} suoran alapäässä (A-2-3)."
+                )
+                ace_said = applies("ace", rules) and statement("ace", rules) in " ".join(parts)
+                parts.append(introduce("assa", [] if ace_said else ["ace"]))
             rule = " ".join(x for x in parts if x)
         elif isinstance(move, LayOff):
             action, concept = "lay_off", "lisays"
@@ -217,6 +268,12 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             onto = move.target
             meld = deal.table[move.target].meld
             text = f"Lisää {cards_text(move.cards)} pöydän yhdistelmään ({cards_text(meld.cards)})."
+            if any(c.is_joker for c in move.cards):  # what the laid-off joker stands for
+                after = deal.copy()
+                after.play(move)
+                for j, c in after.table[move.target].meld.jokers:
+                    if j in move.cards:
+                        text += f" Siinä jokeri esittää {card_name(c, 'part')}."
             how = "Valitse kortti, napauta pöydän yhdistelmää ja paina Lisää."
             rule = introduce(concept, ["lay_off_before_meld"])
         elif isinstance(move, Knock):
@@ -238,6 +295,13 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                     f"Irtokorttiesi arvo on {count(dw, 'piste', digits=True)}: koputa poistamalla "
                     f"{card_name(move.card, 'gen')}."
                 )
+                if len(names) == 2:  # the risk of a knock that is no gin
+                    other = player_name(names[1 - seat], "gen")
+                    low = "yhtä pieneksi tai pienemmäksi" if rules.undercut_on_tie else "pienemmäksi"
+                    text += (
+                        f" Koputus on riski: jos {other} irtokorttien arvo jää (kun hän on liittänyt kortteja "
+                        f"yhdistelmiisi) {low} kuin sinun, hän alittaa."
+                    )
                 rule = introduce(concept, ["knock_limit"])
             how = "Valitse poistettava kortti ja paina Koputa."
         elif isinstance(move, Discard):
@@ -249,8 +313,15 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 rule = introduce(concept, ["final_discard"])
             else:
                 concept = "poisto"
-                text = f"Päätä vuoro poistamalla {card_name(move.card, 'gen')}: siitä on kädessäsi vähiten hyötyä."
+                text = f"Päätä vuoro poistamalla {card_name(move.card, 'gen')}: {_why_discard(move.card, deal.hand, rules)}."
                 rule = introduce(concept)
+                if not gin and rules.opening_points and not deal.opened[seat] and "odota" not in seen:
+                    seen.add("odota")  # once: why the reader does not open yet (the policy opens when it can)
+                    pure = " ja joiden joukossa olisi jokeriton suora" if rules.opening_pure_run else ""
+                    text += (
+                        " Et voi vielä avata: kädessäsi ei ole yhdistelmiä, joiden arvo olisi yhteensä vähintään "
+                        f"{count(rules.opening_points, 'piste', digits=True)}{pure}."
+                    )
                 if gin:  # the melds stay in the hand: say what they are and what the deadwood counts
                     rest = list(deal.hand)
                     rest.remove(move.card)
@@ -275,6 +346,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 x for x in ("Nostopakka loppui, ja poistopakasta tehtiin uusi nostopakka.", said, rule) if x
             )
         if "jokeri" not in seen and (sentence := _table_joker(deal, names)):
+            watched.append("jokeri")  # (seen on another player's meld, not played by the reader)
             rule = " ".join(
                 x for x in (rule, introduce("jokeri", ["max_jokers_per_meld", "joker_points"]), sentence) if x
             )
@@ -298,17 +370,64 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 "rule": rule,
                 "how": how,
                 "introduces": introduced,
+                "watched": watched,
             }
         )
     return out
 
 
-def concepts_of(steps: Sequence[dict]) -> list[str]:
-    """The concepts a guided deal introduces, in the order of :data:`CONCEPTS`."""
-    have = {s["concept"] for s in steps} | {c for s in steps for c in s.get("introduces", ())}
+def ending_concepts(end: Any, seat: int = 0) -> list[str]:
+    """The concepts the finished deal ``end`` shows only in its scoring: gin's lay-offs onto the
+    knocker's melds and the undercut; an unopened player's fixed penalty."""
+    out = end.outcome
+    if out is None:
+        return []
+    if isinstance(end, GinDeal):
+        found = []
+        if out.knocker is not None and out.knocker != seat:
+            found.append("koputus")
+        if out.defender is not None and out.defender.layoffs:
+            found.append("liittaminen")
+        if score_deal(out, end.rules).kind == "undercut":
+            found.append("alitus")
+        return found
+    opened = getattr(out, "opened", None)
+    if end.rules.scoring == "penalty" and opened and not all(opened):
+        return ["sakko"]
+    return []
+
+
+def own_concepts(steps: Sequence[dict]) -> list[str]:
+    """The concepts met in the reader's own moves (not a joker merely seen on another player's meld)."""
+    have = {s["concept"] for s in steps} | {
+        c for s in steps for c in s.get("introduces", ()) if c not in s.get("watched", ())
+    }
     return [c for c in CONCEPTS if c in have]
 
 
-def closing(rules: RuleSet) -> str:
-    """The rule sentence of the deal's scoring (after the last move)."""
-    return statement("scoring", rules) if applies("scoring", rules) else ""
+def concepts_of(steps: Sequence[dict], ending: Sequence[str] = ()) -> list[str]:
+    """The concepts a guided deal introduces (its steps' and ``ending``), in the order of :data:`CONCEPTS`."""
+    have = {s["concept"] for s in steps} | {c for s in steps for c in s.get("introduces", ())} | set(ending)
+    return [c for c in CONCEPTS if c in have]
+
+
+#: Gin's scoring, shared by every knock game (the bonuses are the rule set's own sentences).
+_KNOCK_SCORING = (
+    "Kun joku koputtaa, vastustaja näyttää yhdistelmänsä ja saa liittää irtokorttejaan koputtajan "
+    "yhdistelmiin (ginin jälkeen ei saa liittää). Koputtaja saa pisteiksi irtokorttien arvojen erotuksen; jos vastustajan irtokortit "
+    "ovat arvoltaan pienemmät, vastustaja alittaa ja saa erotuksen itse."
+)
+
+
+def closing(rules: RuleSet, said: Sequence[str] = ()) -> str:
+    """The rule sentences of the deal's scoring (after the last move); ``said``: the concepts the
+    steps have introduced (a knock the reader never made gets its limit here)."""
+    if rules.style == "knock":
+        options = ("undercut_bonus", "undercut_on_tie") + (() if "gin" in said else ("gin_bonus",))
+        if "koputus" not in said:
+            options = ("knock_limit",) + options
+        return " ".join([_KNOCK_SCORING] + [statement(o, rules) for o in options if applies(o, rules)])
+    parts = [statement("scoring", rules)] if applies("scoring", rules) else []
+    if rules.scoring == "penalty" and applies("unopened_penalty", rules):
+        parts.append(statement("unopened_penalty", rules))
+    return " ".join(parts)
