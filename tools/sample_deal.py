@@ -269,7 +269,7 @@ def auto_spec(rules) -> GameSpec:
         raise RuntimeError(f"{rules.name}: yksikään lyhyt peli ei päättynyt {AUTO_MAX_DEALS} jaossa")
     game_seed = min(ended, key=lambda g: lengths[g])
     try:
-        guided: int | None = tutorial_seed(rules, players, TUTORIAL_SEEDS)
+        guided: int | None = tutorial_seed(rules, players, TUTORIAL_QUICK_SEEDS)
     except RuntimeError:
         guided = None
     return GameSpec(rules.name, players, seed, game_seed, max_deals=AUTO_MAX_DEALS, tutorial_seed=guided)
@@ -357,6 +357,10 @@ def scenario_yaml(
 
 #: Seeds searched for each game's guided deal, and the reader's moves allowed.
 TUTORIAL_SEEDS = range(1, 1001)
+#: The seeds searched when no seed is recorded (a club's preset) or the recorded one no longer gives
+#: a guided deal after a rule change: fewer than ``--seeds`` searches, since every ``./dev accept``
+#: (and ``sample_deal --check``) runs it.
+TUTORIAL_QUICK_SEEDS = range(1, 81)
 TUTORIAL_MOVES = (10, 25)
 TUTORIAL_TITLE = "Opetusjako"
 
@@ -421,7 +425,7 @@ def generate(root: Path = SCENARIOS) -> dict[Path, str]:
             found = tutorial_deal(rules, n, spec.tutorial_seed)
             if found is None or not TUTORIAL_MOVES[0] <= len(found[2]) <= TUTORIAL_MOVES[1]:
                 # the rules have changed under the recorded seed: search again (record the new seed)
-                found = tutorial_deal(rules, n, tutorial_seed(rules, n, TUTORIAL_SEEDS))
+                found = tutorial_deal(rules, n, tutorial_seed(rules, n, TUTORIAL_QUICK_SEEDS))
             start, moves = found[0], found[1]
             files[tutorial_path(spec.game, root)] = scenario_yaml(
                 spec.game,
