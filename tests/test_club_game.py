@@ -88,6 +88,27 @@ def test_the_message_is_finnish_and_says_what_to_do():
     assert "scenarios/sanat.yaml" in text
 
 
+def test_a_rule_file_without_title_is_told_to_write_one(tmp_path, monkeypatch):
+    """Without ``title:`` the page is headed by the name; the speller's complaint about that name
+    says the title is missing (not that a ``title`` the editor never wrote is misspelt)."""
+    monkeypatch.setattr(spelling, "speller", lambda: _spell)
+    monkeypatch.setattr(spelling, "known_words", lambda: set())
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "kerhogin.yaml").write_text("name: kerhogin\nbase: gin\nknock_limit: 5\n", encoding="utf-8")
+    (rules / "kerho.yaml").write_text("name: kerho\nbase: gin\n", encoding="utf-8")  # a known word
+    (errors,) = spelling.check_titles(rules)
+    assert errors.path.endswith("kerhogin.yaml") and errors.line == 1
+    assert str(errors).endswith(
+        "kerhogin.yaml:1: title puuttuu: ilman sitä sivun otsikoksi tulee tunniste ”kerhogin”, jota "
+        "oikolukija ei tunne; kirjoita sivun otsikko omalle rivilleen, esim. title: Kerhon rommi"
+    )
+    (rules / "kerhogin.yaml").write_text("name: kerhogin\ntitle: Kerho vourolla\nbase: gin\n", encoding="utf-8")
+    (rules / "kerho.yaml").unlink()
+    (errors,) = spelling.check_titles(rules)
+    assert errors.line == 2 and "title: sana ”vourolla” ei ole suomen sanakirjassa" in str(errors)
+
+
 def test_the_club_word_list_is_checked_at_its_lines(tmp_path):
     path = tmp_path / "sanat.yaml"
     assert spelling.read_club_words(path) == set()

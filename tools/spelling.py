@@ -141,6 +141,12 @@ def misspelt(text: str, spell: Callable[[str], bool], known: set[str]) -> list[t
     return out
 
 
+NO_TITLE = (
+    "ilman sitä sivun otsikoksi tulee tunniste ”{name}”, jota oikolukija ei tunne; "
+    "kirjoita sivun otsikko omalle rivilleen, esim. title: Kerhon rommi"
+)
+
+
 def message(word: str) -> str:
     return f"sana ”{word}” ei ole suomen sanakirjassa eikä sanalistassa; {HINT}"
 
@@ -177,6 +183,9 @@ def check_titles(directory: Path | None = None) -> list[SourceError]:
             shown = rel_path(p.path)
             data = loads(read_text(p.path, shown), shown)
             line = data.line_of("title") if hasattr(data, "line_of") else 1
+            if isinstance(data, dict) and "title" not in data and p.title == p.name:  # headed by its name
+                errors.append(SourceError(shown, line, f"title puuttuu: {NO_TITLE.format(name=p.title)}"))
+                continue
             errors.extend(SourceError(shown, line, f"title: {message(w)}") for _, w in words)
     return errors
 
