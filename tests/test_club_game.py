@@ -109,6 +109,15 @@ def test_a_rule_file_without_title_is_told_to_write_one(tmp_path, monkeypatch):
     assert errors.line == 2 and "title: sana ”vourolla” ei ole suomen sanakirjassa" in str(errors)
 
 
+def test_the_message_offers_voikkos_nearest_words():
+    if spelling.speller() is None:
+        pytest.skip("Voikko is not installed")
+    assert spelling.message("koputtus").startswith(
+        "sana ”koputtus” ei ole suomen sanakirjassa eikä sanalistassa (ehkä ”koputus”); tarkista kirjoitusasu"
+    )
+    assert "Kimpi sen" not in spelling.message("Kimpisen")  # a split is no spelling of one word
+
+
 def test_the_club_word_list_is_checked_at_its_lines(tmp_path):
     path = tmp_path / "sanat.yaml"
     assert spelling.read_club_words(path) == set()

@@ -101,6 +101,7 @@ def speller() -> Callable[[str], bool] | None:
 
         voikko = libvoikko.Voikko("fi")
         check: Callable[[str], bool] | None = lru_cache(maxsize=None)(voikko.spell)
+        _VOIKKO.append(voikko)
     except (ImportError, OSError, Exception):  # no package, no library or no Finnish dictionary
         check = None
         if not _NOTICE:
@@ -115,6 +116,7 @@ def speller() -> Callable[[str], bool] | None:
 
 
 _SPELLER: list = []
+_VOIKKO: list = []  # the Voikko behind the speller, for its suggestions
 
 
 def known_words() -> set[str]:
@@ -147,8 +149,20 @@ NO_TITLE = (
 )
 
 
+def suggestions(word: str) -> list[str]:
+    """Voikko's nearest right words for ``word`` (at most three); none before :func:`speller` has
+    found Voikko."""
+    try:
+        near = _VOIKKO[0].suggest(word) if _VOIKKO else []
+    except Exception:  # a suggestion is a courtesy: the message is right without one
+        return []
+    return [w for w in near if w.lower() != word.lower() and " " not in w][:3]
+
+
 def message(word: str) -> str:
-    return f"sana ”{word}” ei ole suomen sanakirjassa eikä sanalistassa; {HINT}"
+    near = suggestions(word)
+    maybe = " (ehkä " + " tai ".join(f"”{w}”" for w in near) + ")" if near else ""
+    return f"sana ”{word}” ei ole suomen sanakirjassa eikä sanalistassa{maybe}; {HINT}"
 
 
 def check_scenarios(scenarios: list[Any]) -> list[SourceError]:
