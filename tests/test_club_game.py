@@ -246,6 +246,17 @@ steps:
     valid: true
 """
 
+#: The club's own page notes: an introduction that does not name the game's type (the page adds
+#: the type's rule sentence itself) and a tip.
+CLUB_NOTES = """\
+game: kerhonrommi
+intro:
+  - text: Kerhon rommi on perusrommi kerhomme omilla säännöillä.
+sections:
+  vinkit:
+    - text: Pidä ässät kädessä, sillä ne sopivat suoran kumpaankin päähän.
+"""
+
 #: Run in the copy: verify, then the claim check of the club's game and of its base game.
 CLUB_CHECK = """\
 import json, sys
@@ -277,6 +288,7 @@ def club_copy(tmp_path_factory):
     (root / "scenarios" / "kerhonrommi").mkdir()
     (root / "scenarios" / "kerhonrommi" / "k01-jako.yaml").write_text(CLUB_SCENARIO, encoding="utf-8")
     (root / "scenarios" / "kerhonrommi" / "k02-yhdistelmat.yaml").write_text(CLUB_FROM_SOURCE, encoding="utf-8")
+    (root / "scenarios" / "kerhonrommi" / "notes.yaml").write_text(CLUB_NOTES, encoding="utf-8")
     return root
 
 
