@@ -311,6 +311,21 @@ def test_preview_shows_build_errors_on_every_page(tmp_path):
     assert (docs / "oma.md").read_text(encoding="utf-8") == "# Käsin kirjoitettu\n"  # not ours: untouched
 
 
+def test_preview_error_page_keeps_its_errors_through_the_page_sanitiser():
+    """Rendered with the site's Markdown extensions and sanitised like every page, the errors stay
+    whole, one a line, in a preformatted block."""
+    import markdown
+
+    from tools import markup, serve
+
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8").split("\nhooks:")[0])
+    extensions = [e if isinstance(e, str) else next(iter(e)) for e in config["markdown_extensions"]]
+    errors = ["scenarios/rules/kerhonrommi.yaml:4: sääntö ace: tuntematon arvo ”korkea”", "a.yaml:1: <b> & x"]
+    html = markup.sanitize_content(markdown.markdown(serve.error_page("Kerhon rommi", errors), extensions=extensions))
+    assert "<strong>Sivua ei voitu rakentaa.</strong>" in html
+    assert "<pre><code>" + errors[0] + "\na.yaml:1: &lt;b&gt; &amp; x\n</code></pre>" in html
+
+
 def test_preview_error_pages_build_without_the_search_words_check(tmp_path, monkeypatch):
     """The error pages hold none of the pages' words, so the club's search words (which must lead
     to a word on the pages) are left out while they are shown; on real pages the check stays."""

@@ -90,12 +90,12 @@ def render_site() -> tuple[bool, list[str]]:
 
 
 def error_page(title: str, errors: list[str]) -> str:
+    # the errors as an indented code block: the page sanitiser keeps <pre>, not an admonition's classes
+    listing = "\n".join("    " + e for e in errors)
     return (
         f"{ERROR_MARKER} -->\n# {title}\n\n"
-        "!!! failure \"Sivua ei voitu rakentaa\"\n"
-        "    Esikatselu näyttää virheet vanhan sivun sijaan. Korjaa tiedosto; sivu päivittyy itsestään,\n"
-        "    kun rakennus onnistuu.\n\n"
-        "    ```text\n" + "\n".join("    " + e for e in errors) + "\n    ```\n"
+        "**Sivua ei voitu rakentaa.** Esikatselu näyttää virheet vanhan sivun sijaan. Korjaa tiedosto;\n"
+        "sivu päivittyy itsestään, kun rakennus onnistuu.\n\n" + listing + "\n"
     )
 
 
