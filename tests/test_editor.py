@@ -317,6 +317,7 @@ def test_preview_error_page_keeps_its_errors_through_the_page_sanitiser():
     import markdown
 
     from tools import markup, serve
+    from tools.spelling import message as spelling_message
 
     config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8").split("\nhooks:")[0])
     extensions = [e if isinstance(e, str) else next(iter(e)) for e in config["markdown_extensions"]]
@@ -324,6 +325,11 @@ def test_preview_error_page_keeps_its_errors_through_the_page_sanitiser():
     html = markup.sanitize_content(markdown.markdown(serve.error_page("Kerhon rommi", errors), extensions=extensions))
     assert "<strong>Sivua ei voitu rakentaa.</strong>" in html
     assert "<pre><code>" + errors[0] + "\na.yaml:1: &lt;b&gt; &amp; x\n</code></pre>" in html
+    long = "scenarios/kerhonrommi/k01.yaml:9: text: " + spelling_message("vourolla")
+    html = markup.sanitize_content(markdown.markdown(serve.error_page("Kerhon rommi", [long]), extensions=extensions))
+    shown = html.split("<pre><code>")[1].split("</code></pre>")[0].splitlines()
+    assert len(shown) > 1 and max(map(len, shown)) <= 88 and all(s.startswith("  ") for s in shown[1:])
+    assert " ".join(s.strip() for s in shown) == long
 
 
 def test_preview_error_pages_build_without_the_search_words_check(tmp_path, monkeypatch):

@@ -18,6 +18,7 @@ import os
 import signal
 import subprocess
 import sys
+import textwrap
 import time
 from pathlib import Path
 
@@ -90,8 +91,10 @@ def render_site() -> tuple[bool, list[str]]:
 
 
 def error_page(title: str, errors: list[str]) -> str:
-    # the errors as an indented code block: the page sanitiser keeps <pre>, not an admonition's classes
-    listing = "\n".join("    " + e for e in errors)
+    # the errors as an indented code block: the page sanitiser keeps <pre>, not an admonition's
+    # classes; long ones wrapped (continued two spaces in) so that a laptop's page shows them whole
+    wrap = textwrap.TextWrapper(width=88, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False)
+    listing = "\n".join("    " + line for e in errors for line in (wrap.wrap(e) or [""]))
     return (
         f"{ERROR_MARKER} -->\n# {title}\n\n"
         "**Sivua ei voitu rakentaa.** Esikatselu näyttää virheet vanhan sivun sijaan. Korjaa tiedosto;\n"
