@@ -365,6 +365,34 @@ def test_preview_error_pages_build_without_the_search_words_check(tmp_path, monk
     assert index["config"]["fi"]["syn"] == {}
 
 
+def test_preview_prints_the_first_builds_errors_too(tmp_path, monkeypatch, capsys):
+    import tools.siteserver
+
+    from tools import serve
+
+    class Server:
+        base = "http://127.0.0.1:8000"
+
+        def __init__(self, *args, **kwargs):
+            pass
+
+        def stop(self):
+            pass
+
+    def stop_watching(seconds):
+        raise KeyboardInterrupt
+
+    (tmp_path / "site").mkdir()
+    monkeypatch.setattr(serve, "ROOT", tmp_path)
+    monkeypatch.setattr(serve, "build_all", lambda runtime: (False, ["scenarios/rules/x.yaml:4: sääntö ace: …"]))
+    monkeypatch.setattr(tools.siteserver, "SiteServer", Server)
+    monkeypatch.setattr(serve.signal, "signal", lambda *args: None)
+    monkeypatch.setattr(serve.time, "sleep", stop_watching)
+    assert serve.serve("127.0.0.1:8000") == 0
+    out = capsys.readouterr().out
+    assert "Rakennus epäonnistui, virheet näkyvät sivuilla:\n  scenarios/rules/x.yaml:4: sääntö ace: …\n" in out
+
+
 def test_preview_watches_rules_templates_and_engine():
     from tools import serve
 

@@ -156,6 +156,10 @@ def serve(addr: str, interval: float = 0.25) -> int:
         "docs/assets/ rakentavat sivuston uudelleen; lataa sivu uudelleen nähdäksesi sen. Ctrl-C lopettaa.",
         flush=True,
     )
+    if not ok:  # the first build's errors too, not only on the pages
+        print("Rakennus epäonnistui, virheet näkyvät sivuilla:", flush=True)
+        for e in errors:
+            print("  " + e, flush=True)
     seen = sources()
     try:
         while True:
