@@ -88,6 +88,36 @@ def test_the_message_is_finnish_and_says_what_to_do():
     assert "scenarios/sanat.yaml" in text
 
 
+def test_a_rule_file_without_title_is_told_to_write_one(tmp_path, monkeypatch):
+    """Without ``title:`` the page is headed by the name; the speller's complaint about that name
+    says the title is missing (not that a ``title`` the editor never wrote is misspelt)."""
+    monkeypatch.setattr(spelling, "speller", lambda: _spell)
+    monkeypatch.setattr(spelling, "known_words", lambda: set())
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "kerhogin.yaml").write_text("name: kerhogin\nbase: gin\nknock_limit: 5\n", encoding="utf-8")
+    (rules / "kerho.yaml").write_text("name: kerho\nbase: gin\n", encoding="utf-8")  # a known word
+    (errors,) = spelling.check_titles(rules)
+    assert errors.path.endswith("kerhogin.yaml") and errors.line == 1
+    assert str(errors).endswith(
+        "kerhogin.yaml:1: title puuttuu: ilman sitä sivun otsikoksi tulee tunniste ”kerhogin”, jota "
+        "oikolukija ei tunne; kirjoita sivun otsikko omalle rivilleen, esim. title: Kerhon rommi"
+    )
+    (rules / "kerhogin.yaml").write_text("name: kerhogin\ntitle: Kerho vourolla\nbase: gin\n", encoding="utf-8")
+    (rules / "kerho.yaml").unlink()
+    (errors,) = spelling.check_titles(rules)
+    assert errors.line == 2 and "title: sana ”vourolla” ei ole suomen sanakirjassa" in str(errors)
+
+
+def test_the_message_offers_voikkos_nearest_words():
+    if spelling.speller() is None:
+        pytest.skip("Voikko is not installed")
+    assert spelling.message("koputtus").startswith(
+        "sana ”koputtus” ei ole suomen sanakirjassa eikä sanalistassa (ehkä ”koputus”); tarkista kirjoitusasu"
+    )
+    assert "Kimpi sen" not in spelling.message("Kimpisen")  # a split is no spelling of one word
+
+
 def test_the_club_word_list_is_checked_at_its_lines(tmp_path):
     path = tmp_path / "sanat.yaml"
     assert spelling.read_club_words(path) == set()
@@ -216,6 +246,17 @@ steps:
     valid: true
 """
 
+#: The club's own page notes: an introduction that does not name the game's type (the page adds
+#: the type's rule sentence itself) and a tip.
+CLUB_NOTES = """\
+game: kerhonrommi
+intro:
+  - text: Kerhon rommi on perusrommi kerhomme omilla säännöillä.
+sections:
+  vinkit:
+    - text: Pidä ässät kädessä, sillä ne sopivat suoran kumpaankin päähän.
+"""
+
 #: Run in the copy: verify, then the claim check of the club's game and of its base game.
 CLUB_CHECK = """\
 import json, sys
@@ -247,6 +288,7 @@ def club_copy(tmp_path_factory):
     (root / "scenarios" / "kerhonrommi").mkdir()
     (root / "scenarios" / "kerhonrommi" / "k01-jako.yaml").write_text(CLUB_SCENARIO, encoding="utf-8")
     (root / "scenarios" / "kerhonrommi" / "k02-yhdistelmat.yaml").write_text(CLUB_FROM_SOURCE, encoding="utf-8")
+    (root / "scenarios" / "kerhonrommi" / "notes.yaml").write_text(CLUB_NOTES, encoding="utf-8")
     return root
 
 

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import jsonschema
+import pytest
 import yaml
 
 from tools import editor_help, pagediff, schema
@@ -308,6 +309,88 @@ def test_preview_shows_build_errors_on_every_page(tmp_path):
     assert "# Rommi (perinteinen)" in page and "Vanha sivu" not in page
     assert "scenarios/rommi/f06.yaml:23: game_over: odotettiin true" in page
     assert (docs / "oma.md").read_text(encoding="utf-8") == "# Käsin kirjoitettu\n"  # not ours: untouched
+
+
+def test_preview_error_page_keeps_its_errors_through_the_page_sanitiser():
+    """Rendered with the site's Markdown extensions and sanitised like every page, the errors stay
+    whole, one a line, in a preformatted block."""
+    import markdown
+
+    from tools import markup, serve
+    from tools.spelling import message as spelling_message
+
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8").split("\nhooks:")[0])
+    extensions = [e if isinstance(e, str) else next(iter(e)) for e in config["markdown_extensions"]]
+    errors = ["scenarios/rules/kerhonrommi.yaml:4: sääntö ace: tuntematon arvo ”korkea”", "a.yaml:1: <b> & x"]
+    html = markup.sanitize_content(markdown.markdown(serve.error_page("Kerhon rommi", errors), extensions=extensions))
+    assert "<strong>Sivua ei voitu rakentaa.</strong>" in html
+    assert "<pre><code>" + errors[0] + "\na.yaml:1: &lt;b&gt; &amp; x\n</code></pre>" in html
+    long = "scenarios/kerhonrommi/k01.yaml:9: text: " + spelling_message("vourolla")
+    html = markup.sanitize_content(markdown.markdown(serve.error_page("Kerhon rommi", [long]), extensions=extensions))
+    shown = html.split("<pre><code>")[1].split("</code></pre>")[0].splitlines()
+    assert len(shown) > 1 and max(map(len, shown)) <= 88 and all(s.startswith("  ") for s in shown[1:])
+    assert " ".join(s.strip() for s in shown) == long
+
+
+def test_preview_error_pages_build_without_the_search_words_check(tmp_path, monkeypatch):
+    """The error pages hold none of the pages' words, so the club's search words (which must lead
+    to a word on the pages) are left out while they are shown; on real pages the check stays."""
+    import tools.search_index
+    import tools.search_words
+    from mkdocs.exceptions import PluginError
+
+    from tools import search_hook, serve
+
+    words = tmp_path / "hakusanat.yaml"
+    words.write_text("kuningatar: rouva\n", encoding="utf-8")
+    monkeypatch.setattr(tools.search_words, "SYNONYMS_FILE", words)
+    monkeypatch.setattr(tools.search_index, "voikko_analyser", lambda: lambda word: ([word], []))
+    docs, site = tmp_path / "docs", tmp_path / "site"
+    (site / "search").mkdir(parents=True)
+    docs.mkdir()
+    config = {"docs_dir": str(docs), "site_dir": str(site)}
+
+    def build(page_text: str) -> dict:
+        (docs / "rommi.md").write_text(page_text, encoding="utf-8")
+        material = {"config": {"lang": ["fi"]}, "docs": [{"location": "rommi/", "title": "Rommi", "text": "Jako"}]}
+        (site / "search" / "search_index.json").write_text(json.dumps(material), encoding="utf-8")
+        search_hook.on_post_build(config)
+        return json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+
+    with pytest.raises(PluginError, match="hakusanat.yaml:1: kuningatar: sanaa ”rouva” ei ole sivuilla"):
+        build(serve.MARKER + " x -->\n# Rommi\n\nJako\n")
+    serve.show_errors(["scenarios/rules/kerhonrommi.yaml:4: sääntö ace: tuntematon arvo ”korkea”"], docs)
+    assert serve.showing_errors(docs)
+    index = build((docs / "rommi.md").read_text(encoding="utf-8"))
+    assert index["config"]["fi"]["syn"] == {}
+
+
+def test_preview_prints_the_first_builds_errors_too(tmp_path, monkeypatch, capsys):
+    import tools.siteserver
+
+    from tools import serve
+
+    class Server:
+        base = "http://127.0.0.1:8000"
+
+        def __init__(self, *args, **kwargs):
+            pass
+
+        def stop(self):
+            pass
+
+    def stop_watching(seconds):
+        raise KeyboardInterrupt
+
+    (tmp_path / "site").mkdir()
+    monkeypatch.setattr(serve, "ROOT", tmp_path)
+    monkeypatch.setattr(serve, "build_all", lambda runtime: (False, ["scenarios/rules/x.yaml:4: sääntö ace: …"]))
+    monkeypatch.setattr(tools.siteserver, "SiteServer", Server)
+    monkeypatch.setattr(serve.signal, "signal", lambda *args: None)
+    monkeypatch.setattr(serve.time, "sleep", stop_watching)
+    assert serve.serve("127.0.0.1:8000") == 0
+    out = capsys.readouterr().out
+    assert "Rakennus epäonnistui, virheet näkyvät sivuilla:\n  scenarios/rules/x.yaml:4: sääntö ace: …\n" in out
 
 
 def test_preview_watches_rules_templates_and_engine():

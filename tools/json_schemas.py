@@ -51,7 +51,7 @@ def options_schema() -> dict[str, Any]:
     return {
         "type": "object",
         "additionalProperties": False,
-        "description": "sääntöjen muutokset; " + GENERATED_NOTE,
+        "description": "sääntöjen muutokset",
         "properties": {name: option_schema(name) for name in OPTIONS},
     }
 
@@ -67,21 +67,18 @@ def scenario_schema(base: dict[str, Any], games: dict[str, list[str]]) -> dict[s
         "type": "string",
         "pattern": f"^{markup.PRESET_NAME.pattern}$",
         "examples": list(games),
-        "description": "sääntökokoelma hakemistossa scenarios/rules/ (tiedoston name), esim. "
-        + ", ".join(games)
-        + "; "
-        + GENERATED_NOTE,
+        "description": "sääntökokoelma hakemistossa scenarios/rules/ (tiedoston name), esim. " + ", ".join(games),
     }
     props["section"] = {
         "type": "string",
-        "description": "sivun osio, johon esimerkki tulee (sallitut osiot riippuvat pelistä); " + GENERATED_NOTE,
+        "description": "sivun osio, johon esimerkki tulee (sallitut osiot riippuvat pelistä)",
     }
     try:
         from rommikirja.finnish import NAME_FORMS
 
         props["players"]["items"]["description"] = (
             "pelaajan nimi: valmiit nimet " + ", ".join(NAME_FORMS) + "; muut nimet sijamuotoineen "
-            "tiedostoon scenarios/nimet.yaml; " + GENERATED_NOTE
+            "tiedostoon scenarios/nimet.yaml"
         )
     except KeyError:
         pass
@@ -114,7 +111,7 @@ def _refused_schema(schema: dict[str, Any]) -> None:
     spec = {
         "enum": list(REFUSAL_HELP),
         "enumDescriptions": list(REFUSAL_HELP.values()),
-        "description": "koodi, jolla moottorin kuuluu hylätä siirto; " + GENERATED_NOTE,
+        "description": "koodi, jolla moottorin kuuluu hylätä siirto",
     }
 
     def walk(node: Any) -> None:

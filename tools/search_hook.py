@@ -52,15 +52,16 @@ def on_post_page(output: str, page, config, **kwargs) -> str:
 def on_post_build(config, **kwargs) -> None:
     from tools.search_index import build_index, voikko_analyser
     from tools.search_words import SYNONYMS_FILE, read_synonyms
+    from tools.serve import showing_errors
     from tools.yamlsrc import SourceError
 
     path = Path(config["site_dir"]) / "search" / "search_index.json"
     if not path.exists():
         raise PluginError("search/search_index.json puuttuu: mkdocs.yml:n plugins-listassa on oltava search")
+    # the preview's error pages (tools.serve) hold none of the words the club's search words lead to
+    synonyms = {} if showing_errors(Path(config["docs_dir"])) else read_synonyms(SYNONYMS_FILE)
     try:
-        index = build_index(
-            json.loads(path.read_text(encoding="utf-8")), read_synonyms(SYNONYMS_FILE), voikko_analyser()
-        )
+        index = build_index(json.loads(path.read_text(encoding="utf-8")), synonyms, voikko_analyser())
     except SourceError as err:
         raise PluginError(str(err)) from None
     path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")

@@ -101,6 +101,7 @@ def speller() -> Callable[[str], bool] | None:
 
         voikko = libvoikko.Voikko("fi")
         check: Callable[[str], bool] | None = lru_cache(maxsize=None)(voikko.spell)
+        _VOIKKO.append(voikko)
     except (ImportError, OSError, Exception):  # no package, no library or no Finnish dictionary
         check = None
         if not _NOTICE:
@@ -115,6 +116,7 @@ def speller() -> Callable[[str], bool] | None:
 
 
 _SPELLER: list = []
+_VOIKKO: list = []  # the Voikko behind the speller, for its suggestions
 
 
 def known_words() -> set[str]:
@@ -141,8 +143,26 @@ def misspelt(text: str, spell: Callable[[str], bool], known: set[str]) -> list[t
     return out
 
 
+NO_TITLE = (
+    "ilman sitä sivun otsikoksi tulee tunniste ”{name}”, jota oikolukija ei tunne; "
+    "kirjoita sivun otsikko omalle rivilleen, esim. title: Kerhon rommi"
+)
+
+
+def suggestions(word: str) -> list[str]:
+    """Voikko's nearest right words for ``word`` (at most three); none before :func:`speller` has
+    found Voikko."""
+    try:
+        near = _VOIKKO[0].suggest(word) if _VOIKKO else []
+    except Exception:  # a suggestion is a courtesy: the message is right without one
+        return []
+    return [w for w in near if w.lower() != word.lower() and " " not in w][:3]
+
+
 def message(word: str) -> str:
-    return f"sana ”{word}” ei ole suomen sanakirjassa eikä sanalistassa; {HINT}"
+    near = suggestions(word)
+    maybe = " (ehkä " + " tai ".join(f"”{w}”" for w in near) + ")" if near else ""
+    return f"sana ”{word}” ei ole suomen sanakirjassa eikä sanalistassa{maybe}; {HINT}"
 
 
 def check_scenarios(scenarios: list[Any]) -> list[SourceError]:
@@ -177,6 +197,9 @@ def check_titles(directory: Path | None = None) -> list[SourceError]:
             shown = rel_path(p.path)
             data = loads(read_text(p.path, shown), shown)
             line = data.line_of("title") if hasattr(data, "line_of") else 1
+            if isinstance(data, dict) and "title" not in data and p.title == p.name:  # headed by its name
+                errors.append(SourceError(shown, line, f"title puuttuu: {NO_TITLE.format(name=p.title)}"))
+                continue
             errors.extend(SourceError(shown, line, f"title: {message(w)}") for _, w in words)
     return errors
 
