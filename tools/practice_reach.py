@@ -2,9 +2,9 @@
 
 Each kind of question (``rommikirja.practice``) shows part of a deal: a hand, two gin hands,
 the hands left when someone went out, a table and a hand, a discard pile when the stock runs
-out. :func:`question_problems` turns it into a :class:`tools.reachable.Position` (the cards the
+out. :func:`question_problems` turns it into a :class:`tools.position_facts.Position` (the cards the
 question does not show filled in from the rest of the deck, as a real deal would hold them) and
-asks :func:`tools.reachable.position_problems` whether some deal reaches it; where the question
+asks :func:`tools.position_facts.position_problems` whether some deal reaches it; where the question
 leaves something open (how many players, who owns a table meld), one consistent choice is
 enough.
 
@@ -21,7 +21,7 @@ from typing import Any, Callable, Sequence
 from rommikirja import Card, Meld, RuleSet
 from rommikirja.cards import parse_card, standard_deck
 
-from .reachable import Position, _deck_problems, position_problems
+from .position_facts import Position, _deck_problems, position_problems
 from .scenario.piles import Piles
 
 NAMES = ["Aino", "Eero", "Kaisa", "Olli", "Pirkko", "Sanni"]

@@ -166,9 +166,7 @@ def weak_moves(sc: Any) -> list[SourceError]:
                 problem = None
                 if deal.is_legal(move) and "refused" not in raw:
                     problem = (
-                        _gin_problem(deal, move)
-                        if isinstance(deal, GinDeal)
-                        else _rummy_problem(deal, move, other.names)
+                        _gin_problem(deal, move) if deal.MELDS_IN_HAND else _rummy_problem(deal, move, other.names)
                     )
             except SearchLimit:
                 problem = None

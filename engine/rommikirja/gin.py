@@ -128,6 +128,7 @@ class GinDeal(Position):
 
     OVER = GinPhase.OVER
     MELDS_IN_HAND = True
+    START_PHASES = ("draw", "offer")
 
     rules: RuleSet
     hands: list[list[Card]]
@@ -186,7 +187,7 @@ class GinDeal(Position):
             raise IllegalMove(PLAYERS, "Gin-rommissa on kaksi pelaajaa.")
         if table:
             raise IllegalMove(TABLE, "Gin-rommissa yhdistelmiä ei pelata pöytään kesken jaon.")
-        if phase not in ("draw", "offer"):
+        if phase not in cls.START_PHASES:
             raise IllegalMove(PHASE, f"Tuntematon vaihe ”{phase}”; sallitut: draw, offer.")
         deal = cls(
             rules=rules,

@@ -13,8 +13,9 @@ writes itself, :meth:`~Position.generate_legal_moves` and :meth:`~Position.push`
 - :meth:`copy`, made from the dataclass fields of the game's state.
 
 What differs between the games and matters to callers (Pelaa, the computer players) is asked of
-the position, never of its class: :attr:`MELDS_IN_HAND` (gin: the hand is judged by its deadwood)
-and :meth:`turn_move_types` (what the player may do once drawn).
+the position, never of its class: :attr:`MELDS_IN_HAND` (gin: the hand is judged by its deadwood),
+:attr:`START_PHASES` (where a set-up deal may start) and :meth:`turn_move_types` (what the player
+may do once drawn).
 
 >>> from rommikirja import Deal, GinDeal
 >>> issubclass(Deal, Position) and issubclass(GinDeal, Position)
@@ -47,6 +48,9 @@ class Position:
     #: Whether melds stay hidden in the hand until a knock ends the deal (gin), so that a hand is
     #: judged by its deadwood; ``False`` when melds are played to the table (the rummy games).
     MELDS_IN_HAND: ClassVar[bool] = False
+    #: The phases a set-up position may start in (the ``phase`` of :meth:`from_position`, gin:
+    #: ``("draw", "offer")``); empty when a set-up deal always starts at the first draw.
+    START_PHASES: ClassVar[tuple[str, ...]] = ()
 
     # The fields every game's state has (its dataclass declares them).
     rules: RuleSet

@@ -43,9 +43,8 @@ from ..cards import Card, sort_cards
 from ..codes import BAD_MOVE
 from ..errors import IllegalMove
 from ..explain import score_lines
-from ..finnish import cards_text, player_name
+from ..finnish import UnknownName, cards_text, player_name
 from ..games import deal_type
-from ..gin import GinDeal
 from ..narrate import describe_move, narrate_event
 from ..scoring import score_deal
 from ..steps import StepError
@@ -71,7 +70,7 @@ def script_of(start: Any, moves: Sequence[Any], names: Sequence[str], seat: int)
             "discard": [c.code for c in start.discard],
             "dealer": start.dealer,
             "turn": start.turn,
-            **({"phase": phase} if isinstance(start, GinDeal) else {}),
+            **({"phase": phase} if start.START_PHASES else {}),
         },
         "steps": [m.to_step(names) for m in moves],
     }
@@ -171,7 +170,7 @@ def _view(deal: Any, names: Sequence[str], seat: int) -> dict:
         "style": deal.rules.style,
         "over": deal.is_over,
     }
-    if not isinstance(deal, GinDeal) and deal.rules.opening_points:
+    if not deal.MELDS_IN_HAND and deal.rules.opening_points:
         view["opened"] = list(deal.opened)
     if deal.is_over:
         score = score_deal(deal.outcome, deal.rules)
@@ -234,7 +233,7 @@ def op_opetus(req: dict) -> dict:
     if err is not None:
         try:
             reason = err.sentence(player_name(names[seat]))
-        except Exception:  # (a club name without forms): the message without a subject
+        except UnknownName:  # (a club name without forms): the message without a subject
             reason = err.message
         return {"result": "refused", "code": err.code, "reason": reason, "at": at}
     if not same_move(move, expected):

@@ -32,6 +32,9 @@ A game's *state* is the plain JSON the page keeps (``localStorage``) and sends w
 
 A hidden card is never in a state (the reader's moves hold only the reader's cards); the seed
 that dealt them is, as in the address: the engine runs in the page.
+
+The bounds and the checks of single fields live in :mod:`rommikirja.app.pelaa_fields`, the reader's
+moves as steps in :mod:`rommikirja.app.pelaa_moves` (both re-exported here).
 """
 
 from __future__ import annotations
@@ -39,16 +42,15 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
-from ..cards import standard_deck
 from ..chars import combining_run, describe, hidden_char, identity_problem
 from .computer import LEVELS
 from ..finnish import name_forms
-from ..moves import Move
 from ..narrate import DEFAULT_NAMES
 from ..rules import OPTIONS, RuleSet, RuleSetError
-from ..steps import STEP_FIELDS, StepError, StepReader, from_step
+from .pelaa_fields import LIMITS, PlayError, _is_int, _keys, _n, _text, shown
+from .pelaa_moves import PAGE_KINDS, _Deck, move_of, read_move, step_of  # noqa: F401 (PAGE_KINDS, _Deck: re-exported)
 
 __all__ = [
     "PlayError",
@@ -71,22 +73,6 @@ __all__ = [
 
 #: The state format this engine writes and reads.
 VERSION = 2
-
-#: Bounds on a request (the page is untrusted): every answer comes quickly.
-LIMITS = {
-    "request_chars": 1_000_000,
-    "deals": 300,
-    "deal_moves": 1000,
-    "moves": 10_000,
-    "seed": 40,
-    "name": 30,
-    "players": 4,
-    "sections": 100,
-    "section": 80,
-    "text": 60,
-    "cards": 30,
-    "computer_moves": 400,
-}
 
 #: House rules a reader may switch before a game, per deal style.
 HOUSE_RULES: dict[str, tuple[str, ...]] = {
@@ -114,22 +100,6 @@ _DIGEST = re.compile(r"[0-9a-f]{32}")
 _ANCHOR = re.compile(r"[a-z0-9_-]*")  # as MkDocs makes them (toc.slugify), maybe empty
 
 
-class PlayError(ValueError):
-    """A Pelaa request the engine will not answer; the message is one Finnish sentence."""
-
-
-def _n(value: int) -> str:
-    """A number the Finnish way: 10 000."""
-    return f"{value:,}".replace(",", " ")
-
-
-def shown(value: Any) -> str | None:
-    """``value`` quoted as the reader wrote it (”…”), or None when it is no short plain text."""
-    if isinstance(value, str) and 0 < len(value) <= LIMITS["name"] and value.isprintable():
-        return f"”{value}”"
-    return None
-
-
 #: A game's name: the slug of its page (as a preset's ``name``).
 GAME_NAME = re.compile(r"[a-z][a-z0-9-]{0,40}")
 #: Characters a title may not hold: they would be markup (HTML, Markdown, attributes, links).
@@ -155,29 +125,6 @@ def title_problem(value: Any) -> str | None:
     if value != value.strip():
         return "otsikon alussa tai lopussa on tyhjää"
     return identity_problem(value)
-
-
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _text(v: Any, limit: int) -> bool:
-    return (
-        isinstance(v, str)
-        and 0 < len(v) <= limit
-        and v.isprintable()
-        and hidden_char(v) is None
-        and combining_run(v) is None
-    )  # (a Hangul filler or a blank braille cell is printable)
-
-
-def _keys(obj: dict, allowed: Any, where: str) -> None:
-    for key in obj:
-        if key not in allowed:
-            what = shown(key)
-            raise PlayError(
-                f"{where} on kenttä {what}, jota siinä ei voi olla." if what else f"{where} on tuntematon kenttä."
-            )
 
 
 # -- requests ----------------------------------------------------------------------------------
@@ -460,105 +407,3 @@ def check_state(v: Any) -> dict:
         raise PlayError("Pelin numeron (seed) pitää olla tilassa tekstinä.")
     _sections(v.get("sections"))
     return v
-
-
-# -- moves as scenario steps (the engine's step codec, rommikirja.steps) ----------------------
-
-
-def step_of(move: Move, names: Sequence[str] = DEFAULT_NAMES) -> dict:
-    """A move in the scenario files' step format, e.g. ``{"discard": "7H"}`` (``move.to_step``)."""
-    return move.to_step(names)
-
-
-#: The moves a reader makes on the page (no irregularities: those are for the scenario files).
-PAGE_KINDS = ("draw", "discard", "knock", "meld", "lay_off", "open", "pass", "claim")
-
-
-class _Deck:
-    """The game's card codes (as the engine writes them) and their cards."""
-
-    _cache: dict = {}
-
-    def __init__(self, rules: RuleSet) -> None:
-        key = (rules.decks, rules.jokers)
-        if key not in self._cache:
-            self._cache[key] = {c.code: c for c in standard_deck(rules.decks, rules.jokers)}
-        self.cards = self._cache[key]
-
-    def card(self, v: Any):
-        if not isinstance(v, str) or v not in self.cards:
-            what = shown(v) if isinstance(v, str) and len(v) <= 8 else None
-            raise PlayError(
-                f"{what} ei ole tämän pelin kortti; kortit merkitään kuten 7H, 10D, AS tai JK."
-                if what
-                else "Siirrossa on jotain muuta kuin tämän pelin kortti; kortit merkitään kuten 7H, 10D, AS tai JK."
-            )
-        return self.cards[v]
-
-    def cards_of(self, v: Any, most: int = 20) -> tuple:
-        if not isinstance(v, list) or not 0 < len(v) <= most:
-            raise PlayError(f"Siirron korttien pitää olla luettelo, jossa on 1–{most} korttia.")
-        return tuple(self.card(c) for c in v)
-
-
-class _PageReader(StepReader):
-    """The codec's reader for the page's moves (untrusted): this game's cards only, bounded lists,
-    the reader's own seat only; every refusal a Finnish sentence."""
-
-    def __init__(self, rules: RuleSet, names: Sequence[str]) -> None:
-        super().__init__(names)
-        self.deck = _Deck(rules)
-
-    def card(self, value: Any, key: str, at: Any = None):
-        return self.deck.card(value)
-
-    def cards(self, value: Any, key: str, at: Any = None) -> tuple:
-        return self.deck.cards_of(value)
-
-    def player(self, value: Any, key: str) -> int:
-        if value != self.names[0]:
-            raise PlayError("Voit huutaa ”rommia” vain omasta puolestasi.")
-        return 0
-
-    def index(self, value: Any, key: str) -> int:
-        if not _is_int(value) or not 0 <= value < 200:
-            raise PlayError("Kerro onto-kentässä kokonaislukuna, mitä pöydän yhdistelmää siirto koskee.")
-        return value
-
-    def got(self, value: Any) -> str:
-        what = shown(value)  # only a short plain text is repeated back to the page
-        return f", saatiin {what}" if what else ""
-
-
-def read_move(step: Any, rules: RuleSet, names: Sequence[str], open_cards: bool = False) -> Move | tuple:
-    """The reader's move from a step (the scenario format, read by :func:`rommikirja.steps.from_step`),
-    every field checked; ``open_cards`` (Rommi 51's "Avaa" with the chosen cards, split by the engine)
-    comes back as ``("open_cards", cards)``."""
-    if not isinstance(step, dict) or not step:
-        raise PlayError("Siirron pitää olla JSON-olio, esimerkiksi {\"draw\": \"stock\"}.")
-    kinds = [k for k in step if k in PAGE_KINDS or (open_cards and k == "open_cards")]
-    if len(kinds) != 1:
-        raise PlayError("Siirrossa pitää olla yksi näistä: " + ", ".join(PAGE_KINDS) + ".")
-    kind = kinds[0]
-    if kind == "open_cards":
-        _keys(step, {kind}, "Siirrossa")
-        return ("open_cards", _Deck(rules).cards_of(step[kind], LIMITS["cards"]))
-    _keys(step, {kind, *STEP_FIELDS[kind]}, "Siirrossa")
-    if kind == "open" and isinstance(step[kind], list) and len(step[kind]) > 10:
-        raise PlayError("Avauksen (open) pitää olla luettelo, jossa on 1–10 yhdistelmää.")
-    if kind == "knock" and isinstance(step.get("melds"), list) and len(step["melds"]) > 10:
-        raise PlayError("Koputuksen yhdistelmien (melds) pitää olla luettelo, jossa on enintään 10 yhdistelmää.")
-    try:
-        return from_step(step, _PageReader(rules, names), kinds=PAGE_KINDS)
-    except StepError as err:
-        raise PlayError(err.sentence()) from None
-
-
-def move_of(step: Any, names: Sequence[str] = DEFAULT_NAMES, rules: RuleSet | None = None) -> Move:
-    """The move of a step in the scenario format (the inverse of :func:`step_of`), for steps the
-    engine wrote itself (the regenerated moves); the reader's go through :func:`read_move`."""
-    if rules is not None:
-        move = read_move(step, rules, names)
-        assert not isinstance(move, tuple)
-        return move
-    return from_step(step, names=names)
