@@ -265,7 +265,8 @@ def test_a_typo_in_a_clubs_text_fails_verify_at_its_line_in_finnish(club_copy):
     assert found == ["scenarios/kerhonrommi/k01-jako.yaml:9: text: " + spelling.message("vourolla")]
 
 
-CLUB_NOTES = """\
+#: A club's notes file with a typo on its sixth line, in a folded text.
+CLUB_NOTES_TYPO = """\
 # Kerhon rommin sivu: mitä kerho kertoo sääntöjen lisäksi.
 game: kerhonrommi
 intro:
@@ -282,7 +283,8 @@ def test_a_typo_in_a_clubs_notes_or_title_fails_verify_at_its_line_in_finnish(cl
     shutil.copy2(ROOT / "scenarios" / "sanat.yaml", club_copy / "scenarios" / "sanat.yaml")
     notes = club_copy / "scenarios" / "kerhonrommi" / "notes.yaml"
     preset = club_copy / "scenarios" / "rules" / "kerhonrommi.yaml"
-    notes.write_text(CLUB_NOTES, encoding="utf-8")
+    before = notes.read_text(encoding="utf-8") if notes.exists() else None  # the copy's own notes, if any
+    notes.write_text(CLUB_NOTES_TYPO, encoding="utf-8")
     preset.write_text(CLUB_PRESET.replace("title: Kerhon rommi", "title: Kerhon rommmi"), encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": f"{club_copy / 'engine'}{os.pathsep}{club_copy}"}
     try:
@@ -300,7 +302,10 @@ def test_a_typo_in_a_clubs_notes_or_title_fails_verify_at_its_line_in_finnish(cl
             assert proc.returncode == 1 and proc.stderr.strip().splitlines() == [want], proc.stderr[-2000:]
             assert proc.stdout == ""
     finally:
-        notes.unlink()
+        if before is None:
+            notes.unlink()
+        else:
+            notes.write_text(before, encoding="utf-8")
         preset.write_text(CLUB_PRESET, encoding="utf-8")
 
 
