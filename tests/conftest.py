@@ -40,3 +40,12 @@ def deploy_project(tmp_path_factory):
     from deploy_project import DeployProject
 
     return DeployProject.create(tmp_path_factory.mktemp("deploy"))
+
+
+@pytest.fixture(scope="session")
+def club(tmp_path_factory):
+    """A club's own rulebook built by following the README's club section in a temporary copy
+    (tests/test_club_site.py), once for the session: tests/test_club_browser.py serves the same copy."""
+    from test_club_site import make_club
+
+    return make_club(tmp_path_factory)

@@ -307,6 +307,50 @@ def test_a_typo_in_a_clubs_text_fails_verify_at_its_line_in_finnish(club_copy):
     assert found == ["scenarios/kerhonrommi/k01-jako.yaml:9: text: " + spelling.message("vourolla")]
 
 
+#: A club's notes file with a typo on its sixth line, in a folded text.
+CLUB_NOTES_TYPO = """\
+# Kerhon rommin sivu: mitä kerho kertoo sääntöjen lisäksi.
+game: kerhonrommi
+intro:
+  - text: >-
+      Kerhon rommia pelataan tiistaisin.
+      Jakaja on vourolla viimeinen.
+"""
+
+
+def test_a_typo_in_a_clubs_notes_or_title_fails_verify_at_its_line_in_finnish(club_copy):
+    """./dev verify (all), and verify of the notes file or of the rule file alone: file:line, Finnish."""
+    if spelling.speller() is None:
+        pytest.skip("Voikko puuttuu")
+    shutil.copy2(ROOT / "scenarios" / "sanat.yaml", club_copy / "scenarios" / "sanat.yaml")
+    notes = club_copy / "scenarios" / "kerhonrommi" / "notes.yaml"
+    preset = club_copy / "scenarios" / "rules" / "kerhonrommi.yaml"
+    before = notes.read_text(encoding="utf-8") if notes.exists() else None  # the copy's own notes, if any
+    notes.write_text(CLUB_NOTES_TYPO, encoding="utf-8")
+    preset.write_text(CLUB_PRESET.replace("title: Kerhon rommi", "title: Kerhon rommmi"), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": f"{club_copy / 'engine'}{os.pathsep}{club_copy}"}
+    try:
+        want_notes = "scenarios/kerhonrommi/notes.yaml:6: text: " + spelling.message("vourolla")
+        want_title = "scenarios/rules/kerhonrommi.yaml:3: title: " + spelling.message("rommmi")
+        found = _run(club_copy, "verify")["errors"]
+        assert want_notes in found and want_title in found
+        for arg, want in (
+            ("scenarios/kerhonrommi/notes.yaml", want_notes),
+            ("scenarios/rules/kerhonrommi.yaml", want_title),
+        ):
+            proc = subprocess.run(
+                [sys.executable, "-m", "tools.verify", arg], cwd=club_copy, env=env, capture_output=True, text=True
+            )
+            assert proc.returncode == 1 and proc.stderr.strip().splitlines() == [want], proc.stderr[-2000:]
+            assert proc.stdout == ""
+    finally:
+        if before is None:
+            notes.unlink()
+        else:
+            notes.write_text(before, encoding="utf-8")
+        preset.write_text(CLUB_PRESET, encoding="utf-8")
+
+
 def test_a_clubs_game_passes_the_claim_check_with_no_allowlist_edit(club_copy):
     words = club_copy / "scenarios" / "sanat.yaml"
     words.write_text(words.read_text(encoding="utf-8") + "- vourolla\n", encoding="utf-8")

@@ -5,11 +5,17 @@ The copy stands for the fresh clone. Its rule files are the README's own example
 of this test's (:data:`KERHO51`, on Rommi 51 with two changes); neither game has a scenario of its
 own. Every ``./dev`` command of the section runs what the ``dev`` script runs for it
 (:data:`DEV`, checked against the script), with the copy's engine first on the path, except that
-``./dev test`` runs the build and the project's checks of a club's game: verify, the page build,
-the claim check that flips every option of every game (``test_statements.py``), the page spelling
-and site checks (``test_site.py``, its own ``mkdocs build --strict``), the sample deals
-(``test_sample_deal.py``) and the scenarios and their schema (``test_scenarios.py``), all as the
-project has them: the test files and the allow-list are copied and never edited. The publish step
+``./dev test`` runs the build and every test that reads the project's data as a whole, so that a
+club's presets reach it (:data:`CHECKS`): verify, the page build, the claim check that flips every
+option of every game (``test_statements.py``), the page spelling and site checks (``test_site.py``,
+its own ``mkdocs build --strict``), the sample deals (``test_sample_deal.py``), the scenarios
+(``test_scenarios.py``), the concept sections (``test_concepts.py``), the schemas, reference,
+snapshots and rule files (``test_editor.py``), the loaders on every file, the register of the
+sources' statements, the temporary allow-list, the sanitiser on the built pages, the search index
+and the forbidden word variants, all as the project has them: the test files and the allow-lists
+are copied and never edited. Left out (:data:`NOT_CHECKED`) are the tests whose outcome a club's
+preset cannot change: the engine's own tests on the tests' own rule sets (``tests/fixed_rules.py``,
+``tests/corpus``) and the ones that build copies of the project of their own. The publish step
 copies the build the ``site`` link points at, as ``rsync -aL`` does.
 """
 
@@ -30,7 +36,18 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SECTION = "## A club's own rulebook, from a fresh clone to a published site"
-COPIED = ("engine", "tools", "templates", "scenarios", "tests", "pyproject.toml", "mkdocs.yml", "README.md", "dev")
+COPIED = (
+    "engine",
+    "tools",
+    "templates",
+    "scenarios",
+    "tests",
+    ".vscode",
+    "pyproject.toml",
+    "mkdocs.yml",
+    "README.md",
+    "dev",
+)
 
 #: The club's second game: Rommi 51 with two changes, no scenario of its own.
 KERHO51 = """\
@@ -42,8 +59,45 @@ target_score: 200
 """
 SITE_URL = "https://kerho.example/rommikirja/"
 
-#: The project's checks that ``./dev test`` stands for here (see the module doc).
-CHECKS = ("tests/test_statements.py", "tests/test_site.py", "tests/test_sample_deal.py", "tests/test_scenarios.py")
+#: The project's checks that ``./dev test`` stands for here (see the module doc): every test that
+#: reads the project's rule sets, scenarios, notes, templates, pages or site as a whole.
+CHECKS = (
+    "tests/test_statements.py",
+    "tests/test_site.py",
+    "tests/test_sample_deal.py",
+    "tests/test_scenarios.py",
+    "tests/test_concepts.py",
+    "tests/test_engine_layers.py",  # no page, anchor or heading of any game (a club's too) in the engine
+    "tests/test_source_statements.py",
+    "tests/test_search.py",
+    "tests/test_vocabulary.py",
+    "tests/test_editor.py::test_generated_schemas_and_reference_are_current",
+    "tests/test_editor.py::test_snapshots_are_the_accepted_state",
+    "tests/test_editor.py::test_rule_files_follow_their_schema",
+    "tests/test_editor.py::test_scenario_schema_knows_games_options_and_sections",
+    "tests/test_editor.py::test_reference_documents_exactly_what_a_scenario_text_may_use",
+    "tests/test_untrusted.py::test_c_and_pure_loaders_agree",
+    "tests/test_untrusted.py::test_loaded_data_equals_pyyaml_safe_load",
+    "tests/test_markup.py::test_shipped_pages_are_unchanged_by_the_sanitiser",
+    "tests/test_markup.py::test_own_pages_are_the_presets_template_pages",
+    "tests/test_play.py::test_rule_links_point_at_real_sections",
+    "tests/test_credit.py::test_the_shipped_file_matches_its_schema_and_is_no_scenario",
+    "tests/test_truth.py::test_the_allow_list_holds_only_failing_scenarios_with_reasons",
+)
+#: Why the other tests that touch the project's files are not run in the copy (a club's presets
+#: cannot change their outcome); the rest read no project data (the engine on the tests' own rules).
+NOT_CHECKED = {
+    "tests/test_parity.py": "the engine under Pyodide on named shipped games (parity_snippet.py)",
+    "tests/test_deploy.py": "builds in copies of its own (tests/deploy_project.py)",
+    "tests/test_publish.py": "the wheel and lock file in a copy of its own",
+    "tests/test_editor_loop.py": "a rules editor's loop in a copy of its own",
+    "tests/test_names.py": "the names file, which a club's game does not touch",
+    "tests/test_new_practice_kind.py": "a new widget kind in a copy of its own",
+    "tests/test_club_game.py": "a club's game in a copy of its own",
+    "tests/test_opetus.py": "guided deals of the tests' own rule sets (tests/corpus/rules)",
+    "tests/test_stdlib.py": "the Pyodide standard library, not the rule data",
+    "browser": "Chromium tests: a club page in the browser is tests/test_club_browser.py's",
+}
 
 #: ``./dev <command>`` → the modules it runs, in order (the ``dev`` script's lines, checked below).
 DEV = {
@@ -135,8 +189,8 @@ class Club:
         return sorted((self.root / "scenarios" / name).glob(f"z-{name}-*.yaml"))
 
 
-@pytest.fixture(scope="module")
-def club(tmp_path_factory) -> Club:
+def make_club(tmp_path_factory) -> Club:
+    """The copy with the README's steps followed (the session fixture ``club``, tests/conftest.py)."""
     tmp = tmp_path_factory.mktemp("kerhosivu")
     root = tmp / "kerhon-rommikirja"
     root.mkdir()
@@ -280,5 +334,59 @@ def test_a_club_games_page_names_its_base_game_and_how_it_differs(club, name):
     page, base = base_page(club, name)
     title = re.search(r"^# (.+)$", base, re.M).group(1)
     assert f"[{title}](" in page
+    own = re.search(r"^# (.+)$", page, re.M).group(1)
     table = page.split("## Erot pohjapeliin", 1)[1].split("\n## ", 1)[0]
-    assert f"| Sääntö | {title} |" in table and table.count("\n| ") >= 3  # the header and the changed rules
+    assert f"| Sääntö | {own} | {title} |" in table and table.count("\n| ") >= 3  # the header and the changed rules
+
+
+def test_the_checks_left_out_are_real_files_and_not_also_run():
+    run = {c.split("::", 1)[0] for c in CHECKS}
+    assert all((ROOT / c.split("::", 1)[0]).is_file() for c in CHECKS)
+    assert [f for f in NOT_CHECKED if f != "browser" and (f in run or not (ROOT / f).is_file())] == []
+
+
+def _headings(page: str) -> list[str]:
+    return re.findall(r"^## (.+?)\s*$", page, re.M)
+
+
+@pytest.mark.parametrize("name", CLUB_GAMES)
+def test_a_club_page_has_nine_tenths_of_its_base_games_sections_and_its_guided_deal(club, name):
+    page, base = base_page(club, name)
+    have, before = _headings(page), _headings(base)
+    kept = [h for h in before if h in have]
+    assert len(kept) >= 0.9 * len(before), sorted(set(before) - set(have))
+    tutorial = club.root / "scenarios" / name / f"z-{name}-opetus.yaml"
+    assert ("Opetusjako" in have) == tutorial.is_file()
+    assert tutorial.is_file()  # both club games' rules give the generator a guided deal
+    box = page.split("## Opetusjako", 1)[1].split("\n## ", 1)[0]
+    assert f'<div class="opetusjako" id="opetus-{name}" data-opetus="' in box
+
+
+@pytest.mark.parametrize("name", CLUB_GAMES)
+def test_a_club_pages_text_passes_the_finnish_speller(club, name):
+    from libvoikko import Voikko
+    from test_site import PREFIXES, PROJECT_WORDS, _words
+
+    from rommikirja.finnish import RANK_WORDS, all_card_word_forms
+
+    known = all_card_word_forms() | {w.lower() for w in PROJECT_WORDS}
+    known |= {form for forms in RANK_WORDS.values() for form in forms}
+    v = Voikko("fi")
+    try:
+        words = _words(club.page(name))
+        unknown = sorted(
+            {
+                w
+                for w in words
+                if (c := next((w[len(p) :] for p in PREFIXES if w.lower().startswith(p)), w)).lower() not in known
+                and not v.spell(c)
+            }
+        )
+    finally:
+        v.terminate()
+    assert len(words) > 500 and unknown == []
+
+
+def test_pelaa_names_the_club_games(club):
+    intro = club.page("pelaa").split("<div", 1)[0]
+    assert "Kerhon rommi" in intro and "Kerhon 51" in intro

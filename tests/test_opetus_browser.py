@@ -80,7 +80,12 @@ def _legal_other(page, game: str) -> None:
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_guided_deal_follows_its_prompts(phone, server, game):  # noqa: F811
-    p = Page(phone, server, GAMES[game])
+    follow_the_prompts(Page(phone, server, GAMES[game]), game)
+
+
+def follow_the_prompts(p: Page, game: str) -> None:
+    """The guided deal of ``game`` on page ``p``, completed by following its prompts (a wrong
+    move and a legal other one tried on the way), then checked: see the module doc."""
     page = p.page
     root = f"#opetus-{game}"
     page.locator(f"{root} [data-opetus-seuraava]").click()  # "Aloita opetusjako"

@@ -109,7 +109,12 @@ def test_game_page_has_every_example(site, game):
     assert f'<h1 id="{slug}">{html.escape(title, quote=False)}' in page or f">{title}<" in page
     for heading in headings:
         assert f">{heading}<" in page, heading
-    every = [sc for sc in verify()[0] if sc.game == game and sc.section != "vertailu"]
+    from tools.opetusjako import tutorial_id
+
+    found = verify()[0]
+    guided = tutorial_id(game, {sc.id: sc for sc in found})  # shown as the Opetusjako, not as a box
+    assert guided is None or f'id="opetus-{game}"' in page
+    every = [sc for sc in found if sc.game == game and sc.section != "vertailu" and sc.id != guided]
     boxes = [sc for sc in every if sc.section != "pistetaulukko"]
     sheet = [sc for sc in every if sc.section == "pistetaulukko"]
     for sc in boxes:

@@ -146,11 +146,15 @@ def regenerate_sample_deals(out=sys.stdout) -> bool:
         print(f"Esimerkkijakoja ei voi pelata uudelleen näillä säännöillä: {err}", file=out)
         return False
     stale = [p for p, text in files.items() if not p.exists() or p.read_text(encoding="utf-8") != text]
-    if stale:
-        sample_deal.write(files)
-        print(
-            f"{len(stale)} esimerkkijakoa pelattiin uudelleen nykyisillä säännöillä (tools/sample_deal.py).", file=out
-        )
+    if stale or sample_deal.leftovers(files):
+        removed = sample_deal.write(files)
+        if stale:
+            print(
+                f"{len(stale)} esimerkkijakoa pelattiin uudelleen nykyisillä säännöillä (tools/sample_deal.py).",
+                file=out,
+            )
+        for old in removed:
+            print(f"{old.relative_to(sample_deal.ROOT)}: poistettu; generaattori ei enää tee sitä", file=out)
     return True
 
 

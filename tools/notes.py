@@ -69,9 +69,10 @@ def _fail(path: str, line: int | None, message: str) -> SourceError:
     return SourceError(path, line, message)
 
 
-def _check_text(path: str, line: int, text: str, spell: Any) -> list[SourceError]:
+def _check_text(path: str, line: int, text: str, spell: Any, written: str | None = None) -> list[SourceError]:
     """The markup policy and the speller (``spell``: a text → its misspelt words' (line from 0,
-    Finnish message), :func:`tools.game_page.text_speller`) on one text, at its lines."""
+    Finnish message), :func:`tools.game_page.text_speller`) on one text, at its lines. ``written``:
+    a folded text's lines as the file has them (folding joins them), for the speller's lines."""
     from . import markup
 
     errors = [
@@ -81,7 +82,7 @@ def _check_text(path: str, line: int, text: str, spell: Any) -> list[SourceError
     if spell is not None:
         errors += [
             SourceError(path, line + i, f"text: {msg}")  # (i counts from 0)
-            for i, msg in spell(text)
+            for i, msg in spell(text if written is None else written)
         ]
     return errors
 
@@ -104,6 +105,22 @@ def _block_scalar(source: list[str] | None, line: int, key: str) -> bool:
         return False
     after = source[line - 1].split(f"{key}:", 1)[-1].strip()
     return after[:1] in ("|", ">")
+
+
+def _folded_lines(source: list[str] | None, line: int, key: str) -> str | None:
+    """The lines of a folded block text (``key: >``) that starts after that line, as written
+    (without their indent); None for any other text."""
+    if not _block_scalar(source, line, key) or not source[line - 1].split(f"{key}:", 1)[-1].strip().startswith(">"):
+        return None
+    indent, out = None, []
+    for raw in source[line:]:
+        if raw.strip():
+            depth = len(raw) - len(raw.lstrip(" "))
+            indent = depth if indent is None else indent
+            if depth < indent:
+                break
+        out.append(raw[indent or 0 :].rstrip())
+    return "\n".join(out).strip()
 
 
 def _check_note(
@@ -131,7 +148,8 @@ def _check_note(
                 errors.append(_fail(path, note.line_of(key), f"{key}: odotettiin tekstiä"))
             else:
                 first = note.line_of(key) + (1 if _block_scalar(source, note.line_of(key), key) else 0)
-                errors += _check_text(path, first, value.strip(), spell)
+                written = _folded_lines(source, note.line_of(key), key)
+                errors += _check_text(path, first, value.strip(), spell, written)
     for key in ("tarkennus", "inherit"):
         if key in note and not isinstance(note[key], bool):
             errors.append(_fail(path, note.line_of(key), f"{key}: odotettiin true tai false"))

@@ -113,3 +113,27 @@ def pelaa_games(
             "links": topic_links(page, found),
         }
     return games
+
+
+def games_sentence(games: dict[str, dict[str, Any]]) -> str:
+    """Pelaa's intro sentence of what can be played, from the game list (:func:`pelaa_games`):
+    the titles grouped by how many computer opponents they seat, fewest first.
+
+    >>> g = {"a": {"title": "Gin-rommi", "min": 2, "max": 2}, "b": {"title": "Perusrommi", "min": 2, "max": 4},
+    ...      "c": {"title": "Rommi 51", "min": 2, "max": 4}}
+    >>> games_sentence(g)
+    'Pelattavana ovat Gin-rommi yhtä vastustajaa vastaan sekä Perusrommi ja Rommi 51 yhtä, kahta tai kolmea vastustajaa vastaan.'
+    >>> games_sentence({"b": g["b"]})
+    'Pelattavana on Perusrommi yhtä, kahta tai kolmea vastustajaa vastaan.'
+    """
+    from rommikirja.finnish import join_list, numeral
+
+    groups: dict[tuple[int, int], list[str]] = {}
+    for game in games.values():
+        groups.setdefault((game["min"] - 1, game["max"] - 1), []).append(game["title"])
+    parts = []
+    for (low, high), titles in sorted(groups.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        counts = join_list([numeral(n, "part") for n in range(max(low, 1), high + 1)], "tai")
+        parts.append(f"{join_list(titles)} {counts} vastustajaa vastaan")
+    verb = "on" if len(games) == 1 else "ovat"
+    return f"Pelattavana {verb} {join_list(parts, 'sekä')}."

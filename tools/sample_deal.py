@@ -462,17 +462,38 @@ def generate(root: Path = SCENARIOS) -> dict[Path, str]:
     return files
 
 
-def write(files: dict[Path, str]) -> None:
-    """Write the generated files and remove score-sheet deals the generator no longer makes."""
+def leftovers(files: dict[Path, str], root: Path | None = None) -> list[Path]:
+    """Generated files (:data:`HEADER`'s first line) that the generator no longer makes: a renamed or
+    deleted preset's, a score sheet's deals past the short game's end, a guided deal the game lost.
+    A file without the header is the club's own and is never listed."""
+    root = SCENARIOS if root is None else root
+    first = HEADER.splitlines()[0]
+    out = []
+    for path in sorted(root.glob("*/z-*.yaml")):
+        if path in files or not path.is_file():
+            continue
+        with path.open(encoding="utf-8", errors="replace") as f:
+            if f.readline().rstrip("\n") == first:
+                out.append(path)
+    return out
+
+
+def write(files: dict[Path, str], root: Path | None = None) -> list[Path]:
+    """Write the generated files and remove the generated ones the generator no longer makes
+    (:func:`leftovers`, and a folder they leave empty); the removed files are returned."""
+    root = SCENARIOS if root is None else root
     for game in {p.parent.name for p in files}:
-        if override_path(game).exists() and tutorial_path(game).exists():
-            tutorial_path(game).unlink()
-        for old in (SCENARIOS / game).glob(f"z-{game}-peli-*.yaml"):
-            if old not in files:
-                old.unlink()
+        if override_path(game, root).exists() and tutorial_path(game, root).exists():
+            tutorial_path(game, root).unlink()
+    removed = leftovers(files, root)
+    for old in removed:
+        old.unlink()
+        if not any(old.parent.iterdir()):
+            old.parent.rmdir()
     for p, text in files.items():
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(text, encoding="utf-8")
+    return removed
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -491,9 +512,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         stale = [p for p, text in files.items() if not p.exists() or p.read_text(encoding="utf-8") != text]
         for p in stale:
             print(f"{p.relative_to(ROOT)}: ei vastaa generaattoria; aja ./dev accept", file=sys.stderr)
-        return 1 if stale else 0
-    write(files)
+        gone = leftovers(files)
+        for p in gone:
+            print(f"{p.relative_to(ROOT)}: generaattori ei enää tee tätä tiedostoa; aja ./dev accept", file=sys.stderr)
+        return 1 if stale or gone else 0
+    removed = write(files)
     print(f"{len(files)} esimerkkijakoa kirjoitettu.")
+    for old in removed:
+        print(f"{old.relative_to(ROOT)}: poistettu; generaattori ei enää tee sitä")
     return 0
 
 

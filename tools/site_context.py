@@ -26,7 +26,7 @@ from rommikirja.practice import question as practice_question, solution as pract
 from . import presets, rule_text
 from .cardfaces import card_html
 from .game_page import page_globals
-from .pelaa_games import pelaa_games
+from .pelaa_games import games_sentence, pelaa_games
 from .scenario_text import render_example
 
 
@@ -177,6 +177,7 @@ class SiteContext:
             "practice": self.practice,
             "practice_kinds": self.practice_kinds,
             "pelaa_games": self.pelaa_games,
+            "pelaa_games_sentence": games_sentence,
             "opetus": self.opetus,
             "has_opetus": self.has_opetus,
             "scenarios": self.by_id,
