@@ -132,11 +132,13 @@ def is_deadlocked(deal: Position) -> bool:
         return False
     rules = deal.rules
     live = live_cards(deal)
-    if fits_table(deal, live):
-        return False
+    # the two conditions of the proof, the cheaper first: a new meld is possible when some hand
+    # can hold one plus its discard and some three live cards form one (or two live jokers may
+    # stand in a meld of four, of which no proof here); else the deal is stuck unless a live card fits the table
     needed = 3 + (1 if rules.final_discard == "required" else 0)
-    if most_cards_held(deal) < needed:
-        return True
-    if rules.max_jokers_per_meld >= 2 and sum(c.is_joker for c in live) >= 2:
-        return False  # (a meld of four with two jokers need not hold a meld of three: no proof here)
-    return not can_form_meld(live, rules)
+    if most_cards_held(deal) >= needed:
+        if rules.max_jokers_per_meld >= 2 and sum(c.is_joker for c in live) >= 2:
+            return False
+        if can_form_meld(live, rules):
+            return False
+    return not fits_table(deal, live)
