@@ -168,7 +168,16 @@ CHECKS: dict[str, Callable[[dict, RuleSet], list[str]]] = {
 def question_problems(q: dict, rules: RuleSet | None = None) -> list[str]:
     """Why no deal reaches the position practice question ``q`` shows (Finnish), or []."""
     rules = rules if rules is not None else RuleSet.from_mapping(dict(q.get("rules") or {}))
-    return CHECKS[q["kind"]](q, rules)
+    check = CHECKS.get(q["kind"], _shown_cards)
+    return check(q, rules)
+
+
+def _shown_cards(q: dict, rules: RuleSet) -> list[str]:
+    """A kind with no position check of its own here (a club's or a new kind, registered by its
+    module alone): the cards its question shows must fit the rule set's deck (no card more often
+    than the decks hold it)."""
+    cards = [c for block in q.get("show") or [] for c in block.get("cards") or []]
+    return _msgs(_deck_problems(Position(["Aino"], [_cards(cards)], (), (), [], 0, None, ()), rules))
 
 
 def unreachable(kind: str, rules_data: dict, seeds: Sequence[int]) -> list[tuple[int, list[str]]]:
