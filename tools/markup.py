@@ -24,7 +24,7 @@ Everything an author writes that reaches a page (a scenario's ``text`` and ``tit
 
 Documented classes (``CONTENT_CLASSES``): ``kortti``/``kortit`` and their colours are card faces,
 ``harjoitus*`` the practice widgets, ``pelaa`` and ``pikaopas`` the Pelaa page, ``opetusjako`` the
-guided first deal of a game page, ``lahde`` an
+guided first deal of a game page (``opetus-nojs`` its line for a reader without scripts), ``lahde`` an
 example's source line, ``headerlink`` the heading anchors, ``example`` the example boxes.
 """
 
@@ -87,7 +87,7 @@ CONTENT_CLASSES: dict[str, set[str]] = {
     "a": {"headerlink"},
     "details": {"example"},
     "div": {"harjoitus", "harjoitus-staattinen", "harjoitus-tuloste", "pelaa", "pikaopas", "opetusjako"},
-    "p": {"harjoitus-otsikko"},
+    "p": {"harjoitus-otsikko", "opetus-nojs"},
     "small": {"lahde"},
     "span": {"kortti", "kortit", "yhdistelma", "punainen", "musta", "jokeri"},
 }

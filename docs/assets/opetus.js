@@ -28,6 +28,7 @@ async function call(request) {
 
 function mount(root) {
   root.dataset.started = "1";
+  root.querySelector(".opetus-nojs")?.remove();
   const data = JSON.parse(root.dataset.opetus);
   const ui = { at: 0, view: null, selected: [], target: null, log: [], started: false, busy: false };
   const status = el("p", { class: "opetus-tila", role: "status" });
