@@ -222,6 +222,10 @@ export function registerServiceWorker() {
   offline = navigator.serviceWorker.register(new URL("sw.js", scope), { scope: scope.pathname })
     .catch(() => { offline = null; return null; });
   navigator.serviceWorker.addEventListener("message", (event) => {
+    // only the worker that controls the page has the last word: an old build's worker asked just
+    // before a new one took over can answer after the new one has (its version would stand)
+    const controller = navigator.serviceWorker.controller;
+    if (controller && event.source !== controller) return;
     if (event.data && event.data.type === "runtime-cached") window.rommikirjaOffline = event.data;
   });
   // a new build's service worker took over: it caches this engine's runtime too (what it shares
