@@ -11,6 +11,7 @@ misses that can still end, which the proof must leave alone.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -19,7 +20,8 @@ from fixed_rules import FIXED
 from rommikirja import RuleSet
 from rommikirja.cards import parse_cards, standard_deck
 from rommikirja.codes import ResultKind
-from rommikirja.deadlock import can_form_meld, fits_table
+from rommikirja.deadlock import can_form_meld, fits_table, live_cards
+from rommikirja.finnish import number_word
 from rommikirja.deal import STOCK, Deal, Discard, Draw, EndReason
 from rommikirja.melds import Meld, check_meld
 from rommikirja.moves import EventKind
@@ -288,6 +290,31 @@ def test_the_rule_sentence_says_what_the_table_does(value):
             assert "nostopakka loppuu" in text
             assert ("kaksi korttia" in text) == (rules.final_discard == "required")
     assert "mitätöidään" in statement("deadlock", PERUS.with_options(deadlock="void"))
+
+
+_NUMBER = {number_word(n): n for n in range(11)}
+
+
+@pytest.mark.parametrize("final_discard", ["optional", "required"])
+def test_the_sentences_hand_size_is_the_proofs_threshold(final_discard):
+    # the number the page states is the one the engine acts on: hands of that many cards before
+    # the draw are stuck although the live cards hold a meld, one card more and a player goes out
+    rules = PERUS.with_options(final_discard=final_discard, deadlock="score_hands")
+    text = statement("deadlock", rules)
+    most = re.search(r"kädessä enintään (\w+) kort", text)
+    need = re.search(r"tarvitaan (\w+) korttia( ja lisäksi poistettava kortti)?\)", text)
+    assert most and need, text
+    held = _NUMBER[most.group(1)]
+    # the clause's own arithmetic: the hand, the card drawn and one short of the meld (and its discard)
+    assert held + 2 == _NUMBER[need.group(1)] + (1 if need.group(2) else 0)
+    assert bool(need.group(2)) == (final_discard == "required")
+    deals = rules.with_options(deadlock="play_on")  # so the search sees every continuation
+    pools = (["2S", "9C", "6H"], ["7D", "8C", "QD"])  # with 3S 4S live: a meld none can hold yet
+    stuck = _deal(deals, [" ".join(p[:held]) for p in pools], CLOSED, stock="3S", discard="4S")
+    assert can_form_meld(live_cards(stuck), deals) and not fits_table(stuck, live_cards(stuck))
+    assert stuck.is_deadlocked and goes_out(stuck) is False
+    more = _deal(deals, [" ".join(p[: held + 1]) for p in pools], CLOSED, stock="3S", discard="4S")
+    assert not more.is_deadlocked and goes_out(more) is True
 
 
 def test_the_option_applies_only_where_the_pile_is_turned_over():

@@ -50,6 +50,7 @@ from itertools import combinations
 
 from .cards import Card, standard_deck
 from .errors import InvalidMeld
+from .meld_need import cards_for_new_meld
 from .melds import check_meld
 from .moves import DRAW_PHASE
 from .position import Position
@@ -135,8 +136,7 @@ def is_deadlocked(deal: Position) -> bool:
     # the two conditions of the proof, the cheaper first: a new meld is possible when some hand
     # can hold one plus its discard and some three live cards form one (or two live jokers may
     # stand in a meld of four, of which no proof here); else the deal is stuck unless a live card fits the table
-    needed = 3 + (1 if rules.final_discard == "required" else 0)
-    if most_cards_held(deal) >= needed:
+    if most_cards_held(deal) >= cards_for_new_meld(rules):
         if rules.max_jokers_per_meld >= 2 and sum(c.is_joker for c in live) >= 2:
             return False
         if can_form_meld(live, rules):

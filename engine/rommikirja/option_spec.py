@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from .finnish import count, join_list, number_word
+from .meld_need import MELD_MIN_CARDS, discard_after_meld, most_cards_before_draw_when_stuck
 
 __all__ = [
     "OptionSpec",
@@ -143,10 +144,11 @@ def deadlock_sentence(value: Any, rules: Rules) -> str:
         return "Jakoa ei päätetä silloinkaan, kun kukaan ei enää voi päästä ulos" + (
             "." if rules.max_turnovers == 0 else ", vaan se jatkuu, kunnes poistopakkaa ei enää saa kääntää."
         )
-    if rules.final_discard == "required":
-        most = "enintään kaksi korttia (uuteen yhdistelmään tarvitaan kolme korttia ja lisäksi poistettava kortti)"
-    else:
-        most = "enintään yksi kortti (uuteen yhdistelmään tarvitaan kolme korttia)"
+    # the numbers are the proof's own (rommikirja.meld_need), so the sentence follows the rule
+    need = f"uuteen yhdistelmään tarvitaan {count(MELD_MIN_CARDS, 'kortti')}"
+    if discard_after_meld(rules):
+        need += " ja lisäksi poistettava kortti"
+    most = f"enintään {count(most_cards_before_draw_when_stuck(rules), 'kortti')} ({need})"
     when = (
         "Kun nostopakka loppuu, katsotaan, voiko kukaan enää päästä ulos. Ulospääsy on mahdoton, kun "
         "mikään käsissä, nostopakassa tai poistopakassa oleva kortti ei sovi pöydän yhdistelmiin eikä "
