@@ -393,12 +393,17 @@ def _all_notes(data: Any) -> list[Any]:
     return found
 
 
+def notes_files(scenarios: Path = SCENARIOS) -> list[Path]:
+    """The games' notes files :func:`check_all` checks (``scenarios/*/notes.yaml``)."""
+    return sorted(scenarios.glob(f"*/{NOTES_NAME}"))
+
+
 def check_all(rulesets: dict[str, Any], scenarios: Path = SCENARIOS, spell: Any = None) -> list[SourceError]:
     """Every problem of every notes file (``scenarios/*/notes.yaml``), for verify: the markup
     policy, the speller (``spell``, :func:`tools.game_page.text_speller`), the fields, and that its
     game and base game exist."""
     errors: list[SourceError] = []
-    for path in sorted(scenarios.glob(f"*/{NOTES_NAME}")):
+    for path in notes_files(scenarios):
         shown = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
         try:
             data = load(path, shown)

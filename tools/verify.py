@@ -23,10 +23,17 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, Sequence
 
+from rommikirja.finnish import capitalize, count, join_list, noun
+
 from . import kept
 from .credit import read_source_rules
+from .notes import NOTES_NAME, notes_files
+from .paths import ROOT
 from .scenario import RULES_DIR, SCENARIO_DIR, rel_path
 from .scenario import Scenario, SourceError, load_rulesets, load_scenario, scenario_paths
+from .scenario.rulesets import rule_files
+from .scenario.model import CLUB_WORDS_FILE, SEARCH_WORDS_FILE, SOURCE_RULES_FILE
+from .scenario import names as _names
 from .scenario.names import load_names
 from .search_words import read_synonyms
 from .presets import check_sections
@@ -174,27 +181,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     if any(a in ("-h", "--help") for a in args):
         print(__doc__.strip())
         return 0
-    rule_files = [a for a in args if _in_rules_dir(a)]
-    if rule_files and len(rule_files) == len(args):
-        return _check_rule_files(rule_files)
-    notes_files = [a for a in args if Path(a).name == "notes.yaml"]
-    if notes_files and len(notes_files) == len(args):
-        return _check_notes_files(notes_files)
-    files = scenario_paths(args)  # walked once: for verifying and for the count
+    rule_args = [a for a in args if _in_rules_dir(a)]
+    notes_args = [a for a in args if Path(a).name == NOTES_NAME]
+    others = [a for a in args if a not in rule_args and a not in notes_args]
+    if args and not others:  # only rule files and notes files: each kind by its own check
+        statuses = [_check_rule_files(rule_args)] if rule_args else []
+        return max(statuses + ([_check_notes_files(notes_args)] if notes_args else []))
+    # a rule file or a notes file named beside scenarios is no scenario: every run checks them all
+    files = scenario_paths(others)  # walked once: for verifying and for the count
     with _fewer_collections():
         try:
-            scenarios, errors = _verify(args, None, files)
+            scenarios, errors = _verify(others, None, files)
         finally:
             kept.flush()  # the process ends with os._exit: no exit handlers run
     for err in errors:
         print(err, file=sys.stderr)
-    total = len(files)
+    totals = {
+        "skenaario": len(files),
+        "sääntötiedosto": len(rule_files(RULES_DIR)),
+        "muistiinpanotiedosto": len(notes_files()),
+    }
     if errors:
-        if total:
-            bad = min(total, len({e.path for e in errors}))
-            print(f"{bad} / {total} skenaariota ei täsmää.", file=sys.stderr)
+        print(failure_summary(errors, totals, files, checked=bool(scenarios)), file=sys.stderr)
         return 1
-    print("Skenaario täsmää." if total == 1 else f"Kaikki {total} skenaariota täsmäävät.")
+    print(success_summary(totals))
     known = known_failures()
     if known:
         print(
@@ -203,6 +213,65 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
     return 0
+
+
+#: The kinds of file a run checks, in the order the summary names them, with their verb.
+FILE_KINDS = {"skenaario": "ei täsmää", "sääntötiedosto": "ei kelpaa", "muistiinpanotiedosto": "ei kelpaa"}
+
+
+def file_kind(path: str | Path, scenario_files: Sequence[Path] = ()) -> str:
+    """The kind of file an error is about: a key of :data:`FILE_KINDS`, or ``"tiedosto"`` for the
+    club's other files (names, words, search words, source rules)."""
+    p = Path(str(path))
+    p = p if p.is_absolute() else ROOT / p
+    if _in_rules_dir(str(p)):
+        return "sääntötiedosto"
+    if p.name == NOTES_NAME:
+        return "muistiinpanotiedosto"
+    real = os.path.realpath(p)
+    club = {os.path.realpath(f) for f in (_names.NAMES_FILE, CLUB_WORDS_FILE, SEARCH_WORDS_FILE, SOURCE_RULES_FILE)}
+    if real in club and not any(real == os.path.realpath(f) for f in scenario_files):
+        return "tiedosto"
+    return "skenaario"
+
+
+def failure_summary(
+    errors: Sequence[SourceError], totals: dict[str, int], scenario_files: Sequence[Path] = (), checked: bool = True
+) -> str:
+    """The last line of a failed run: how many files of each kind failed, of how many.
+
+    >>> errs = [SourceError("scenarios/rules/gin.yaml", 3, "x"), SourceError("scenarios/gin/a.yaml", 2, "y")]
+    >>> failure_summary(errs, {"skenaario": 30, "sääntötiedosto": 4, "muistiinpanotiedosto": 4})
+    '1 / 30 skenaariota ei täsmää; 1 / 4 sääntötiedostoa ei kelpaa.'
+    >>> failure_summary(errs[:1], {"skenaario": 30, "sääntötiedosto": 4}, checked=False)
+    '1 / 4 sääntötiedostoa ei kelpaa; skenaarioita ei tarkistettu.'
+    """
+    bad: dict[str, set[str]] = {}
+    for err in errors:
+        bad.setdefault(file_kind(err.path, scenario_files), set()).add(str(err.path))
+    parts = [
+        f"{min(totals.get(kind, 0), len(bad[kind]))} / {totals.get(kind, 0)} {noun(kind, 'part')} {verb}"
+        for kind, verb in FILE_KINDS.items()
+        if kind in bad and totals.get(kind)
+    ]
+    if "tiedosto" in bad:
+        parts.append(f"{count(len(bad['tiedosto']), 'tiedosto', digits=True)} ei kelpaa")
+    if not checked and totals.get("skenaario") and "skenaario" not in bad:
+        parts.append("skenaarioita ei tarkistettu")
+    return "; ".join(parts) + "."
+
+
+def success_summary(totals: dict[str, int]) -> str:
+    """The last line of a run that found nothing wrong: what it checked, each kind by its name.
+
+    >>> success_summary({"skenaario": 158, "sääntötiedosto": 4, "muistiinpanotiedosto": 1})
+    '158 skenaariota, neljä sääntötiedostoa ja yksi muistiinpanotiedosto tarkistettu; kaikki täsmäävät.'
+    >>> success_summary({"skenaario": 1, "sääntötiedosto": 1, "muistiinpanotiedosto": 0})
+    'Yksi skenaario ja yksi sääntötiedosto tarkistettu; kumpikin täsmää.'
+    """
+    counted = [count(n, kind) for kind, n in totals.items() if n]
+    every = "kumpikin täsmää" if sum(totals.values()) == 2 else "kaikki täsmäävät"
+    return capitalize(join_list(counted)) + f" tarkistettu; {every}."
 
 
 def _check_notes_files(files: list[str]) -> int:

@@ -12,10 +12,15 @@ from ..yamlsrc import LDict, SourceError, load, line_of
 from .model import RULES_DIR, rel_path
 
 
+def rule_files(directory: Path = RULES_DIR) -> list[Path]:
+    """The rule files :func:`load_rulesets` reads (``scenarios/rules/*.yaml``)."""
+    return sorted(directory.glob("*.yaml"))
+
+
 def load_rulesets(directory: Path = RULES_DIR) -> dict[str, RuleSet]:
     """Every preset in ``scenarios/rules/*.yaml``, checked against the engine's options."""
     raw: dict[str, tuple[str, LDict]] = {}
-    for file in sorted(directory.glob("*.yaml")):
+    for file in rule_files(directory):
         path = rel_path(file)
         data = load(file, path)
         if not isinstance(data, LDict):

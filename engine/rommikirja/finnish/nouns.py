@@ -80,6 +80,24 @@ NOUN_FORMS: dict[str, tuple[str, ...]] = {
     "voitto": singular_forms(
         "voitto voiton voittoa voittoon voitossa voitosta voitolle voitolla voitolta", "voittona voitoksi"
     ),
+    # the files an editor checks (tools.verify's summary)
+    "skenaario": singular_forms(
+        "skenaario skenaarion skenaariota skenaarioon skenaariossa skenaariosta",
+        "skenaariolle skenaariolla skenaariolta skenaariona skenaarioksi",
+    ),
+    "tiedosto": singular_forms(
+        "tiedosto tiedoston tiedostoa tiedostoon tiedostossa tiedostosta",
+        "tiedostolle tiedostolla tiedostolta tiedostona tiedostoksi",
+    ),
+    "sääntötiedosto": singular_forms(
+        "sääntötiedosto sääntötiedoston sääntötiedostoa sääntötiedostoon sääntötiedostossa",
+        "sääntötiedostosta sääntötiedostolle sääntötiedostolla sääntötiedostolta sääntötiedostona sääntötiedostoksi",
+    ),
+    "muistiinpanotiedosto": singular_forms(
+        "muistiinpanotiedosto muistiinpanotiedoston muistiinpanotiedostoa muistiinpanotiedostoon",
+        "muistiinpanotiedostossa muistiinpanotiedostosta muistiinpanotiedostolle muistiinpanotiedostolla",
+        "muistiinpanotiedostolta muistiinpanotiedostona muistiinpanotiedostoksi",
+    ),
 }
 
 
