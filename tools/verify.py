@@ -39,6 +39,7 @@ from .search_words import read_synonyms
 from .presets import check_sections
 from .reachable import allowed_truth_checks, known_failures
 from .textcheck import check_template
+from .yamlsrc import each_error
 
 
 #: Cyclic garbage collection thresholds while verifying (see :func:`_fewer_collections`).
@@ -125,7 +126,7 @@ def _verify(
         try:
             sc = load_scenario(path, rulesets)
         except SourceError as err:
-            errors.append(err)
+            errors.extend(each_error(err))  # every independent error the file has, in line order
             continue
         except Exception as err:  # a bug in the tools or engine: still name the file, no traceback
             if os.environ.get("ROMMIKIRJA_DEBUG"):

@@ -117,6 +117,21 @@ class SourceError(Exception):
         super().__init__(f"{where}: {message}")
 
 
+class SourceErrors(SourceError):
+    """Several independent errors of one file, in line order; as a :class:`SourceError` it is
+    the first of them (for callers that show one)."""
+
+    def __init__(self, errors: list[SourceError]) -> None:
+        first = errors[0]
+        super().__init__(first.path, first.line, first.message)
+        self.errors = list(errors)
+
+
+def each_error(err: SourceError) -> list[SourceError]:
+    """The errors ``err`` stands for: all of a :class:`SourceErrors`, else ``err`` itself."""
+    return list(getattr(err, "errors", [err]))
+
+
 class LDict(dict):
     """A dict that knows the line of itself and of each key."""
 

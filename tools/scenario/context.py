@@ -73,15 +73,28 @@ class Ctx:
 
     def keys(self, data: LDict, allowed: set[str], what: str, hint: Callable[[str], str | None] | None = None) -> None:
         """Refuse a key not in ``allowed``; ``hint(key)`` may say where such a key belongs instead."""
+        unknown = self.unknown_keys(data, allowed, what, hint)
+        if unknown:
+            raise unknown[0]
+
+    def unknown_keys(
+        self, data: LDict, allowed: set[str], what: str, hint: Callable[[str], str | None] | None = None
+    ) -> list[SourceError]:
+        """One error for each key of ``data`` not in ``allowed``, in the file's order (see :meth:`keys`)."""
+        found: list[SourceError] = []
         for key in data:
             if key not in allowed:
                 where = hint(key) if hint is not None else None
                 if where:
-                    raise self.err(data.line_of(key), f"{what}: {where}")
-                raise self.err(
-                    data.line_of(key),
-                    f"{what}: tuntematon kenttä ”{written(key)}”; sallitut: {', '.join(sorted(allowed))}",
+                    found.append(self.err(data.line_of(key), f"{what}: {where}"))
+                    continue
+                found.append(
+                    self.err(
+                        data.line_of(key),
+                        f"{what}: tuntematon kenttä ”{written(key)}”; sallitut: {', '.join(sorted(allowed))}",
+                    )
                 )
+        return found
 
     def mapping(self, value: Any, line: int, what: str) -> LDict:
         if not isinstance(value, LDict):

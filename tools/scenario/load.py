@@ -12,7 +12,7 @@ from rommikirja.chars import skeleton
 from rommikirja.narrate import DEFAULT_NAMES
 from rommikirja.opening import SearchLimit, work_budget
 
-from ..yamlsrc import LDict, LList, SourceError, load, line_of
+from ..yamlsrc import LDict, LList, SourceError, SourceErrors, each_error, load, line_of
 from .context import LIMITS, Ctx, as_int, plain_text, player_name, type_name
 from .expect import EXPECT_KEYS, run_expect
 from .model import CLUB_WORDS_FILE, RULES_DIR, SCENARIO_DIR, SEARCH_WORDS_FILE, Scenario, Snapshot, Step
@@ -40,10 +40,31 @@ def load_scenario(path: Path, rulesets: dict[str, RuleSet]) -> Scenario:
     load_names()
     ctx = Ctx(path)
     data = load(path, ctx.rel)
-    sc = read_header(ctx, path, data, rulesets)
+    header: list[SourceError] = []  # errors that do not stop the file (unknown top-level keys)
+    try:
+        sc = read_header(ctx, path, data, rulesets, header)
+    except SourceError as err:
+        if header:
+            raise SourceErrors(in_line_order(header, each_error(err))) from None
+        raise
     sc.data = data  # the later checks read the file's setup and lines from it, not again from disk
-    play(ctx, sc, data)
+    try:
+        play(ctx, sc, data)
+    except SourceError as err:
+        if header or sc.failures:
+            raise SourceErrors(in_line_order(header, sc.failures + each_error(err))) from None
+        raise
+    sc.failures[:] = in_line_order(header, sc.failures)
     return sc
+
+
+def in_line_order(notes: list[SourceError], errors: list[SourceError]) -> list[SourceError]:
+    """``errors`` (in the order found) with each of ``notes`` before the first error of a later line."""
+    out = list(errors)
+    for note in notes:
+        at = next((k for k, e in enumerate(out) if (e.line or 0) > (note.line or 0)), len(out))
+        out.insert(at, note)
+    return out
 
 
 #: What a rule-set file given as a scenario gets (it has a name, no source or steps).
@@ -54,16 +75,21 @@ RULE_FILE_HINT = (
 )
 
 
-def read_header(ctx: Ctx, path: Path, data: object, rulesets: dict[str, RuleSet]) -> Scenario:
-    """The top-level fields (everything but setup and steps) as an unplayed :class:`Scenario`."""
+def read_header(
+    ctx: Ctx, path: Path, data: object, rulesets: dict[str, RuleSet], unknown: list[SourceError] | None = None
+) -> Scenario:
+    """The top-level fields (everything but setup and steps) as an unplayed :class:`Scenario`.
+
+    An unknown top-level key does not stop the file when ``unknown`` is given: its error is
+    added there, and the rest is read (a rule file given as a scenario still stops here)."""
     if not isinstance(data, LDict):
         raise ctx.err(line_of(data, 1), "odotettiin skenaariota avain: arvo -muodossa")
-    ctx.keys(
-        data,
-        TOP_KEYS,
-        "skenaario",
-        lambda key: RULE_FILE_HINT if key == "name" and "source" not in data and "steps" not in data else None,
-    )
+    if "name" in data and "source" not in data and "steps" not in data:
+        ctx.keys(data, TOP_KEYS, "skenaario", lambda key: RULE_FILE_HINT if key == "name" else None)
+    if unknown is None:
+        ctx.keys(data, TOP_KEYS, "skenaario")
+    else:
+        unknown += ctx.unknown_keys(data, TOP_KEYS, "skenaario")
     for key in ("source", "game", "title", "steps"):
         if key not in data:
             raise ctx.err(data.line, f"puuttuu pakollinen kenttä ”{key}”")
@@ -181,7 +207,7 @@ def _play(ctx: Ctx, sc: Scenario, data: LDict) -> None:
     if len(steps) > LIMITS["steps"]:
         raise ctx.err(data.line_of("steps"), f"steps: liikaa vaiheita ({len(steps)}; enintään {LIMITS['steps']})")
     deal: Deal | None = None
-    derailed: tuple[int, Step, int] | None = None  # step index, step, failures up to it
+    derailed: tuple[int, int, str, int] | None = None  # step index, its line, why, failures up to it
     if setup is not None:
         setup = ctx.mapping(setup, data.line_of("setup"), "setup")
         deal = guarded(ctx, setup.line, "asetelman", lambda: read_setup(ctx, sc, data, setup))
@@ -189,24 +215,46 @@ def _play(ctx: Ctx, sc: Scenario, data: LDict) -> None:
         sc.names = list(DEFAULT_NAMES[:2])
     for i, raw in enumerate(steps):
         line = steps.line_of(i)
-        step = ctx.mapping(raw, line, "vaihe")
-        if sc.derailed_at is not None and not any(k in step for k in STEP_KINDS):
+        try:
+            step = ctx.mapping(raw, line, "vaihe")
+        except SourceError as err:  # not a step at all: the next ones are still read
+            sc.failures.append(err)
+            if sc.derailed_at is None:  # (it may have been a move: the deal is not the scenario's)
+                sc.derailed_at, derailed = line, (i, line, MALFORMED, len(sc.failures))
+            continue
+        standalone = any(k in step for k in STEP_KINDS)
+        if sc.derailed_at is not None and not standalone:
             continue  # a move or expectation after a derailed move: see _derailed
-        st = guarded(
-            ctx, line, "vaiheen", lambda: run_step(ctx, sc, deal, step, line), f"vaiheessa {i + 1}/{len(steps)}"
-        )
+        try:
+            st = guarded(
+                ctx, line, "vaiheen", lambda: run_step(ctx, sc, deal, step, line), f"vaiheessa {i + 1}/{len(steps)}"
+            )
+        except StopFile:
+            raise
+        except SourceError as err:
+            # a step the file gets wrong: reported, and the steps after it are still checked; a
+            # stand-alone step or an expectation leaves the deal alone, a move not played does not
+            sc.failures.extend(each_error(err))
+            if not standalone and "expect" not in step and sc.derailed_at is None:
+                sc.derailed_at, derailed = line, (i, line, MALFORMED, len(sc.failures))
+            continue
         sc.steps.append(st)
         if st.derailed and sc.derailed_at is None:
-            sc.derailed_at, derailed = st.line, (i, st, len(sc.failures))
+            why = "hylättiin" if st.refused is not None else "hyväksyttiin, vaikka skenaarion mukaan se hylätään"
+            sc.derailed_at, derailed = st.line, (i, st.line, why, len(sc.failures))
     if derailed is not None:
         _derailed(ctx, sc, steps, *derailed)
     if deal is not None:
         guarded(ctx, data.line_of("steps"), "tuloksen", lambda: finish(sc, deal))
 
 
-def _derailed(ctx: Ctx, sc: Scenario, steps: LList, i: int, st: Step, mark: int) -> None:
-    """One note for the moves and expectations after a derailed move (step ``i``; ``mark``: the
-    number of failures found up to it).
+#: Why a step the file gets wrong (reported on its own line) leaves the deal behind.
+MALFORMED = "ei ollut kelvollinen"
+
+
+def _derailed(ctx: Ctx, sc: Scenario, steps: LList, i: int, line: int, why: str, mark: int) -> None:
+    """One note for the moves and expectations after a derailed move (step ``i`` on ``line``; ``why``
+    it derailed; ``mark``: the number of failures found up to it).
 
     From a move that was refused (or played, though the scenario says it is refused) on, the
     deal is no longer the one the scenario describes: every later move and expectation would
@@ -221,7 +269,6 @@ def _derailed(ctx: Ctx, sc: Scenario, steps: LList, i: int, st: Step, mark: int)
     ]
     if not later:
         return
-    why = "hylättiin" if st.refused is not None else "hyväksyttiin, vaikka skenaarion mukaan se hylätään"
     first = steps.line_of(later[0])
     last = last_line(steps[later[-1]], steps.line_of(later[-1]))
     if len(later) > 1:
@@ -229,7 +276,7 @@ def _derailed(ctx: Ctx, sc: Scenario, steps: LList, i: int, st: Step, mark: int)
     else:
         what = f"rivin {first} vaihetta" if last == first else f"rivien {first}–{last} vaihetta"
     note = ctx.err(
-        first, f"rivin {st.line} siirto {why}, joten jako ei enää ole skenaarion kuvaama, eikä {what} tarkistettu"
+        first, f"rivin {line} siirto {why}, joten jako ei enää ole skenaarion kuvaama, eikä {what} tarkistettu"
     )
     # in line order among the errors of the stand-alone steps after the derailed move
     at = next((k for k in range(mark, len(sc.failures)) if (sc.failures[k].line or 0) > first), len(sc.failures))
@@ -278,6 +325,15 @@ def run_step(ctx: Ctx, sc: Scenario, deal: Deal | None, step: LDict, line: int) 
 T = TypeVar("T")
 
 
+class StopFile(SourceError):
+    """An error after which nothing more of the file is checked (the opening-search budget spent,
+    a recursion or memory limit, a bug in the tools)."""
+
+    @classmethod
+    def of(cls, err: SourceError) -> "StopFile":
+        return cls(err.path, err.line, err.message)
+
+
 def guarded(ctx: Ctx, line: int, what: str, run: Callable[[], T], where: str = "") -> T:
     """Run one part of a scenario; an unexpected error becomes a ``file:line`` message, not a traceback.
 
@@ -293,26 +349,30 @@ def guarded(ctx: Ctx, line: int, what: str, run: Callable[[], T], where: str = "
     except SearchLimit as err:
         at = f", ja raja ylittyi {where}" if where else ""
         limit = f"{err.limit:,}".replace(",", " ")
-        raise ctx.err(
-            line,
-            f"avausten etsiminen vaatii tässä esimerkissä liikaa työtä: kaikki vaiheet "
-            f"saavat yhteensä enintään {limit} hakuaskelta{at}; käytä pienempiä käsiä, "
-            "vähemmän jokereita tai vähemmän avausvaiheita",
+        raise StopFile.of(
+            ctx.err(
+                line,
+                f"avausten etsiminen vaatii tässä esimerkissä liikaa työtä: kaikki vaiheet "
+                f"saavat yhteensä enintään {limit} hakuaskelta{at}; käytä pienempiä käsiä, "
+                "vähemmän jokereita tai vähemmän avausvaiheita",
+            )
         ) from None
     except RecursionError:
-        raise ctx.err(line, f"{what} käsittely ei päättynyt (liian syvä rekursio)") from None
+        raise StopFile.of(ctx.err(line, f"{what} käsittely ei päättynyt (liian syvä rekursio)")) from None
     except MemoryError:
-        raise ctx.err(line, f"{what} käsittely vei liikaa muistia") from None
+        raise StopFile.of(ctx.err(line, f"{what} käsittely vei liikaa muistia")) from None
     except Exception as err:  # a bug in the tools or the engine: name the line, keep the trace for debugging
         if os.environ.get("ROMMIKIRJA_DEBUG"):
             import traceback  # only to debug the tools
 
             traceback.print_exception(err)
-        raise ctx.err(
-            line,
-            f"sisäinen virhe {what} käsittelyssä; tämä on "
-            "Rommikirjan vika, ei tiedoston – aja ROMMIKIRJA_DEBUG=1 nähdäksesi "
-            "jäljityksen",
+        raise StopFile.of(
+            ctx.err(
+                line,
+                f"sisäinen virhe {what} käsittelyssä; tämä on "
+                "Rommikirjan vika, ei tiedoston – aja ROMMIKIRJA_DEBUG=1 nähdäksesi "
+                "jäljityksen",
+            )
         ) from None
 
 
