@@ -31,7 +31,7 @@ from .notes import NOTES_NAME, notes_files
 from .paths import ROOT
 from .scenario import RULES_DIR, SCENARIO_DIR, rel_path
 from .scenario import Scenario, SourceError, load_rulesets, load_scenario, scenario_paths
-from .scenario.rulesets import rule_files
+from .scenario.rulesets import idle_notes, rule_files
 from .scenario.model import CLUB_WORDS_FILE, SEARCH_WORDS_FILE, SOURCE_RULES_FILE
 from .scenario import names as _names
 from .scenario.names import load_names
@@ -197,6 +197,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             kept.flush()  # the process ends with os._exit: no exit handlers run
     for err in errors:
         print(err, file=sys.stderr)
+    if not others:  # a full run: rule-file lines that do nothing are said, not failed
+        for note in idle_notes(RULES_DIR):
+            print(note, file=sys.stderr)
     totals = {
         "skenaario": len(files),
         "sääntötiedosto": len(rule_files(RULES_DIR)),
@@ -330,6 +333,8 @@ def _check_rule_files(names: list[str]) -> int:
     except SourceError as err:
         print(err, file=sys.stderr)
         return 1
+    for note in idle_notes(directory):
+        print(note, file=sys.stderr)
     if misspelt:
         for err in misspelt:
             print(err, file=sys.stderr)

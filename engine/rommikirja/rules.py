@@ -25,10 +25,11 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, Mapping
 
 from .chars import written
+from .finnish import join_list
 from .option_spec import OptionSpec
 from .options import OPTIONS
 
-__all__ = ["RuleSet", "RuleSetError", "OPTIONS", "statement", "applies", "other_values"]
+__all__ = ["RuleSet", "RuleSetError", "OPTIONS", "statement", "applies", "idle_reason", "other_values"]
 
 
 class RuleSetError(ValueError):
@@ -47,6 +48,37 @@ def applies(option: str, rules: "RuleSet") -> bool:
     (False, True)
     """
     return _spec(option).applies(rules)
+
+
+def idle_reason(option: str, rules: "RuleSet") -> str | None:
+    """Why setting ``option`` has no effect in ``rules`` (Finnish, for an editor), or ``None`` when it
+    matters: the options whose values make it idle (those another value of which would make it
+    apply, by the option's own :attr:`OptionSpec.applies`).
+
+    >>> idle_reason("knock_limit", RuleSet())
+    'ei vaikuta tässä pelissä, koska style on rummy'
+    >>> idle_reason("target_score", RuleSet()), idle_reason("game_deals", RuleSet())
+    ('ei vaikuta tässä pelissä, koska game_end on deals', None)
+    """
+    spec = _spec(option)
+    if spec.applies(rules):
+        return None
+    deciding = [
+        other
+        for other, other_spec in OPTIONS.items()
+        if other != option
+        and other_spec.kind != "hand_size"
+        and any(spec.applies(replace(rules, **{other: v})) for v in other_values(other, rules))
+    ]
+    if not deciding:
+        return "ei vaikuta tässä pelissä näillä muilla säännöillä"
+    shown = [f"{o} on {_yaml(getattr(rules, o))}" for o in deciding]
+    return "ei vaikuta tässä pelissä, koska " + join_list(shown)
+
+
+def _yaml(value: Any) -> str:
+    """A value as a rule file writes it (``true``/``false`` for booleans)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def statement(option: str, rules: "RuleSet") -> str:

@@ -20,7 +20,7 @@ from .model import SOURCE_RULES_FILE
 from .moves import MOVE_KEYS, play_move
 from . import names as _names_module
 from .names import is_names_file, load_names  # noqa: F401  (is_names_file: re-exported)
-from .rulesets import rules_from
+from .rulesets import idle_options, rules_from
 from .setup import SETUP_KEYS, read_setup
 from .steps import STEP_KINDS
 
@@ -101,6 +101,11 @@ def read_header(
     options = data.get("options") or LDict()
     options = ctx.mapping(options, data.line_of("options"), "options")
     rules = rules_from(options, rulesets[game], ctx.rel, options)
+    idle = idle_options(options, rules, ctx.rel, options)  # an option this game does not use
+    if idle and unknown is None:
+        raise idle[0]
+    if unknown is not None:
+        unknown += idle
     text = data.get("text", "")
     if not isinstance(text, str):
         raise ctx.err(data.line_of("text"), "text: odotettiin tekstiä (Jinja2-pohja)")

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from rommikirja.chars import identity_problem, written
 from rommikirja import RuleSet, RuleSetError
+from rommikirja.rules import OPTIONS, idle_reason
 
 from ..markup import plain_title_problem, preset_name_problem, reserved_names
 from ..yamlsrc import LDict, SourceError, load, line_of
@@ -68,6 +69,46 @@ def load_rulesets(directory: Path = RULES_DIR) -> dict[str, RuleSet]:
     for name in raw:
         build(name)
     return out
+
+
+def idle_notes(directory: Path = RULES_DIR) -> list[SourceError]:
+    """A note at each option a rule file sets that has no effect in its game (``target_score`` in
+    a game of so many deals): not an error (the page states only what applies), but the line
+    does nothing. The reason is the engine's (:func:`rommikirja.rules.idle_reason`)."""
+    try:
+        rulesets = load_rulesets(directory)
+    except SourceError:
+        return []  # the error itself is reported by whoever loaded the rules
+    notes: list[SourceError] = []
+    for file in rule_files(directory):
+        path = rel_path(file)
+        data = load(file, path)
+        rules = rulesets.get(data.get("name")) if isinstance(data, LDict) else None
+        if rules is None:
+            continue
+        for key in data:
+            reason = idle_reason(key, rules) if key in OPTIONS else None
+            if reason is not None:
+                notes.append(
+                    SourceError(
+                        path, data.line_of(key), f"huomautus: sääntö {key} {reason}, joten rivi ei nyt muuta mitään"
+                    )
+                )
+    return notes
+
+
+def idle_options(options: dict, rules: RuleSet, path: str | Path, data: object) -> list[SourceError]:
+    """An error at each option of a scenario's ``options:`` that has no effect under its rules: the
+    example would not show the rule it sets (:func:`rommikirja.rules.idle_reason`)."""
+    found: list[SourceError] = []
+    for key in options:
+        reason = idle_reason(key, rules) if key in OPTIONS else None
+        if reason is not None:
+            line = data.line_of(key) if isinstance(data, LDict) else None
+            found.append(
+                SourceError(path, line, f"options: sääntö {key} {reason}, joten esimerkki ei näytä sitä; poista rivi")
+            )
+    return found
 
 
 def preset_problem(data: LDict, name: str) -> tuple[int | None, str] | None:
