@@ -1,6 +1,7 @@
 """An option set where it has no effect: verify says so at the option's line, in Finnish, with the
-option that makes it idle (the engine's ``applies`` of each option, one source of truth), and an
-option the game cannot take at all (``ace`` under a knock game) stays the rule set's own error."""
+option that makes it idle (the engine's ``applies`` of each option, one source of truth), as a note
+that fails nothing; an option the game cannot take at all (``ace`` under a knock game) stays the
+rule set's own error."""
 
 from __future__ import annotations
 
@@ -46,16 +47,21 @@ def test_a_rule_file_line_that_does_nothing_gets_a_note_at_its_line(tmp_path):
     assert load_rulesets(rules)["kerhorommi"].knock_limit == 5  # a note, not an error
 
 
-def test_an_example_option_that_does_nothing_is_an_error_at_its_line(tmp_path):
+def test_an_example_option_that_changes_nothing_gets_a_note_at_its_line(tmp_path):
     rules = _rules(tmp_path)
     text = DEAL.replace("title: Testi\n", "title: Testi\noptions:\n  knock_limit: 5\n  final_discard: required\n")
     path = tmp_path / "s.yaml"
     path.write_text(text + GOES_OUT, encoding="utf-8")
-    errors = [e for e in verify([path], rules_dir=rules)[1] if "options:" in e.message]
-    assert [(e.line, e.message.split(",")[0]) for e in errors] == [
-        (5, "options: sääntö knock_limit ei vaikuta tässä pelissä")
-    ], errors
-    assert "koska style on rummy" in errors[0].message
+    scenarios, errors = verify([path], rules_dir=rules)
+    assert not [e for e in errors if "options:" in e.message], errors  # a note, not a failure
+    notes = scenarios[0].notes
+    assert [(n.line, n.message.split(",")[0]) for n in notes] == [
+        (5, "huomautus: options: sääntö knock_limit ei vaikuta tässä pelissä")
+    ], notes
+    assert "koska style on rummy" in notes[0].message
+    # restating the game's own value is no note (a Pelaa export lists every option)
+    path.write_text(text.replace("knock_limit: 5", "knock_limit: 10") + GOES_OUT, encoding="utf-8")
+    assert verify([path], rules_dir=rules)[0][0].notes == []
 
 
 def test_an_option_a_knock_game_cannot_take_is_the_rule_sets_error_at_its_line(tmp_path):

@@ -197,8 +197,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             kept.flush()  # the process ends with os._exit: no exit handlers run
     for err in errors:
         print(err, file=sys.stderr)
-    if not others:  # a full run: rule-file lines that do nothing are said, not failed
-        for note in idle_notes(RULES_DIR):
+    for sc in scenarios:  # and so are a scenario's options that do nothing
+        for note in sc.notes:
             print(note, file=sys.stderr)
     totals = {
         "skenaario": len(files),
@@ -333,8 +333,10 @@ def _check_rule_files(names: list[str]) -> int:
     except SourceError as err:
         print(err, file=sys.stderr)
         return 1
-    for note in idle_notes(directory):
-        print(note, file=sys.stderr)
+    named = {os.path.realpath(n) for n in names}
+    for note in idle_notes(directory):  # the named files' lines that do nothing: said, not failed
+        if os.path.realpath(ROOT / note.path if not Path(note.path).is_absolute() else note.path) in named:
+            print(note, file=sys.stderr)
     if misspelt:
         for err in misspelt:
             print(err, file=sys.stderr)

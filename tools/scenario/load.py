@@ -101,11 +101,6 @@ def read_header(
     options = data.get("options") or LDict()
     options = ctx.mapping(options, data.line_of("options"), "options")
     rules = rules_from(options, rulesets[game], ctx.rel, options)
-    idle = idle_options(options, rules, ctx.rel, options)  # an option this game does not use
-    if idle and unknown is None:
-        raise idle[0]
-    if unknown is not None:
-        unknown += idle
     text = data.get("text", "")
     if not isinstance(text, str):
         raise ctx.err(data.line_of("text"), "text: odotettiin tekstiä (Jinja2-pohja)")
@@ -162,6 +157,7 @@ def read_header(
         text_line=data.line_of("text") + 1,
     )
     sc.__dict__["_rel"] = (path, ctx.rel)  # Scenario.rel of this path, worked out once already
+    sc.notes = idle_options(options, rules, ctx.rel, options, rulesets[game])  # a changed option with no effect
     return sc
 
 

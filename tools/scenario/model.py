@@ -96,6 +96,8 @@ class Scenario:
     totals_after: tuple[int, ...] = ()
     next_dealer: int | None = None
     failures: list[SourceError] = field(default_factory=list)
+    #: remarks that fail nothing (an option set to a value that has no effect in the game)
+    notes: list[SourceError] = field(default_factory=list)
     #: the line of the move after which the moves and expectations were not checked (its
     #: :attr:`Step.derailed`); None when every step was played
     derailed_at: int | None = None

@@ -97,16 +97,22 @@ def idle_notes(directory: Path = RULES_DIR) -> list[SourceError]:
     return notes
 
 
-def idle_options(options: dict, rules: RuleSet, path: str | Path, data: object) -> list[SourceError]:
-    """An error at each option of a scenario's ``options:`` that has no effect under its rules: the
-    example would not show the rule it sets (:func:`rommikirja.rules.idle_reason`)."""
+def idle_options(
+    options: dict, rules: RuleSet, path: str | Path, data: object, game: RuleSet | None = None
+) -> list[SourceError]:
+    """A note at each option of a scenario's ``options:`` that changes the ``game``'s value yet has
+    no effect under its rules: the example does not show the rule it sets
+    (:func:`rommikirja.rules.idle_reason`). Notes fail nothing (a deal exported from Pelaa may carry
+    a house rule its game ignores); an option restating the game's own value is left alone."""
     found: list[SourceError] = []
     for key in options:
-        reason = idle_reason(key, rules) if key in OPTIONS else None
+        if key not in OPTIONS or (game is not None and getattr(rules, key) == getattr(game, key)):
+            continue
+        reason = idle_reason(key, rules)
         if reason is not None:
             line = data.line_of(key) if isinstance(data, LDict) else None
             found.append(
-                SourceError(path, line, f"options: sääntö {key} {reason}, joten esimerkki ei näytä sitä; poista rivi")
+                SourceError(path, line, f"huomautus: options: sääntö {key} {reason}, joten esimerkki ei näytä sitä")
             )
     return found
 
