@@ -29,6 +29,7 @@ def page_globals(
     bases: dict[str, Any],
     notes_dir: Any = None,
     spell: Any = "voikko",
+    text_names: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """What the one page template reads besides the site's names: the notes, sections and base of a game.
 
@@ -72,11 +73,12 @@ def page_globals(
         other = data.get("base") if data is not None else None
         if other is None or other not in rulesets:
             return None
-        from .presets import page_of
+        from .presets import page_of, text_name
 
         return {
             "name": other,
             "title": titles.get(other, other),
+            "text_name": (text_names or {}).get(other) or text_name(titles.get(other, other)),
             "page": page_of(other),
             "rules": rulesets[other],
             "differences": compared(rulesets[game], rulesets[other]),

@@ -140,6 +140,12 @@ def rules_schema(games: list[str]) -> dict[str, Any]:
             "maxLength": markup.TITLE_MAX,
             "description": "sivun otsikko, yksi rivi pelkkää tekstiä (uusi peli saa oman sivun)",
         },
+        "text_name": {
+            "type": "string",
+            "maxLength": markup.TITLE_MAX,
+            "description": "pelin nimi lauseen keskellä, jos se ei ole otsikko pienellä alkukirjaimella "
+            "(erisnimi, kuten Rommi 51)",
+        },
         "base": {"enum": games, "description": "sääntökokoelma, josta tämä lähtee; luetellut säännöt muuttavat sitä"},
     }
     props.update(options_schema()["properties"])

@@ -107,6 +107,7 @@ def pelaa_games(
         title = meta[name].title if name in meta else name
         games[name] = {
             "title": title,
+            "text_name": meta[name].text_name if name in meta else name,
             "rules": {**r.as_mapping(), "title": title},
             "min": r.min_players,
             "max": min(r.max_players, MAX_PLAYERS),
@@ -117,20 +118,21 @@ def pelaa_games(
 
 def games_sentence(games: dict[str, dict[str, Any]]) -> str:
     """Pelaa's intro sentence of what can be played, from the game list (:func:`pelaa_games`):
-    the titles grouped by how many computer opponents they seat, fewest first.
+    the games' names in running text (:func:`tools.presets.text_name`: lowercase but for a proper
+    name) grouped by how many computer opponents they seat, fewest first.
 
-    >>> g = {"a": {"title": "Gin-rommi", "min": 2, "max": 2}, "b": {"title": "Perusrommi", "min": 2, "max": 4},
-    ...      "c": {"title": "Rommi 51", "min": 2, "max": 4}}
+    >>> g = {"a": {"text_name": "gin-rommi", "min": 2, "max": 2}, "b": {"text_name": "perusrommi", "min": 2, "max": 4},
+    ...      "c": {"text_name": "Rommi 51", "min": 2, "max": 4}}
     >>> games_sentence(g)
-    'Pelattavana ovat Gin-rommi yhtä vastustajaa vastaan sekä Perusrommi ja Rommi 51 yhtä, kahta tai kolmea vastustajaa vastaan.'
+    'Pelattavana ovat gin-rommi yhtä vastustajaa vastaan sekä perusrommi ja Rommi 51 yhtä, kahta tai kolmea vastustajaa vastaan.'
     >>> games_sentence({"b": g["b"]})
-    'Pelattavana on Perusrommi yhtä, kahta tai kolmea vastustajaa vastaan.'
+    'Pelattavana on perusrommi yhtä, kahta tai kolmea vastustajaa vastaan.'
     """
     from rommikirja.finnish import join_list, numeral
 
     groups: dict[tuple[int, int], list[str]] = {}
     for game in games.values():
-        groups.setdefault((game["min"] - 1, game["max"] - 1), []).append(game["title"])
+        groups.setdefault((game["min"] - 1, game["max"] - 1), []).append(game["text_name"])
     parts = []
     for (low, high), titles in sorted(groups.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         counts = join_list([numeral(n, "part") for n in range(max(low, 1), high + 1)], "tai")

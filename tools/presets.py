@@ -105,12 +105,27 @@ _SET_R = re.compile(r"""\{%-?\s*set\s+r\s*=\s*rulesets\[\s*["']([^"']+)["']\s*\]
 
 @dataclass(frozen=True)
 class Preset:
-    """A rule file's page data: name, Finnish title, base preset."""
+    """A rule file's page data: name, Finnish title, base preset, and the name in running text
+    (:func:`text_name`)."""
 
     name: str
     title: str
     base: str | None
     path: Path
+    text_name: str = ""
+
+
+def text_name(title: str, given: object = None) -> str:
+    """A game's name in the middle of a sentence: the rule file's ``text_name`` when it gives one
+    (a proper name keeps its capital: *Rommi 51*), else the title with a lowercase first letter, as
+    Finnish writes the names of games (*perusrommi*, *gin-rommi*).
+
+    >>> text_name("Gin-rommi"), text_name("Rommi 51", "Rommi 51"), text_name("Kerhon rommi")
+    ('gin-rommi', 'Rommi 51', 'kerhon rommi')
+    """
+    if isinstance(given, str) and given.strip():
+        return given.strip()
+    return title[:1].lower() + title[1:]
 
 
 #: What the value 0 means for the options where it is not a plain count (tables show the words).
@@ -150,7 +165,17 @@ def preset_meta(directory: Path = RULES_DIR) -> dict[str, Preset]:
                 + ("" if other.title.casefold() == title.strip().casefold() else f" lähes samana: ”{other.title}”")
                 + "; kahdella sivulla ei voi olla samaa otsikkoa",
             )
-        out[data["name"]] = Preset(data["name"], title.strip(), base if isinstance(base, str) else None, path)
+        given = data.get("text_name")
+        if given is not None and (not isinstance(given, str) or given.strip().casefold() != title.strip().casefold()):
+            raise SourceError(
+                rel_path(path),
+                data.line_of("text_name"),
+                f"text_name: odotettiin otsikon ”{title.strip()}” nimeä sellaisena kuin se kirjoitetaan "
+                f"lauseen keskellä (vain kirjainten koko saa erota), saatiin ”{given}”",
+            )
+        out[data["name"]] = Preset(
+            data["name"], title.strip(), base if isinstance(base, str) else None, path, text_name(title.strip(), given)
+        )
     return out
 
 
@@ -390,6 +415,7 @@ def template_context(
             base_info = {
                 "name": p.base,
                 "title": meta[p.base].title if p.base in meta else p.base,
+                "text_name": meta[p.base].text_name if p.base in meta else p.base,
                 "page": own.get(p.base, f"{p.base}.md"),
                 "rules": base,
                 "differences": differences(r, base),

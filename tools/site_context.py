@@ -73,10 +73,11 @@ class SiteContext:
         self.by_id = {sc.id: sc for sc in self.scenarios}
         self.presets, self.generated = presets.template_context(self.rulesets, self.scenarios)
         # the one page template's names: notes, concept sections, base game (tools.game_page)
-        titles = {name: p.title for name, p in presets.preset_meta().items()}
-        self.presets.update(
-            page_globals(self.rulesets, self.scenarios, titles, {p["name"]: p["base"] for p in self.generated})
-        )
+        meta = presets.preset_meta()
+        titles = {name: p.title for name, p in meta.items()}
+        bases = {p["name"]: p["base"] for p in self.generated}
+        text_names = {name: p.text_name for name, p in meta.items()}
+        self.presets.update(page_globals(self.rulesets, self.scenarios, titles, bases, text_names=text_names))
 
     def example(self, sid: str) -> Markup:
         """The example box of scenario ``sid``."""

@@ -241,6 +241,12 @@ class RuleSet:
                 if not isinstance(value, str) or not value.strip():
                     raise RuleSetError("title", "odotettiin sivun otsikkoa tekstinä")
                 continue
+            if key == "text_name":  # the game's name in running text (tools.presets): not a rule either
+                if not isinstance(value, str) or not value.strip():
+                    raise RuleSetError(
+                        "text_name", "odotettiin pelin nimeä tekstinä (kuten se kirjoitetaan lauseen keskellä)"
+                    )
+                continue
             spec = OPTIONS.get(key)
             if spec is None:
                 known = ", ".join(sorted(OPTIONS))
