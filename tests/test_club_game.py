@@ -60,7 +60,7 @@ def test_a_table_without_another_games_column_is_read_whole():
 
 def test_a_front_page_row_about_another_game_is_not_about_its_base_game():
     mention = (r"\bperusrommi", ["kerhon rommi", "rommi 51", "gin-rommi"])
-    row = "| [Kerhon rommi](kerhonrommi.md) | 2–6 | Kuten Perusrommi; toisin: loppupoisto. |"
+    row = "| [Kerhon rommi](kerhonrommi.md) | 2–6 | Kuten perusrommi; toisin: loppupoisto. |"
     assert not _about(row, mention)
     assert _about("| [Perusrommi](perusrommi.md) | 2–6 | Ässä on aina pieni. |", mention)
     assert _about("Perusrommissa ässä on aina pieni.", mention)
