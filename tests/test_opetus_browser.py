@@ -3,9 +3,13 @@ the deal is completed by following only the page's own prompts (the control mark
 data-opetus-seuraava), every reader step gives a different instruction, focus follows the
 expected control, a wrong move is explained (the engine's refusal, or a legal but different move)
 and does not advance, the score is explained at the end with a link to Pelaa, and axe finds
-nothing in the section."""
+nothing in the section (mid-deal too). Twin cards (two decks) have different accessible names and
+faces; a Rommi 51 opening is built meld by meld, each meld counted, a wrong meld and a too early
+"Avaa" refused by the engine without advancing."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -41,6 +45,71 @@ def _axe(page, game: str):
         page.add_script_tag(path=str(AXE))
     return page.evaluate(f"""async () => (await axe.run({_root(game)}, {{resultTypes: ['violations']}})).violations
         .map(v => [v.id, v.impact, v.nodes.map(n => n.target.join(' '))])""")
+
+
+def _serious(found):
+    return [f for f in found or [] if f[1] in ("serious", "critical")]
+
+
+def _twins(page, game: str) -> list:
+    """The hand's twin cards (the same card of both decks) with their visible text and accessible name."""
+    return page.evaluate(f"""(() => {{
+        const cards = [...{_root(game)}.querySelectorAll('.pelaa-kasi button.kortti')]
+            .map(b => [b.dataset.code, b.textContent, b.getAttribute('aria-label')]);
+        const body = c => c.replace(/'+$/, '');
+        return cards.filter(([c]) => !c.startsWith('JK') && cards.some(([o]) => o !== c && body(o) === body(c)));
+    }})()""")
+
+
+def _check_twins(page, game: str, seen: set) -> None:
+    twins = _twins(page, game)
+    assert len({t for _, t, _ in twins}) == len(twins), twins  # the faces differ (¹ ²)
+    assert len({n for _, _, n in twins}) == len(twins), twins  # and so do the names
+    assert all(n.startswith(t) for _, t, n in twins), twins  # the name begins with the visible text
+    seen.update(c for c, _, _ in twins)
+
+
+def _step(page, game: str) -> dict | None:
+    """The guide's step now shown (its data in data-opetus)."""
+    return page.evaluate(f"""(() => {{ const r = {_root(game)}; const d = JSON.parse(r.dataset.opetus);
+        const now = r.querySelector('.opetus-vaihe'); if (!now) return null;
+        const n = Number(now.textContent.match(/Vaihe (\\d+)\\//)[1]); return d.steps[n - 1]; }})()""")
+
+
+def _wrong_meld_and_early_open(page, game: str) -> None:
+    """At an opening's first meld: two of its cards are no meld (the engine's reason); then the
+    meld as guided is added and counted; "Avaa" with that one meld is refused by the opening's own
+    rule; nothing advances."""
+    root = f"#opetus-{game}"
+    step = _step(page, game)
+    before = _instruction(page, game)
+    for code in step["cards"][:2]:
+        page.locator(f'{root} .pelaa-kasi [data-code="{code}"]').click()
+    page.locator(f"{root} button[data-action='open_part']").click()
+    _idle(page, game)
+    feedback = page.locator(f"{root} [data-opetus-palaute]").inner_text()
+    assert feedback.startswith("✘ ") and "Vihje:" in feedback, feedback
+    assert _instruction(page, game) == before
+    for code in step["cards"]:
+        page.locator(f'{root} .pelaa-kasi [data-code="{code}"]').click()
+    page.locator(f"{root} button[data-action='open_part']").click()
+    _idle(page, game)
+    box = page.locator(f"{root} .opetus-avaus").inner_text()
+    sums = re.findall(r"= ((?:\d+ \+ )+\d+) = (\d+)", box)
+    assert len(sums) == 1 and sum(map(int, sums[0][0].split(" + "))) == int(sums[0][1]), box
+    assert f"yhteensä: {sums[0][1]} piste" in box, box
+    for code in step["cards"]:  # built: out of the hand
+        assert page.locator(f'{root} .pelaa-kasi [data-code="{code}"]').count() == 0
+    after = _instruction(page, game)
+    assert after != before
+    found = _serious(_axe(page, game))  # mid-deal, an opening half built: every axe rule
+    assert found == [], found
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+    page.locator(f"{root} button[data-action='open']").click()
+    _idle(page, game)
+    assert page.evaluate(f"{_root(game)}.dataset.opetusHylatty") == "opening_too_low"
+    assert "✘ " in page.locator(f"{root} [data-opetus-palaute]").inner_text()
+    assert _instruction(page, game) == after
 
 
 def _wrong_move(page, game: str) -> None:
@@ -99,9 +168,22 @@ def follow_the_prompts(p: Page, game: str) -> None:
         instructions.append(_instruction(page, game))
         assert instructions[1] != instructions[0]
     tried_other = False
+    tried_meld = False
+    twins: set = set()
     for _ in range(300):
         if page.evaluate(f"'opetusValmis' in {_root(game)}.dataset"):
             break
+        _check_twins(page, game, twins)
+        if len(instructions) == 5:  # mid-deal: every axe rule
+            found = _serious(_axe(page, game))
+            assert found == [], found
+        step = _step(page, game)
+        fresh = page.locator(f"{root} .pelaa-kasi button[aria-pressed='true']").count() == 0
+        if step and step["action"] == "open_part" and step["part"] == 0 and fresh and not tried_meld:
+            _wrong_meld_and_early_open(page, game)
+            tried_meld = True
+            instructions.append(_instruction(page, game))
+            continue
         nxt = page.locator(f"{root} [data-opetus-seuraava]")
         assert nxt.count() == 1
         # focus follows the expected control
@@ -128,6 +210,11 @@ def follow_the_prompts(p: Page, game: str) -> None:
     assert "Pisteet" in end.inner_text()
     assert end.locator("a[href*='pelaa/?peli=']").count() == 1
     assert tried_other
+    data = page.evaluate(f"JSON.parse({_root(game)}.dataset.opetus)")
+    assert tried_meld == any(s["action"] == "open_part" for s in data["steps"])
+    start = data["script"]["start"]["hands"][data["script"]["seat"]]
+    if any(c.endswith("'") and c.rstrip("'") in start for c in start if not c.startswith("JK")):
+        assert twins  # (the reader starts with both decks' copies of a card: they were told apart)
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
     found = _axe(page, game)
     if found is not None:

@@ -259,9 +259,9 @@ function mount(root) {
     const staged = ui.opening.flat();
     const building = ui.opening.length ? el("section", { class: "opetus-avaus", "aria-label": "Avauksesi" },
       el("h4", {}, "Avauksesi tähän asti"),
-      el("ul", {}, ui.counted.melds.map((m) => el("li", {}, cardRow(m.cards, marked(m.cards)), " ", m.line))),
+      el("ul", {}, ui.counted.melds.map((m) => el("li", {}, `${m.kind} `, cardRow(m.cards, marked(m.cards)), ` = ${m.sum}`))),
       el("p", {}, ui.counted.line),
-      el("p", {}, el("button", { type: "button", class: "md-button", "data-opetus-pura": "",
+      el("p", {}, el("button", { type: "button", class: "opetus-pura", "data-opetus-pura": "",
         onclick: () => { ui.opening = []; ui.counted = null; ui.selected = []; feedback.replaceChildren(); render(true); } },
         "Pura avaus (kortit takaisin käteen)"))) : "";
     const hand = el("div", { class: "pelaa-kasi", role: "group", "aria-label": "Kätesi kortit" },
@@ -275,8 +275,8 @@ function mount(root) {
       }));
     const knock = v.style === "knock";
     const shown = BUTTONS.filter(([a]) => (knock ? !["meld", "lay_off", "open"].includes(a)
-      : a !== "knock" && (a !== "pass" || v.actions.includes(a)) && (a !== "open" || v.opened)
-        && (a !== "open_part" || (v.opened && !v.opened[v.seat]))
+      : a !== "knock" && (a !== "pass" || v.actions.includes(a))
+        && ((a !== "open" && a !== "open_part") || (v.opened && !v.opened[v.seat]))
         && !(v.opened && !v.opened[v.seat] && (a === "meld" || a === "lay_off"))));
     // every button of the style is usable on the reader's turn: a move the rules refuse is
     // explained by the engine instead of a greyed-out button

@@ -57,7 +57,7 @@ from ..narrate import describe_move, narrate_event
 from ..scoring import score_deal
 from ..steps import StepError
 from .pelaa import ACTION_STEPS, _actions, _human_move, _labels
-from .opetus_text import count_line, faces
+from .opetus_text import count_line, faces, opening_sum
 from .pelaa_state import PlayError, _Deck, check_rules, read_move
 
 __all__ = ["op_opetus", "script_of", "same_move"]
@@ -335,7 +335,14 @@ def _part(deal: Any, moves: Sequence[Any], at: int, value: Any, names: Sequence[
         meld = Meld.from_cards(cards, deal.rules)
         total += meld_points(meld)
         word = "Ryhmä" if meld.kind is MeldKind.GROUP else "Suora"
-        out.append({"cards": [c.code for c in meld.cards], "line": f"{word} {count_line(meld, hand)}"})
+        out.append(
+            {
+                "cards": [c.code for c in meld.cards],
+                "kind": word,
+                "sum": opening_sum(meld),
+                "line": f"{word} {count_line(meld, hand)}",
+            }
+        )
     need = deal.rules.opening_points
     line = f"Avauksen yhdistelmät yhteensä: {count(total, 'piste', digits=True)}" + (
         f"; avaukseen tarvitaan vähintään {count(need, 'piste', digits=True)}."

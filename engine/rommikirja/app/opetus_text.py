@@ -34,6 +34,7 @@ __all__ = [
     "CONCEPTS",
     "closing",
     "count_line",
+    "opening_sum",
     "deck_mark",
     "faces",
     "reader_moves",
@@ -132,7 +133,12 @@ def faces(cards: Sequence[Any], hand: Sequence[Any] = ()) -> list[str]:
 
 def count_line(meld: Any, hand: Sequence[Any] = ()) -> str:
     """A meld's opening points card by card: "Q♥ K♥ A♥ = 10 + 10 + 11 = 31"."""
-    return " ".join(faces(meld.cards, hand)) + " = " + _sum(_opening_values(meld))
+    return " ".join(faces(meld.cards, hand)) + " = " + opening_sum(meld)
+
+
+def opening_sum(meld: Any) -> str:
+    """The card by card sum of a meld's opening points: "10 + 10 + 11 = 31"."""
+    return _sum(_opening_values(meld))
 
 
 def reader_moves(steps: Sequence[dict]) -> int:
@@ -301,16 +307,8 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 word = "ryhmä" if kd == "ryhma" else "suora"
                 parts = [introduce("avaus", ["opening_points", "opening_pure_run"])] if i == 0 else []
                 parts.append(introduce(kd, ["ace"] if kd == "suora" and any(c.rank == 1 for c in m.cards) else []))
-                lead_in = ""
-                if i == 0:
-                    pure = " ja niiden joukossa on jokeriton suora" if rules.opening_pure_run else ""
-                    lead_in = (
-                        "Nyt voit avata: kädessäsi on yhdistelmiä, joiden arvo on yhteensä vähintään "
-                        f"{count(rules.opening_points, 'piste', digits=True)}{pure}. "
-                        "Kokoa avaus yhdistelmä kerrallaan. "
-                    )
                 text = (
-                    f"{lead_in}{ordinal(i + 1).capitalize()} yhdistelmä on {word}: {_names(m.cards, hand)}. "
+                    f"{ordinal(i + 1).capitalize()} yhdistelmä on {word}: {_names(m.cards, hand)}. "
                     f"Sen pisteet avauksessa: {count_line(m, hand)}."
                 )
                 for j, c in m.jokers:
@@ -347,6 +345,12 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                         "watched": [],
                     }
                 )
+            pure = " ja niiden joukossa on jokeriton suora" if rules.opening_pure_run else ""
+            steps_before[0]["note"] = (  # (another player's opening, counted, goes before it)
+                f"Nyt voit avata: kädessäsi on {count(len(made), 'yhdistelmä')}, joiden arvo on yhteensä vähintään "
+                f"{count(rules.opening_points, 'piste', digits=True)}{pure}. Kokoa avaus yhdistelmä kerrallaan: "
+                "valitse yhden yhdistelmän kortit ja paina Lisää avaukseen, sitten seuraavan."
+            )
             introduced = []
             value = sum(meld_points(m) for m in made)
             pure = ", ja siinä on jokeriton suora" if rules.opening_pure_run else ""
@@ -475,9 +479,8 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
         text = text[:1].upper() + text[1:]
         if any(o["text"] == text for o in out):  # (two decks: a card of the same name again)
             text = f"{_turn_start(turns)} jatkuu. {text}"
-        if notes:
-            if steps_before:
-                steps_before[0]["note"] = " ".join(notes)
+        if notes and steps_before:
+            steps_before[0]["note"] = " ".join(notes + [steps_before[0]["note"]])
         out += steps_before
         out.append(
             {
