@@ -376,7 +376,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             ]
             concept = kinds[0]
             text = f"Pelaa pöytään {words[concept]}: {_names(made[0].cards, deal.hand)}."
-            how = "Valitse kortit ja paina Pelaa."
+            how = f"Valitse kortit {join_list(faces(made[0].cards, deal.hand))}. Paina sitten Pelaa."
             parts.append(introduce("monta", ["melds_per_turn"]))
             if any(c.is_joker for m in made for c in m.cards):
                 parts.append(introduce("jokeri", ["max_jokers_per_meld", "joker_points"]))
@@ -396,7 +396,10 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 for j, c in after.table[move.target].meld.jokers:
                     if j in move.cards:
                         text += f" Siinä jokeri esittää {card_name(c, 'part')}."
-            how = "Valitse kortti, napauta pöydän yhdistelmää ja paina Lisää."
+            how = (
+                f"Valitse {'kortit' if len(move.cards) > 1 else 'kortti'} {join_list(faces(move.cards, deal.hand))}, "
+                f"napauta pöydän yhdistelmää {' '.join(faces(meld.cards))} ja paina Lisää."
+            )
             rule = introduce(concept, ["lay_off_before_meld"])
         elif isinstance(move, Knock):
             action = "knock"
@@ -423,7 +426,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                         f"yhdistelmiisi) {low} kuin sinun, hän alittaa."
                     )
                 rule = introduce(concept, ["knock_limit"])
-            how = "Valitse poistettava kortti ja paina Koputa."
+            how = f"Valitse poistettava kortti {faces([move.card], deal.hand)[0]} ja paina Koputa."
         elif isinstance(move, Discard):
             action = "discard"
             cards = [move.card.code]
@@ -457,7 +460,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                     ) + f", ja irtokorttiesi arvo on {count(arr.deadwood_points, 'piste', digits=True)}."
                     parts = [rule] + [introduce(kd) for kd in kinds] + [introduce("irtokortit")]
                     rule = " ".join(x for x in parts if x)
-            how = "Valitse kortti ja paina Poista."
+            how = f"Valitse kortti {faces([move.card], deal.hand)[0]} ja paina Poista."
         else:  # (a move the guided deals do not use)
             action, concept, text, how = "", "", "", ""
         if turned and "kaannetty" not in seen:
