@@ -80,7 +80,13 @@ function mount(root) {
 
   // the step at `at`; an opening's steps by how many of its melds are built
   const stepAt = (at) => data.steps.find((s) => s.at === at && (s.part === undefined || s.part === ui.opening.length)) || null;
-  const stepNo = (step) => data.steps.indexOf(step) + 1;
+  // the reader's moves (an opening built meld by meld is one move of several steps)
+  const moveAts = [...new Set(data.steps.map((s) => s.at))];
+  const label = (step) => {
+    const melds = data.steps.filter((s) => s.at === step.at && s.action === "open_part").length;
+    return `Siirto ${moveAts.indexOf(step.at) + 1}/${moveAts.length}`
+      + (step.action === "open_part" ? `, avauksen yhdistelmä ${step.part + 1}/${melds}. ` : ". ");
+  };
   // the opening's cards (its last step, the Avaa button, names them all)
   const openingCards = (at) => (data.steps.find((s) => s.at === at && s.action === "open") || { cards: [] }).cards;
 
@@ -236,7 +242,7 @@ function mount(root) {
     for (const old of root.querySelectorAll("[data-opetus-seuraava]")) old.removeAttribute("data-opetus-seuraava");
     guide.replaceChildren(...(step ? [
       step.note ? el("p", { class: "opetus-huomio" }, step.note) : "",
-      el("p", { class: "opetus-vaihe" }, el("strong", {}, `Vaihe ${stepNo(step)}/${data.steps.length}. `), step.text),
+      el("p", { class: "opetus-vaihe", "data-vaihe": data.steps.indexOf(step) }, el("strong", {}, label(step)), step.text),
       step.rule ? el("p", { class: "opetus-saanto" }, el("strong", {}, "Sääntö: "), step.rule) : "",
       el("p", { class: "opetus-miten" }, step.how),
     ] : []));
@@ -274,7 +280,7 @@ function mount(root) {
         }, f.symbol, f.mark ? el("sup", { class: "pakka" }, f.mark) : "");
       }));
     const knock = v.style === "knock";
-    const shown = BUTTONS.filter(([a]) => (knock ? !["meld", "lay_off", "open"].includes(a)
+    const shown = BUTTONS.filter(([a]) => (knock ? !["meld", "lay_off", "open", "open_part"].includes(a)
       : a !== "knock" && (a !== "pass" || v.actions.includes(a))
         && ((a !== "open" && a !== "open_part") || (v.opened && !v.opened[v.seat]))
         && !(v.opened && !v.opened[v.seat] && (a === "meld" || a === "lay_off"))));
