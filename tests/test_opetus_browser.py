@@ -301,7 +301,8 @@ def _by_words(page, game: str, how: str) -> None:
 def test_guided_deal_played_from_its_words_alone_on_a_phone(phone, server, game):  # noqa: F811
     """A reader who only reads: each step's words name the cards by the faces the hand shows (twins
     by their deck marks) and the button by its text; doing just that completes the deal on a
-    360 px phone without a single refusal."""
+    360 px phone without a single refusal; at each new step its words (the copy beside the hand)
+    and the control it expects are on the screen together."""
     p = Page(phone, server, GAMES[game])
     page = p.page
     root = f"#opetus-{game}"
@@ -309,6 +310,14 @@ def test_guided_deal_played_from_its_words_alone_on_a_phone(phone, server, game)
     page.wait_for_function(f"{_root(game)}.querySelector('.opetus-vaihe')", timeout=ENGINE_TIMEOUT)
     steps = 0
     while not page.evaluate(f"'opetusValmis' in {_root(game)}.dataset"):
+        # a new step: its words beside the hand (the guide above is scrolled away) and the control
+        # it expects are both on the screen
+        seen = page.evaluate(f"""(() => {{
+            const r = {_root(game)}.querySelector('.opetus-muistutus').getBoundingClientRect();
+            const f = document.activeElement.getBoundingClientRect();
+            return [r.top >= 0, f.bottom <= innerHeight, document.activeElement.hasAttribute('data-opetus-seuraava')];
+        }})()""")
+        assert seen == [True, True, True] or steps == 0, (steps, seen)
         how = page.locator(f"{root} .opetus-miten").inner_text()
         _by_words(page, game, how)
         assert not page.evaluate(f"'opetusHylatty' in {_root(game)}.dataset"), (

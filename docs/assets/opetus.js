@@ -165,7 +165,9 @@ function mount(root) {
       ui.counted = result;
       ui.selected = [];
       delete root.dataset.opetusHylatty;
-      feedback.replaceChildren();
+      // under the buttons (and heard): what was added and the count so far
+      feedback.replaceChildren(el("p", { class: "oikein" }, `✔ Lisätty avaukseen: ${result.melds[result.melds.length - 1].line}. `,
+                                  result.line));
       render(true);
     });
   }
@@ -191,7 +193,7 @@ function mount(root) {
         el("p", { class: result.result === "refused" ? "vaarin" : "toinen" }, result.result === "refused" ? "✘ " : "", result.reason),
         meant ? el("p", {}, `Kädessäsi on kaksi korttia ${face(meant).symbol}, kummastakin pakasta yksi: ne erottaa pieni `
                             + `numero (¹ on 1. pakan kortti, ² 2. pakan). Ohje tarkoittaa korttia ${shown(meant)}.`) : "",
-        step ? el("p", { class: "opetus-vihje" }, `Vihje: ${step.part === undefined ? `${step.text} ${step.how}` : step.how}`) : "");
+        step ? el("p", { class: "opetus-vihje" }, `Vihje: ${step.text} ${step.how}`) : "");
       ui.selected = [];
       ui.target = null;
       render(true);
@@ -296,11 +298,12 @@ function mount(root) {
       : "";
     // a short copy of the instruction beside the hand, for a phone whose guide is scrolled away
     // (hidden from screen readers: they have heard the guide)
-    // (an opening's meld: the cards to choose are enough; its count is in the guide above)
+    // (what the others did first, when the guide says: another player's opening, counted)
     const reminder = step ? el("p", { class: "opetus-muistutus", "aria-hidden": "true" },
-                               el("strong", {}, "Nyt: "), step.part === undefined ? `${step.text} ${step.how}` : step.how) : "";
+                               step.note ? [step.note, el("br", {})] : "",
+                               el("strong", {}, "Nyt: "), `${step.text} ${step.how}`) : null;
     const parts = [players, piles, melds, el("div", { "aria-live": "polite" }, recent),
-                   el("h3", {}, `Kätesi (${v.names[v.seat]})`), reminder, building, hand, bar];
+                   el("h3", {}, `Kätesi (${v.names[v.seat]})`), reminder || "", hand, bar, building];
     if (v.over) parts.push(ending(v));
     board.replaceChildren(...parts);
     table.hidden = false;
@@ -314,7 +317,20 @@ function mount(root) {
     const target = table.querySelector(expected(step));
     if (target) {
       target.setAttribute("data-opetus-seuraava", "");
-      if (moveFocus && ui.started) target.focus({ preventScroll: false });
+      if (moveFocus && ui.started) {
+        // a new step on a phone: its reminder at the top of the screen, the hand and the buttons
+        // under it (the focus alone would scroll the expected card just into view, the words above it off)
+        const fresh = ui.shownStep !== step;
+        ui.shownStep = step;
+        if (fresh && reminder && reminder.offsetParent !== null) {
+          const words = reminder.getBoundingClientRect();
+          const room = window.innerHeight - parseFloat(getComputedStyle(reminder).scrollMarginTop || "0");
+          if (target.getBoundingClientRect().bottom - words.top <= room) reminder.scrollIntoView({ block: "start", behavior: "instant" });
+        }
+        target.focus({ preventScroll: true });
+        const box = target.getBoundingClientRect();
+        if (box.top < 0 || box.bottom > window.innerHeight) target.scrollIntoView({ block: "nearest", behavior: "instant" });
+      }
     }
   }
 
