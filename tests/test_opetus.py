@@ -360,6 +360,9 @@ def test_an_opening_is_built_meld_by_meld_each_meld_checked_and_counted_by_the_e
         "Valitse kortit A♣, 2♣² ja 3♣."
     )
     assert "ristikolmonen (" not in parts[3]["text"]
+    # both jokers go into the opening: the first meld takes either; the second takes the one left
+    assert "Kumpi tahansa kädessäsi olevista jokereista käy" in parts[0]["text"]
+    assert "jokereista" not in parts[1]["text"]
     # each meld counted card by card with the engine's points
     total = 0
     for s, cards in zip(parts, moves[1].melds):

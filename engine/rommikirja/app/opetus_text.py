@@ -299,6 +299,8 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             after.play(move)
             made = [tm.meld for tm in after.table[-len(move.melds) :]]
             cards = [c.code for m in made for c in m.cards]
+            cards_in = [c for m in move.melds for c in m]
+            built: list = []  # the cards of the melds before this one
             said: list[str] = []
             pure_said = False
             for i, m in enumerate(made):
@@ -316,6 +318,10 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                         f" Jokeri esittää {card_name(c, 'part')}, ja avauksen pisteissä se lasketaan sen kortin "
                         "arvoisena."
                     )
+                held = [c for c in hand if c.is_joker and c not in built]  # (still in the hand)
+                if m.jokers and len(held) > 1 and all(c in cards_in for c in held):
+                    # (the page and the engine take any of them: they all go into the opening)
+                    text += f" {'Kumpi' if len(held) == 2 else 'Mikä'} tahansa kädessäsi olevista jokereista käy tähän."
                 if m.jokers:
                     parts.append(introduce("jokeri", ["max_jokers_per_meld", "joker_points"]))
                 if rules.opening_pure_run and kd == "suora" and not m.jokers and not pure_said:
@@ -330,6 +336,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                     ace_said = applies("ace", rules) and statement("ace", rules) in " ".join(said + parts)
                     parts.append(introduce("assa", [] if ace_said else ["ace"]))
                 said += [x for x in parts if x]
+                built += list(move.melds[i])
                 steps_before.append(
                     {
                         "at": k,
