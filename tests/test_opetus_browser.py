@@ -328,5 +328,9 @@ def test_guided_deal_played_from_its_words_alone_on_a_phone(phone, server, game)
         assert steps < 200
     data = page.evaluate(f"JSON.parse({_root(game)}.dataset.opetus)")
     assert steps == len(data["steps"]) >= 10
+    # the end: the score's explanation from its heading on the screen, the link to Pelaa focused
+    top = page.evaluate(f"{_root(game)}.querySelector('.opetus-loppu h3').getBoundingClientRect().top")
+    assert 0 <= top < 740 / 3, top
+    assert page.evaluate("document.activeElement.matches('.opetus-loppu a[href*=\"pelaa/?peli=\"]')")
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
     assert not p.errors, p.errors

@@ -311,7 +311,14 @@ function mount(root) {
       root.dataset.opetusValmis = "1";
       guide.replaceChildren(el("p", {}, el("strong", {}, "Jako päättyi. "), "Pisteet lasketaan alla."));
       const link = table.querySelector(".opetus-loppu a");
-      if (link) { link.setAttribute("data-opetus-seuraava", ""); if (moveFocus && ui.started) link.focus(); }
+      if (link) {
+        link.setAttribute("data-opetus-seuraava", "");
+        if (moveFocus && ui.started) {
+          // the score's explanation from its heading on (the link to Pelaa under it has the focus)
+          link.focus({ preventScroll: true });
+          table.querySelector(".opetus-loppu h3").scrollIntoView({ block: "start", behavior: "instant" });
+        }
+      }
       return;
     }
     const target = table.querySelector(expected(step));
