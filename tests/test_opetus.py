@@ -12,7 +12,7 @@ import pytest
 
 from rommikirja.app.api import pelaa_handle
 from rommikirja.app.opetus import script_of
-from rommikirja.app.opetus_text import concepts_of, own_concepts
+from rommikirja.app.opetus_text import concepts_of, own_concepts, reader_moves
 from rommikirja.app.pelaa import ACTION_STEPS
 from rommikirja.narrate import DEFAULT_NAMES
 from tools.sample_deal import deal_of, scenario_yaml, tutorial_deal, tutorial_seed
@@ -48,10 +48,12 @@ def _page_move(step: dict) -> dict:
     return move
 
 
-def _ask(game: str, script: dict, at: int, move: dict | None = None) -> dict:
+def _ask(game: str, script: dict, at: int, move: dict | None = None, part: list | None = None) -> dict:
     req = {"op": "opetus", "rules": RULES[game].as_mapping(), "script": script, "at": at}
     if move is not None:
         req["move"] = move
+    if part is not None:
+        req["part"] = part
     answer = json.loads(pelaa_handle(json.dumps(req)))
     assert answer["ok"], answer
     return answer["result"]
@@ -60,7 +62,7 @@ def _ask(game: str, script: dict, at: int, move: dict | None = None) -> dict:
 @pytest.mark.parametrize("game", list(PLAYERS))
 def test_the_search_finds_a_short_deal_the_reader_wins_with_distinct_instructions(tutorials, game):
     _, start, moves, steps, *_ = tutorials[game]
-    assert 10 <= len(steps) <= 25
+    assert 10 <= reader_moves(steps) <= 25
     texts = [s["text"] for s in steps]
     assert len(set(texts)) == len(texts), texts
     concepts = concepts_of(steps)
@@ -85,8 +87,20 @@ def test_following_the_guide_plays_the_whole_deal_and_wrong_moves_do_not_advance
     assert refused["reason"].endswith(".") and "Aino" in refused["reason"]
     at = 0
     others = 0
+    staged: list = []  # an opening's melds built so far
     for step in steps:
         assert at == step["at"]
+        if step["action"] == "open_part":  # each meld checked and counted by the engine; nothing advances
+            answer = _ask(game, script, at, part=staged + [list(reversed(step["cards"]))])
+            assert answer["result"] == "part" and answer["at"] == at, (step, answer)
+            assert [m["cards"] for m in answer["melds"][:-1]] == staged
+            staged = [m["cards"] for m in answer["melds"]]
+            continue
+        if step["action"] == "open" and staged:
+            answer = _ask(game, script, at, {"open": staged})
+            assert answer["result"] == "ok", (step, answer)
+            at, staged = answer["at"], []
+            continue
         if step["action"] == "discard" and not others:
             hand = _ask(game, script, at)["view"]["hand"]
             other = next(c for c in hand if c not in step["cards"])
@@ -186,6 +200,7 @@ def test_hostile_fields_get_a_finnish_sentence_never_the_fallback(tutorials):
         ("script", "start", "phase"),
         ("script", "steps", 0),
         ("move", "discard"),
+        ("part",),  # (an opening's melds so far, in a game without an opening too)
     ]
 
     @settings(deadline=None, suppress_health_check=list(HealthCheck), database=None, max_examples=300)
@@ -302,3 +317,104 @@ def test_the_search_prefers_concepts_the_reader_meets_in_own_moves():
     chosen = found[tutorial_seed(rules, 2, seeds)]
     assert len(chosen[3]) == top and len(own_concepts(chosen[2])) == own and not chosen[4]
     assert "koputus" in own_concepts(chosen[2])
+
+
+def _two_deck_opening():
+    """A Rommi 51 position of the tests' own rules: Aino holds both decks' 2♠ and 2♣ and two
+    jokers, and opens (after drawing) with four melds worth exactly the opening minimum."""
+    from rommikirja import deal_type
+    from rommikirja.cards import parse_cards, standard_deck
+    from rommikirja.deal import Discard, Draw, Open
+
+    rules = RULES["rommi51"]
+    mine = parse_cards("2S 2S' JK JK' 2C 2C' AC 3C 6D 6H 6S 5H 5S 5C")
+    top = parse_cards("9H")[0]
+    rest = [c for c in standard_deck(rules.decks, rules.jokers) if c not in mine and c != top]
+    hands = [list(mine), rest[:14], rest[14:28]]
+    stock = [top] + rest[28:]  # top first: 9♥
+    start = deal_type(rules).from_position(rules, hands, stock=stock, discard=[], dealer=2, turn=0)
+    melds = [parse_cards(m) for m in ("2S 2C JK", "6D 6H 6S JK'", "5H 5S 5C", "AC 2C' 3C")]
+    moves = [Draw("stock"), Open(tuple(tuple(m) for m in melds)), Discard(top)]
+    return rules, start, moves
+
+
+def test_an_opening_is_built_meld_by_meld_each_meld_checked_and_counted_by_the_engine():
+    """The guide builds the opening one meld per step, each named with the twins' deck marks and
+    counted card by card (the engine's points); the engine checks each meld the page adds: a twin
+    that is not in the opening is another move, a twin or joker that is in it stands for its twin, a
+    non-meld gets the engine's reason, too few melds get the opening's own refusal; the opening is
+    the one Open move."""
+    from rommikirja.app.opetus_text import guide
+    from rommikirja.melds import Meld, meld_points
+
+    rules, start, moves = _two_deck_opening()
+    names = list(DEFAULT_NAMES[:3])
+    steps = guide(start, moves, 0, names)
+    parts = [s for s in steps if s["action"] == "open_part"]
+    final = next(s for s in steps if s["action"] == "open")
+    assert [s["part"] for s in parts] == [0, 1, 2, 3] and final["part"] == 4
+    assert {s["at"] for s in parts} == {final["at"]} == {1} and reader_moves(steps) == 3
+    assert len({s["text"] for s in steps}) == len(steps)
+    # the twins by their deck marks, as Pelaa marks them; a card without a twin in the hand unmarked
+    assert "patakakkonen (2♠¹, 1. pakka)" in parts[0]["text"] and "2♠¹" in parts[0]["how"]
+    assert "ristikakkonen (2♣², 2. pakka)" in parts[3]["text"] and parts[3]["how"].startswith(
+        "Valitse kortit A♣, 2♣² ja 3♣."
+    )
+    assert "ristikolmonen (" not in parts[3]["text"]
+    # both jokers go into the opening: the first meld takes either; the second takes the one left
+    assert "Kumpi tahansa kädessäsi olevista jokereista käy" in parts[0]["text"]
+    assert "jokereista" not in parts[1]["text"]
+    # each meld counted card by card with the engine's points
+    total = 0
+    for s, cards in zip(parts, moves[1].melds):
+        meld = Meld.from_cards(cards, rules)
+        values = re.search(r"= ((?:\d+ \+ )+\d+) = (\d+)", s["text"])
+        assert values and len(values[1].split(" + ")) == len(cards), s["text"]
+        assert sum(map(int, values[1].split(" + "))) == int(values[2]) == meld_points(meld), s["text"]
+        total += meld_points(meld)
+    assert f"= {total} pistettä" in final["text"] and total >= rules.opening_points
+    assert "A♣ 2♣² 3♣ = 1 + 2 + 3 = 6" in parts[3]["text"]  # the ace low in A-2-3
+
+    script = script_of(start, moves, names, 0)
+    ask = lambda part: _ask("rommi51", script, 1, part=part)  # noqa: E731
+    assert _ask("rommi51", script, 0, part=[["2S", "2C", "JK"]])["code"] == "must_draw"  # not before the draw
+    short = ask([["2S", "2C"]])
+    assert short["result"] == "refused" and short["reason"].endswith("."), short
+    twin = ask([["2S'", "2C", "JK"]])  # 2♠² is not in the opening (it stays in the hand)
+    assert twin["result"] == "other" and "2♠¹" in twin["reason"], twin
+    order = ask([["5H", "5S", "5C"]])  # a meld of the opening, but not the one built first
+    assert order["result"] == "other" and "ensimmäinen yhdistelmä" in order["reason"], order
+    first = ask([["JK'", "2C'", "2S"]])  # the other joker and the other 2♣: both go into the opening alike
+    assert first["result"] == "part" and first["total"] == 6 and first["part"] == 1, first
+    assert first["melds"][0]["line"].endswith("= 2 + 2 + 2 = 6"), first
+    staged = [m["cards"] for m in first["melds"]]
+    low = _ask("rommi51", script, 1, {"open": staged})  # Avaa with one meld: the opening's own refusal
+    assert low["result"] == "refused" and low["code"] == "opening_too_low", low
+    for cards in (["6D", "6H", "6S", "JK"], ["5H", "5S", "5C"], ["AC", "2C", "3C"]):
+        answer = ask(staged + [cards])
+        assert answer["result"] == "part", answer
+        staged = [m["cards"] for m in answer["melds"]]
+    assert answer["total"] == total and "se riittää" in answer["line"]
+    done = _ask("rommi51", script, 1, {"open": staged})
+    assert done["result"] == "ok" and done["at"] == 2 and done["view"]["opened"][0], done
+
+
+def test_another_players_opening_is_counted_card_by_card(tutorials):
+    """The step after another player opens shows that opening's count (the engine's points)."""
+    from rommikirja.melds import meld_points
+
+    _, start, moves, steps, *_ = tutorials["rommi51"]
+    notes = [s for s in steps if " avasi: " in s.get("note", "")]
+    assert notes, "the tests' rommi51 guided deal has another player's opening"
+    deal = start.copy()
+    counted = []
+    for m in moves:
+        if type(m).__name__ == "Open" and deal.turn != 0:
+            after = deal.copy()
+            after.play(m)
+            counted.append(sum(meld_points(tm.meld) for tm in after.table[-len(m.melds) :]))
+        deal.play(m)
+    for s, points in zip(notes, counted):
+        sums = re.findall(r"= ((?:\d+ \+ )+\d+) = (\d+)", s["note"])
+        assert sums and all(sum(map(int, a.split(" + "))) == int(b) for a, b in sums), s["note"]
+        assert sum(int(b) for _, b in sums) == points and f"yhteensä {points} pistettä" in s["note"], s["note"]

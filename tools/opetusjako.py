@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from rommikirja import deal_type
 from rommikirja.app.opetus import script_of
-from rommikirja.app.opetus_text import CONCEPTS, closing, concepts_of, ending_concepts, guide
+from rommikirja.app.opetus_text import CONCEPTS, closing, concepts_of, ending_concepts, guide, reader_moves
 from rommikirja.finnish import join_list, player_name
 
 __all__ = ["tutorial_id", "opetus_data", "opetus_html"]
@@ -50,7 +50,7 @@ def opetus_data(sc: Any, rules_mapping: dict, title: str) -> dict:
     steps = guide(start, moves, 0, sc.names)
     for step in steps:  # a hand-written tutorial's own words replace the generated instruction
         own = played[step["at"]].facts.get("opastus")
-        if own:
+        if own and step.get("part", 0) == 0:  # (an opening built meld by meld: its first step)
             step["text"] = own
     if not steps:
         raise ValueError(f"{sc.rel}: opetusjaossa ensimmäinen pelaaja ei tee yhtään siirtoa")
@@ -81,7 +81,7 @@ def opetus_html(sc: Any, rules_mapping: dict, title: str, env: Any) -> Markup:
             game=sc.game,
             reader=names[0],
             others=join_list([player_name(n, "gen") for n in names[1:]]),
-            moves=len(data["steps"]),
+            moves=reader_moves(data["steps"]),
             concepts=join_list(data["concepts"]),
         )
         .strip()

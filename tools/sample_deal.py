@@ -35,7 +35,7 @@ from rommikirja.scoring import GameTotals
 from rommikirja.solver import best_arrangement, best_discard
 from rommikirja.steps import scenario_yaml as write_scenario
 
-from rommikirja.app.opetus_text import concepts_of, ending_concepts, guide, own_concepts
+from rommikirja.app.opetus_text import concepts_of, ending_concepts, guide, own_concepts, reader_moves
 
 from .scenario import load_rulesets
 
@@ -390,9 +390,9 @@ def tutorial_seed(rules, players: int, seeds: Sequence[int] = TUTORIAL_SEEDS) ->
     best: tuple | None = None
     for seed in seeds:
         found = tutorial_deal(rules, players, seed)
-        if found is None or not lo <= len(found[2]) <= hi:
+        if found is None or not lo <= reader_moves(found[2]) <= hi:
             continue
-        key = (-len(found[3]), -len(own_concepts(found[2])), not found[4], len(found[2]), seed)
+        key = (-len(found[3]), -len(own_concepts(found[2])), not found[4], reader_moves(found[2]), seed)
         if best is None or key < best:
             best = key
     if best is None:
@@ -423,7 +423,7 @@ def generate(root: Path = SCENARIOS) -> dict[Path, str]:
         if spec.tutorial_seed is not None and not override_path(spec.game, root).exists():
             n = spec.guided_players
             found = tutorial_deal(rules, n, spec.tutorial_seed)
-            if found is None or not TUTORIAL_MOVES[0] <= len(found[2]) <= TUTORIAL_MOVES[1]:
+            if found is None or not TUTORIAL_MOVES[0] <= reader_moves(found[2]) <= TUTORIAL_MOVES[1]:
                 # the rules have changed under the recorded seed: search again (record the new seed)
                 found = tutorial_deal(rules, n, tutorial_seed(rules, n, TUTORIAL_QUICK_SEEDS))
             start, moves = found[0], found[1]
@@ -504,7 +504,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             seed = tutorial_seed(rulesets[spec.game], spec.guided_players)
             _, _, steps, concepts, won = tutorial_deal(rulesets[spec.game], spec.guided_players, seed)
             print(
-                f"{spec.game}: seed {seed}, {len(steps)} moves, {'won' if won else 'lost'}, concepts: {', '.join(concepts)}"
+                f"{spec.game}: seed {seed}, {reader_moves(steps)} moves, {'won' if won else 'lost'}, concepts: {', '.join(concepts)}"
             )
         return 0
     files = generate()

@@ -4,7 +4,11 @@
 // Pelaa wing's "opetus" request: engine/rommikirja/app/opetus.py) replays it and checks every
 // move the reader makes with Pelaa's controls: the guided move advances the deal (the computers'
 // scripted moves follow), a move the rules refuse gets the engine's reason and a hint, and a legal
-// but different move is explained; neither advances.
+// but different move is explained; neither advances. An opening (Rommi 51) is built meld by meld:
+// each meld the reader adds ("Lisää avaukseen") is checked by the engine and counted card by card,
+// and the opening itself is then the one engine move "Avaa". Twin cards (two decks) carry Pelaa's
+// deck marks (¹ ²) in the hand and in the guide's words; within the opening a twin may stand for
+// its twin (both go into the opening alike).
 //
 // Test hooks: the root has data-opetus; the control the guide expects next has
 // data-opetus-seuraava; the feedback area data-opetus-palaute; the root gets data-opetus-valmis
@@ -17,9 +21,26 @@ import { num, deckMark } from "./pelaa-apu.js";
 const CALL_MS = 30000;
 // Pelaa's buttons and their letter keys (pelaa.js), which work here while the focus is in the section
 const BUTTONS = [
-  ["draw_stock", "Nosta", "n"], ["draw_discard", "Ota poistopakasta", "o"], ["pass", "Passaa", "s"], ["open", "Avaa", "a"],
+  ["draw_stock", "Nosta", "n"], ["draw_discard", "Ota poistopakasta", "o"], ["pass", "Passaa", "s"],
+  ["open_part", "Lisää avaukseen", "y"], ["open", "Avaa", "a"],
   ["meld", "Pelaa", "m"], ["lay_off", "Lisää", "l"], ["discard", "Poista", "p"], ["knock", "Koputa", "k"],
 ];
+
+// a card up to its deck (twins and jokers alike)
+const body = (c) => (c.startsWith("JK") ? "JK" : c.replace(/'+$/, ""));
+
+// `have` against the cards `want`: which wanted cards are still missing, which chosen are extra;
+// a card of `pool` (the opening's cards) stands for its twin
+function match(want, have, pool) {
+  const left = [...want];
+  const extra = [];
+  for (const c of have) {
+    let i = left.indexOf(c);
+    if (i < 0 && pool && pool.includes(c)) i = left.findIndex((w) => body(w) === body(c));
+    if (i < 0) extra.push(c); else left.splice(i, 1);
+  }
+  return { missing: left, extra };
+}
 
 async function call(request) {
   const { result } = await shared.call({ ...request, op: "opetus", play: true }, CALL_MS);
@@ -30,7 +51,9 @@ function mount(root) {
   root.dataset.started = "1";
   root.querySelector(".opetus-nojs")?.remove();
   const data = JSON.parse(root.dataset.opetus);
-  const ui = { at: 0, view: null, selected: [], target: null, log: [], started: false, busy: false };
+  // opening: the melds of an opening built so far (the engine's answer: cards and count lines)
+  const ui = { at: 0, view: null, selected: [], target: null, log: [], started: false, busy: false,
+               opening: [], counted: null };
   const status = el("p", { class: "opetus-tila", role: "status" });
   const start = el("button", { type: "button", class: "md-button md-button--primary", "data-opetus-aloita": "",
                                "data-opetus-seuraava": "" }, "Aloita opetusjako");
@@ -55,8 +78,17 @@ function mount(root) {
     b.click();
   });
 
-  const stepAt = (at) => data.steps.find((s) => s.at === at) || null;
-  const stepNo = (at) => data.steps.findIndex((s) => s.at === at) + 1;
+  // the step at `at`; an opening's steps by how many of its melds are built
+  const stepAt = (at) => data.steps.find((s) => s.at === at && (s.part === undefined || s.part === ui.opening.length)) || null;
+  // the reader's moves (an opening built meld by meld is one move of several steps)
+  const moveAts = [...new Set(data.steps.map((s) => s.at))];
+  const label = (step) => {
+    const melds = data.steps.filter((s) => s.at === step.at && s.action === "open_part").length;
+    return `Siirto ${moveAts.indexOf(step.at) + 1}/${moveAts.length}`
+      + (step.action === "open_part" ? `, avauksen yhdistelmä ${step.part + 1}/${melds}. ` : ". ");
+  };
+  // the opening's cards (its last step, the Avaa button, names them all)
+  const openingCards = (at) => (data.steps.find((s) => s.at === at && s.action === "open") || { cards: [] }).cards;
 
   async function begin() {
     if (ui.busy) return;
@@ -91,6 +123,8 @@ function mount(root) {
     ui.selected = [];
     ui.target = null;
     ui.log = result.log || [];
+    ui.opening = [];
+    ui.counted = null;
     delete root.dataset.opetusHylatty;
     feedback.replaceChildren();
     render(true);
@@ -99,9 +133,15 @@ function mount(root) {
   async function act(action) {
     const v = ui.view;
     if (!v || v.over || ui.busy) return;
+    if (action === "open_part") return addToOpening();
     const spec = v.action_steps[action];
     const move = { ...spec.step };
-    if (spec.cards === "one") {
+    const staged = ui.opening.flat();
+    if (action === "open" && staged.length) {
+      // the melds built so far go as they are (the engine counts them), chosen cards as one more meld
+      if (ui.selected.length) move.open_cards = [...staged, ...ui.selected];
+      else move.open = ui.opening;
+    } else if (spec.cards === "one") {
       if (ui.selected.length > 1) return say(`Valitsit ${ui.selected.length} korttia, mutta ${action === "knock" ? "koputtaessa" : "vuoron lopussa"} poistetaan vain yksi: napauta valituista pois kaikki muut.`);
       if (ui.selected.length !== 1) return say(action === "knock" ? "Valitse ensin yksi kortti, jonka poistat koputtaessasi."
                                                                 : "Valitse ensin yksi kortti poistettavaksi.");
@@ -114,21 +154,45 @@ function mount(root) {
       if (ui.target === null) return say("Valitse ensin pöydältä yhdistelmä, johon kortit lisätään.");
       move.onto = ui.target;
     }
+    await ask({ move }, (result) => { show(result); });
+  }
+
+  // "Lisää avaukseen": the chosen cards as the opening's next meld, checked and counted by the engine
+  async function addToOpening() {
+    if (!ui.selected.length) return say("Valitse ensin yhdistelmän kortit kädestäsi.");
+    await ask({ part: [...ui.opening, ui.selected] }, (result) => {
+      ui.opening = result.melds.map((m) => m.cards);
+      ui.counted = result;
+      ui.selected = [];
+      delete root.dataset.opetusHylatty;
+      // under the buttons (and heard): what was added and the count so far
+      feedback.replaceChildren(el("p", { class: "oikein" }, `✔ Lisätty avaukseen: ${result.melds[result.melds.length - 1].line}. `,
+                                  result.line));
+      render(true);
+    });
+  }
+
+  // One request at the current step: `done` gets the engine's "ok" or "part" answer; a refusal or
+  // another move is explained under the buttons with the guide's hint.
+  async function ask(extra, done) {
     ui.busy = true;
     root.dataset.busy = "1";
     try {
-      const result = await call({ rules: data.rules, script: data.script, at: ui.at, move });
-      if (result.result === "ok") { show(result); return; }
+      const result = await call({ rules: data.rules, script: data.script, at: ui.at, ...extra });
+      if (result.result === "ok" || result.result === "part") { done(result); return; }
       const step = stepAt(ui.at);
-      // two decks: the twin of the card the guide means (the same face, the other deck's mark)
-      const base = (c) => c.replace(/'+$/, "");
-      const twin = step && ui.selected.some((c) => !step.cards.includes(c) && step.cards.some((w) => base(w) === base(c)));
+      // two decks: the twin of a card the guide means (the same face, the other deck's mark), where
+      // the twin does not do (outside the opening's cards)
+      const pool = step && (step.action === "open_part" || step.action === "open") ? openingCards(ui.at) : null;
+      const wrong = step ? match(step.cards, ui.selected, pool).extra : [];
+      const meant = step && step.cards.find((w) => !w.startsWith("JK") && wrong.some((c) => c !== w && body(c) === body(w)));
+      const shown = (c) => `${face(c).symbol}${deckMark(ui.view.hand, c)}`;
       root.dataset.opetusHylatty = result.result === "refused" ? result.code : "toinen";
       feedback.replaceChildren(
         // a refusal in red; a legal but different move is no mistake, so it is not
         el("p", { class: result.result === "refused" ? "vaarin" : "toinen" }, result.result === "refused" ? "✘ " : "", result.reason),
-        twin ? el("p", {}, "Kädessäsi on kaksi samannäköistä korttia, jotka erottaa pieni numero (¹ tai ²): "
-                           + "ohje tarkoittaa niistä korostettua.") : "",
+        meant ? el("p", {}, `Kädessäsi on kaksi korttia ${face(meant).symbol}, kummastakin pakasta yksi: ne erottaa pieni `
+                            + `numero (¹ on 1. pakan kortti, ² 2. pakan). Ohje tarkoittaa korttia ${shown(meant)}.`) : "",
         step ? el("p", { class: "opetus-vihje" }, `Vihje: ${step.text} ${step.how}`) : "");
       ui.selected = [];
       ui.target = null;
@@ -153,12 +217,19 @@ function mount(root) {
   // The control the guide expects next: the next card to choose, the meld to add to, or the button.
   function expected(step) {
     if (!step) return null;
-    const want = [...step.cards];
+    const staged = ui.opening.flat();
+    const opening = step.action === "open_part" || step.action === "open";
+    const pool = opening ? openingCards(ui.at).filter((c) => !staged.includes(c)) : null;
     const sel = ui.selected;
-    const wrong = sel.find((c) => !want.includes(c));
-    if (wrong) return `[data-code="${CSS.escape(wrong)}"]`;          // take the extra card back first
-    const missing = want.find((c) => !sel.includes(c));
-    if (missing) return `[data-code="${CSS.escape(missing)}"]`;
+    const { missing, extra } = step.action === "open" ? match(step.cards, [...staged, ...sel], step.cards)
+      : match(step.cards, sel, pool);
+    if (extra.length) return `[data-code="${CSS.escape(extra[0])}"]`;  // take the extra card back first
+    if (missing.length) {
+      const w = missing[0];
+      const free = (c) => !staged.includes(c) && !sel.includes(c) && ui.view.hand.includes(c);
+      const card = free(w) ? w : (pool || []).find((c) => body(c) === body(w) && free(c));
+      return `[data-code="${CSS.escape(card || w)}"]`;
+    }
     if (step.onto !== null && step.onto !== undefined && ui.target !== step.onto) return `[data-index="${step.onto}"]`;
     return `[data-action="${step.action}"]`;
   }
@@ -166,11 +237,14 @@ function mount(root) {
   function render(moveFocus) {
     const v = ui.view;
     const L = v.labels;
+    // cards with Pelaa's deck marks, as in the hand (the whole hand: an opening's built melds too)
+    const marked = (codes) => Object.fromEntries(codes.map((c) => [c, { ...face(c, L), mark: deckMark(v.hand, c) }]));
     const step = v.over ? null : stepAt(ui.at);
     delete root.dataset.opetusSeuraava;
     for (const old of root.querySelectorAll("[data-opetus-seuraava]")) old.removeAttribute("data-opetus-seuraava");
     guide.replaceChildren(...(step ? [
-      el("p", { class: "opetus-vaihe" }, el("strong", {}, `Siirto ${stepNo(ui.at)}/${data.steps.length}. `), step.text),
+      step.note ? el("p", { class: "opetus-huomio" }, step.note) : "",
+      el("p", { class: "opetus-vaihe", "data-vaihe": data.steps.indexOf(step) }, el("strong", {}, label(step)), step.text),
       step.rule ? el("p", { class: "opetus-saanto" }, el("strong", {}, "Sääntö: "), step.rule) : "",
       el("p", { class: "opetus-miten" }, step.how),
     ] : []));
@@ -190,8 +264,16 @@ function mount(root) {
         onclick: () => { ui.target = ui.target === i ? null : i; render(true); },
       }, el("span", { class: "pelaa-omistaja", "aria-hidden": "true" }, m.owner), " ",
          cardRow(m.cards, L, "kortit yhdistelma"))))));
+    const staged = ui.opening.flat();
+    const building = ui.opening.length ? el("section", { class: "opetus-avaus", "aria-label": "Avauksesi" },
+      el("h4", {}, "Avauksesi tähän asti"),
+      el("ul", {}, ui.counted.melds.map((m) => el("li", {}, `${m.kind} `, cardRow(m.cards, marked(m.cards)), ` = ${m.sum}`))),
+      el("p", {}, ui.counted.line),
+      el("p", {}, el("button", { type: "button", class: "opetus-pura", "data-opetus-pura": "",
+        onclick: () => { ui.opening = []; ui.counted = null; ui.selected = []; feedback.replaceChildren(); render(true); } },
+        "Pura avaus (kortit takaisin käteen)"))) : "";
     const hand = el("div", { class: "pelaa-kasi", role: "group", "aria-label": "Kätesi kortit" },
-      v.hand.map((code) => {
+      v.hand.filter((code) => !staged.includes(code)).map((code) => {
         const f = { ...face(code, L), mark: deckMark(v.hand, code) };
         const on = ui.selected.includes(code);
         return el("button", { type: "button", class: `kortti ${f.colour} valittava`, "aria-pressed": String(on),
@@ -200,8 +282,9 @@ function mount(root) {
         }, f.symbol, f.mark ? el("sup", { class: "pakka" }, f.mark) : "");
       }));
     const knock = v.style === "knock";
-    const shown = BUTTONS.filter(([a]) => (knock ? !["meld", "lay_off", "open"].includes(a)
-      : a !== "knock" && (a !== "pass" || v.actions.includes(a)) && (a !== "open" || v.opened)
+    const shown = BUTTONS.filter(([a]) => (knock ? !["meld", "lay_off", "open", "open_part"].includes(a)
+      : a !== "knock" && (a !== "pass" || v.actions.includes(a))
+        && ((a !== "open" && a !== "open_part") || (v.opened && !v.opened[v.seat]))
         && !(v.opened && !v.opened[v.seat] && (a === "meld" || a === "lay_off"))));
     // every button of the style is usable on the reader's turn: a move the rules refuse is
     // explained by the engine instead of a greyed-out button
@@ -215,10 +298,12 @@ function mount(root) {
       : "";
     // a short copy of the instruction beside the hand, for a phone whose guide is scrolled away
     // (hidden from screen readers: they have heard the guide)
+    // (what the others did first, when the guide says: another player's opening, counted)
     const reminder = step ? el("p", { class: "opetus-muistutus", "aria-hidden": "true" },
-                               el("strong", {}, "Nyt: "), step.text, " ", step.how) : "";
+                               step.note ? [step.note, el("br", {})] : "",
+                               el("strong", {}, "Nyt: "), `${step.text} ${step.how}`) : null;
     const parts = [players, piles, melds, el("div", { "aria-live": "polite" }, recent),
-                   el("h3", {}, `Kätesi (${v.names[v.seat]})`), reminder, hand, bar];
+                   el("h3", {}, `Kätesi (${v.names[v.seat]})`), reminder || "", hand, bar, building];
     if (v.over) parts.push(ending(v));
     board.replaceChildren(...parts);
     table.hidden = false;
@@ -226,13 +311,33 @@ function mount(root) {
       root.dataset.opetusValmis = "1";
       guide.replaceChildren(el("p", {}, el("strong", {}, "Jako päättyi. "), "Pisteet lasketaan alla."));
       const link = table.querySelector(".opetus-loppu a");
-      if (link) { link.setAttribute("data-opetus-seuraava", ""); if (moveFocus && ui.started) link.focus(); }
+      if (link) {
+        link.setAttribute("data-opetus-seuraava", "");
+        if (moveFocus && ui.started) {
+          // the score's explanation from its heading on (the link to Pelaa under it has the focus)
+          link.focus({ preventScroll: true });
+          table.querySelector(".opetus-loppu h3").scrollIntoView({ block: "start", behavior: "instant" });
+        }
+      }
       return;
     }
     const target = table.querySelector(expected(step));
     if (target) {
       target.setAttribute("data-opetus-seuraava", "");
-      if (moveFocus && ui.started) target.focus({ preventScroll: false });
+      if (moveFocus && ui.started) {
+        // a new step on a phone: its reminder at the top of the screen, the hand and the buttons
+        // under it (the focus alone would scroll the expected card just into view, the words above it off)
+        const fresh = ui.shownStep !== step;
+        ui.shownStep = step;
+        if (fresh && reminder && reminder.offsetParent !== null) {
+          const words = reminder.getBoundingClientRect();
+          const room = window.innerHeight - parseFloat(getComputedStyle(reminder).scrollMarginTop || "0");
+          if (target.getBoundingClientRect().bottom - words.top <= room) reminder.scrollIntoView({ block: "start", behavior: "instant" });
+        }
+        target.focus({ preventScroll: true });
+        const box = target.getBoundingClientRect();
+        if (box.top < 0 || box.bottom > window.innerHeight) target.scrollIntoView({ block: "nearest", behavior: "instant" });
+      }
     }
   }
 

@@ -71,7 +71,7 @@ OPS: dict[str, Op] = {
     "move": Op("pelaa", pelaa.op_move, _STATE | {"move", "links"}),
     "knock_options": Op("pelaa", op_knock_options, _STATE | {"move", "links"}),
     "replay": Op("pelaa", pelaa.op_replay, _STATE | {"deal"}),
-    "opetus": Op("pelaa", opetus.op_opetus, frozenset({"rules", "script", "at", "move"})),
+    "opetus": Op("pelaa", opetus.op_opetus, frozenset({"rules", "script", "at", "move", "part"})),
 }
 
 #: Per wing: the sentence for a failure without a Finnish message of its own (a bug).

@@ -13,6 +13,12 @@ engine replays the script to ``at`` and answers with one of
 - ``{"result": "other", "reason"}``: the rules allow the move, but the guide shows another one;
   nothing advances.
 
+An opening (Rommi 51) is built meld by meld, each checked: a request with ``part``, the melds chosen
+so far (the last one new), answers ``{"result": "part", "melds": [{"cards", "line"}], "total",
+"line"}`` (each meld's points card by card, from the engine), or a refusal (not a meld, not the
+reader's cards, not yet the time) or ``other`` (a meld, but not the one the guide builds now). The
+opening itself is then the one ``open`` move, checked as above.
+
 Without ``move`` the answer is the view at ``at`` (the start, or a reload).
 
 >>> import json
@@ -40,15 +46,18 @@ from types import SimpleNamespace
 from typing import Any, Sequence
 
 from ..cards import Card, sort_cards
-from ..codes import BAD_MOVE
+from ..codes import BAD_MOVE, NO_CARDS, NO_PURE_RUN, OPENING_TOO_LOW
 from ..errors import IllegalMove
 from ..explain import score_lines
-from ..finnish import UnknownName, cards_text, player_name
+from ..deal import Open
+from ..finnish import UnknownName, cards_text, count, ordinal, player_name
+from ..melds import Meld, MeldKind, meld_points
 from ..games import deal_type
 from ..narrate import describe_move, narrate_event
 from ..scoring import score_deal
 from ..steps import StepError
 from .pelaa import ACTION_STEPS, _actions, _human_move, _labels
+from .opetus_text import count_line, faces, opening_sum
 from .pelaa_state import PlayError, _Deck, check_rules, read_move
 
 __all__ = ["op_opetus", "script_of", "same_move"]
@@ -56,6 +65,9 @@ __all__ = ["op_opetus", "script_of", "same_move"]
 #: Bounds of a script (a guided deal is short; the page is untrusted).
 MAX_STEPS = 400
 MAX_CARDS = 216
+#: Bounds of an opening built meld by meld.
+MAX_PARTS = 12
+MAX_PART_CARDS = 14
 
 
 def script_of(start: Any, moves: Sequence[Any], names: Sequence[str], seat: int) -> dict:
@@ -218,6 +230,8 @@ def op_opetus(req: dict) -> dict:
         start_at, log = _to_reader(deal, moves, at, names, seat)
     except IllegalMove as err:
         raise PlayError(f"Opetusjaon siirtoa ei voi pelata: {err.message}") from None
+    if "part" in req and start_at == at:
+        return _part(deal, moves, at, req.get("part"), names, seat)
     if "move" not in req or start_at != at:
         return {"result": "view", "at": start_at, "view": _view(deal, names, seat), "log": log}
     if deal.is_over or at >= len(moves):
@@ -231,11 +245,7 @@ def op_opetus(req: dict) -> dict:
         return {"result": "refused", "code": BAD_MOVE, "reason": f"Siirto ei kelpaa: {err}", "at": at}
     err = deal.refusal(move)
     if err is not None:
-        try:
-            reason = err.sentence(player_name(names[seat]))
-        except UnknownName:  # (a club name without forms): the message without a subject
-            reason = err.message
-        return {"result": "refused", "code": err.code, "reason": reason, "at": at}
+        return _refused(err, names, seat, at)
     if not same_move(move, expected):
         texts = [cards_text(tm.meld.cards) for tm in deal.table]
         return {
@@ -247,3 +257,96 @@ def op_opetus(req: dict) -> dict:
     deal.play(expected)
     at, log = _to_reader(deal, moves, at + 1, names, seat)
     return {"result": "ok", "at": at, "view": _view(deal, names, seat), "log": log}
+
+
+def _body(card: Card) -> Any:
+    """A card up to its deck: twins (and jokers) are the same card to the rules."""
+    return "JK" if card.is_joker else (card.rank, card.suit)
+
+
+def _refused(err: IllegalMove, names: Sequence[str], seat: int, at: int) -> dict:
+    try:
+        reason = err.sentence(player_name(names[seat]))
+    except UnknownName:  # (a club name without forms): the message without a subject
+        reason = err.message
+    return {"result": "refused", "code": err.code, "reason": reason, "at": at}
+
+
+def _part(deal: Any, moves: Sequence[Any], at: int, value: Any, names: Sequence[str], seat: int) -> dict:
+    """Check the opening's melds chosen so far (the last one new) against the rules and the guide."""
+    if (
+        not isinstance(value, list)
+        or not 0 < len(value) <= MAX_PARTS
+        or not all(isinstance(m, list) and len(m) <= MAX_PART_CARDS for m in value)
+    ):
+        raise PlayError(f"Avauksen osien (part) pitää olla 1–{MAX_PARTS} korttiluetteloa.")
+    if deal.is_over or at >= len(moves):
+        raise PlayError("Opetusjako on jo päättynyt.")
+    if not value[-1]:
+        return {
+            "result": "refused",
+            "code": NO_CARDS,
+            "reason": "Valitse ensin yhdistelmän kortit kädestäsi.",
+            "at": at,
+        }
+    deck = _Deck(deal.rules)
+    melds = [deck.cards_of(m, MAX_PART_CARDS) for m in value]
+    chosen = [c for m in melds for c in m]
+    if len(set(chosen)) != len(chosen):
+        return {
+            "result": "refused",
+            "code": BAD_MOVE,
+            "reason": "Sama kortti voi kuulua avauksessa vain yhteen yhdistelmään.",
+            "at": at,
+        }
+    for cards in melds:  # each meld by the rules (the opening's points and pure run are the whole's)
+        err = deal.refusal(Open((tuple(cards),)))
+        if err is not None and err.code not in (OPENING_TOO_LOW, NO_PURE_RUN):
+            return _refused(err, names, seat, at)
+    expected = moves[at]
+    if not isinstance(expected, Open):
+        return {
+            "result": "other",
+            "at": at,
+            "reason": "Yhdistelmän saisi koota avaukseen, mutta tässä opetusjaossa tehdään nyt toinen siirto: "
+            "kokeile ohjeen siirtoa.",
+        }
+    after = deal.copy()
+    after.play(expected)
+    guided = [tm.meld for tm in after.table[-len(expected.melds) :]]
+    pool = {c for m in expected.melds for c in m}
+    hand = list(deal.hand)
+    for i, cards in enumerate(melds):
+        if (
+            i >= len(guided)
+            or not set(cards) <= pool
+            or sorted(map(_body, cards), key=str) != sorted(map(_body, guided[i].cards), key=str)
+        ):
+            want = guided[i] if i < len(guided) else None
+            reason = f"Sääntöjen mukaan {' '.join(faces(cards, hand))} käy yhdistelmäksi, mutta tässä opetusjaossa " + (
+                f"avauksen {ordinal(i + 1)} yhdistelmä on {' '.join(faces(want.cards, hand))}: kokeile sitä."
+                if want is not None
+                else "avauksessa ei ole enempää yhdistelmiä: paina Avaa."
+            )
+            return {"result": "other", "at": at, "reason": reason}
+    out = []
+    total = 0
+    for cards in melds:
+        meld = Meld.from_cards(cards, deal.rules)
+        total += meld_points(meld)
+        word = "Ryhmä" if meld.kind is MeldKind.GROUP else "Suora"
+        out.append(
+            {
+                "cards": [c.code for c in meld.cards],
+                "kind": word,
+                "sum": opening_sum(meld),
+                "line": f"{word} {count_line(meld, hand)}",
+            }
+        )
+    need = deal.rules.opening_points
+    line = f"Avauksen yhdistelmät yhteensä: {count(total, 'piste', digits=True)}" + (
+        f"; avaukseen tarvitaan vähintään {count(need, 'piste', digits=True)}."
+        if total < need
+        else f", ja avaukseen tarvitaan vähintään {count(need, 'piste', digits=True)}: se riittää."
+    )
+    return {"result": "part", "at": at, "part": len(out), "melds": out, "total": total, "line": line}

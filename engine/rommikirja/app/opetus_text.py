@@ -26,7 +26,19 @@ from ..rules import RuleSet, applies, statement
 from ..scoring import score_deal
 from ..solver import best_arrangement, best_discard
 
-__all__ = ["guide", "concepts_of", "own_concepts", "ending_concepts", "CONCEPTS", "closing"]
+__all__ = [
+    "guide",
+    "concepts_of",
+    "own_concepts",
+    "ending_concepts",
+    "CONCEPTS",
+    "closing",
+    "count_line",
+    "opening_sum",
+    "deck_mark",
+    "faces",
+    "reader_moves",
+]
 
 #: Every concept a guided deal can introduce, with its name on the page (the order of the list).
 CONCEPTS: dict[str, str] = {
@@ -92,6 +104,66 @@ def _sum(values: Sequence[int]) -> str:
     return " + ".join(map(str, values)) + f" = {sum(values)}"
 
 
+def deck_mark(card: Any, hand: Sequence[Any]) -> str:
+    """ "¹" or "²" when ``hand`` holds both decks' copies of ``card`` (as Pelaa marks twin cards:
+    ``deckMark`` in docs/assets/pelaa-apu.js), else ""."""
+    body = card.code.rstrip("'")
+    codes = {c.code for c in hand}
+    if body not in codes or body + "'" not in codes:
+        return ""
+    return "¹" if card.code == body else "²"
+
+
+def _name(card: Any, hand: Sequence[Any], case: str = "nom") -> str:
+    """The card's Finnish name; a twin (both copies in ``hand``) adds its face as the page shows it
+    and its deck: "patakakkosen (2♠², 2. pakka)"."""
+    mark = deck_mark(card, hand)
+    name = card_name(card, case)
+    return f"{name} ({card.symbol}{mark}, {'1' if mark == '¹' else '2'}. pakka)" if mark else name
+
+
+def _names(cards: Sequence[Any], hand: Sequence[Any], case: str = "nom") -> str:
+    return join_list([_name(c, hand, case) for c in cards])
+
+
+def faces(cards: Sequence[Any], hand: Sequence[Any] = ()) -> list[str]:
+    """The cards as the page shows them: "2♠¹", "🃏"."""
+    return [c.symbol + deck_mark(c, hand) for c in cards]
+
+
+def count_line(meld: Any, hand: Sequence[Any] = ()) -> str:
+    """A meld's opening points card by card: "Q♥ K♥ A♥ = 10 + 10 + 11 = 31"."""
+    return " ".join(faces(meld.cards, hand)) + " = " + opening_sum(meld)
+
+
+def opening_sum(meld: Any) -> str:
+    """The card by card sum of a meld's opening points: "10 + 10 + 11 = 31"."""
+    return _sum(_opening_values(meld))
+
+
+def reader_moves(steps: Sequence[dict]) -> int:
+    """How many moves the reader makes (an opening built meld by meld is one move of several steps)."""
+    return len({s["at"] for s in steps})
+
+
+def _opening_note(deal: Any, move: Any, names: Sequence[str]) -> str:
+    """Another player's opening, counted: "Eero avasi: Q♥ K♥ A♥ = 10 + 10 + 11 = 31 ja …"."""
+    after = deal.copy()
+    after.play(move)
+    made = [tm.meld for tm in after.table[-len(move.melds) :]]
+    total = sum(meld_points(m) for m in made)
+    text = (
+        f"{names[deal.turn]} avasi: {join_list([count_line(m) for m in made])}, yhteensä "
+        f"{count(total, 'piste', digits=True)}."
+    )
+    if any(m.kind is MeldKind.RUN and m.stands_for(m.cards[-1]).rank == 1 for m in made):
+        text += (
+            f" Suoran yläpäässä (Q-K-A) ässä on avauksessa {count(ACE_HIGH_POINTS, 'piste', digits=True)}, "
+            f"alapäässä (A-2-3) {count(ACE_LOW_POINTS, 'piste', digits=True)}."
+        )
+    return text
+
+
 def _table_joker(deal: Any, names: Sequence[str]) -> str:
     """A sentence on the first table meld with a joker in it (another player's), or ""."""
     for tm in deal.table:
@@ -149,11 +221,15 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
         return _rule(concept, rules, options)
 
     events = 0
+    notes: list[str] = []  # what the other players did that the reader's next step shows (an opening, counted)
     for k, move in enumerate(moves):
         if deal.turn != seat or deal.is_over:
+            if isinstance(move, Open) and not deal.is_over:
+                notes.append(_opening_note(deal, move, names))
             deal.play(move)
             continue
         introduced = []
+        steps_before: list[dict] = []  # an opening's steps, meld by meld, before its button
         watched: list[str] = []
         turned = any(e.kind == "turn_over" for e in deal.events[events:])
         events = len(deal.events)
@@ -216,12 +292,88 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             rule = introduce(concept, ["upcard_offer"] if concept == "avokortti" else [])
             taken = introduce("otettu")
             rule = " ".join(x for x in (rule, taken) if x)
-        elif isinstance(move, (Open, PlayMeld)):
-            action = "open" if isinstance(move, Open) else "meld"
-            n = len(move.melds) if isinstance(move, Open) else 1
+        elif isinstance(move, Open):  # built meld by meld: a step per meld, then the button
+            action, concept, how = "open", "avaus", "Paina Avaa."
+            hand = list(deal.hand)
             after = deal.copy()
             after.play(move)
-            made = [tm.meld for tm in after.table[-n:]]
+            made = [tm.meld for tm in after.table[-len(move.melds) :]]
+            cards = [c.code for m in made for c in m.cards]
+            cards_in = [c for m in move.melds for c in m]
+            built: list = []  # the cards of the melds before this one
+            said: list[str] = []
+            pure_said = False
+            for i, m in enumerate(made):
+                introduced = []
+                kd = "ryhma" if m.kind is MeldKind.GROUP else "suora"
+                word = "ryhmä" if kd == "ryhma" else "suora"
+                parts = [introduce("avaus", ["opening_points", "opening_pure_run"])] if i == 0 else []
+                parts.append(introduce(kd, ["ace"] if kd == "suora" and any(c.rank == 1 for c in m.cards) else []))
+                text = (
+                    f"{ordinal(i + 1).capitalize()} yhdistelmä on {word}: {_names(m.cards, hand)}. "
+                    f"Sen pisteet avauksessa: {count_line(m, hand)}."
+                )
+                for j, c in m.jokers:
+                    text += (
+                        f" Jokeri esittää {card_name(c, 'part')}, ja avauksen pisteissä se lasketaan sen kortin "
+                        "arvoisena."
+                    )
+                held = [c for c in hand if c.is_joker and c not in built]  # (still in the hand)
+                if m.jokers and len(held) > 1 and all(c in cards_in for c in held):
+                    # (the page and the engine take any of them: they all go into the opening)
+                    text += f" {'Kumpi' if len(held) == 2 else 'Mikä'} tahansa kädessäsi olevista jokereista käy tähän."
+                if m.jokers:
+                    parts.append(introduce("jokeri", ["max_jokers_per_meld", "joker_points"]))
+                if rules.opening_pure_run and kd == "suora" and not m.jokers and not pure_said:
+                    pure_said = True
+                    text += " Suorassa ei ole jokeria, joten avaukseen tulee puhdas suora."
+                if any(m.stands_for(c).rank == 1 for c in m.cards):
+                    text += (
+                        f" Ässä on avauksessa {count(ACE_HIGH_POINTS, 'piste', digits=True)} ryhmässä ja suoran "
+                        f"yläpäässä (Q-K-A), mutta {count(ACE_LOW_POINTS, 'piste', digits=True)} suoran "
+                        "alapäässä (A-2-3)."
+                    )
+                    ace_said = applies("ace", rules) and statement("ace", rules) in " ".join(said + parts)
+                    parts.append(introduce("assa", [] if ace_said else ["ace"]))
+                said += [x for x in parts if x]
+                built += list(move.melds[i])
+                steps_before.append(
+                    {
+                        "at": k,
+                        "part": i,
+                        "action": "open_part",
+                        "cards": [c.code for c in m.cards],
+                        "onto": None,
+                        "concept": "avaus" if i == 0 else kd,
+                        "text": text,
+                        "rule": " ".join(x for x in parts if x),
+                        "how": f"Valitse kortit {join_list(faces(m.cards, hand))}. Paina sitten Lisää avaukseen.",
+                        "introduces": introduced,
+                        "watched": [],
+                    }
+                )
+            pure = " ja niiden joukossa on jokeriton suora" if rules.opening_pure_run else ""
+            steps_before[0]["note"] = (  # (another player's opening, counted, goes before it)
+                f"Nyt voit avata: kädessäsi on {count(len(made), 'yhdistelmä')}, joiden arvo on yhteensä vähintään "
+                f"{count(rules.opening_points, 'piste', digits=True)}{pure}. Kokoa avaus yhdistelmä kerrallaan: "
+                "valitse yhden yhdistelmän kortit ja paina Lisää avaukseen, sitten seuraavan."
+            )
+            introduced = []
+            value = sum(meld_points(m) for m in made)
+            pure = ", ja siinä on jokeriton suora" if rules.opening_pure_run else ""
+            text = (
+                "Avaus on koossa: "
+                + (_sum([meld_points(m) for m in made]) + " pistettä" if len(made) > 1 else count(value, "piste"))
+                + ". Se riittää, sillä avaukseen tarvitaan vähintään "
+                f"{count(rules.opening_points, 'piste', digits=True)}{pure}. Pelaa avaus pöytään."
+            )
+            if value != sum(sum(_opening_values(m)) for m in made):  # (the shown sums are the engine's count)
+                raise RuntimeError("opening points: the guide's card-by-card sum is not the engine's")
+        elif isinstance(move, PlayMeld):
+            action = "meld"
+            after = deal.copy()
+            after.play(move)
+            made = [after.table[-1].meld]
             cards = [c.code for m in made for c in m.cards]
             kinds = ["ryhma" if m.kind is MeldKind.GROUP else "suora" for m in made]
             words = {"ryhma": "ryhmä", "suora": "suora"}
@@ -229,52 +381,32 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 introduce(kd, ["ace"] if kd == "suora" and any(c.rank == 1 for c in m.cards) else [])
                 for kd, m in zip(kinds, made)
             ]
-            if action == "open":
-                concept = "avaus"
-                value = sum(meld_points(m) for m in made)
-                text = (
-                    "Avaa: pelaa pöytään yhdistelmät "
-                    + join_list([f"{words[kd]} ({cards_text(m.cards)})" for kd, m in zip(kinds, made)])
-                    + ". Avauksen pisteet: "
-                    + join_list([f"{words[kd]} {_sum(_opening_values(m))}" for kd, m in zip(kinds, made)])
-                    + f", yhteensä {count(value, 'piste', digits=True)}."
-                )
-                how = "Valitse avauksen kortit ja paina Avaa."
-                parts.insert(0, introduce(concept, ["opening_points", "opening_pure_run"]))
-            else:
-                concept = kinds[0]
-                text = f"Pelaa pöytään {words[concept]}: {cards_text(made[0].cards)}."
-                how = "Valitse kortit ja paina Pelaa."
-                parts.append(introduce("monta", ["melds_per_turn"]))
+            concept = kinds[0]
+            text = f"Pelaa pöytään {words[concept]}: {_names(made[0].cards, deal.hand)}."
+            how = f"Valitse kortit {join_list(faces(made[0].cards, deal.hand))}. Paina sitten Pelaa."
+            parts.append(introduce("monta", ["melds_per_turn"]))
             if any(c.is_joker for m in made for c in m.cards):
                 parts.append(introduce("jokeri", ["max_jokers_per_meld", "joker_points"]))
                 for m in made:
                     for j, c in m.jokers:
-                        where = f"Yhdistelmässä ({cards_text(m.cards)}) jokeri" if len(made) > 1 else "Jokeri"
-                        text += f" {where} esittää {card_name(c, 'part')}."
-                if action == "open":  # (a hand's joker costs more: joker_points, said in the rule)
-                    text += " Avauksen pisteissä jokeri lasketaan sen kortin arvoisena, jota se esittää."
-            if action == "open" and any(m.stands_for(c).rank == 1 for m in made for c in m.cards):
-                text += (
-                    f" Avauksen pisteissä ässä on {count(ACE_HIGH_POINTS, 'piste', digits=True)} ryhmässä ja suoran "
-                    f"yläpäässä, mutta {count(ACE_LOW_POINTS, 'piste', digits=True)} suoran alapäässä (A-2-3)."
-                )
-                ace_said = applies("ace", rules) and statement("ace", rules) in " ".join(parts)
-                parts.append(introduce("assa", [] if ace_said else ["ace"]))
+                        text += f" Jokeri esittää {card_name(c, 'part')}."
             rule = " ".join(x for x in parts if x)
         elif isinstance(move, LayOff):
             action, concept = "lay_off", "lisays"
             cards = [c.code for c in move.cards]
             onto = move.target
             meld = deal.table[move.target].meld
-            text = f"Lisää {cards_text(move.cards)} pöydän yhdistelmään ({cards_text(meld.cards)})."
+            text = f"Lisää {_names(move.cards, deal.hand)} pöydän yhdistelmään ({cards_text(meld.cards)})."
             if any(c.is_joker for c in move.cards):  # what the laid-off joker stands for
                 after = deal.copy()
                 after.play(move)
                 for j, c in after.table[move.target].meld.jokers:
                     if j in move.cards:
                         text += f" Siinä jokeri esittää {card_name(c, 'part')}."
-            how = "Valitse kortti, napauta pöydän yhdistelmää ja paina Lisää."
+            how = (
+                f"Valitse {'kortit' if len(move.cards) > 1 else 'kortti'} {join_list(faces(move.cards, deal.hand))}, "
+                f"napauta pöydän yhdistelmää {' '.join(faces(meld.cards))} ja paina Lisää."
+            )
             rule = introduce(concept, ["lay_off_before_meld"])
         elif isinstance(move, Knock):
             action = "knock"
@@ -284,16 +416,14 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             dw = best_arrangement(rest, rules).deadwood_points
             if dw == 0:
                 concept = "gin"
-                text = (
-                    f"Kaikki korttisi ovat yhdistelmissä: koputa poistamalla {card_name(move.card, 'gen')}. Se on gin."
-                )
+                text = f"Kaikki korttisi ovat yhdistelmissä: koputa poistamalla {_name(move.card, deal.hand, 'gen')}. Se on gin."
                 knocking = introduce("koputus", ["knock_limit"])
                 rule = " ".join(x for x in (knocking, introduce(concept, ["gin_bonus"])) if x)
             else:
                 concept = "koputus"
                 text = (
                     f"Irtokorttiesi arvo on {count(dw, 'piste', digits=True)}: koputa poistamalla "
-                    f"{card_name(move.card, 'gen')}."
+                    f"{_name(move.card, deal.hand, 'gen')}."
                 )
                 if len(names) == 2:  # the risk of a knock that is no gin
                     other = player_name(names[1 - seat], "gen")
@@ -303,7 +433,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                         f"yhdistelmiisi) {low} kuin sinun, hän alittaa."
                     )
                 rule = introduce(concept, ["knock_limit"])
-            how = "Valitse poistettava kortti ja paina Koputa."
+            how = f"Valitse poistettava kortti {faces([move.card], deal.hand)[0]} ja paina Koputa."
         elif isinstance(move, Discard):
             action = "discard"
             cards = [move.card.code]
@@ -313,7 +443,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 rule = introduce(concept, ["final_discard"])
             else:
                 concept = "poisto"
-                text = f"Päätä vuoro poistamalla {card_name(move.card, 'gen')}: {_why_discard(move.card, deal.hand, rules)}."
+                text = f"Päätä vuoro poistamalla {_name(move.card, deal.hand, 'gen')}: {_why_discard(move.card, deal.hand, rules)}."
                 rule = introduce(concept)
                 if not gin and rules.opening_points and not deal.opened[seat] and "odota" not in seen:
                     seen.add("odota")  # once: why the reader does not open yet (the policy opens when it can)
@@ -337,7 +467,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                     ) + f", ja irtokorttiesi arvo on {count(arr.deadwood_points, 'piste', digits=True)}."
                     parts = [rule] + [introduce(kd) for kd in kinds] + [introduce("irtokortit")]
                     rule = " ".join(x for x in parts if x)
-            how = "Valitse kortti ja paina Poista."
+            how = f"Valitse kortti {faces([move.card], deal.hand)[0]} ja paina Poista."
         else:  # (a move the guided deals do not use)
             action, concept, text, how = "", "", "", ""
         if turned and "kaannetty" not in seen:
@@ -359,6 +489,9 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
         text = text[:1].upper() + text[1:]
         if any(o["text"] == text for o in out):  # (two decks: a card of the same name again)
             text = f"{_turn_start(turns)} jatkuu. {text}"
+        if notes and steps_before:
+            steps_before[0]["note"] = " ".join(notes + [steps_before[0]["note"]])
+        out += steps_before
         out.append(
             {
                 "at": k,
@@ -371,8 +504,11 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 "how": how,
                 "introduces": introduced,
                 "watched": watched,
+                **({"part": len(steps_before)} if steps_before else {}),
+                **({"note": " ".join(notes)} if notes and not steps_before else {}),
             }
         )
+        notes = []
     return out
 
 
