@@ -220,6 +220,7 @@ export function registerServiceWorker() {
   if (typeof window.livereload === "function") return;     // `mkdocs serve`: always the fresh files
   const scope = new URL("../", import.meta.url);
   offline = navigator.serviceWorker.register(new URL("sw.js", scope), { scope: scope.pathname })
+    .then((reg) => { hurryWaiting(reg); return reg; })
     .catch(() => { offline = null; return null; });
   navigator.serviceWorker.addEventListener("message", (event) => {
     // only the worker that controls the page has the last word: an old build's worker asked just
@@ -232,6 +233,29 @@ export function registerServiceWorker() {
   // with the old one it moved over; the rest, such as a new wheel, it fetches and checks)
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (engine.state === "ready") cacheRuntime();
+  });
+}
+
+// A new build's service worker calls skipWaiting() once installed, yet in Chromium it can stay
+// waiting for minutes while the old one controls an open page (the visit began before the new
+// worker was installed: tests/test_browser_deploy.py holds that install back), and the reader kept
+// the old build's worker and offline copy for the whole visit; a later skipWaiting() activates
+// it. So the page asks a waiting worker to take over, every couple of seconds, until one has.
+const NUDGE_MS = 2000;
+const NUDGES = 60;
+function hurryWaiting(reg) {
+  let left = 0;
+  const nudge = () => {
+    if (!reg.waiting || left <= 0) { left = 0; return; }
+    left -= 1;
+    reg.waiting.postMessage({ type: "skip-waiting" });
+    setTimeout(nudge, NUDGE_MS);
+  };
+  const begin = () => { const idle = left === 0; left = NUDGES; if (idle) nudge(); };
+  if (reg.waiting) begin();
+  reg.addEventListener("updatefound", () => {
+    const worker = reg.installing;
+    if (worker) worker.addEventListener("statechange", () => { if (worker.state === "installed") begin(); });
   });
 }
 
