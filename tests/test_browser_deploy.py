@@ -7,8 +7,12 @@ from __future__ import annotations
 
 import json
 import re
+import threading
+
+import pytest
 
 from deploy_project import ONLY_B
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_browser import ENGINE_TIMEOUT, Page, answer, result
 from test_browser import browser  # noqa: F401  (a browser for this module too)
 from tools.siteserver import SiteServer
@@ -72,14 +76,109 @@ def wheel_hash(site) -> str:
     return pointer["files"][f"pyodide/{pointer['wheel']}"]["sha256"]
 
 
-def test_a_returning_reader_gets_the_new_engine_online_and_offline(browser, deploy_project):  # noqa: F811
+# every message a page gets from a service worker, with who sent it and who controlled the page
+MESSAGES = """
+if ("serviceWorker" in navigator) {
+  window.rommikirjaMessages = [];
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    const c = navigator.serviceWorker.controller;
+    window.rommikirjaMessages.push({ data: event.data, from: event.source && event.source.scriptURL,
+      sameAsController: event.source === c, controller: c && c.scriptURL,
+      at: Math.round(performance.now()) });
+  });
+}"""
+# what the page knows of its offline state
+OFFLINE_STATE = """async () => {
+  const sw = navigator.serviceWorker;
+  const reg = await sw.getRegistration();
+  const who = (w) => w && { state: w.state, script: w.scriptURL };
+  return {
+    offline: window.rommikirjaOffline || null,
+    prefetch: window.rommikirjaPrefetch || null,
+    engine: window.rommikirjaEngine || null,
+    controller: who(sw.controller),
+    registration: reg && { active: who(reg.active), waiting: who(reg.waiting), installing: who(reg.installing) },
+    caches: await caches.keys(),
+    messages: window.rommikirjaMessages || null,
+  };
+}"""
+
+
+def trace(label, page, log):
+    """One line of the visit's offline state in the log (shown when a wait fails)."""
+    state = page.page.evaluate(OFFLINE_STATE)
+    reg = state["registration"] or {}
+    log.append(
+        f"-- {label}: controller {state['controller'] and state['controller']['state']}, "
+        + ", ".join(f"{k} {v and v['state']}" for k, v in reg.items())
+        + f"; caches {state['caches']}; offline {state['offline']}"
+    )
+
+
+def wait_offline(page, version, log, server):
+    """Wait until the controlling service worker says it cached this build's runtime; else fail
+    saying what the page knew (its offline state, the messages it got, the workers' console)."""
+    try:
+        page.page.wait_for_function(
+            f"window.rommikirjaOffline && window.rommikirjaOffline.version === '{version}'", timeout=ENGINE_TIMEOUT
+        )
+    except PlaywrightTimeout:
+        state = page.page.evaluate(OFFLINE_STATE)
+        raise AssertionError(
+            f"no 'runtime cached' from build {version}'s service worker: {json.dumps(state, indent=1)}\n"
+            + "\n".join(log[-40:])
+            + f"\nlast requests served: {server.requests[-40:]}"
+        ) from None
+
+
+class _Held:
+    """Requests for one page wait while held: B's install (which fetches every page, this one
+    among them, and no visit does) stays under way until released."""
+
+    PAGE = "/sanasto/"
+
+    def __init__(self, log):
+        self.on, self.released, self.log = threading.Event(), threading.Event(), log
+
+    def set(self):
+        self.on.set()
+
+    def release(self):
+        self.released.set()
+
+
+def hold_install(server, log) -> _Held:
+    held = _Held(log)
+    handler = server.httpd.RequestHandlerClass.func  # the handler class of this server alone
+    send_head = handler.send_head
+
+    def waiting_send_head(self):
+        if held.on.is_set() and self.path.startswith(held.PAGE):
+            held.log.append(f"held {self.path}")
+            held.released.wait(ENGINE_TIMEOUT / 1000)
+        return send_head(self)
+
+    handler.send_head = waiting_send_head
+    return held
+
+
+# "quick": B's service worker is installed while the visit open over the deploy goes on; "held":
+# B's install is still under way when the reader comes back (a slow connection, a busy machine),
+# so the visit begins under A's worker and B's must take over during it
+@pytest.mark.parametrize("install", ["quick", "held"])
+def test_a_returning_reader_gets_the_new_engine_online_and_offline(browser, deploy_project, install):  # noqa: F811
     project = deploy_project
     site = project.root / "site"
     project.restore("A", "A")
     server = SiteServer(site, compress=True)  # serves through the link: each request sees the switch
     base = server.base
+    log = []
+    held = hold_install(server, log) if install == "held" else None
     try:
         ctx = browser.new_context(viewport={"width": 390, "height": 844})
+        ctx.add_init_script(MESSAGES)
+        ctx.on("console", lambda m: log.append(f"console {m.type} {m.text}"))
+        ctx.on("serviceworker", lambda w: log.append(f"service worker {w.url}"))
         # visit 1 (build A): practise; the engine starts, its runtime and snapshot are cached
         page = Page(ctx, base, "/perusrommi/")
         assert page.ready()["start"] == "normal"
@@ -101,7 +200,7 @@ def test_a_returning_reader_gets_the_new_engine_online_and_offline(browser, depl
         page.page.wait_for_function(CACHE_RIGHT, timeout=ENGINE_TIMEOUT)
         assert page.page.evaluate(SNAPSHOTS)[0].endswith(f"-{wheel_hash(site)[:16]}.raw")
         assert len(page.page.evaluate(SNAPSHOTS)) == 1
-        build_a = page_build(site)
+        build_a, version_a = page_build(site), sw_version(site)
         assert page.page.evaluate("window.rommikirjaBuild") == build_a
         # within build A, a page change keeps the document (instant navigation)
         page.page.evaluate("window.sameDocument = true")
@@ -116,6 +215,8 @@ def test_a_returning_reader_gets_the_new_engine_online_and_offline(browser, depl
             proc = project.run(module)
             assert proc.returncode == 0, proc.stderr
         assert project.which("site") == "B"
+        if held:
+            held.set()  # from now on B's install waits (it fetches every page, sanasto/ among them)
         version_b, wheel_b = sw_version(site), wheel_hash(site)
         build_b = page_build(site)
         assert build_b != build_a and page_build(site, "rommi/index.html") == build_b
@@ -130,12 +231,14 @@ def test_a_returning_reader_gets_the_new_engine_online_and_offline(browser, depl
         assert p.evaluate("document.querySelector('meta[name=rommikirja-rakennus]').content") == build_b
         p.wait_for_function("window.rommikirjaEngine && window.rommikirjaEngine.readyMs", timeout=ENGINE_TIMEOUT)
         assert p.evaluate(SAYS).endswith(ONLY_B)
+        trace("the open visit, reloaded into B, engine ready", open_a, log)
         # and within B, page changes are instant again (one document, one engine)
         p.evaluate("window.sameDocument = true")
         p.evaluate(NAV_CLICK, "/rommi/")
         p.wait_for_url("**/rommi/")
         p.wait_for_function("document.querySelector('#lisaa-rommi')")
         assert p.evaluate("window.sameDocument") is True and p.evaluate("window.rommikirjaStarts") == 1
+        trace("the open visit closing", open_a, log)
         open_a.close()
 
         # visit 2, online: B's engine (a snapshot of A's wheel is never restored)
@@ -147,13 +250,17 @@ def test_a_returning_reader_gets_the_new_engine_online_and_offline(browser, depl
         # the visit above (reloaded into B) made B's snapshot: that one, never A's, is restored
         assert page.page.evaluate("window.rommikirjaEngine.start") == "snapshot"
         assert all(url.endswith(f"-{wheel_b[:16]}.raw") for url in page.page.evaluate(SNAPSHOTS))
+        trace("visit 2, engine ready", page, log)
         w = page.widget("kelpaako-perusrommi")
         answer(w, page.data("kelpaako-perusrommi"), True)
         assert result(w)[0] == "oikein"
+        trace("visit 2, answered", page, log)
+        if held:
+            # this visit is under A's worker: B's has not taken over (that removes A's caches)
+            assert f"rommikirja-sivut-{version_a}" in page.page.evaluate("caches.keys()"), log[-3:]
+            held.release()  # B's install finishes now, with visit 2 under A's worker
         # B's service worker takes over and caches B's runtime; the snapshot is B's alone
-        page.page.wait_for_function(
-            f"window.rommikirjaOffline && window.rommikirjaOffline.version === '{version_b}'", timeout=ENGINE_TIMEOUT
-        )
+        wait_offline(page, version_b, log, server)
         assert "error" not in page.page.evaluate("window.rommikirjaOffline")
         page.page.wait_for_function(CACHE_RIGHT, timeout=ENGINE_TIMEOUT)
         snapshots = page.page.evaluate(SNAPSHOTS)
@@ -172,4 +279,6 @@ def test_a_returning_reader_gets_the_new_engine_online_and_offline(browser, depl
         page.close()
         ctx.close()
     finally:
+        if held:
+            held.release()
         server.stop()

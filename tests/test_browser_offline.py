@@ -71,6 +71,8 @@ def test_offline_after_one_visit(browser, site):  # noqa: F811
             if wids:
                 info = visit.ready()
                 assert info["start"] == "snapshot", info
+                # a repeat visit's worker is started from the page's <head> (tools/engine_early.js)
+                assert info.get("early") is True, info
                 w = visit.widget(wids[0])
                 answer(w, visit.data(wids[0]), True)
                 assert result(w)[0] == "oikein", path

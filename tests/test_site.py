@@ -214,3 +214,21 @@ def test_pages_inflect_names_and_numbers_and_say_a_score_once(site):
         assert not re.search(r"\b(kaksi|kolme|neljä|viisi|kuusi) (kortin|jaon)\b", text), page.name
         assert not re.search(r"(\d+) pistettä\W{0,6}\*\*\1 pistettä", text), page.name
         assert "Jos sovitaan toisin –" not in text, page.name
+
+
+def test_engine_pages_start_a_repeat_visits_engine_from_the_head(site):
+    """A page with practice widgets or the Pelaa game starts a repeat visit's engine worker from
+    its <head> (tools/engine_early.js) with the path to this site's worker script; other pages
+    start nothing."""
+    engine_pages = 0
+    for page in sorted(site.rglob("index.html")):
+        text = page.read_text(encoding="utf-8")
+        head = text.split("</head>", 1)[0]
+        found = re.findall(r'new URL\("([^"]*rommi-worker\.js)", location\.href\)', head)
+        if re.search(r'<div class="harjoitus" [^>]*data-kind="|<div class="pelaa" id="pelaa"', text):
+            engine_pages += 1
+            assert len(found) == 1, page
+            assert (page.parent / found[0]).resolve() == (site / "assets" / "rommi-worker.js").resolve(), page
+        else:
+            assert not found, page
+    assert engine_pages >= 2

@@ -108,13 +108,26 @@ SITEMAP_BASE = Path(__file__).with_name("sitemap_base.js")
 _COMMENT = re.compile(r"^\s*//.*\n", re.M)
 
 
-def mark_build(html: str, build: str) -> str:
+ENGINE_EARLY = Path(__file__).with_name("engine_early.js")
+#: a page whose scripts start the engine on a repeat visit: practice widgets or the Pelaa game
+_ENGINE_PAGE = re.compile(r'<div class="harjoitus" [^>]*\bdata-kind="|<div class="pelaa" id="pelaa"')
+
+
+def _inline(path: Path) -> str:
+    return _COMMENT.sub("", path.read_text(encoding="utf-8")).strip()
+
+
+def mark_build(html: str, build: str, assets: str = "assets") -> str:
     """The page with its build's id as the first element of its ``<head>`` (a ``<meta>``: Material's
     instant navigation swaps the head's elements, so the document always names the build of the
     page it shows), then the small script that makes Material's sitemap name the address the site
-    is served from (``tools/sitemap_base.js``, inlined: before the theme's bundle, no request)."""
-    script = _COMMENT.sub("", SITEMAP_BASE.read_text(encoding="utf-8")).strip()
-    head = f'<head>\n<meta name="{BUILD_META}" content="{build}">\n<script>{script}</script>'
+    is served from (``tools/sitemap_base.js``, inlined: before the theme's bundle, no request).
+    A page with the engine (widgets, Pelaa) also gets the early start of a repeat visit
+    (``tools/engine_early.js``; ``assets``: the page's relative path to the assets folder)."""
+    scripts = [_inline(SITEMAP_BASE)]
+    if _ENGINE_PAGE.search(html):
+        scripts.append(_inline(ENGINE_EARLY).replace('"ASSETS/', json.dumps(assets + "/")[:-1]))
+    head = f'<head>\n<meta name="{BUILD_META}" content="{build}">\n' + "".join(f"<script>{s}</script>" for s in scripts)
     return html.replace("<head>", head, 1)
 
 

@@ -60,7 +60,8 @@ def on_post_page(output, page, config):  # noqa: ANN001 - MkDocs hook signature
         )
     from tools.offline import mark_build
 
-    return mark_build(output, build_id(config))
+    depth = page.url.count("/")  # "perusrommi/" → "../assets"; the front page "" → "assets"
+    return mark_build(output, build_id(config), "../" * depth + "assets")
 
 
 def on_post_build(config, **kwargs) -> None:

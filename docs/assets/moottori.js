@@ -55,7 +55,8 @@ export const engine = {
 
   start() {
     if (this.readyPromise) return this.readyPromise;
-    if (offline && !navigator.serviceWorker.controller && !this.waitedForOffline) {
+    const earlyWorker = window.rommikirjaEarly && window.rommikirjaEarly.worker;
+    if (offline && !navigator.serviceWorker.controller && !this.waitedForOffline && !earlyWorker) {
       // first visit: let the service worker take over first (a moment), so that the runtime the
       // worker downloads goes into its cache once, not twice
       this.waitedForOffline = true;
@@ -74,17 +75,19 @@ export const engine = {
     this.state = "loading";
     this.info = null;
     this.progress = { loaded: 0, total: 0, phase: "lataus", started: performance.now() };
-    const startedAt = performance.now();
-    let lastProgress = startedAt;
-    let worker;
+    // a repeat visit's worker started from the page's <head> (tools/engine_early.js) is this
+    // visit's first engine, already asked to start: taken over with what it has said meanwhile
+    const early = takeEarly();
+    const startedAt = early ? early.startedAt : performance.now();
+    let lastProgress = performance.now();
+    let worker = early && early.worker;
     try {
-      worker = new Worker(new URL("./rommi-worker.js", import.meta.url), { type: "module" });
+      worker = worker || new Worker(new URL("./rommi-worker.js", import.meta.url), { type: "module" });
     } catch {
       return this.fail("selain ei voinut käynnistää taustatyötä");
     }
     this.worker = worker;
-    worker.onmessage = (event) => {
-      const data = event.data;
+    const onmessage = (data) => {
       if (data.type === "progress") {
         lastProgress = performance.now();
         this.progress = { ...this.progress, ...data };
@@ -98,6 +101,7 @@ export const engine = {
       const entry = this.pending.get(data.id);
       if (entry) { this.pending.delete(data.id); entry.resolve(data); }
     };
+    worker.onmessage = (event) => onmessage(event.data);
     worker.onerror = (event) => {
       event.preventDefault();
       this.fail("sääntömoottorin tiedostojen lataaminen epäonnistui");
@@ -110,7 +114,7 @@ export const engine = {
       else if (this.state === "loading") this.emit("progress");      // the seconds keep counting
     }, 1000);
     const names = clubNames();
-    this.readyPromise = this.send({ op: "start" }, START_MS).then(async (reply) => {
+    this.readyPromise = this.send({ op: "start" }, START_MS, early ? 0 : null).then(async (reply) => {
       if (!reply.ok) throw new EngineError(reply.error);
       // the club's own player names (scenarios/nimet.yaml, as the build wrote them): narration
       // here declines them as the pages do; registered at every start (a snapshot has none)
@@ -127,6 +131,7 @@ export const engine = {
       this.info = { ...reply.result, readyMs: Math.round(performance.now() - startedAt),
                     startedAt: Math.round(startedAt),
                     pageMs: Math.round(performance.now()), starts: this.starts };
+      if (early) this.info.early = true;
       window.rommikirjaEngine = this.info;            // for the browser tests and benchmarks
       this.emit("state");
       cacheRuntime();
@@ -136,6 +141,7 @@ export const engine = {
       throw err instanceof EngineError ? err : new EngineError(err.message);
     });
     this.readyPromise.catch(() => {});
+    if (early) for (const data of early.messages.splice(0)) onmessage(data);
     return this.readyPromise;
   },
 
@@ -163,10 +169,11 @@ export const engine = {
     return this.start();
   },
 
-  send(request, timeout = REQUEST_MS) {
+  // `sentAs`: the id of a request the worker has been sent already (the early start's, 0)
+  send(request, timeout = REQUEST_MS, sentAs = null) {
     const worker = this.worker;
     if (!worker) return Promise.reject(new EngineError("sääntömoottori ei ole käynnissä"));
-    const id = this.nextId++;
+    const id = sentAs === null ? this.nextId++ : sentAs;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
@@ -177,7 +184,7 @@ export const engine = {
         resolve: (v) => { clearTimeout(timer); resolve(v); },
         reject: (e) => { clearTimeout(timer); reject(e); },
       });
-      worker.postMessage({ id, request });
+      if (sentAs === null) worker.postMessage({ id, request });
     });
   },
 
@@ -200,6 +207,17 @@ export const engine = {
   emit(what) { for (const fn of this.listeners) fn(what); },
 };
 
+// The worker tools/engine_early.js started from this page's <head>, once: {worker, startedAt,
+// messages} when there is one that has not failed; null otherwise (and none starts after this).
+function takeEarly() {
+  const early = window.rommikirjaEarly;
+  if (!early || early.taken) return null;
+  early.taken = true;
+  if (!early.worker) return null;
+  if (early.failed) { early.worker.terminate(); return null; }
+  return early;
+}
+
 // The club's names ({name: [forms]}) from data/names.json, or null when the file cannot be read
 // (a site built before the file existed): the engine then knows its built-in names only.
 async function clubNames() {
@@ -220,6 +238,7 @@ export function registerServiceWorker() {
   if (typeof window.livereload === "function") return;     // `mkdocs serve`: always the fresh files
   const scope = new URL("../", import.meta.url);
   offline = navigator.serviceWorker.register(new URL("sw.js", scope), { scope: scope.pathname })
+    .then((reg) => { hurryWaiting(reg); return reg; })
     .catch(() => { offline = null; return null; });
   navigator.serviceWorker.addEventListener("message", (event) => {
     // only the worker that controls the page has the last word: an old build's worker asked just
@@ -232,6 +251,29 @@ export function registerServiceWorker() {
   // with the old one it moved over; the rest, such as a new wheel, it fetches and checks)
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (engine.state === "ready") cacheRuntime();
+  });
+}
+
+// A new build's service worker calls skipWaiting() once installed, yet in Chromium it can stay
+// waiting for minutes while the old one controls an open page (the visit began before the new
+// worker was installed: tests/test_browser_deploy.py holds that install back), and the reader kept
+// the old build's worker and offline copy for the whole visit; a later skipWaiting() activates
+// it. So the page asks a waiting worker to take over, every couple of seconds, until one has.
+const NUDGE_MS = 2000;
+const NUDGES = 60;
+function hurryWaiting(reg) {
+  let left = 0;
+  const nudge = () => {
+    if (!reg.waiting || left <= 0) { left = 0; return; }
+    left -= 1;
+    reg.waiting.postMessage({ type: "skip-waiting" });
+    setTimeout(nudge, NUDGE_MS);
+  };
+  const begin = () => { const idle = left === 0; left = NUDGES; if (idle) nudge(); };
+  if (reg.waiting) begin();
+  reg.addEventListener("updatefound", () => {
+    const worker = reg.installing;
+    if (worker) worker.addEventListener("statechange", () => { if (worker.state === "installed") begin(); });
   });
 }
 

@@ -130,6 +130,11 @@ async function cacheRuntime() {
 }
 
 self.addEventListener("message", (event) => {
+  // a page of this build asks this worker, installed and waiting, to take over (moottori.js)
+  if (event.data && event.data.type === "skip-waiting") {
+    event.waitUntil(self.skipWaiting());
+    return;
+  }
   if (event.data && event.data.type === "cache-runtime") {
     event.waitUntil(cacheRuntime().then(
       (n) => event.source && event.source.postMessage({ type: "runtime-cached", files: n, version: BUILD.version }),

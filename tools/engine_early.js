@@ -1,0 +1,21 @@
+// Inlined into the <head> of a page with practice widgets or the Pelaa game (tools/offline.py's
+// mark_build, with ASSETS replaced by the page's path to assets/): on a repeat visit (the engine's
+// memory snapshot is kept) the engine's worker starts here, as the page begins to load, instead
+// of once the page and the theme's scripts have run (half a second later); moottori.js takes this
+// worker over when it starts the engine (engine.start), with the messages it has sent meanwhile.
+// Nothing starts on a first visit (the reader's first touch does that) or with saveData.
+(function () {
+  if (!window.Worker || !window.isSecureContext || !("caches" in window)) return;
+  if (navigator.connection && navigator.connection.saveData) return;
+  var early = { messages: [], taken: false, worker: null, failed: false };
+  window.rommikirjaEarly = early;
+  caches.open("rommikirja-snapshot").then(function (cache) { return cache.keys(); }).then(function (keys) {
+    if (!keys.length || early.taken) return;
+    var worker = new Worker(new URL("ASSETS/rommi-worker.js", location.href), { type: "module" });
+    worker.onmessage = function (event) { early.messages.push(event.data); };
+    worker.onerror = function (event) { event.preventDefault(); early.failed = true; };
+    worker.postMessage({ id: 0, request: { op: "start" } });
+    early.startedAt = performance.now();
+    early.worker = worker;
+  }).catch(function () {});
+})();
