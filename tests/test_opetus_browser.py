@@ -312,12 +312,21 @@ def test_guided_deal_played_from_its_words_alone_on_a_phone(phone, server, game)
     while not page.evaluate(f"'opetusValmis' in {_root(game)}.dataset"):
         # a new step: its words beside the hand (the guide above is scrolled away) and the control
         # it expects are both on the screen
+        # (and so is the step's rule line, as the guide above words it, and its counter)
         seen = page.evaluate(f"""(() => {{
-            const r = {_root(game)}.querySelector('.opetus-muistutus').getBoundingClientRect();
+            const root = {_root(game)};
+            const words = root.querySelector('.opetus-muistutus');
+            const r = words.getBoundingClientRect();
             const f = document.activeElement.getBoundingClientRect();
-            return [r.top >= 0, f.bottom <= innerHeight, document.activeElement.hasAttribute('data-opetus-seuraava')];
+            const rule = root.querySelector('.opetus-opas .opetus-saanto');
+            const line = words.querySelector('.opetus-muistutus-saanto');
+            const shown = line ? line.getBoundingClientRect() : null;
+            return [r.top >= 0, f.bottom <= innerHeight, document.activeElement.hasAttribute('data-opetus-seuraava'),
+                    rule ? !!line && line.textContent === rule.textContent && shown.top >= 0
+                           && shown.bottom <= innerHeight && shown.height > 0 : !line,
+                    words.textContent.includes(root.querySelector('.opetus-vaihe strong').textContent + 'Nyt: ')];
         }})()""")
-        assert seen == [True, True, True] or steps == 0, (steps, seen)
+        assert seen == [True] * 5 or steps == 0, (steps, seen)
         how = page.locator(f"{root} .opetus-miten").inner_text()
         _by_words(page, game, how)
         assert not page.evaluate(f"'opetusHylatty' in {_root(game)}.dataset"), (

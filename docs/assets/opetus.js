@@ -296,12 +296,14 @@ function mount(root) {
       ? el("p", { class: "pelaa-viimeksi" }, el("strong", {}, v.names.length > 2 ? "Vastustajien siirrot: " : "Vastustajan siirrot: "),
            ui.log.join(" "))
       : "";
-    // a short copy of the instruction beside the hand, for a phone whose guide is scrolled away
-    // (hidden from screen readers: they have heard the guide)
+    // a copy of the step beside the hand, for a phone whose guide is scrolled away: its counter,
+    // what to do and the rule it shows (hidden from screen readers: they have heard the guide)
     // (what the others did first, when the guide says: another player's opening, counted)
-    const reminder = step ? el("p", { class: "opetus-muistutus", "aria-hidden": "true" },
-                               step.note ? [step.note, el("br", {})] : "",
-                               el("strong", {}, "Nyt: "), `${step.text} ${step.how}`) : null;
+    const reminder = step ? el("div", { class: "opetus-muistutus", "aria-hidden": "true" },
+                               step.note ? el("p", {}, step.note) : "",
+                               el("p", {}, el("strong", {}, `${label(step)}Nyt: `), `${step.text} ${step.how}`),
+                               step.rule ? el("p", { class: "opetus-muistutus-saanto" }, el("strong", {}, "Sääntö: "), step.rule) : "")
+      : null;
     const parts = [players, piles, melds, el("div", { "aria-live": "polite" }, recent),
                    el("h3", {}, `Kätesi (${v.names[v.seat]})`), reminder || "", hand, bar, building];
     if (v.over) parts.push(ending(v));
