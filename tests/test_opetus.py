@@ -418,3 +418,33 @@ def test_another_players_opening_is_counted_card_by_card(tutorials):
         sums = re.findall(r"= ((?:\d+ \+ )+\d+) = (\d+)", s["note"])
         assert sums and all(sum(map(int, a.split(" + "))) == int(b) for a, b in sums), s["note"]
         assert sum(int(b) for _, b in sums) == points and f"yhteensä {points} pistettä" in s["note"], s["note"]
+
+
+@pytest.mark.parametrize("game", list(PLAYERS))
+def test_before_the_draw_every_other_button_gets_the_engines_draw_rule(tutorials, game):
+    """Before drawing, whatever the page sends for a non-draw button (no card chosen, cards that
+    are no meld, a lay-off without a meld) the answer is the engine's own refusal of the phase,
+    the same sentence a discard gets: the turn begins with a draw."""
+    _, start, moves, steps, *_ = tutorials[game]
+    names = list(DEFAULT_NAMES[: PLAYERS[game]])
+    script = script_of(start, moves, names, 0)
+    hand = _ask(game, script, 0)["view"]["hand"]
+    discard = _ask(game, script, 0, {"discard": hand[0]})
+    assert discard["code"] == "must_draw", discard
+    tries = [{"discard": None}]
+    tries += (
+        [{"knock": None}, {"knock": hand[0]}]
+        if game == "gin"
+        else [{"meld": []}, {"meld": hand[:2]}, {"lay_off": [], "onto": None}]
+    )
+    tries += [{"open_cards": []}, {"open_cards": hand[:3]}] if game == "rommi51" else []
+    for move in tries:
+        answer = _ask(game, script, 0, move)
+        assert (answer["result"], answer["code"], answer["reason"]) == (
+            "refused",
+            discard["code"],
+            discard["reason"],
+        ), move
+    if game == "rommi51":  # "Lisää avaukseen" with nothing chosen yet
+        answer = _ask(game, script, 0, part=[[]])
+        assert (answer["code"], answer["reason"]) == (discard["code"], discard["reason"]), answer

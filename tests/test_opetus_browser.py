@@ -133,6 +133,20 @@ def _wrong_move(page, game: str) -> None:
     assert feedback.startswith("✘ ") and len(feedback.split("Vihje:")[0]) > 20, feedback
     assert "Vihje:" in feedback, feedback
     assert _instruction(page, game) == before  # not advanced
+    # every other button but a draw, pressed with nothing chosen (or a card chosen), gets the same
+    # rule from the engine, not a request to choose cards first
+    reason = page.locator(f"{root} [data-opetus-palaute] p").first.inner_text()
+    actions = page.locator(f"{root} .pelaa-toiminnot button").evaluate_all("bs => bs.map(b => b.dataset.action)")
+    pressed = [a for a in actions if a not in ("draw_stock", "draw_discard", "pass")]
+    assert "discard" in pressed and (game != "rommi51" or {"open", "open_part"} <= set(pressed)), actions
+    for i, action in enumerate(pressed * 2):
+        if i >= len(pressed):
+            page.locator(f"{root} .pelaa-kasi button.kortti").first.click()
+        page.locator(f"{root} button[data-action='{action}']").click()
+        _idle(page, game)
+        assert page.evaluate(f"{_root(game)}.dataset.opetusHylatty") == code, action
+        assert page.locator(f"{root} [data-opetus-palaute] p").first.inner_text() == reason, action
+    assert _instruction(page, game) == before
 
 
 def _legal_other(page, game: str) -> None:

@@ -137,7 +137,12 @@ function mount(root) {
     const spec = v.action_steps[action];
     const move = { ...spec.step };
     const staged = ui.opening.flat();
-    if (action === "open" && staged.length) {
+    // not yet drawn (the engine's legal actions are draws): the engine says so, whatever is chosen
+    const early = ["draw_stock", "draw_discard", "pass"].some((a) => v.actions.includes(a)) && !v.actions.includes(action);
+    if (early && spec.key) {
+      move[spec.key] = spec.cards === "one" ? (ui.selected[0] ?? null) : ui.selected;
+      if (spec.onto) move.onto = ui.target;
+    } else if (action === "open" && staged.length) {
       // the melds built so far go as they are (the engine counts them), chosen cards as one more meld
       if (ui.selected.length) move.open_cards = [...staged, ...ui.selected];
       else move.open = ui.opening;
@@ -150,7 +155,7 @@ function mount(root) {
       if (!ui.selected.length) return say("Valitse ensin kortit kädestäsi.");
       move[spec.key] = ui.selected;
     }
-    if (spec.onto) {
+    if (spec.onto && !early) {
       if (ui.target === null) return say("Valitse ensin pöydältä yhdistelmä, johon kortit lisätään.");
       move.onto = ui.target;
     }
@@ -159,7 +164,9 @@ function mount(root) {
 
   // "Lisää avaukseen": the chosen cards as the opening's next meld, checked and counted by the engine
   async function addToOpening() {
-    if (!ui.selected.length) return say("Valitse ensin yhdistelmän kortit kädestäsi.");
+    const v = ui.view;
+    const early = ["draw_stock", "draw_discard", "pass"].some((a) => v.actions.includes(a));  // (the engine says: draw first)
+    if (!ui.selected.length && !early) return say("Valitse ensin yhdistelmän kortit kädestäsi.");
     await ask({ part: [...ui.opening, ui.selected] }, (result) => {
       ui.opening = result.melds.map((m) => m.cards);
       ui.counted = result;

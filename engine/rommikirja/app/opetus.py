@@ -49,7 +49,8 @@ from ..cards import Card, sort_cards
 from ..codes import BAD_MOVE, NO_CARDS, NO_PURE_RUN, OPENING_TOO_LOW
 from ..errors import IllegalMove
 from ..explain import score_lines
-from ..deal import Open
+from ..deal import Discard, LayOff, Open, PlayMeld
+from ..gin import Knock
 from ..finnish import UnknownName, cards_text, count, ordinal, player_name
 from ..melds import Meld, MeldKind, meld_points
 from ..games import deal_type
@@ -237,6 +238,9 @@ def op_opetus(req: dict) -> dict:
     if deal.is_over or at >= len(moves):
         raise PlayError("Opetusjako on jo päättynyt.")
     expected = moves[at]
+    early = _turn_refusal(deal, req.get("move"))  # (not yet drawn: that, whatever the cards chosen)
+    if early is not None:
+        return _refused(early, names, seat, at)
     try:
         move = _human_move(SimpleNamespace(rules=rules, names=names), req.get("move"))
     except IllegalMove as err:
@@ -257,6 +261,16 @@ def op_opetus(req: dict) -> dict:
     deal.play(expected)
     at, log = _to_reader(deal, moves, at + 1, names, seat)
     return {"result": "ok", "at": at, "view": _view(deal, names, seat), "log": log}
+
+
+#: The type of move of each key of a reader's move (:data:`ACTION_STEPS`).
+_KEY_TYPES = {"open_cards": Open, "open": Open, "meld": PlayMeld, "lay_off": LayOff, "discard": Discard, "knock": Knock}
+
+
+def _turn_refusal(deal: Any, step: Any) -> Any:
+    """The engine's refusal of a move of the step's type now, whatever its cards, or ``None``."""
+    kind = next((t for key, t in _KEY_TYPES.items() if isinstance(step, dict) and key in step), None)
+    return deal.turn_refusal(kind) if kind is not None else None
 
 
 def _body(card: Card) -> Any:
@@ -282,6 +296,9 @@ def _part(deal: Any, moves: Sequence[Any], at: int, value: Any, names: Sequence[
         raise PlayError(f"Avauksen osien (part) pitää olla 1–{MAX_PARTS} korttiluetteloa.")
     if deal.is_over or at >= len(moves):
         raise PlayError("Opetusjako on jo päättynyt.")
+    early = deal.turn_refusal(Open)  # (not yet drawn)
+    if early is not None:
+        return _refused(early, names, seat, at)
     if not value[-1]:
         return {
             "result": "refused",
