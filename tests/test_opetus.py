@@ -319,14 +319,14 @@ def test_the_search_prefers_concepts_the_reader_meets_in_own_moves():
     assert "koputus" in own_concepts(chosen[2])
 
 
-def _two_deck_opening():
+def _two_deck_opening(rules=None):
     """A Rommi 51 position of the tests' own rules: Aino holds both decks' 2♠ and 2♣ and two
     jokers, and opens (after drawing) with four melds worth exactly the opening minimum."""
     from rommikirja import deal_type
     from rommikirja.cards import parse_cards, standard_deck
     from rommikirja.deal import Discard, Draw, Open
 
-    rules = RULES["rommi51"]
+    rules = rules or RULES["rommi51"]
     mine = parse_cards("2S 2S' JK JK' 2C 2C' AC 3C 6D 6H 6S 5H 5S 5C")
     top = parse_cards("9H")[0]
     rest = [c for c in standard_deck(rules.decks, rules.jokers) if c not in mine and c != top]
@@ -448,3 +448,40 @@ def test_before_the_draw_every_other_button_gets_the_engines_draw_rule(tutorials
     if game == "rommi51":  # "Lisää avaukseen" with nothing chosen yet
         answer = _ask(game, script, 0, part=[[]])
         assert (answer["code"], answer["reason"]) == (discard["code"], discard["reason"]), answer
+
+
+def test_valid_melds_short_of_an_opening_are_called_valid_with_what_they_lack():
+    """Avaa with cards that do form melds, but too few points or no pure run: the refusal (the
+    engine's opening rule) says the melds are valid and what the opening lacks, the points the
+    engine's; cards that form no melds are refused as such."""
+    from rommikirja.cards import parse_cards
+    from rommikirja.deal import Open
+    from rommikirja.melds import Meld, meld_points
+
+    _, start, moves = _two_deck_opening()
+    names = list(DEFAULT_NAMES[:3])
+    script = script_of(start, moves, names, 0)
+    for pure in (False, True):
+        rules = RULES["rommi51"].with_options(opening_pure_run=pure)
+        req = {"op": "opetus", "rules": rules.as_mapping(), "script": script, "at": 1}
+        ask = lambda cards: json.loads(pelaa_handle(json.dumps({**req, "move": {"open_cards": cards}})))["result"]  # noqa: E731
+        group = ask(["2S", "2C", "JK"])
+        points = meld_points(Meld.from_cards(parse_cards("2S 2C JK"), rules))
+        assert group["code"] == "opening_too_low", group
+        assert group["reason"] == (
+            f"Ryhmä 2♠ 🃏 2♣ kelpaa, mutta se on vain {points} pistettä; avaukseen tarvitaan vähintään "
+            f"{rules.opening_points} pistettä{' ja puhdas suora' if pure else ''}."
+        ), group
+        two = ask(["6D", "6H", "6S", "JK'", "2S", "2C", "JK"])
+        assert two["code"] == "opening_too_low" and " kelpaavat, mutta ne ovat yhteensä vain " in two["reason"], two
+        assert ask(["2S", "2C", "6D"])["code"] == "not_melds"
+    # enough points, no pure run: that is what it lacks
+    rules = RULES["rommi51"].with_options(opening_pure_run=True, opening_points=20)
+    deal = deal_of(rules, *_two_deck_opening(rules)[1:2], moves[:1])
+    melds = tuple(tuple(parse_cards(m)) for m in ("6D 6H 6S JK'", "5H 5S 5C"))
+    err = deal.refusal(Open(melds))
+    total = sum(meld_points(Meld.from_cards(m, rules)) for m in melds)
+    assert err.code == "no_pure_run" and err.message == (
+        f"Ryhmä 6♠ 6♥ 6♦ 🃏 ja ryhmä 5♠ 5♥ 5♣ kelpaavat ja ovat yhteensä {total} pistettä, mutta avaukseen "
+        "tarvitaan myös puhdas suora, jossa ei ole jokeria."
+    ), err.message
