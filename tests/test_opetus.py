@@ -485,3 +485,47 @@ def test_valid_melds_short_of_an_opening_are_called_valid_with_what_they_lack():
         f"Ryhmä 6♠ 6♥ 6♦ 🃏 ja ryhmä 5♠ 5♥ 5♣ kelpaavat ja ovat yhteensä {total} pistettä, mutta avaukseen "
         "tarvitaan myös puhdas suora, jossa ei ole jokeria."
     ), err.message
+
+
+@pytest.mark.parametrize("per_turn", ["any", "one"])
+def test_the_turns_rule_text_says_what_may_follow_an_opening_on_the_same_turn(per_turn):
+    """The page's turn (templates/sections/vuoro.md.j2) with an opening: what it says may follow the
+    opening on the same turn is what the engine allows (a lay-off always; a new meld unless
+    melds_per_turn is "one"), and it never reads as opening or melding."""
+    import jinja2
+
+    from rommikirja import deal_type
+    from rommikirja.cards import parse_cards, standard_deck
+    from rommikirja.deal import Draw, LayOff, Open, PlayMeld
+    from rommikirja.melds import MeldKind
+    from tools.statements import template_globals
+
+    rules = RULES["rommi51"].with_options(melds_per_turn=per_turn, opening_points=51)
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(ROOT / "templates"))
+    env.globals.update(template_globals())
+    for name in ("link", "notes_here", "examples_here"):  # (the page's cross references: not this test's)
+        env.globals.setdefault(name, lambda *a, **k: "")
+    text = " ".join(env.get_template("sections/vuoro.md.j2").render(r=rules).split())
+    step = text.split("2. ", 1)[1].split("3. ", 1)[0]
+    assert " tai, jo avanneena, " not in step and "avaus" in step, step
+    mine = parse_cards("7S 8S 9S KH KD KC QH QD QC 6S 2S' 5D 4H 3C")
+    top = parse_cards("9H")[0]
+    rest = [c for c in standard_deck(rules.decks, rules.jokers) if c not in mine and c != top]
+    start = deal_type(rules).from_position(
+        rules, [list(mine), rest[:14], rest[14:28]], stock=[top] + rest[28:], discard=[], dealer=2, turn=0
+    )
+    deal = start.copy()
+    deal.play(Draw("stock"))
+    deal.play(Open((tuple(parse_cards("7S 8S 9S")), tuple(parse_cards("KH KD KC")))))
+    run = next(i for i, tm in enumerate(deal.table) if tm.meld.kind is MeldKind.RUN)
+    lay_off = deal.refusal(LayOff(tuple(parse_cards("6S")), run))
+    meld = deal.refusal(PlayMeld(tuple(parse_cards("QH QD QC"))))
+    assert lay_off is None
+    said = (  # what follows the opening on its turn, by what the engine allows then
+        "jo samalla vuorolla ja myöhemmillä vuoroilla pelata uusia yhdistelmiä pöytään ja lisätä kortteja"
+        if meld is None
+        else "jo samalla vuorolla lisätä kortteja pöydällä oleviin yhdistelmiin ja myöhemmillä vuoroilla myös "
+        "pelata uusia yhdistelmiä"
+    )
+    assert said in step, (step, meld)
+    assert per_turn == "any" or meld.code == "one_meld_per_turn"
