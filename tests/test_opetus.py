@@ -107,7 +107,14 @@ def test_following_the_guide_plays_the_whole_deal_and_wrong_moves_do_not_advance
             answer = _ask(game, script, at, {"discard": other})
             if answer["result"] == "other":
                 others += 1
-                assert answer["at"] == at and "kokeile ohjeen siirtoa" in answer["reason"]
+                from rommikirja.cards import parse_card
+                from rommikirja.finnish import card_name
+
+                assert answer["at"] == at and answer["reason"].startswith(
+                    "Sekin olisi sääntöjen mukaan sallittua, mutta tässä opetusjaossa poistetaan nyt "
+                    + card_name(parse_card(step["cards"][0]))
+                ), answer
+                assert answer["reason"].endswith(". Kokeile sitä."), answer
         answer = _ask(game, script, at, _page_move(step))
         assert answer["result"] == "ok", (step, answer)
         at = answer["at"]
@@ -394,7 +401,14 @@ def test_an_opening_is_built_meld_by_meld_each_meld_checked_and_counted_by_the_e
         answer = ask(staged + [cards])
         assert answer["result"] == "part", answer
         staged = [m["cards"] for m in answer["melds"]]
-    assert answer["total"] == total and "se riittää" in answer["line"]
+    assert answer["total"] == total and answer["line"] == (
+        f"Avauksen yhdistelmät ovat yhteensä {total} pistettä. Se riittää, sillä avaukseen tarvitaan vähintään "
+        f"{rules.opening_points} pistettä."
+    ), answer
+    assert first["line"] == (
+        f"Avauksen yhdistelmät ovat tähän asti yhteensä {first['total']} pistettä; avaukseen tarvitaan vähintään "
+        f"{rules.opening_points} pistettä."
+    ), first
     done = _ask("rommi51", script, 1, {"open": staged})
     assert done["result"] == "ok" and done["at"] == 2 and done["view"]["opened"][0], done
 
@@ -529,3 +543,26 @@ def test_the_turns_rule_text_says_what_may_follow_an_opening_on_the_same_turn(pe
     )
     assert said in step, (step, meld)
     assert per_turn == "any" or meld.code == "one_meld_per_turn"
+
+
+def test_the_opening_steps_words_and_the_jokers_value_at_the_scoring():
+    """The opening's note says the pure run as a second relative clause; the joker met in the
+    opening gets its rule there, but its value left in a hand (joker_points) only in the closing,
+    where the score is counted."""
+    from rommikirja.app.opetus_text import JOKER_VALUE_LATER, closing, guide
+    from rommikirja.rules import statement
+
+    rules, start, moves = _two_deck_opening(RULES["rommi51"].with_options(opening_pure_run=True))
+    steps = guide(start, moves, 0, list(DEFAULT_NAMES[:3]))
+    first = steps[1]
+    assert first["action"] == "open_part" and first["part"] == 0
+    assert (
+        f"joiden arvo on yhteensä vähintään {rules.opening_points} pistettä ja joiden joukossa on jokeriton suora."
+        in first["note"]
+    ), first["note"]
+    value = statement("joker_points", rules)
+    assert statement("max_jokers_per_meld", rules) in first["rule"] and value not in first["rule"], first["rule"]
+    assert all(value not in s["rule"] for s in steps)
+    said = [c for s in steps for c in s["introduces"]]
+    assert JOKER_VALUE_LATER in said and value in closing(rules, said)
+    assert value not in closing(rules, [c for c in said if c != JOKER_VALUE_LATER])

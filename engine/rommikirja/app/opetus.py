@@ -49,16 +49,16 @@ from ..cards import Card, sort_cards
 from ..codes import BAD_MOVE, NO_CARDS, NO_PURE_RUN, OPENING_TOO_LOW
 from ..errors import IllegalMove
 from ..explain import score_lines
-from ..deal import Discard, LayOff, Open, PlayMeld
+from ..deal import STOCK, Discard, Draw, LayOff, Open, Pass, PlayMeld
 from ..gin import Knock
 from ..finnish import UnknownName, cards_text, count, ordinal, player_name
 from ..melds import Meld, MeldKind, meld_points
 from ..games import deal_type
-from ..narrate import describe_move, narrate_event
+from ..narrate import narrate_event
 from ..scoring import score_deal
 from ..steps import StepError
 from .pelaa import ACTION_STEPS, _actions, _human_move, _labels
-from .opetus_text import count_line, faces, opening_sum
+from .opetus_text import count_line, faces, named, opening_sum
 from .pelaa_state import PlayError, _Deck, check_rules, read_move
 
 __all__ = ["op_opetus", "script_of", "same_move"]
@@ -251,12 +251,11 @@ def op_opetus(req: dict) -> dict:
     if err is not None:
         return _refused(err, names, seat, at)
     if not same_move(move, expected):
-        texts = [cards_text(tm.meld.cards) for tm in deal.table]
         return {
             "result": "other",
             "at": at,
-            "reason": f"Sääntöjen mukaan sekin käy, että {names[seat]} {describe_move(move, texts)}. "
-            "Tässä opetusjaossa tehdään kuitenkin nyt toinen siirto: kokeile ohjeen siirtoa.",
+            "reason": f"Sekin olisi sääntöjen mukaan sallittua, mutta tässä opetusjaossa {_guided(deal, expected)}. "
+            "Kokeile sitä.",
         }
     deal.play(expected)
     at, log = _to_reader(deal, moves, at + 1, names, seat)
@@ -271,6 +270,24 @@ def _turn_refusal(deal: Any, step: Any) -> Any:
     """The engine's refusal of a move of the step's type now, whatever its cards, or ``None``."""
     kind = next((t for key, t in _KEY_TYPES.items() if isinstance(step, dict) and key in step), None)
     return deal.turn_refusal(kind) if kind is not None else None
+
+
+def _guided(deal: Any, move: Any) -> str:
+    """The guided move in the passive, after "tässä opetusjaossa": "poistetaan nyt ristikakkonen"."""
+    hand = list(deal.hand)
+    if isinstance(move, Discard):
+        return f"poistetaan nyt {named([move.card], hand)}"
+    if isinstance(move, Knock):
+        return f"koputetaan nyt poistamalla {named([move.card], hand, 'gen')}"
+    if isinstance(move, Draw):
+        return "nostetaan nyt kortti nostopakasta" if move.source == STOCK else "otetaan nyt poistopakan kortti"
+    if isinstance(move, Pass):
+        return "passataan nyt"
+    if isinstance(move, PlayMeld):
+        return f"pelataan nyt pöytään {named(move.cards, hand)}"
+    if isinstance(move, LayOff):
+        return f"lisätään nyt {named(move.cards, hand)} pöydän yhdistelmään ({cards_text(deal.table[move.target].meld.cards)})"
+    return "avataan nyt" if isinstance(move, Open) else "tehdään nyt toinen siirto"
 
 
 def _body(card: Card) -> Any:
@@ -360,10 +377,10 @@ def _part(deal: Any, moves: Sequence[Any], at: int, value: Any, names: Sequence[
                 "line": f"{word} {count_line(meld, hand)}",
             }
         )
-    need = deal.rules.opening_points
-    line = f"Avauksen yhdistelmät yhteensä: {count(total, 'piste', digits=True)}" + (
-        f"; avaukseen tarvitaan vähintään {count(need, 'piste', digits=True)}."
-        if total < need
-        else f", ja avaukseen tarvitaan vähintään {count(need, 'piste', digits=True)}: se riittää."
-    )
+    need = count(deal.rules.opening_points, "piste", digits=True)
+    worth = count(total, "piste", digits=True)
+    if total < deal.rules.opening_points:
+        line = f"Avauksen yhdistelmät ovat tähän asti yhteensä {worth}; avaukseen tarvitaan vähintään {need}."
+    else:
+        line = f"Avauksen yhdistelmät ovat yhteensä {worth}. Se riittää, sillä avaukseen tarvitaan vähintään {need}."
     return {"result": "part", "at": at, "part": len(out), "melds": out, "total": total, "line": line}
