@@ -61,7 +61,7 @@ from .pelaa import ACTION_STEPS, _actions, _human_move, _labels
 from .opetus_text import count_line, faces, named, opening_sum
 from .pelaa_state import PlayError, _Deck, check_rules, read_move
 
-__all__ = ["op_opetus", "script_of", "same_move"]
+__all__ = ["op_opetus", "script_of", "same_move", "twin_move"]
 
 #: Bounds of a script (a guided deal is short; the page is untrusted).
 MAX_STEPS = 400
@@ -157,6 +157,26 @@ def same_move(a: Any, b: Any) -> bool:
     return norm(sa) == norm(sb)
 
 
+def twin_move(a: Any, b: Any) -> bool:
+    """Whether two moves differ at most in which deck's copy of a card (or which joker) they use:
+    at a real table the two copies are one card, so the position after either is the same (the
+    guided move is played)."""
+    if type(a) is not type(b):
+        return False
+
+    def flat(v: Any) -> list:
+        return [x for y in v for x in flat(y)] if isinstance(v, list) else [v]
+
+    def norm(step: dict) -> dict:
+        return {
+            k: sorted(str(x).rstrip("'") for x in flat(v)) if isinstance(v, (list, str)) else v
+            for k, v in step.items()
+            if k != "jokers"
+        }
+
+    return norm(a.to_step()) == norm(b.to_step())
+
+
 def _view(deal: Any, names: Sequence[str], seat: int) -> dict:
     hand = [c.code for c in sort_cards(deal.hands[seat])]
     codes = set(hand) | {c.code for tm in deal.table for c in tm.meld.cards}
@@ -250,7 +270,7 @@ def op_opetus(req: dict) -> dict:
     err = deal.refusal(move)
     if err is not None:
         return _refused(err, names, seat, at)
-    if not same_move(move, expected):
+    if not same_move(move, expected) and not twin_move(move, expected):
         return {
             "result": "other",
             "at": at,
@@ -348,14 +368,9 @@ def _part(deal: Any, moves: Sequence[Any], at: int, value: Any, names: Sequence[
     after = deal.copy()
     after.play(expected)
     guided = [tm.meld for tm in after.table[-len(expected.melds) :]]
-    pool = {c for m in expected.melds for c in m}
     hand = list(deal.hand)
     for i, cards in enumerate(melds):
-        if (
-            i >= len(guided)
-            or not set(cards) <= pool
-            or sorted(map(_body, cards), key=str) != sorted(map(_body, guided[i].cards), key=str)
-        ):
+        if i >= len(guided) or sorted(map(_body, cards), key=str) != sorted(map(_body, guided[i].cards), key=str):
             want = guided[i] if i < len(guided) else None
             reason = f"Sääntöjen mukaan {' '.join(faces(cards, hand))} käy yhdistelmäksi, mutta tässä opetusjaossa " + (
                 f"avauksen {ordinal(i + 1)} yhdistelmä on {' '.join(faces(want.cards, hand))}: kokeile sitä."
