@@ -7,8 +7,8 @@
 // but different move is explained; neither advances. An opening (Rommi 51) is built meld by meld:
 // each meld the reader adds ("Lisää avaukseen") is checked by the engine and counted card by card,
 // and the opening itself is then the one engine move "Avaa". Twin cards (two decks) carry Pelaa's
-// deck marks (¹ ²) in the hand and in the guide's words; within the opening a twin may stand for
-// its twin (both go into the opening alike).
+// deck marks (¹ ²) in the hand and in the guide's words; a twin stands for its twin (at a table
+// the two copies are one card: the engine takes either).
 //
 // Test hooks: the root has data-opetus; the control the guide expects next has
 // data-opetus-seuraava; the feedback area data-opetus-palaute; the root gets data-opetus-valmis
@@ -30,13 +30,14 @@ const BUTTONS = [
 const body = (c) => (c.startsWith("JK") ? "JK" : c.replace(/'+$/, ""));
 
 // `have` against the cards `want`: which wanted cards are still missing, which chosen are extra;
-// a card of `pool` (the opening's cards) stands for its twin
-function match(want, have, pool) {
+// a card stands for its twin (the other deck's copy: at a table the two are one card, and the
+// engine takes either)
+function match(want, have) {
   const left = [...want];
   const extra = [];
   for (const c of have) {
     let i = left.indexOf(c);
-    if (i < 0 && pool && pool.includes(c)) i = left.findIndex((w) => body(w) === body(c));
+    if (i < 0) i = left.findIndex((w) => body(w) === body(c));
     if (i < 0) extra.push(c); else left.splice(i, 1);
   }
   return { missing: left, extra };
@@ -87,8 +88,6 @@ function mount(root) {
     return `Siirto ${moveAts.indexOf(step.at) + 1}/${moveAts.length}`
       + (step.action === "open_part" ? `, avauksen yhdistelmä ${step.part + 1}/${melds}. ` : ". ");
   };
-  // the opening's cards (its last step, the Avaa button, names them all)
-  const openingCards = (at) => (data.steps.find((s) => s.at === at && s.action === "open") || { cards: [] }).cards;
 
   async function begin() {
     if (ui.busy) return;
@@ -137,7 +136,12 @@ function mount(root) {
     const spec = v.action_steps[action];
     const move = { ...spec.step };
     const staged = ui.opening.flat();
-    if (action === "open" && staged.length) {
+    // not yet drawn (the engine's legal actions are draws): the engine says so, whatever is chosen
+    const early = ["draw_stock", "draw_discard", "pass"].some((a) => v.actions.includes(a)) && !v.actions.includes(action);
+    if (early && spec.key) {
+      move[spec.key] = spec.cards === "one" ? (ui.selected[0] ?? null) : ui.selected;
+      if (spec.onto) move.onto = ui.target;
+    } else if (action === "open" && staged.length) {
       // the melds built so far go as they are (the engine counts them), chosen cards as one more meld
       if (ui.selected.length) move.open_cards = [...staged, ...ui.selected];
       else move.open = ui.opening;
@@ -150,7 +154,7 @@ function mount(root) {
       if (!ui.selected.length) return say("Valitse ensin kortit kädestäsi.");
       move[spec.key] = ui.selected;
     }
-    if (spec.onto) {
+    if (spec.onto && !early) {
       if (ui.target === null) return say("Valitse ensin pöydältä yhdistelmä, johon kortit lisätään.");
       move.onto = ui.target;
     }
@@ -159,7 +163,9 @@ function mount(root) {
 
   // "Lisää avaukseen": the chosen cards as the opening's next meld, checked and counted by the engine
   async function addToOpening() {
-    if (!ui.selected.length) return say("Valitse ensin yhdistelmän kortit kädestäsi.");
+    const v = ui.view;
+    const early = ["draw_stock", "draw_discard", "pass"].some((a) => v.actions.includes(a));  // (the engine says: draw first)
+    if (!ui.selected.length && !early) return say("Valitse ensin yhdistelmän kortit kädestäsi.");
     await ask({ part: [...ui.opening, ui.selected] }, (result) => {
       ui.opening = result.melds.map((m) => m.cards);
       ui.counted = result;
@@ -181,18 +187,10 @@ function mount(root) {
       const result = await call({ rules: data.rules, script: data.script, at: ui.at, ...extra });
       if (result.result === "ok" || result.result === "part") { done(result); return; }
       const step = stepAt(ui.at);
-      // two decks: the twin of a card the guide means (the same face, the other deck's mark), where
-      // the twin does not do (outside the opening's cards)
-      const pool = step && (step.action === "open_part" || step.action === "open") ? openingCards(ui.at) : null;
-      const wrong = step ? match(step.cards, ui.selected, pool).extra : [];
-      const meant = step && step.cards.find((w) => !w.startsWith("JK") && wrong.some((c) => c !== w && body(c) === body(w)));
-      const shown = (c) => `${face(c).symbol}${deckMark(ui.view.hand, c)}`;
       root.dataset.opetusHylatty = result.result === "refused" ? result.code : "toinen";
       feedback.replaceChildren(
         // a refusal in red; a legal but different move is no mistake, so it is not
         el("p", { class: result.result === "refused" ? "vaarin" : "toinen" }, result.result === "refused" ? "✘ " : "", result.reason),
-        meant ? el("p", {}, `Kädessäsi on kaksi korttia ${face(meant).symbol}, kummastakin pakasta yksi: ne erottaa pieni `
-                            + `numero (¹ on 1. pakan kortti, ² 2. pakan). Ohje tarkoittaa korttia ${shown(meant)}.`) : "",
         step ? el("p", { class: "opetus-vihje" }, `Vihje: ${step.text} ${step.how}`) : "");
       ui.selected = [];
       ui.target = null;
@@ -218,16 +216,13 @@ function mount(root) {
   function expected(step) {
     if (!step) return null;
     const staged = ui.opening.flat();
-    const opening = step.action === "open_part" || step.action === "open";
-    const pool = opening ? openingCards(ui.at).filter((c) => !staged.includes(c)) : null;
     const sel = ui.selected;
-    const { missing, extra } = step.action === "open" ? match(step.cards, [...staged, ...sel], step.cards)
-      : match(step.cards, sel, pool);
+    const { missing, extra } = step.action === "open" ? match(step.cards, [...staged, ...sel]) : match(step.cards, sel);
     if (extra.length) return `[data-code="${CSS.escape(extra[0])}"]`;  // take the extra card back first
     if (missing.length) {
       const w = missing[0];
       const free = (c) => !staged.includes(c) && !sel.includes(c) && ui.view.hand.includes(c);
-      const card = free(w) ? w : (pool || []).find((c) => body(c) === body(w) && free(c));
+      const card = free(w) ? w : ui.view.hand.find((c) => body(c) === body(w) && free(c));
       return `[data-code="${CSS.escape(card || w)}"]`;
     }
     if (step.onto !== null && step.onto !== undefined && ui.target !== step.onto) return `[data-index="${step.onto}"]`;
@@ -296,12 +291,14 @@ function mount(root) {
       ? el("p", { class: "pelaa-viimeksi" }, el("strong", {}, v.names.length > 2 ? "Vastustajien siirrot: " : "Vastustajan siirrot: "),
            ui.log.join(" "))
       : "";
-    // a short copy of the instruction beside the hand, for a phone whose guide is scrolled away
-    // (hidden from screen readers: they have heard the guide)
+    // a copy of the step beside the hand, for a phone whose guide is scrolled away: its counter,
+    // what to do and the rule it shows (hidden from screen readers: they have heard the guide)
     // (what the others did first, when the guide says: another player's opening, counted)
-    const reminder = step ? el("p", { class: "opetus-muistutus", "aria-hidden": "true" },
-                               step.note ? [step.note, el("br", {})] : "",
-                               el("strong", {}, "Nyt: "), `${step.text} ${step.how}`) : null;
+    const reminder = step ? el("div", { class: "opetus-muistutus", "aria-hidden": "true" },
+                               step.note ? el("p", {}, step.note) : "",
+                               el("p", {}, el("strong", {}, `${label(step)}Nyt: `), `${step.text} ${step.how}`),
+                               step.rule ? el("p", { class: "opetus-muistutus-saanto" }, el("strong", {}, "Sääntö: "), step.rule) : "")
+      : null;
     const parts = [players, piles, melds, el("div", { "aria-live": "polite" }, recent),
                    el("h3", {}, `Kätesi (${v.names[v.seat]})`), reminder || "", hand, bar, building];
     if (v.over) parts.push(ending(v));

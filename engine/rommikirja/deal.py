@@ -362,6 +362,14 @@ class Deal(DrawPhase, MeldMoves, MeldPhase, TurnEnd, Rommi51Opening, ClassicRomm
             return kind.refuse(self, move)
         return self._refusal_of(kind, move)
 
+    def turn_refusal(self, move_type: type) -> IllegalMove | None:
+        """Why no move of ``move_type`` may be made now, whatever its cards: :meth:`_refusal_of`'s
+        phase checks with a rule of the kind that accepts everything."""
+        kind = MOVE_KINDS.get(move_type)
+        if kind is None or kind.when is not _PLAY:
+            return None
+        return self._refusal_of(kind._replace(refuse=_accept), None)
+
     def _refusal_of(self, kind: MoveKind, move: Move) -> IllegalMove | None:
         """:meth:`_refusal` of a ``move`` of ``kind`` (``MOVE_KINDS[type(move)]``, or ``_NO_KIND``)."""
         if self.phase is OVER_PHASE:
@@ -397,6 +405,10 @@ MOVE_KINDS: dict[type, MoveKind] = {
     LayOff: MoveKind.of(When.PLAY, Deal._refuse_lay_off, Deal._apply_lay_off),
 }
 _ANY, _IRREGULAR, _PLAY = When.ANY, When.IRREGULAR, When.PLAY
+
+
+def _accept(deal: "Deal", move: object) -> None:
+    return None
 
 
 def _not_a_kind(deal: "Deal", move: object) -> IllegalMove:

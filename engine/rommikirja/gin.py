@@ -270,6 +270,12 @@ class GinDeal(Position):
         """Once drawn: a discard, or a knock."""
         return (Discard, Knock)
 
+    def turn_refusal(self, move_type: type) -> IllegalMove | None:
+        """Why no move of ``move_type`` may be made now, whatever its cards (before the draw, or
+        the deal over), or ``None`` when its own rule decides."""
+        refuse = PHASE_RULES[self.phase].get(move_type)
+        return refuse(self, None) if refuse in _WHATEVER_CARDS else None
+
     # -- playing ------------------------------------------------------------------------
 
     def push(self, move: GinMove) -> None:
@@ -408,6 +414,10 @@ class GinDeal(Position):
         if refuse is None:
             return not_a_gin_move(move)
         return refuse(self, move)
+
+
+#: The rules of :data:`PHASE_RULES` that refuse a move whatever it is (:meth:`GinDeal.turn_refusal`).
+_WHATEVER_CARDS = (deal_over, offer_first, forced_first, draw_first)
 
 
 #: The one predicate as a table: for each phase, the rule of each type of gin move

@@ -117,6 +117,11 @@ class Position:
         """The one predicate: why ``move`` is illegal now, or ``None`` if it is legal."""
         raise NotImplementedError
 
+    def turn_refusal(self, move_type: type) -> IllegalMove | None:
+        """Why no move of ``move_type`` may be made now, whatever its cards (the one predicate's
+        phase checks: not yet drawn, the deal over), or ``None`` when its own rule decides."""
+        raise NotImplementedError
+
     # -- queries --------------------------------------------------------------------------
 
     @property

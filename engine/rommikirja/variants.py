@@ -26,13 +26,37 @@ from .codes import (
 from .cards import Card
 from .deal_state import DealState
 from .errors import IllegalMove, InvalidMeld, malformed_move, meld_refusal, reading_refusal
-from .finnish import card_name
+from .finnish import capitalize, card_name, count, join_list
 from .melds import Meld, MeldKind, meld_points
 from .moves import EV_CLAIM, EV_MELD, EV_MISDRAW, EV_OPENED, EV_PASS, EV_REJECT_EXPOSED
 from .moves import Claim, Event, MisDraw, Open, Pass, Phase, RejectExposed, TableMeld
 
 
 __all__ = ["Rommi51Opening", "ClassicRommi"]
+
+
+def _short_opening(melds: list[Meld], points: int, need: int | None, no_pure: bool) -> str:
+    """Why valid melds are no opening: too few points (``need``, the minimum) or no pure run.
+
+    >>> from rommikirja import RuleSet
+    >>> from rommikirja.cards import parse_cards
+    >>> group = Meld.from_cards(parse_cards("2S 2C JK"), RuleSet(jokers=2))
+    >>> _short_opening([group], 6, 51, True)
+    'Ryhmä 2♠ 🃏 2♣ kelpaa, mutta se on vain 6 pistettä; avaukseen tarvitaan vähintään 51 pistettä ja puhdas suora.'
+    """
+    shown = join_list([f"{m.kind.finnish} {' '.join(c.symbol for c in m.cards)}" for m in melds])
+    one = len(melds) == 1
+    valid = f"{capitalize(shown)} {'kelpaa' if one else 'kelpaavat'}"
+    worth = count(points, "piste", digits=True)
+    if need is None:
+        return (
+            f"{valid} ja {'on' if one else 'ovat yhteensä'} {worth}, mutta avaukseen tarvitaan myös puhdas suora, "
+            "jossa ei ole jokeria."
+        )
+    return (
+        f"{valid}, mutta {'se on' if one else 'ne ovat yhteensä'} vain {worth}; avaukseen tarvitaan vähintään "
+        f"{count(need, 'piste', digits=True)}{' ja puhdas suora' if no_pure else ''}."
+    )
 
 
 class Rommi51Opening(DealState):
@@ -80,17 +104,12 @@ class Rommi51Opening(DealState):
                 return meld_refusal(meld, tuple(cards))
             melds.append(meld)
         points = sum(meld_points(m) for m in melds)
+        no_pure = rules.opening_pure_run and not any(m.kind is MeldKind.RUN and not m.jokers for m in melds)
         if points < rules.opening_points:
             need = rules.opening_points
-            return IllegalMove(
-                OPENING_TOO_LOW,
-                f"Avauksen yhdistelmät ovat yhteensä vain {points} "
-                f"pistettä, mutta avaukseen tarvitaan vähintään {need}.",
-            )
-        if rules.opening_pure_run and not any(m.kind is MeldKind.RUN and not m.jokers for m in melds):
-            return IllegalMove(
-                NO_PURE_RUN, "Avaukseen on kuuluttava vähintään yksi puhdas suora, jossa ei ole jokeria."
-            )
+            return IllegalMove(OPENING_TOO_LOW, lambda who: _short_opening(melds, points, need, no_pure))
+        if no_pure:
+            return IllegalMove(NO_PURE_RUN, lambda who: _short_opening(melds, points, None, True))
         return self._leaves_refusal(move, used)
 
     def _generated_openings(self) -> list[Open]:

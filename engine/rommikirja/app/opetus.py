@@ -49,18 +49,19 @@ from ..cards import Card, sort_cards
 from ..codes import BAD_MOVE, NO_CARDS, NO_PURE_RUN, OPENING_TOO_LOW
 from ..errors import IllegalMove
 from ..explain import score_lines
-from ..deal import Open
+from ..deal import STOCK, Discard, Draw, LayOff, Open, Pass, PlayMeld
+from ..gin import Knock
 from ..finnish import UnknownName, cards_text, count, ordinal, player_name
 from ..melds import Meld, MeldKind, meld_points
 from ..games import deal_type
-from ..narrate import describe_move, narrate_event
+from ..narrate import narrate_event
 from ..scoring import score_deal
 from ..steps import StepError
 from .pelaa import ACTION_STEPS, _actions, _human_move, _labels
-from .opetus_text import count_line, faces, opening_sum
+from .opetus_text import count_line, faces, named, opening_sum
 from .pelaa_state import PlayError, _Deck, check_rules, read_move
 
-__all__ = ["op_opetus", "script_of", "same_move"]
+__all__ = ["op_opetus", "script_of", "same_move", "twin_move"]
 
 #: Bounds of a script (a guided deal is short; the page is untrusted).
 MAX_STEPS = 400
@@ -156,6 +157,26 @@ def same_move(a: Any, b: Any) -> bool:
     return norm(sa) == norm(sb)
 
 
+def twin_move(a: Any, b: Any) -> bool:
+    """Whether two moves differ at most in which deck's copy of a card (or which joker) they use:
+    at a real table the two copies are one card, so the position after either is the same (the
+    guided move is played)."""
+    if type(a) is not type(b):
+        return False
+
+    def flat(v: Any) -> list:
+        return [x for y in v for x in flat(y)] if isinstance(v, list) else [v]
+
+    def norm(step: dict) -> dict:
+        return {
+            k: sorted(str(x).rstrip("'") for x in flat(v)) if isinstance(v, (list, str)) else v
+            for k, v in step.items()
+            if k != "jokers"
+        }
+
+    return norm(a.to_step()) == norm(b.to_step())
+
+
 def _view(deal: Any, names: Sequence[str], seat: int) -> dict:
     hand = [c.code for c in sort_cards(deal.hands[seat])]
     codes = set(hand) | {c.code for tm in deal.table for c in tm.meld.cards}
@@ -237,6 +258,9 @@ def op_opetus(req: dict) -> dict:
     if deal.is_over or at >= len(moves):
         raise PlayError("Opetusjako on jo päättynyt.")
     expected = moves[at]
+    early = _turn_refusal(deal, req.get("move"))  # (not yet drawn: that, whatever the cards chosen)
+    if early is not None:
+        return _refused(early, names, seat, at)
     try:
         move = _human_move(SimpleNamespace(rules=rules, names=names), req.get("move"))
     except IllegalMove as err:
@@ -246,17 +270,44 @@ def op_opetus(req: dict) -> dict:
     err = deal.refusal(move)
     if err is not None:
         return _refused(err, names, seat, at)
-    if not same_move(move, expected):
-        texts = [cards_text(tm.meld.cards) for tm in deal.table]
+    if not same_move(move, expected) and not twin_move(move, expected):
         return {
             "result": "other",
             "at": at,
-            "reason": f"Sääntöjen mukaan sekin käy, että {names[seat]} {describe_move(move, texts)}. "
-            "Tässä opetusjaossa tehdään kuitenkin nyt toinen siirto: kokeile ohjeen siirtoa.",
+            "reason": f"Sekin olisi sääntöjen mukaan sallittua, mutta tässä opetusjaossa {_guided(deal, expected)}. "
+            "Kokeile sitä.",
         }
     deal.play(expected)
     at, log = _to_reader(deal, moves, at + 1, names, seat)
     return {"result": "ok", "at": at, "view": _view(deal, names, seat), "log": log}
+
+
+#: The type of move of each key of a reader's move (:data:`ACTION_STEPS`).
+_KEY_TYPES = {"open_cards": Open, "open": Open, "meld": PlayMeld, "lay_off": LayOff, "discard": Discard, "knock": Knock}
+
+
+def _turn_refusal(deal: Any, step: Any) -> Any:
+    """The engine's refusal of a move of the step's type now, whatever its cards, or ``None``."""
+    kind = next((t for key, t in _KEY_TYPES.items() if isinstance(step, dict) and key in step), None)
+    return deal.turn_refusal(kind) if kind is not None else None
+
+
+def _guided(deal: Any, move: Any) -> str:
+    """The guided move in the passive, after "tässä opetusjaossa": "poistetaan nyt ristikakkonen"."""
+    hand = list(deal.hand)
+    if isinstance(move, Discard):
+        return f"poistetaan nyt {named([move.card], hand)}"
+    if isinstance(move, Knock):
+        return f"koputetaan nyt poistamalla {named([move.card], hand, 'gen')}"
+    if isinstance(move, Draw):
+        return "nostetaan nyt kortti nostopakasta" if move.source == STOCK else "otetaan nyt poistopakan kortti"
+    if isinstance(move, Pass):
+        return "passataan nyt"
+    if isinstance(move, PlayMeld):
+        return f"pelataan nyt pöytään {named(move.cards, hand)}"
+    if isinstance(move, LayOff):
+        return f"lisätään nyt {named(move.cards, hand)} pöydän yhdistelmään ({cards_text(deal.table[move.target].meld.cards)})"
+    return "avataan nyt" if isinstance(move, Open) else "tehdään nyt toinen siirto"
 
 
 def _body(card: Card) -> Any:
@@ -282,6 +333,9 @@ def _part(deal: Any, moves: Sequence[Any], at: int, value: Any, names: Sequence[
         raise PlayError(f"Avauksen osien (part) pitää olla 1–{MAX_PARTS} korttiluetteloa.")
     if deal.is_over or at >= len(moves):
         raise PlayError("Opetusjako on jo päättynyt.")
+    early = deal.turn_refusal(Open)  # (not yet drawn)
+    if early is not None:
+        return _refused(early, names, seat, at)
     if not value[-1]:
         return {
             "result": "refused",
@@ -314,14 +368,9 @@ def _part(deal: Any, moves: Sequence[Any], at: int, value: Any, names: Sequence[
     after = deal.copy()
     after.play(expected)
     guided = [tm.meld for tm in after.table[-len(expected.melds) :]]
-    pool = {c for m in expected.melds for c in m}
     hand = list(deal.hand)
     for i, cards in enumerate(melds):
-        if (
-            i >= len(guided)
-            or not set(cards) <= pool
-            or sorted(map(_body, cards), key=str) != sorted(map(_body, guided[i].cards), key=str)
-        ):
+        if i >= len(guided) or sorted(map(_body, cards), key=str) != sorted(map(_body, guided[i].cards), key=str):
             want = guided[i] if i < len(guided) else None
             reason = f"Sääntöjen mukaan {' '.join(faces(cards, hand))} käy yhdistelmäksi, mutta tässä opetusjaossa " + (
                 f"avauksen {ordinal(i + 1)} yhdistelmä on {' '.join(faces(want.cards, hand))}: kokeile sitä."
@@ -343,10 +392,10 @@ def _part(deal: Any, moves: Sequence[Any], at: int, value: Any, names: Sequence[
                 "line": f"{word} {count_line(meld, hand)}",
             }
         )
-    need = deal.rules.opening_points
-    line = f"Avauksen yhdistelmät yhteensä: {count(total, 'piste', digits=True)}" + (
-        f"; avaukseen tarvitaan vähintään {count(need, 'piste', digits=True)}."
-        if total < need
-        else f", ja avaukseen tarvitaan vähintään {count(need, 'piste', digits=True)}: se riittää."
-    )
+    need = count(deal.rules.opening_points, "piste", digits=True)
+    worth = count(total, "piste", digits=True)
+    if total < deal.rules.opening_points:
+        line = f"Avauksen yhdistelmät ovat tähän asti yhteensä {worth}; avaukseen tarvitaan vähintään {need}."
+    else:
+        line = f"Avauksen yhdistelmät ovat yhteensä {worth}. Se riittää, sillä avaukseen tarvitaan vähintään {need}."
     return {"result": "part", "at": at, "part": len(out), "melds": out, "total": total, "line": line}

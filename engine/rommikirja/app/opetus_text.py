@@ -32,11 +32,13 @@ __all__ = [
     "own_concepts",
     "ending_concepts",
     "CONCEPTS",
+    "JOKER_VALUE_LATER",
     "closing",
     "count_line",
     "opening_sum",
     "deck_mark",
     "faces",
+    "named",
     "reader_moves",
 ]
 
@@ -63,6 +65,10 @@ CONCEPTS: dict[str, str] = {
     "sakko": "avaamatta jääneen sakko",
     "pisteet": "pisteet",
 }
+
+#: Among a step's ``introduces``: the joker came up in an opening, its value in a hand at the end
+#: (``joker_points``) is left to :func:`closing`.
+JOKER_VALUE_LATER = "jokerin_arvo_lopussa"
 
 #: The concepts' sentences shared by every game (where no option decides the rule).
 _SHARED = {
@@ -124,6 +130,11 @@ def _name(card: Any, hand: Sequence[Any], case: str = "nom") -> str:
 
 def _names(cards: Sequence[Any], hand: Sequence[Any], case: str = "nom") -> str:
     return join_list([_name(c, hand, case) for c in cards])
+
+
+def named(cards: Sequence[Any], hand: Sequence[Any], case: str = "nom") -> str:
+    """The cards' Finnish names as the guide says them (a twin in ``hand`` with its face and deck)."""
+    return _names(cards, hand, case)
 
 
 def faces(cards: Sequence[Any], hand: Sequence[Any] = ()) -> list[str]:
@@ -322,8 +333,11 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 if m.jokers and len(held) > 1 and all(c in cards_in for c in held):
                     # (the page and the engine take any of them: they all go into the opening)
                     text += f" {'Kumpi' if len(held) == 2 else 'Mikä'} tahansa kädessäsi olevista jokereista käy tähän."
-                if m.jokers:
-                    parts.append(introduce("jokeri", ["max_jokers_per_meld", "joker_points"]))
+                if m.jokers:  # (a joker's value left in the hand belongs to the scoring: said in the closing)
+                    said_joker = introduce("jokeri", ["max_jokers_per_meld"])
+                    if said_joker:
+                        introduced.append(JOKER_VALUE_LATER)
+                    parts.append(said_joker)
                 if rules.opening_pure_run and kd == "suora" and not m.jokers and not pure_said:
                     pure_said = True
                     text += " Suorassa ei ole jokeria, joten avaukseen tulee puhdas suora."
@@ -352,7 +366,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                         "watched": [],
                     }
                 )
-            pure = " ja niiden joukossa on jokeriton suora" if rules.opening_pure_run else ""
+            pure = " ja joiden joukossa on jokeriton suora" if rules.opening_pure_run else ""
             steps_before[0]["note"] = (  # (another player's opening, counted, goes before it)
                 f"Nyt voit avata: kädessäsi on {count(len(made), 'yhdistelmä')}, joiden arvo on yhteensä vähintään "
                 f"{count(rules.opening_points, 'piste', digits=True)}{pure}. Kokoa avaus yhdistelmä kerrallaan: "
@@ -564,6 +578,8 @@ def closing(rules: RuleSet, said: Sequence[str] = ()) -> str:
             options = ("knock_limit",) + options
         return " ".join([_KNOCK_SCORING] + [statement(o, rules) for o in options if applies(o, rules)])
     parts = [statement("scoring", rules)] if applies("scoring", rules) else []
+    if JOKER_VALUE_LATER in said and applies("joker_points", rules):
+        parts.append(statement("joker_points", rules))
     if rules.scoring == "penalty" and applies("unopened_penalty", rules):
         parts.append(statement("unopened_penalty", rules))
     return " ".join(parts)

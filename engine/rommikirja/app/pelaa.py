@@ -249,13 +249,15 @@ def _human_move(g: Game, step: Any) -> Any:
     """The reader's move; ``{"open_cards": [...]}`` (Rommi 51) splits the chosen cards into melds."""
     move = read_move(step, g.rules, g.names, open_cards=True)
     if isinstance(move, tuple):
+        # (the best split with a pure run, else any split: its own refusal then says what it lacks)
         split = melds_using_all(move[1], g.rules.with_options(opening_points=0))
+        if split is None and g.rules.opening_pure_run:
+            split = melds_using_all(move[1], g.rules.with_options(opening_points=0, opening_pure_run=False))
         if split is None:
             raise IllegalMove(
                 NOT_MELDS,
-                "Valitsemiasi kortteja ei voi jakaa kelvollisiksi yhdistelmiksi"
-                + (", joihin kuuluu puhdas suora" if g.rules.opening_pure_run else "")
-                + ": avauksen jokaisen kortin on oltava jossakin yhdistelmässä.",
+                "Valitsemiasi kortteja ei voi jakaa kelvollisiksi yhdistelmiksi: avauksen jokaisen kortin on "
+                "oltava jossakin yhdistelmässä.",
             )
         return Open(tuple(tuple(m.cards) for m in split.melds))
     return move
