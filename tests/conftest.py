@@ -43,12 +43,14 @@ def deploy_project(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def club(tmp_path_factory):
+def club(request, tmp_path_factory):
     """A club's own rulebook built by following the README's club section in a temporary copy
-    (tests/test_club_site.py), once for the session: tests/test_club_browser.py serves the same copy."""
+    (tests/test_club_site.py), once for the session: tests/test_club_browser.py serves the same copy.
+    The whole suite's run in the copy starts only when this session has the test that waits for it."""
     from test_club_site import make_club
 
-    c = make_club(tmp_path_factory)
+    waits = any(item.get_closest_marker("club_suite") for item in request.session.items)
+    c = make_club(tmp_path_factory, run_suite=waits)
     yield c
     c.stop()
 
