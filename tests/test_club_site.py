@@ -192,24 +192,25 @@ class Club:
         if rc or not self.run_suite:
             return
         self.suite_log = self.root.parent / "dev-test-pytest.txt"
-        self._suite = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "pytest",
-                "-p",
-                "no:cacheprovider",
-                "-rfE",
-                "--basetemp",
-                str(self.root.parent / "pytest-kopiossa"),
-                *args,
-            ],
-            cwd=self.root,
-            env={**self.env, IN_CLUB_COPY: "1"},
-            stdout=self.suite_log.open("w", encoding="utf-8"),
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
+        with self.suite_log.open("w", encoding="utf-8") as log:  # the child keeps its own handle
+            self._suite = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "pytest",
+                    "-p",
+                    "no:cacheprovider",
+                    "-rfE",
+                    "--basetemp",
+                    str(self.root.parent / "pytest-kopiossa"),
+                    *args,
+                ],
+                cwd=self.root,
+                env={**self.env, IN_CLUB_COPY: "1"},
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
 
     def suite(self) -> tuple[int, str]:
         """The return code and output of pytest in the copy (``./dev test``'s last stage)."""
