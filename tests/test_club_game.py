@@ -284,6 +284,9 @@ def club_copy(tmp_path_factory):
         shutil.copy2(ROOT / name, root / name)
     (root / "tests").mkdir()
     shutil.copy2(ROOT / "tests" / "statement_allowlist.txt", root / "tests" / "statement_allowlist.txt")
+    # this test's game replaces a game of the same name the project may have (a club's own, when
+    # the suite runs in a club's copy: tests/test_club_site.py)
+    shutil.rmtree(root / "scenarios" / "kerhonrommi", ignore_errors=True)
     (root / "scenarios" / "rules" / "kerhonrommi.yaml").write_text(CLUB_PRESET, encoding="utf-8")
     (root / "scenarios" / "kerhonrommi").mkdir()
     (root / "scenarios" / "kerhonrommi" / "k01-jako.yaml").write_text(CLUB_SCENARIO, encoding="utf-8")

@@ -160,6 +160,12 @@ def failing_locations(text: str) -> set[str]:
     return {m.group(1) for m in re.finditer(r"^\s*(scenarios/\S+\.yaml:\d+): ", text, re.M)}
 
 
+def _generated(path: Path) -> bool:
+    from tools.sample_deal import HEADER
+
+    return path.read_text(encoding="utf-8").startswith(HEADER.splitlines()[0])
+
+
 def test_rule_change_diff_then_accept(tmp_path):
     repo = accepted_copy(tmp_path, rummy_doubling="true", ace_points="1")
     rules = repo / "scenarios" / "rules" / "perusrommi.yaml"
@@ -169,7 +175,9 @@ def test_rule_change_diff_then_accept(tmp_path):
     verify = run(repo, "-m", "tools.verify")
     broken = failing_locations(verify.stderr)
     assert verify.returncode == 1 and broken
-    first = sorted(broken)[0]
+    # the first broken line of a hand-written scenario (a generated one, tools/sample_deal.py, is
+    # written again whole: a game of a club's, or any game, may have one that sorts first)
+    first = next(b for b in sorted(broken) if not _generated(repo / b.rsplit(":", 1)[0]))
     path, line = first.rsplit(":", 1)
     edited = repo / path
     lines = edited.read_text(encoding="utf-8").split("\n")
