@@ -12,8 +12,12 @@
   caches.open("rommikirja-snapshot").then(function (cache) { return cache.keys(); }).then(function (keys) {
     if (!keys.length || early.taken) return;
     var worker = new Worker(new URL("ASSETS/rommi-worker.js", location.href), { type: "module" });
-    worker.onmessage = function (event) { early.messages.push(event.data); };
-    worker.onerror = function (event) { event.preventDefault(); early.failed = true; };
+    // listeners, not handler properties: moottori.js removes them when it takes the worker over
+    // (and no handler attribute name stands in a page: tests/test_markup_browser.py)
+    early.listen = function (event) { early.messages.push(event.data); };
+    early.fail = function (event) { event.preventDefault(); early.failed = true; };
+    worker.addEventListener("message", early.listen);
+    worker.addEventListener("error", early.fail);
     worker.postMessage({ id: 0, request: { op: "start" } });
     early.startedAt = performance.now();
     early.worker = worker;

@@ -214,6 +214,8 @@ function takeEarly() {
   if (!early || early.taken) return null;
   early.taken = true;
   if (!early.worker) return null;
+  early.worker.removeEventListener("message", early.listen);
+  early.worker.removeEventListener("error", early.fail);
   if (early.failed) { early.worker.terminate(); return null; }
   return early;
 }
