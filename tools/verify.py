@@ -115,7 +115,7 @@ def _verify(
         read_synonyms()  # the club's search words (scenarios/hakusanat.yaml)
         read_source_rules()  # what the sources describe, for the example boxes' credit (scenarios/lahdesaannot.yaml)
     except SourceError as err:
-        return [], [err]
+        return [], each_error(err)  # every independent mistake of the rule files
     scenarios: list[Scenario] = []
     known = known_failures()
     files = scenario_paths(paths) if files is None else files
@@ -288,7 +288,8 @@ def _check_notes_files(files: list[str]) -> int:
     try:
         rulesets = load_rulesets()
     except SourceError as err:
-        print(err, file=sys.stderr)
+        for each in each_error(err):
+            print(each, file=sys.stderr)
         return 1
     wanted = {os.path.realpath(f) for f in files}
     errors = [
@@ -331,7 +332,8 @@ def _check_rule_files(names: list[str]) -> int:
 
         misspelt = check_titles(directory)
     except SourceError as err:
-        print(err, file=sys.stderr)
+        for each in each_error(err):  # every independent mistake of the rule files
+            print(each, file=sys.stderr)
         return 1
     named = {os.path.realpath(n) for n in names}
     for note in idle_notes(directory):  # the named files' lines that do nothing: said, not failed

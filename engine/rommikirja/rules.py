@@ -228,30 +228,9 @@ class RuleSet:
         option and what was expected.
         """
         base = base or cls()
-        if not isinstance(data, Mapping):
-            raise RuleSetError("säännöt", "odotettiin avain–arvo-luetteloa")
-        changes: dict[str, Any] = {}
-        for key, value in data.items():
-            if key == "name":
-                if not isinstance(value, str) or not value:
-                    raise RuleSetError("name", "odotettiin pelin nimeä tekstinä")
-                changes["name"] = value
-                continue
-            if key == "title":  # the page heading of a preset: data for the tools, not a rule
-                if not isinstance(value, str) or not value.strip():
-                    raise RuleSetError("title", "odotettiin sivun otsikkoa tekstinä")
-                continue
-            if key == "text_name":  # the game's name in running text (tools.presets): not a rule either
-                if not isinstance(value, str) or not value.strip():
-                    raise RuleSetError(
-                        "text_name", "odotettiin pelin nimeä tekstinä (kuten se kirjoitetaan lauseen keskellä)"
-                    )
-                continue
-            spec = OPTIONS.get(key)
-            if spec is None:
-                known = ", ".join(sorted(OPTIONS))
-                raise RuleSetError(str(key), f"tuntematon sääntö; tunnetut: {known}")
-            changes[key] = _check_value(key, spec, value)
+        changes, problems = _option_changes(data)
+        if problems:
+            raise problems[0]
         result = replace(base, **changes)
         if result.min_players > result.max_players:
             raise RuleSetError("min_players", "vähimmäismäärä on suurempi kuin enimmäismäärä")
@@ -267,6 +246,62 @@ class RuleSet:
         for n in range(result.min_players, result.max_players + 1):
             result.hand_size_for(n)
         return result
+
+
+def option_problems(data: Mapping[str, Any]) -> list[RuleSetError]:
+    """Every option of ``data`` that is wrong by itself (an unknown name, a value of the wrong kind
+    or out of range), in the order given: what :meth:`RuleSet.from_mapping` refuses first, and the
+    others it would refuse once that one is put right. What only the options together get wrong
+    (more players at least than at most) is not among them: it is judged once each option is right.
+
+    >>> [str(e) for e in option_problems({"jokers": "kaksi", "decks": 2, "vouro": 1})][1][:26]
+    'vouro: tuntematon sääntö; '
+    """
+    return _option_changes(data)[1]
+
+
+def _option_changes(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[RuleSetError]]:
+    """The checked values of ``data``'s options, and each option's own problem (see
+    :func:`option_problems`)."""
+    if not isinstance(data, Mapping):
+        return {}, [RuleSetError("säännöt", "odotettiin avain–arvo-luetteloa")]
+    changes: dict[str, Any] = {}
+    problems: list[RuleSetError] = []
+    for key, value in data.items():
+        try:
+            checked = _checked_option(key, value)
+        except RuleSetError as err:
+            problems.append(err)
+            continue
+        if checked is not _NOT_A_RULE:
+            changes[key] = checked
+    return changes, problems
+
+
+#: What :func:`_checked_option` returns for a preset's field that is data for the tools, not a rule.
+_NOT_A_RULE = object()
+
+
+def _checked_option(key: Any, value: Any) -> Any:
+    """One entry of a rule mapping, checked by itself: its value for :class:`RuleSet`, or
+    :data:`_NOT_A_RULE`; a wrong one raises :class:`RuleSetError`."""
+    if key == "name":
+        if not isinstance(value, str) or not value:
+            raise RuleSetError("name", "odotettiin pelin nimeä tekstinä")
+        return value
+    if key == "title":  # the page heading of a preset: data for the tools, not a rule
+        if not isinstance(value, str) or not value.strip():
+            raise RuleSetError("title", "odotettiin sivun otsikkoa tekstinä")
+        return _NOT_A_RULE
+    if key == "text_name":  # the game's name in running text (tools.presets): not a rule either
+        if not isinstance(value, str) or not value.strip():
+            raise RuleSetError("text_name", "odotettiin pelin nimeä tekstinä (kuten se kirjoitetaan lauseen keskellä)")
+        return _NOT_A_RULE
+    spec = OPTIONS.get(key)
+    if spec is None:
+        known = ", ".join(sorted(OPTIONS))
+        raise RuleSetError(str(key), f"tuntematon sääntö; tunnetut: {known}")
+    return _check_value(key, spec, value)
 
 
 #: What the knock engine (GinDeal and its one-deck solver) plays; a knock rule set must keep these.

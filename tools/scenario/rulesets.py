@@ -6,10 +6,10 @@ from pathlib import Path
 
 from rommikirja.chars import identity_problem, written
 from rommikirja import RuleSet, RuleSetError
-from rommikirja.rules import OPTIONS, idle_reason
+from rommikirja.rules import OPTIONS, idle_reason, option_problems
 
 from ..markup import plain_title_problem, preset_name_problem, reserved_names
-from ..yamlsrc import LDict, SourceError, load, line_of
+from ..yamlsrc import LDict, SourceError, SourceErrors, each_error, load, line_of
 from .model import RULES_DIR, rel_path
 
 
@@ -19,38 +19,59 @@ def rule_files(directory: Path = RULES_DIR) -> list[Path]:
 
 
 def load_rulesets(directory: Path = RULES_DIR) -> dict[str, RuleSet]:
-    """Every preset in ``scenarios/rules/*.yaml``, checked against the engine's options."""
+    """Every preset in ``scenarios/rules/*.yaml``, checked against the engine's options.
+
+    Every independent mistake of every rule file is reported, each at its own line (as
+    :class:`~tools.yamlsrc.SourceErrors`, in file and line order): a file that cannot be read
+    stops only itself, a wrong ``title`` does not hide a wrong option, and each wrong option is
+    named (:func:`rommikirja.rules.option_problems`). What depends on a mistake is not judged
+    again: a preset whose base is wrong, or based on a preset with a mistake, has only its
+    options' own problems reported, not what they would make of a base that is not there."""
     raw: dict[str, tuple[str, LDict]] = {}
+    errors: list[SourceError] = []
     for file in rule_files(directory):
         path = rel_path(file)
-        data = load(file, path)
+        try:
+            data = load(file, path)
+        except SourceError as err:  # a YAML syntax error stops this file, not the others
+            errors.extend(each_error(err))
+            continue
         if not isinstance(data, LDict):
-            raise SourceError(path, line_of(data, 1), "odotettiin sääntöjä avain: arvo -muodossa")
+            errors.append(SourceError(path, line_of(data, 1), "odotettiin sääntöjä avain: arvo -muodossa"))
+            continue
         name = data.get("name")
         if not isinstance(name, str):
-            raise SourceError(path, data.line, "puuttuu kenttä name (pelin nimi)")
+            errors.append(SourceError(path, data.line, "puuttuu kenttä name (pelin nimi)"))
+            errors.extend(_own_problems(data, path))
+            continue
         problem = preset_problem(data, name)
         if problem is not None:
-            raise SourceError(path, *problem)
+            errors.append(SourceError(path, *problem))
         if name in raw:
             first, first_data = raw[name]
             if Path(str(path)).stem == name and Path(str(first)).stem != name:  # blame the copy, not the original
+                raw[name] = (path, data)
                 path, data, first = first, first_data, path
-            raise SourceError(
-                path,
-                data.line_of("name"),
-                f"peli ”{name}” on määritelty jo tiedostossa {first}; anna tälle pelille oma nimi",
+            errors.append(
+                SourceError(
+                    path,
+                    data.line_of("name"),
+                    f"peli ”{name}” on määritelty jo tiedostossa {first}; anna tälle pelille oma nimi",
+                )
             )
+            errors.extend(_own_problems(data, path))
+            continue
         raw[name] = (path, data)
-    if not raw:
+    if not raw and not errors:
         raise SourceError(rel_path(directory), None, "sääntökansiossa ei ole yhtään sääntötiedostoa (*.yaml)")
     out: dict[str, RuleSet] = {}
+    failed: set[str] = set()  # presets with a mistake of their own or in their base
 
-    def build(name: str, chain: tuple[str, ...] = ()) -> RuleSet:
-        if name in out:
-            return out[name]
+    def build(name: str, chain: tuple[str, ...] = ()) -> RuleSet | None:
+        if name in out or name in failed:
+            return out.get(name)
         path, data = raw[name]
-        base = RuleSet()
+        base: RuleSet | None = RuleSet()
         if "base" in data:
             parent = data["base"]
             if not isinstance(parent, str) or parent not in raw or parent in chain:
@@ -60,14 +81,49 @@ def load_rulesets(directory: Path = RULES_DIR) -> dict[str, RuleSet]:
                     if isinstance(parent, str) and parent in chain
                     else f"tunnetut: {known}"
                 )
-                raise SourceError(path, data.line_of("base"), f"tuntematon pohjasääntö ”{written(parent)}”; {why}")
-            base = build(parent, chain + (name,))
+                errors.append(
+                    SourceError(path, data.line_of("base"), f"tuntematon pohjasääntö ”{written(parent)}”; {why}")
+                )
+                base = None
+            else:
+                base = build(parent, chain + (name,))
+        if base is None:  # no base to judge the options against: only each option by itself
+            failed.add(name)
+            errors.extend(_own_problems(data, path))
+            return None
         options = {k: v for k, v in data.items() if k != "base"}
-        out[name] = rules_from(options, base, path, data)
+        try:
+            out[name] = rules_from(options, base, path, data)
+        except SourceError as err:
+            failed.add(name)
+            errors.extend(each_error(err))
+            return None
         return out[name]
 
     for name in raw:
         build(name)
+    if errors:
+        order = {rel_path(f): k for k, f in enumerate(rule_files(directory))}
+        errors.sort(key=lambda e: (order.get(e.path, len(order)), e.line or 0))
+        raise SourceErrors(_unique(errors))
+    return out
+
+
+def _own_problems(data: LDict, path: str | Path) -> list[SourceError]:
+    """Each option of a rule file that is wrong by itself, at its line (nothing for ``name`` and
+    ``base``, whose problems are reported by whoever found the file could not be used)."""
+    options = {k: v for k, v in data.items() if k not in ("name", "base")}
+    return [SourceError(path, data.line_of(e.option), f"sääntö {e}") for e in option_problems(options)]
+
+
+def _unique(errors: list[SourceError]) -> list[SourceError]:
+    """``errors`` without repeats (the same message at the same place), in their order."""
+    seen: set[tuple[str, int | None, str]] = set()
+    out: list[SourceError] = []
+    for e in errors:
+        if (e.path, e.line, e.message) not in seen:
+            seen.add((e.path, e.line, e.message))
+            out.append(e)
     return out
 
 
@@ -154,8 +210,14 @@ def rules_from(options: dict, base: RuleSet, path: str | Path, data: LDict) -> R
     try:
         rules = RuleSet.from_mapping(options, base=base)
     except RuleSetError as err:
-        line = data.line_of(err.option) if isinstance(data, LDict) else None
-        raise SourceError(path, line, f"sääntö {err}") from None
+        problems = option_problems(options) or [err]  # every wrong option, or what they get wrong together
+
+        def at(e: RuleSetError) -> SourceError:
+            return SourceError(path, data.line_of(e.option) if isinstance(data, LDict) else None, f"sääntö {e}")
+
+        if len(problems) == 1:
+            raise at(problems[0]) from None
+        raise SourceErrors([at(e) for e in problems]) from None
     if key is not None and len(_BUILT) < 1024:
         _BUILT[key] = rules
     return rules
