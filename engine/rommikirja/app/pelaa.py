@@ -96,9 +96,14 @@ def _labels(codes: Sequence[str]) -> dict[str, str]:
 
 
 def _rules_in_force(rules: RuleSet) -> list[dict]:
+    """The rules panel beside the table: each house rule of the deal style that matters in this
+    game (:attr:`~rommikirja.option_spec.OptionSpec.applies`: no points target in a game of so
+    many deals), with its value in words."""
     out = []
     for key in HOUSE_RULES[rules.style]:
         spec = OPTIONS[key]
+        if not spec.applies(rules):
+            continue
         value = getattr(rules, key)
         if spec.kind == "bool":
             text = spec.choices["true" if value else "false"]

@@ -297,6 +297,9 @@ def new_state(req: dict) -> dict:
     rules = check_rules(req.get("rules") if req.get("rules") is not None else {})
     options = check_options(req.get("options"), rules)
     played = RuleSet.from_mapping(options, base=rules) if options else rules
+    # a switch with no effect in the game (a points target when it ends after so many deals, from
+    # a shared link or an old form) is not kept: the game and its address carry only what it plays
+    options = {k: v for k, v in options.items() if OPTIONS[k].applies(played)}
     n = _players(req.get("players", 2), played)
     state: dict = {
         "v": VERSION,
