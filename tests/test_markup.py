@@ -95,9 +95,33 @@ def test_the_sanitiser_keeps_our_own_markup():
         '<small class="lahde">lähde</small></details>'
         '<div class="harjoitus" id="pisteet-perusrommi" data-kind="pisteet" data-harjoitus="{&quot;a&quot;: 1}">'
         '<p class="harjoitus-otsikko" aria-hidden="true">x</p></div>'
-        '<link rel="stylesheet" href="../assets/pelaa.css"><script type="module" src="../assets/pelaa.js"></script>'
+        "<noscript><p>Sääntömoottori käynnistyy selaimessa.</p></noscript>"
     )
     assert html_tokens(sanitize_content(ours)) == html_tokens(ours)
+
+
+def test_a_script_in_page_content_is_dropped_even_one_of_our_own():
+    # page scripts load from mkdocs.yml (extra_javascript), so no content may carry one
+    ours = '<p>a</p><script type="module" src="../assets/pelaa.js"></script><link rel="stylesheet" href="../assets/pelaa.css">'
+    clean = sanitize_content(ours)
+    assert "<script" not in clean and "<link" not in clean and "pelaa.js" not in clean, clean
+
+
+def test_every_page_script_loads_outside_the_article(site):
+    """Pelaa's script, as the widgets' and the Opetusjako's, comes with every page from the theme's
+    script list (instant navigation then mounts Pelaa whichever page a visit starts on), not from
+    inside the article."""
+    for page in site.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        article = re.search(r"<article\b.*?</article>", html, re.S)
+        if article is None:
+            continue
+        assert "<script" not in article.group(0), page
+        loaded = re.findall(r'<script src="([^"]*assets/[a-z-]+\.js)" type="module">', html)
+        assert [Path(src).name for src in loaded][-4:] == ["moottori.js", "harjoitus.js", "opetus.js", "pelaa.js"], (
+            page,
+            loaded,
+        )
 
 
 def test_shipped_pages_are_unchanged_by_the_sanitiser(site, tmp_path):

@@ -101,14 +101,10 @@ OWN_URL = re.compile(
 )
 _ID = re.compile(r"[a-z0-9_][\w-]{0,80}")
 
-#: Exact pieces of our own templates that are no content (the Pelaa page's own script and style
-#: sheet, its no-script note); the sanitiser keeps them as they are. Their forms admit nothing an
-#: author could use: a fixed tag, a path into our assets, plain text.
-_TRUSTED = re.compile(
-    r'<link rel="stylesheet" href="(?:\.\./)*assets/[a-z0-9-]+\.css">'
-    r'|<script type="module" src="(?:\.\./)*assets/[a-z0-9-]+\.js"></script>'
-    r'|<noscript><p>[^<>&"]*</p></noscript>'
-)
+#: Exact pieces of our own templates that are no content (the Pelaa page's no-script note); the
+#: sanitiser keeps them as they are. Their form admits nothing an author could use: a fixed tag,
+#: plain text. (Page scripts and style sheets come from mkdocs.yml, never from a page's content.)
+_TRUSTED = re.compile(r'<noscript><p>[^<>&"]*</p></noscript>')
 
 
 #: The ids of the page being sanitised (:func:`sanitize_content` runs one page at a time).
