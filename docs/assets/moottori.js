@@ -287,11 +287,14 @@ function hurryWaiting(reg) {
     setTimeout(nudge, NUDGE_MS);
   };
   const begin = () => { const idle = left === 0; left = NUDGES; if (idle) nudge(); };
-  if (reg.waiting) begin();
-  reg.addEventListener("updatefound", () => {
-    const worker = reg.installing;
+  // a worker installing as this page registers (its updatefound came before: an earlier page of
+  // the visit started the update) is watched too, else it waits unasked once installed
+  const watch = (worker) => {
     if (worker) worker.addEventListener("statechange", () => { if (worker.state === "installed") begin(); });
-  });
+  };
+  if (reg.waiting) begin();
+  watch(reg.installing);
+  reg.addEventListener("updatefound", () => watch(reg.installing));
 }
 
 // Resolves when the service worker controls the page, or at once when none is being installed
