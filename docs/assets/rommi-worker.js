@@ -187,15 +187,23 @@ async function anySnapshot() {
 
 // The cached snapshot of `key`, or null; its bytes come as a promise (read while Pyodide loads).
 // `early` is what anySnapshot found: used when it is the one wanted.
+// Snapshots of another wheel or Pyodide are dropped: never used again (when the one read at once
+// is the one wanted, after the start: the cache is busy handing that one over meanwhile, and a
+// listing of it waited for the whole read, up to a second and a half under load).
+async function dropOthers(key) {
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old);
+}
+
 async function findSnapshot(key, early) {
   const guess = await early;
   try {
-    const cache = await caches.open(SNAPSHOT_CACHE);
-    for (const old of await cache.keys()) {       // of another wheel or Pyodide: never used again
-      if (old.url !== key) await cache.delete(old);
+    if (guess && guess.url === key) {
+      guess.stored.then(() => dropOthers(key)).catch(() => {});
+      return guess;
     }
-    if (guess && guess.url === key) return guess;
-    const hit = await cache.match(key);
+    await dropOthers(key);
+    const hit = await (await caches.open(SNAPSHOT_CACHE)).match(key);
     if (!hit) return null;
     return { stored: hit.arrayBuffer() };
   } catch {
@@ -266,9 +274,10 @@ function restoreInto(module, restore, buffer) {
 // script and wasm set-up): given this placeholder instead, it sets the module up while the
 // snapshot is read (`stored`), and its restore gets the snapshot through restoreInto above.
 const PLACEHOLDER = new Uint8Array(16);
-function restoring(createPyodideModule, stored) {
+function restoring(createPyodideModule, stored, mark) {
   return async (settings) => {
-    const [module, buffer] = await Promise.all([createPyodideModule(settings), stored]);
+    const set = createPyodideModule(settings).then((m) => { mark("moduleSetUp"); return m; });
+    const [module, buffer] = await Promise.all([set, stored]);
     const restore = module.API.restoreSnapshot;
     module.API.restoreSnapshot = () => restoreInto(module, restore, buffer);
     return module;
@@ -346,7 +355,7 @@ async function start(options) {
     await wasmCachedP;                 // the compilation (if any) is under way: Pyodide takes it
     const [{ loadPyodide }, createPyodideModule] = await Promise.all([pyodideModule, asmModule]);
     mark("restoreAhead");
-    return loadPyodide({ indexURL: pyodideURL.href, createPyodideModule: restoring(createPyodideModule, hit.stored),
+    return loadPyodide({ indexURL: pyodideURL.href, createPyodideModule: restoring(createPyodideModule, hit.stored, mark),
                          _loadSnapshot: PLACEHOLDER });
   }).catch(() => null);
   const runtime = await pointer;          // the pointer: names, sizes, hashes
@@ -392,7 +401,7 @@ async function start(options) {
       pyodide = await withTimeout(Promise.race([
         snapshot === await early
           ? ahead.then((p) => p || Promise.reject(new Error("tilannevedos ei latautunut")))
-          : loadPyodide({ indexURL: pyodideURL.href, createPyodideModule: restoring(createPyodideModule, snapshot.stored),
+          : loadPyodide({ indexURL: pyodideURL.href, createPyodideModule: restoring(createPyodideModule, snapshot.stored, mark),
                           _loadSnapshot: PLACEHOLDER }),
         failed]),
       30000, "tilannevedos ei latautunut");
