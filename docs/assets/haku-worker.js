@@ -423,12 +423,26 @@ function search(text) {
   return { items: [...groups.values()] }
 }
 
+/* The index is set up (half a second of work on a phone or a busy laptop) a moment after the
+ * dialog hands it over, not at once: the page is loading then, and on a page with practice the
+ * rules engine is starting too; a query asked before that sets it up first. */
+const SETUP_DELAY_MS = 3000
+let waiting = null
+let timer = 0
+function setUpNow() {
+  clearTimeout(timer)
+  if (waiting) { const data = waiting; waiting = null; setup(data) }
+}
+
 addEventListener("message", ev => {
   const message = ev.data
   if (message.type === SETUP) {
-    setup(message.data)
+    waiting = message.data
+    clearTimeout(timer)
+    timer = setTimeout(setUpNow, SETUP_DELAY_MS)
     postMessage({ type: READY })
   } else if (message.type === QUERY) {
+    setUpNow()
     let data
     try {
       data = search(message.data)

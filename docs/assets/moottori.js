@@ -96,6 +96,7 @@ export const engine = {
       }
       if (data.type === "snapshot") {
         window.rommikirjaSnapshot = data;
+        markSnapshot(!data.error);
         return;
       }
       const entry = this.pending.get(data.id);
@@ -116,6 +117,8 @@ export const engine = {
     const names = clubNames();
     this.readyPromise = this.send({ op: "start" }, START_MS, early ? 0 : null).then(async (reply) => {
       if (!reply.ok) throw new EngineError(reply.error);
+      // a start that found no snapshot (dropped) and stores none unmarks it (one stored marks it)
+      if (reply.result.start !== "snapshot" && !reply.result.storing) markSnapshot(false);
       // the club's own player names (scenarios/nimet.yaml, as the build wrote them): narration
       // here declines them as the pages do; registered at every start (a snapshot has none)
       const table = await names;
@@ -207,6 +210,18 @@ export const engine = {
   emit(what) { for (const fn of this.listeners) fn(what); },
 };
 
+// Whether the engine's memory snapshot is kept, in localStorage: tools/engine_early.js reads it
+// (at once, where asking Cache Storage would take a round trip) to start a repeat visit's engine
+// from the page's <head>. Marked when the worker has stored a snapshot, unmarked when storing one
+// failed or a start found none to restore (the worker dropped it).
+const SNAPSHOT_MARK = "rommikirja-tilannevedos";
+function markSnapshot(kept) {
+  try {
+    if (kept) window.localStorage.setItem(SNAPSHOT_MARK, "1");
+    else window.localStorage.removeItem(SNAPSHOT_MARK);
+  } catch { /* no localStorage (private mode, blocked): the early start asks Cache Storage */ }
+}
+
 // The worker tools/engine_early.js started from this page's <head>, once: {worker, startedAt,
 // messages} when there is one that has not failed; null otherwise (and none starts after this).
 function takeEarly() {
@@ -272,11 +287,14 @@ function hurryWaiting(reg) {
     setTimeout(nudge, NUDGE_MS);
   };
   const begin = () => { const idle = left === 0; left = NUDGES; if (idle) nudge(); };
-  if (reg.waiting) begin();
-  reg.addEventListener("updatefound", () => {
-    const worker = reg.installing;
+  // a worker installing as this page registers (its updatefound came before: an earlier page of
+  // the visit started the update) is watched too, else it waits unasked once installed
+  const watch = (worker) => {
     if (worker) worker.addEventListener("statechange", () => { if (worker.state === "installed") begin(); });
-  });
+  };
+  if (reg.waiting) begin();
+  watch(reg.installing);
+  reg.addEventListener("updatefound", () => watch(reg.installing));
 }
 
 // Resolves when the service worker controls the page, or at once when none is being installed

@@ -29,15 +29,20 @@ class EngineError extends Error {}
 
 // The wasm compiled ahead: on a start from the caches its compilation begins with the worker, in
 // parallel with reading the snapshot, and Pyodide's own streaming instantiation (which would begin
-// only once the snapshot is read) takes the compiled module instead.
+// only once the snapshot is read) takes the compiled module instead. Pyodide's own request for the
+// wasm then gets an empty placeholder (the service worker would read and hash the 9.6 MB for
+// nothing, while the engine waits for its other files): the wasm is fetched only when the
+// compiled one is not the build's.
 let precompiled = null;
+const placeholders = new WeakSet();
 const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
 WebAssembly.instantiateStreaming = async (source, imports) => {
   const ahead = precompiled;
   precompiled = null;
   const module = ahead && await ahead.catch(() => null);
-  if (!module) return instantiateStreaming(source, imports);
-  Promise.resolve(source).then((r) => r.body && r.body.cancel(), () => {});
+  const response = await source;
+  if (!module) return instantiateStreaming(placeholders.has(response) ? realFetch(wasmURL) : response, imports);
+  if (response.body) response.body.cancel().catch(() => {});
   return { module, instance: await WebAssembly.instantiate(module, imports) };
 };
 
@@ -127,11 +132,31 @@ async function download(url, want) {
 // (Pyodide passes URL objects: a lookup by `input.url` would miss them all and fetch every file twice.)
 self.fetch = (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input), base).href;
+  if (url === wasmURL.href && precompiled) {
+    const placeholder = new Response(null, { headers: { "content-type": "application/wasm" } });
+    placeholders.add(placeholder);
+    return Promise.resolve(placeholder);
+  }
   const got = prefetched.get(url);
   if (!got) return realFetch(input, init);
   const ext = url.split(".").pop();
   return got.then((buf) => new Response(buf, { headers: { "content-type": TYPES[ext] || "application/octet-stream" } }));
 };
+
+// A runtime file Pyodide reads at every start (the standard library, the lock file), read at once
+// straight from Cache Storage (not through the service worker, which reads and hashes every copy it
+// hands over, one after the other) and checked here against the pointer's SHA-256 (`wantP`); a
+// copy that is not there or not the build's is downloaded as any other (download above).
+async function cachedFirst(url, wantP) {
+  const hit = "caches" in self ? await caches.match(url.href).catch(() => null) : null;
+  const bytes = hit && hit.ok ? await hit.arrayBuffer().catch(() => null) : null;
+  const want = await wantP;
+  if (bytes && (!want || (await sha256(bytes)) === want)) {
+    loaded += bytes.byteLength;
+    return bytes;
+  }
+  return download(url, want);
+}
 
 async function json(path) {
   const response = await realFetch(new URL(path, base), { cache: "no-cache" }).catch(() => null);
@@ -147,14 +172,14 @@ function withTimeout(promise, ms, message) {
 }
 
 // The one snapshot in the cache, whatever its key, read at once (before the pointer says which
-// key is wanted): {url, bytes: Promise<Uint8Array>} or null.
+// key is wanted): {url, stored: Promise<ArrayBuffer>} (as kept: see sparse() below) or null.
 async function anySnapshot() {
   try {
     if (!(await caches.has(SNAPSHOT_CACHE))) return null;
     const cache = await caches.open(SNAPSHOT_CACHE);
     const [request] = await cache.keys();
     const hit = request && await cache.match(request);
-    return hit ? { url: request.url, bytes: hit.arrayBuffer().then(unsparse) } : null;
+    return hit ? { url: request.url, stored: hit.arrayBuffer() } : null;
   } catch {
     return null;
   }
@@ -162,17 +187,25 @@ async function anySnapshot() {
 
 // The cached snapshot of `key`, or null; its bytes come as a promise (read while Pyodide loads).
 // `early` is what anySnapshot found: used when it is the one wanted.
+// Snapshots of another wheel or Pyodide are dropped: never used again (when the one read at once
+// is the one wanted, after the start: the cache is busy handing that one over meanwhile, and a
+// listing of it waited for the whole read, up to a second and a half under load).
+async function dropOthers(key) {
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old);
+}
+
 async function findSnapshot(key, early) {
   const guess = await early;
   try {
-    const cache = await caches.open(SNAPSHOT_CACHE);
-    for (const old of await cache.keys()) {       // of another wheel or Pyodide: never used again
-      if (old.url !== key) await cache.delete(old);
+    if (guess && guess.url === key) {
+      guess.stored.then(() => dropOthers(key)).catch(() => {});
+      return guess;
     }
-    if (guess && guess.url === key) return guess;
-    const hit = await cache.match(key);
+    await dropOthers(key);
+    const hit = await (await caches.open(SNAPSHOT_CACHE)).match(key);
     if (!hit) return null;
-    return { bytes: hit.arrayBuffer().then(unsparse) };
+    return { stored: hit.arrayBuffer() };
   } catch {
     return null;
   }
@@ -204,20 +237,51 @@ function sparse(bytes) {
   return new Blob([head, ...parts]);
 }
 
-function unsparse(buffer) {
+// Pyodide's restore (API.restoreSnapshot) given the snapshot as kept, writing it straight into the
+// new heap: Pyodide's own header (magic, its length, the build id, the JSON of its JS references)
+// goes to Pyodide, which checks it; the heap image after it is copied run by run into the wasm
+// memory and the left-out pages are zeroed there (the memory is not all zero after the module's
+// set-up), instead of unpacking 31 MB into a buffer first and copying that. A raw snapshot (no
+// sparse magic) goes to Pyodide as it is.
+function restoreInto(module, restore, buffer) {
   const head = new Uint32Array(buffer, 0, Math.min(3, buffer.byteLength >>> 2));
-  if (head.length < 3 || head[0] !== SPARSE) return new Uint8Array(buffer);
+  if (head.length < 3 || head[0] !== SPARSE) return restore(new Uint8Array(buffer));
   const [, length, count] = head;
   const runs = new Uint32Array(buffer, 12, 2 * count);
-  const out = new Uint8Array(length);
-  let at = 12 + 8 * count;
+  const data = 12 + 8 * count;
+  // the header is never zero: the first run begins with it, its length is the raw form's second word
+  const skip = count && runs[0] === 0 && buffer.byteLength >= data + 8 ? new Uint32Array(buffer, data, 2)[1] : -1;
+  if (skip < 8 || skip % 4 || skip > Math.min(runs[1] * PAGE, length)) throw new Error("tilannevedos on vioittunut");
+  const meta = restore(new Uint8Array(buffer, data, skip));      // (its heap part is empty)
+  const heap = module.HEAPU8;
+  if (heap.length < length - skip) throw new Error("tilannevedos ei mahdu muistiin");
+  let at = data;
+  let end = skip;                       // the raw form's bytes up to here are in the heap
   for (let i = 0; i < count; i += 1) {
     const start = runs[2 * i] * PAGE;
     const n = Math.min(runs[2 * i + 1] * PAGE, length - start);
-    out.set(new Uint8Array(buffer, at, n), start);
+    if (start > end) heap.fill(0, end - skip, start - skip);
+    const from = Math.max(start, skip);
+    if (start + n > from) heap.set(new Uint8Array(buffer, at + from - start, start + n - from), from - skip);
     at += n;
+    end = Math.max(end, start + n);
   }
-  return out;
+  if (length > end) heap.fill(0, end - skip, length - skip);
+  return meta;
+}
+
+// Pyodide reads a snapshot whole before it even creates its Emscripten module (half a second of
+// script and wasm set-up): given this placeholder instead, it sets the module up while the
+// snapshot is read (`stored`), and its restore gets the snapshot through restoreInto above.
+const PLACEHOLDER = new Uint8Array(16);
+function restoring(createPyodideModule, stored, mark) {
+  return async (settings) => {
+    const set = createPyodideModule(settings).then((m) => { mark("moduleSetUp"); return m; });
+    const [module, buffer] = await Promise.all([set, stored]);
+    const restore = module.API.restoreSnapshot;
+    module.API.restoreSnapshot = () => restoreInto(module, restore, buffer);
+    return module;
+  };
 }
 
 async function saveSnapshot(key, bytes) {
@@ -237,6 +301,17 @@ async function start(options) {
   const marks = {};
   const mark = (name) => { marks[name] = Math.round(performance.now() - t0); };
   mark("begin");
+  // the pointer first: its request goes out with the worker (the cached files are checked by it)
+  const pointer = json("data/runtime.json");
+  pointer.catch(() => {});
+  const filesP = pointer.then((r) => (r.files ? { runtime: r.files } : json("data/files.json").catch(() => null)));
+  const wantP = (name) => filesP.then((f) => (f && f.runtime[`pyodide/${name}`] ? f.runtime[`pyodide/${name}`].sha256 : null));
+  const stdlibURL = new URL("python_stdlib.zip", pyodideURL);
+  for (const url of [stdlibURL, new URL("pyodide-lock.json", pyodideURL)]) {
+    const got = cachedFirst(url, wantP(url.pathname.split("/").pop()));
+    got.catch(() => {});
+    prefetched.set(url.href, got);
+  }
   const pyodideModule = import(new URL("pyodide.mjs", pyodideURL).href);
   pyodideModule.then(() => mark("pyodideMjs"), () => {});
   // Everything that does not need the pointer starts now, with the worker: the Emscripten module
@@ -280,10 +355,11 @@ async function start(options) {
     await wasmCachedP;                 // the compilation (if any) is under way: Pyodide takes it
     const [{ loadPyodide }, createPyodideModule] = await Promise.all([pyodideModule, asmModule]);
     mark("restoreAhead");
-    return loadPyodide({ indexURL: pyodideURL.href, createPyodideModule, _loadSnapshot: hit.bytes });
+    return loadPyodide({ indexURL: pyodideURL.href, createPyodideModule: restoring(createPyodideModule, hit.stored, mark),
+                         _loadSnapshot: PLACEHOLDER });
   }).catch(() => null);
-  const runtime = await json("data/runtime.json");          // the pointer: names, sizes, hashes
-  const files = runtime.files ? { runtime: runtime.files } : await json("data/files.json").catch(() => null);
+  const runtime = await pointer;          // the pointer: names, sizes, hashes
+  const files = await filesP;
   mark("manifests");
   const want = (name) => (files && files.runtime[`pyodide/${name}`] ? files.runtime[`pyodide/${name}`].sha256 : null);
   wantWasm(want("pyodide.asm.wasm"));
@@ -304,8 +380,6 @@ async function start(options) {
   const wasmCached = await wasmCachedP;
   if (wasmCached) loaded += sizeOf("pyodide.asm.wasm");
   else prefetched.set(wasmURL.href, download(wasmURL, want("pyodide.asm.wasm")));
-  const stdlibURL = new URL("python_stdlib.zip", pyodideURL);
-  prefetched.set(stdlibURL.href, download(stdlibURL, want("python_stdlib.zip")));
   // a failed download fails the start at once
   const all = Promise.all([wheelP, asmModule, ...prefetched.values()]);
   all.catch(() => {});
@@ -313,7 +387,7 @@ async function start(options) {
   mark("files");
   const snapshot = await snapshotP;
   mark("snapshotFound");
-  if (snapshot) snapshot.bytes.then(() => mark("snapshotRead"), () => {});
+  if (snapshot) snapshot.stored.then(() => mark("snapshotRead"), () => {});
   const { loadPyodide } = await Promise.race([pyodideModule, failed]);
   const createPyodideModule = await Promise.race([asmModule, failed]);
   mark("pyodideModule");
@@ -327,7 +401,8 @@ async function start(options) {
       pyodide = await withTimeout(Promise.race([
         snapshot === await early
           ? ahead.then((p) => p || Promise.reject(new Error("tilannevedos ei latautunut")))
-          : loadPyodide({ indexURL: pyodideURL.href, createPyodideModule, _loadSnapshot: snapshot.bytes }),
+          : loadPyodide({ indexURL: pyodideURL.href, createPyodideModule: restoring(createPyodideModule, snapshot.stored, mark),
+                          _loadSnapshot: PLACEHOLDER }),
         failed]),
       30000, "tilannevedos ei latautunut");
       how = "snapshot";
@@ -435,7 +510,7 @@ self.onmessage = async (event) => {
       ready = ready || start(request);
       const info = await ready;
       const { snapshotSaved, ...shown } = info;
-      self.postMessage({ id, ok: true, result: shown });
+      self.postMessage({ id, ok: true, result: { ...shown, storing: Boolean(snapshotSaved) } });
       if (snapshotSaved) {
         snapshotSaved.then((n) => self.postMessage({ type: "snapshot", bytes: n }),
                            (err) => self.postMessage({ type: "snapshot", error: String(err) }));
