@@ -189,11 +189,13 @@ class Recorder:
         where = f"{fn.__module__}.{fn.__qualname__}"
         recorder = self
 
-        @functools.wraps(value)
         def counted(*args, **kwargs):
             recorder.kept(where)
             return value(*args, **kwargs)
 
+        # the function's own globals, so that ``f.__globals__`` is still its module's (a test may patch them)
+        counted = types.FunctionType(counted.__code__, fn.__globals__, fn.__name__, None, counted.__closure__)
+        functools.update_wrapper(counted, value)
         for attr in ("cache_clear", "cache_info", "cache_parameters"):
             if hasattr(value, attr):
                 setattr(counted, attr, getattr(value, attr))
@@ -212,8 +214,15 @@ class Recorder:
         return None
 
     def selected(self, items) -> list[str]:
-        """The ids of the tests among ``items`` that read data (see the module doc)."""
-        return [item.nodeid for item in items if self.why(item) is not None]
+        """The ids of the tests among ``items`` that read data (see the module doc). A parametrized
+        test goes by its function's id: the copy runs all its cases, those its data adds too (a
+        case for each scenario file, say)."""
+        ids: dict[str, None] = {}
+        for item in items:
+            if self.why(item) is not None:
+                name = getattr(item, "originalname", None)
+                ids[f"{item.parent.nodeid}::{name}" if name and "[" in item.nodeid else item.nodeid] = None
+        return list(ids)
 
     # -- pytest hooks ----------------------------------------------------------------------
     @pytest.hookimpl(wrapper=True)

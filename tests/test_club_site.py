@@ -416,7 +416,7 @@ def test_dev_test_passes_in_the_club_copy(club, request):
     summary = out.strip().splitlines()[-1] if out.strip() else ""
     assert rc == 0 and not failed, f"./dev test kerhon kopiossa: {failed or summary}\n{out[-4000:]}"
     counts = {word: int(n) for n, word in re.findall(r"(\d+) (passed|skipped|xfailed|deselected)", summary)}
-    assert counts.get("passed", 0) + counts.get("skipped", 0) + counts.get("xfailed", 0) == len(ids), summary
+    assert counts.get("passed", 0) + counts.get("skipped", 0) + counts.get("xfailed", 0) >= len(ids), summary
     after = _tree_hashes(club.root / "tests")
     changed = sorted(p for p in set(after) | set(club.tests_before) if after.get(p) != club.tests_before.get(p))
     assert [p for p in changed if not p.startswith("snapshots/")] == []  # the copy's run wrote no test file

@@ -2,9 +2,9 @@
 this test's own: a test that reads a data file, lists a data folder, gets a value a tools module
 kept from an earlier test's read, uses a fixture that read data, starts a child process, or imports
 a module that reads data as it is imported is recorded; a test that reads only its own temporary
-file is not. Then a planted change of the data (a club's rule file that no longer says what the
-tests expect) fails in the recorded tests alone: the whole suite on the changed copy fails in the
-same tests as the recorded ones do."""
+file is not. Then a planted change of the data (a club's rule file that no longer says what the tests
+expect, and one more that a test over every rule file refuses) fails in the recorded tests alone:
+the whole suite on the changed copy fails in the same tests as the recorded ones do."""
 
 from __future__ import annotations
 
@@ -98,6 +98,23 @@ def test_i_own_file(tmp_path):
     assert (tmp_path / "oma.yaml").read_text(encoding="utf-8").endswith("40\\n")
 '''
 
+FILES = """\
+from pathlib import Path
+
+import pytest
+
+RULES = sorted((Path(__file__).resolve().parent.parent / "scenarios" / "rules").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", RULES, ids=[p.name for p in RULES])
+def test_every_rule_file_names_its_game(path):
+    assert path.read_text(encoding="utf-8").startswith("name: ")
+
+
+def test_in_a_module_that_reads_data_when_imported():
+    assert True
+"""
+
 AT_IMPORT = """\
 from pathlib import Path
 
@@ -112,6 +129,7 @@ def _project(root: Path) -> Path:
     shutil.copy2(HERE / "data_record.py", root / "tests" / "data_record.py")
     (root / "tests" / "conftest.py").write_text(CONFTEST, encoding="utf-8")
     (root / "tests" / "test_kerho.py").write_text(TESTS, encoding="utf-8")
+    (root / "tests" / "test_rule_files.py").write_text(FILES, encoding="utf-8")
     (root / "tools" / "__init__.py").write_text("", encoding="utf-8")
     (root / "tools" / "loader.py").write_text(LOADER, encoding="utf-8")
     (root / "scenarios" / "rules" / "kerho.yaml").write_text("name: kerho\nopening_points: 40\n", encoding="utf-8")
@@ -150,6 +168,8 @@ def test_every_kind_of_read_is_recorded_and_an_own_file_is_not(tmp_path):
         "test_f_fixture",
         "test_g_fixture_again",  # the session fixture read its file for test_f
         "test_h_child",
+        "test_every_rule_file_names_its_game",  # by the function's id: the copy runs all its cases
+        "test_in_a_module_that_reads_data_when_imported",
     ]
 
 
@@ -159,7 +179,7 @@ def test_a_module_that_reads_data_when_imported_makes_every_test_count(tmp_path)
     (root / "tests" / "test_z.py").write_text("def test_z():\n    import tools.at_import\n", encoding="utf-8")
     rc, out = _pytest(root, "tests", out=tmp_path / "valitut.txt")
     assert rc == 0, out
-    assert len((tmp_path / "valitut.txt").read_text(encoding="utf-8").splitlines()) == 10
+    assert len((tmp_path / "valitut.txt").read_text(encoding="utf-8").splitlines()) == 12
 
 
 def test_a_planted_data_change_fails_in_the_recorded_tests_alone(tmp_path):
@@ -169,6 +189,7 @@ def test_a_planted_data_change_fails_in_the_recorded_tests_alone(tmp_path):
     club = tmp_path / "kerho"
     shutil.copytree(root, club)
     (club / "scenarios" / "rules" / "kerho.yaml").write_text("name: kerho\nopening_points: 50\n", encoding="utf-8")
+    (club / "scenarios" / "rules" / "kerho2.yaml").write_text("title: Kerho 2\n", encoding="utf-8")  # no name
     rc_chosen, out_chosen = _pytest(club, f"@{chosen}")
     rc_all, out_all = _pytest(club, "tests")
     assert rc_chosen == rc_all == 1
@@ -177,9 +198,11 @@ def test_a_planted_data_change_fails_in_the_recorded_tests_alone(tmp_path):
         == _failed(out_all)
         == {
             "test_b_reads_a_rule_file",
+            "test_c_lists_the_rule_files",
             "test_d_loads_the_rules",
             "test_e_gets_the_kept_rules",
             "test_f_fixture",
+            "test_every_rule_file_names_its_game[kerho2.yaml]",  # a case only the club's files have
         }
     )
-    assert "7 passed" not in out_chosen and re.search(r"4 failed, 3 passed", out_chosen), out_chosen
+    assert re.search(r"6 failed, 4 passed", out_chosen), out_chosen
