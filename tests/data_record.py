@@ -4,8 +4,7 @@ registered by tests/conftest.py for every session).
 A club's copy of the project (tests/test_club_site.py) has the same code, the same tests and the
 same fixtures as the project; only its data differs: its rule files, the scenarios generated for
 them, the generated pages in ``docs/``, the accepted page snapshots, ``mkdocs.yml``, the templates
-a club may add, the built site, the tools' store of kept results and whatever lies outside the
-project (``../shared``). :data:`CODE` names what is the same in both (the copy is checked to be
+a club may add, the built site and whatever lies outside the project (``../shared``). :data:`CODE` names what is the same in both (the copy is checked to be
 byte for byte the project's there). A test's outcome can differ in the copy only if something it
 runs reads data, so this plugin records, per test, every such read:
 
@@ -31,8 +30,11 @@ has no audit event) and a kept value reached through a closure or a callback lis
 
 from __future__ import annotations
 
+import dis
+import enum
 import functools
 import os
+import re
 import sys
 import threading
 import types
@@ -55,19 +57,36 @@ CODE = (
     "README.md",
     "dev",
 )
-NOT_CODE = ("tests/snapshots/", "tools/__pycache__/kept.pickle")
+#: (``tools/__pycache__/kept.pickle``, the tools' store of kept results, is not data: each entry's key
+#: is made from everything its value depends on, the exact source included, so a lookup answers as
+#: doing the work again would, in the copy too; tools/cache.py, tests/test_yaml_cache.py.)
+NOT_CODE = ("tests/snapshots/",)
 #: Audit events that start another process.
 SPAWN = frozenset({"subprocess.Popen", "os.exec", "os.posix_spawn", "os.spawn", "os.system", "os.fork", "os.forkpty"})
 #: Audit events that read a folder or a file (the path is their first argument).
 READ = frozenset({"open", "os.listdir", "os.scandir", "glob.glob", "shutil.copytree"})
 OUT = "ROMMIKIRJA_DATA_TESTS_OUT"
 
+#: Values that hold no state.
+_CONSTANT = (str, bytes, int, float, complex, bool, type(None), tuple, frozenset, range, enum.Enum)
+_STORES = frozenset({dis.opmap["STORE_GLOBAL"], dis.opmap["DELETE_GLOBAL"]})
 _HOOKED: list[Recorder] = []  # the one audit hook (it cannot be removed) calls the latest recorder
 
 
 def _audit(event: str, args: tuple) -> None:
     if _HOOKED:
         _HOOKED[-1].event(event, args)
+
+
+def _sizes(globals_: dict, code: types.CodeType) -> dict[str, int]:
+    """The sizes of the dicts, lists and sets among the globals ``code`` names (with those one level in)."""
+    out = {}
+    for name in code.co_names:
+        value = globals_.get(name)
+        if type(value) in (dict, list, set):
+            inner = (value.values() if isinstance(value, dict) else value) if len(value) < 256 else ()
+            out[name] = len(value) + sum(len(v) for v in inner if type(v) in (dict, list, set))
+    return out
 
 
 class Recorder:
@@ -89,7 +108,7 @@ class Recorder:
         self.current: str | None = None
         self.reads: dict[str, str] = {}
         self.at_import: str | None = None
-        self.pending: set[types.CodeType] = set()
+        self.pending: dict[types.CodeType, dict[str, int]] = {}
         self.done: set[types.CodeType] = set()
         self.lock = threading.Lock()
         self.busy = threading.local()
@@ -147,8 +166,9 @@ class Recorder:
                 name = code.co_filename
                 if name.startswith(self.module_roots) and code.co_name == "<module>" and self.at_import is None:
                     self.at_import = f"{what} ({name})"
-                if name.startswith(self.tools) and code not in self.done and code.co_name != "<module>":
-                    self.pending.add(code)
+                if name.startswith(self.tools) and code not in self.done and code not in self.pending:
+                    if code.co_name != "<module>":
+                        self.pending[code] = _sizes(frame.f_globals, code)
                 frame = frame.f_back
 
     def kept(self, where: str) -> None:
@@ -161,8 +181,7 @@ class Recorder:
     def wrap_pending(self) -> None:
         """Replace each function that was running during a read (see the module doc)."""
         with self.lock:
-            codes, self.pending = self.pending, set()
-            self.done |= codes
+            codes, self.pending = self.pending, {}
         if not codes:
             return
         for module in list(sys.modules.values()):
@@ -186,6 +205,9 @@ class Recorder:
             fn = fn.__wrapped__  # functools.lru_cache and its kin
         if not isinstance(fn, types.FunctionType) or fn.__code__ not in codes or getattr(value, "_kept", False):
             return None
+        if fn is value and not self.keeps_state(fn, codes[fn.__code__]):
+            return None  # may be on the stack again at a later read, and looked at again
+        self.done.add(fn.__code__)
         where = f"{fn.__module__}.{fn.__qualname__}"
         recorder = self
 
@@ -201,6 +223,44 @@ class Recorder:
                 setattr(counted, attr, getattr(value, attr))
         counted._kept = True
         return counted
+
+    def keeps_state(self, fn: types.FunctionType, before: dict[str, int]) -> bool:
+        """Whether ``fn`` can hand a later call something an earlier one read: it rebinds a global,
+        has a mutable default, or names a global that holds state: a dict, list or set that grew
+        since the read (``before``: their sizes then; one that did not is a table, not a store),
+        anything else but a module, a function, a class without mutable class attributes or an
+        immutable value. What it gets from a function it calls is that function's own matter (it
+        too was running during the read)."""
+        code = fn.__code__
+        raw = code.co_code
+        if any(raw[i] in _STORES for i in range(0, len(raw), 2)):
+            return True
+        if any(self._state(d) for d in (*(fn.__defaults__ or ()), *(fn.__kwdefaults__ or {}).values())):
+            return True
+        now = _sizes(fn.__globals__, code)
+        for name in code.co_names:
+            if name in now:
+                if now[name] != before.get(name):
+                    return True
+            elif name in fn.__globals__ and self._state(fn.__globals__[name]):
+                return True
+        return False
+
+    def _state(self, value) -> bool:
+        if isinstance(value, (types.ModuleType, types.FunctionType, types.BuiltinFunctionType, Path, re.Pattern)):
+            return False  # a function's own state is its own matter (see above)
+        if isinstance(value, _CONSTANT):
+            return False
+        if isinstance(value, types.MethodType):
+            return self._state(value.__self__)
+        if isinstance(value, type):
+            return any(
+                isinstance(v, (dict, list, set)) and not n.startswith("__")
+                for k in value.__mro__
+                if k.__module__ != "builtins"
+                for n, v in vars(k).items()
+            )
+        return True  # a container, an instance, a cached or wrapped callable
 
     # -- the answer ------------------------------------------------------------------------
     def why(self, item) -> str | None:
