@@ -4,9 +4,10 @@ registered by tests/conftest.py for every session).
 A club's copy of the project (tests/test_club_site.py) has the same code, the same tests and the
 same fixtures as the project; only its data differs: its rule files, the scenarios generated for
 them, the generated pages in ``docs/``, the accepted page snapshots, ``mkdocs.yml``, the templates
-a club may add, the built site and whatever lies outside the project (``../shared``). :data:`CODE` names what is the same in both (the copy is checked to be
-byte for byte the project's there). A test's outcome can differ in the copy only if something it
-runs reads data, so this plugin records, per test, every such read:
+a club may add, the built site and whatever lies outside the project (``../shared``). :data:`CODE`
+names what is the same in both (the copy is checked to be byte for byte the project's there). A
+test's outcome can differ in the copy only if something it runs reads data, so this plugin
+records, per test, every such read:
 
 * an audit event (``sys.addaudithook``) that opens, lists or globs a path that is not :data:`CODE`
   (a relative path from the working folder, a link by where it leads);
@@ -15,9 +16,10 @@ runs reads data, so this plugin records, per test, every such read:
 * a read made while a fixture was being set up counts for every test that uses the fixture, and one
   made while a test module was imported for every test of that module;
 * a value kept in memory from an earlier test's read (``functools.lru_cache``, a module's dict of
-  loaded files): every function of ``tools/`` or of a helper module of ``tests/`` that was running
-  when data was read is replaced, in every module that names it and in its class, by one that
-  counts a call as a read, so a later test that gets the kept value counts as reading too;
+  loaded files): a function of ``tools/`` or of a helper module of ``tests/`` that was running
+  when data was read and can keep state (:meth:`Recorder.keeps_state`) is replaced, in every
+  module that names it and in its class, by one that counts a call as a read, so a later test
+  that gets the kept value counts as reading too;
 * a module of ``engine/`` or ``tools/`` that reads data while it is being imported would make a
   later test's reads invisible: then every test counts as reading (:attr:`Recorder.at_import`).
 
@@ -25,7 +27,9 @@ A test with none of these ran the same code on the same inputs as it would in th
 outcome there is the project's; the rest (:meth:`Recorder.selected`) is what the copy must run.
 ``ROMMIKIRJA_DATA_TESTS_OUT=FILE`` writes that list at the end of a session, one test id a line,
 the form ``pytest @FILE`` reads. Not seen: a data path only checked for existence (``os.stat``
-has no audit event) and a kept value reached through a closure or a callback list.
+has no audit event); a kept value reached through a closure, a callback list or a nested dict
+filled under a key that was there before; state a tools function hands the engine after a read
+(``set_club_names``: the engine's functions are never replaced, it does no I/O of its own).
 """
 
 from __future__ import annotations
