@@ -49,3 +49,23 @@ def club(tmp_path_factory):
     from test_club_site import make_club
 
     return make_club(tmp_path_factory)
+
+
+def pytest_configure(config):
+    """Record which tests read the project's data (tests/data_record.py); the test that runs
+    ``./dev test`` in a club's copy on those tests goes last (tests/test_club_site.py)."""
+    import data_record
+
+    data_record.register(config)
+    config.addinivalue_line("markers", "club_suite: runs the data-reading tests in a club's copy (runs last)")
+
+
+def pytest_unconfigure(config):
+    import data_record
+
+    data_record.unregister(config)
+
+
+def pytest_collection_modifyitems(config, items):
+    last = [item for item in items if item.get_closest_marker("club_suite")]
+    items[:] = [item for item in items if not item.get_closest_marker("club_suite")] + last
