@@ -589,3 +589,35 @@ def test_a_twin_copy_of_the_guided_card_is_the_guided_move():
     assert twin["view"]["hand"].count("5D") + twin["view"]["hand"].count("5D'") == 1, twin
     other = _ask("rommi51", script, 1, {"discard": "9S"})
     assert other["result"] == "other" and other["at"] == 1, other
+
+
+@pytest.mark.parametrize("game", list(PLAYERS))
+def test_the_card_just_drawn_or_taken_is_named_in_the_view_until_the_turn_ends(tutorials, game):
+    """After each guided draw the view names the card that came into the hand (the stock's card,
+    or the pile's top card); before a draw it names none."""
+    _, start, moves, steps, *_ = tutorials[game]
+    script = script_of(start, moves, list(DEFAULT_NAMES[: PLAYERS[game]]), 0)
+    view = _ask(game, script, 0)["view"]
+    at = 0
+    draws = 0
+    staged: list = []  # an opening's melds built so far
+    for step in steps:
+        if step["action"] == "open_part":
+            staged.append(list(step["cards"]))
+            continue
+        if step["action"] in ("draw_stock", "draw_discard"):
+            assert view["drawn"] is None, (step, view["drawn"])  # (nothing drawn yet this turn)
+            before, top = set(view["hand"]), view["discard_top"]
+        answer = _ask(game, script, at, {"open": staged} if step["action"] == "open" and staged else _page_move(step))
+        assert answer["result"] == "ok", (step, answer)
+        view, at, staged = answer["view"], answer["at"], []
+        if step["action"] in ("draw_stock", "draw_discard"):
+            if view["turn"] == 0 and not view["over"]:
+                new = set(view["hand"]) - before
+                assert len(new) == 1 and view["drawn"] in new, (step, new, view["drawn"])
+                if step["action"] == "draw_discard":
+                    assert view["drawn"] == top == view["taken"]
+                draws += 1
+        else:
+            assert view["drawn"] is None or view["drawn"] in view["hand"]
+    assert draws >= 2

@@ -57,7 +57,7 @@ from ..games import deal_type
 from ..narrate import narrate_event
 from ..scoring import score_deal
 from ..steps import StepError
-from .pelaa import ACTION_STEPS, _actions, _human_move, _labels
+from .pelaa import ACTION_STEPS, _actions, _human_move, _labels, drawn_card
 from .opetus_text import count_line, faces, named, opening_sum
 from .pelaa_state import PlayError, _Deck, check_rules, read_move
 
@@ -198,6 +198,7 @@ def _view(deal: Any, names: Sequence[str], seat: int) -> dict:
             for tm in deal.table
         ],
         "taken": deal.taken_from_discard.code if deal.taken_from_discard else None,
+        "drawn": drawn_card(deal, seat),
         "actions": _actions(deal) if deal.turn == seat else [],
         "action_steps": ACTION_STEPS,
         "style": deal.rules.style,
