@@ -621,3 +621,56 @@ def test_the_card_just_drawn_or_taken_is_named_in_the_view_until_the_turn_ends(t
         else:
             assert view["drawn"] is None or view["drawn"] in view["hand"]
     assert draws >= 2
+
+
+def _discard_texts(discards: list[str]) -> list[str]:
+    """The guide's words at the reader's discards in a perusrommi position of the tests' own rules:
+    Eero has 4♥ 5♥ 6♥ on the table; Aino holds 7♥ (it fits that meld), K♣ and 4♠ (no partner in
+    the hand), 9♦ and 9♠ (a pair); each turn both draw from the stock and Eero discards."""
+    from fixed_rules import FIXED
+    from rommikirja import deal_type
+    from rommikirja.app.opetus_text import guide
+    from rommikirja.cards import parse_cards
+    from rommikirja.deal import Discard, Draw
+    from rommikirja.melds import Meld
+
+    rules = FIXED["perusrommi"]
+    aino = parse_cards("7H KC 9D 9S 4S")
+    eero = parse_cards("3D 8C JS 10S QS")
+    table = [(1, Meld.from_cards(parse_cards("4H 5H 6H"), rules))]
+    stock = parse_cards("2D 5C 6C 2S 8D 10D")  # (2♦ and 6♣ make no pair with Aino's cards)
+    used = set(aino) | set(eero) | set(stock) | set(table[0][1].cards)
+    from rommikirja.cards import standard_deck
+
+    stock = list(stock) + [c for c in standard_deck(rules.decks, rules.jokers) if c not in used]
+    start = deal_type(rules).from_position(rules, [aino, eero], stock=stock, discard=[], table=table, dealer=1, turn=0)
+    moves = []
+    for i, code in enumerate(discards):
+        moves += [Draw("stock"), Discard(parse_cards(code)[0])]
+        if i < len(discards) - 1:
+            moves += [Draw("stock"), Discard(eero[i])]
+    return [s["text"] for s in guide(start, moves, 0, ["Aino", "Eero"]) if s["action"] == "discard"]
+
+
+def test_discard_advice_gives_one_reason_and_warns_of_a_card_the_next_player_can_lay_off():
+    """One reason per discard, from the engine's facts (no partner in the hand, or the least use);
+    a discard the next player could take and lay off at once is called risky each time; the table
+    risk of a safe discard is said once."""
+    risky, lone = _discard_texts(["7H", "KC"])
+    assert risky == (
+        "Päätä vuoro poistamalla herttaseiskan: se ei sovi yhdistelmään minkään muun korttisi kanssa. "
+        "Varo kuitenkin: kortti sopii pöydän yhdistelmään (herttanelonen, herttaviitonen ja herttakuutonen), "
+        "joten Eero voi ottaa sen poistopakasta ja lisätä sen pöytään."
+    ), risky
+    assert lone == "Päätä vuoro poistamalla ristikuninkaan: se ei sovi yhdistelmään minkään muun korttisi kanssa.", lone
+    safe, pair, again = _discard_texts(["KC", "9D", "4S"])
+    assert safe == (
+        "Päätä vuoro poistamalla ristikuninkaan: se ei sovi yhdistelmään minkään muun korttisi kanssa. "
+        "Se ei sovi mihinkään pöydän yhdistelmään, ja se on hyvä: pöytään sopivan kortin seuraava pelaaja "
+        "voisi ottaa poistopakasta ja lisätä pöytään."
+    ), safe
+    assert pair == "Päätä vuoro poistamalla ruutuysin: siitä on kädessäsi vähiten hyötyä.", pair  # (9♠ makes a pair)
+    assert again == "Päätä vuoro poistamalla patanelosen: se ei sovi yhdistelmään minkään muun korttisi kanssa.", again
+    for text in (risky, lone, safe, pair, again):  # one reason, never both, and no second reason tacked on
+        assert ("vähiten hyötyä" in text) != ("ei sovi yhdistelmään minkään" in text), text
+        assert "maksaa" not in text, text

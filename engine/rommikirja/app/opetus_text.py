@@ -21,7 +21,8 @@ from typing import Any, Sequence
 from ..deal import DISCARD, STOCK, Discard, Draw, LayOff, Open, Pass, PlayMeld
 from ..finnish import card_name, cards_text, count, join_list, ordinal, player_name
 from ..gin import GinDeal, GinPhase, Knock
-from ..melds import ACE_HIGH_POINTS, ACE_LOW_POINTS, MeldKind, meld_points, opening_card_points
+from ..deadlock import fits_table
+from ..melds import ACE_HIGH_POINTS, ACE_LOW_POINTS, MeldKind, meld_points, opening_card_points, waiting_cards
 from ..rules import RuleSet, applies, statement
 from ..scoring import score_deal
 from ..solver import best_arrangement, best_discard
@@ -184,20 +185,41 @@ def _table_joker(deal: Any, names: Sequence[str]) -> str:
     return ""
 
 
-def _why_discard(card: Any, hand: Sequence[Any], rules: RuleSet) -> str:
-    """Why the guide discards ``card``: it fits no meld of the hand, or its value if kept."""
+def _why_discard(card: Any, deal: Any) -> str:
+    """One reason why the guide discards ``card`` (after "poistamalla kortin:"), from the engine's
+    facts: no card of the hand makes a meld with it with one card more (:func:`waiting_cards`),
+    or, when some do, that it is the hand's least useful card."""
+    hand = deal.hand
+    rules = deal.rules
+    partners = [c for c in hand if c is not card and (c.is_joker or waiting_cards([card, c], rules))]
+    if card.is_joker or partners:
+        return "siitä on kädessäsi vähiten hyötyä"
+    return "se ei sovi yhdistelmään minkään muun korttisi kanssa"
 
-    def fits(c: Any) -> bool:  # the same rank in another suit, or the same suit at most two apart
-        same_rank = c.rank == card.rank and c.suit != card.suit
-        return c.is_joker or same_rank or c.suit == card.suit and 0 < abs(c.rank - card.rank) <= 2
 
-    near = [c for c in hand if c is not card and fits(c)]
-    value = count(rules.card_points(card.rank), "piste", digits=True)
-    if card.is_joker or near:
-        return f"siitä on kädessäsi vähiten hyötyä (jos se jää käteen jaon lopussa, se maksaa {value})"
+def _discard_risk(card: Any, deal: Any, names: Sequence[str], said: bool) -> str:
+    """A sentence on the table's melds and the discard, or "": whether the next player could take
+    ``card`` from the discard pile and lay it off at once (the engine plays it out), said every time
+    it could; that it fits no table meld, said once (``said``: already said)."""
+    if not deal.table or isinstance(deal, GinDeal):
+        return ""
+    trial = deal.copy()
+    trial.play(Discard(card))
+    nxt = player_name(names[trial.turn])
+    if not trial.is_over and trial.turn != deal.turn and trial.is_legal(Draw(DISCARD)):
+        trial.play(Draw(DISCARD))
+        fit = next((m for m in trial.legal_moves() if isinstance(m, LayOff) and card in m.cards), None)
+        if fit is not None:
+            meld = cards_text(trial.table[fit.target].meld.cards)
+            return (
+                f"Varo kuitenkin: kortti sopii pöydän yhdistelmään ({meld}), joten {nxt} voi ottaa sen "
+                "poistopakasta ja lisätä sen pöytään."
+            )
+    if said or fits_table(deal, [card]):
+        return ""
     return (
-        "se ei sovi yhdistelmään minkään muun korttisi kanssa (ei samanarvoisia eikä saman maan lähikortteja), "
-        f"ja jos se jää käteen jaon lopussa, se maksaa {value}"
+        "Se ei sovi mihinkään pöydän yhdistelmään, ja se on hyvä: pöytään sopivan kortin seuraava pelaaja "
+        "voisi ottaa poistopakasta ja lisätä pöytään."
     )
 
 
@@ -457,7 +479,11 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 rule = introduce(concept, ["final_discard"])
             else:
                 concept = "poisto"
-                text = f"Päätä vuoro poistamalla {_name(move.card, deal.hand, 'gen')}: {_why_discard(move.card, deal.hand, rules)}."
+                text = f"Päätä vuoro poistamalla {_name(move.card, deal.hand, 'gen')}: {_why_discard(move.card, deal)}."
+                risk = _discard_risk(move.card, deal, names, "riski" in seen)
+                if risk:
+                    seen.add("riski")
+                    text += " " + risk
                 rule = introduce(concept)
                 if not gin and rules.opening_points and not deal.opened[seat] and "odota" not in seen:
                     seen.add("odota")  # once: why the reader does not open yet (the policy opens when it can)
