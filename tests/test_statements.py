@@ -254,3 +254,26 @@ def test_number_cards_count_their_number_in_an_opening():
     from rommikirja.melds import opening_card_points
 
     assert all(opening_card_points(r) == opening_card_points(r, high_ace=True) == r for r in range(2, 11))
+
+
+@pytest.mark.parametrize("game", ["rommi51", "perusrommi"])
+def test_the_deck_and_the_card_values_are_said_once_on_a_page(scenarios, game):
+    """The deck's and the jokers' sentences, and the ace's and the joker's values left in the hand,
+    are each said once on the page (the rule sentences; no table row repeating a value, no intro
+    repeating the deck), under the tests' own rule set."""
+    import re
+
+    from tools.build import render_pages
+    from tools.pagediff import normalise
+
+    sets = dict(load_rulesets())
+    sets[game] = FIXED[game]
+    page = page_of(game)
+    raw = render_pages(scenarios, sets, only={page})[page]
+    text = " ".join(normalise(raw))
+    for option in ("decks", "jokers", "ace_points", "joker_points"):
+        if option in ("jokers", "joker_points") and not FIXED[game].jokers:
+            continue
+        said = statement(option, FIXED[game])
+        assert text.count(said) == 1, (option, said, text.count(said))
+    assert not re.search(r"^\| (ässä|jokeri) \|", raw, re.M), "a table row repeats a value its sentence says"
