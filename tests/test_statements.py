@@ -277,3 +277,34 @@ def test_the_deck_and_the_card_values_are_said_once_on_a_page(scenarios, game):
         said = statement(option, FIXED[game])
         assert text.count(said) == 1, (option, said, text.count(said))
     assert not re.search(r"^\| (ässä|jokeri) \|", raw, re.M), "a table row repeats a value its sentence says"
+
+
+@pytest.mark.parametrize("game", ["rommi51", "perusrommi", "rommi"])
+def test_the_stock_section_is_short_steps_with_every_rule_kept(scenarios, game):
+    """ "Kun nostopakka loppuu" on a phone: what happens after the last card is a numbered list
+    where the pile is turned with a choice (turn_over), the deadlock rule has its own lead, no
+    sentence runs past a phone screen's few lines, and every rule sentence of the section is there."""
+    import re
+
+    from rommikirja.rules import applies
+    from tools.build import render_pages
+    from tools.pagediff import normalise
+
+    rules = FIXED[game]
+    sets = dict(load_rulesets())
+    sets[game] = rules
+    page = page_of(game)
+    raw = render_pages(scenarios, sets, only={page})[page]
+    section = raw.split("## Kun nostopakka loppuu", 1)[1].split("\n## ", 1)[0]
+    section = section.split("??? ", 1)[0]  # (the rule text, before the examples and the practice)
+    sentences = normalise(section)
+    longest = max(sentences, key=lambda s: len(s.split()))
+    assert len(longest.split()) <= 35, longest
+    text = " ".join(sentences)
+    for option in ("stock_exhausted", "max_turnovers", "deadlock"):
+        if applies(option, rules):
+            assert statement(option, rules) in text, option
+    if rules.stock_exhausted == "turn_over":
+        assert re.search(r"^1\. .+\n2\. .+\n(?:   .+\n)?3\. ", section, re.M), section
+    if applies("deadlock", rules):
+        assert "**Jumiin jäänyt jako.** " + statement("deadlock", rules) in " ".join(section.split())
