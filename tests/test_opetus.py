@@ -381,6 +381,13 @@ def test_an_opening_is_built_meld_by_meld_each_meld_checked_and_counted_by_the_e
         total += meld_points(meld)
     assert f"= {total} pistettä" in final["text"] and total >= rules.opening_points
     assert "A♣ 2♣² 3♣ = 1 + 2 + 3 = 6" in parts[3]["text"]  # the ace low in A-2-3
+    # the whole opening: each meld's points, "+" between them, the total with "piste" in agreement;
+    # the ace's two ends of a run by the ranks' names, as the page says them
+    each = " + ".join(str(meld_points(Meld.from_cards(c, rules))) for c in moves[1].melds)
+    assert final["text"].startswith(f"Avaus on koossa: {each} = {total} pistettä. "), final["text"]
+    assert "yläpäässä (rouva, kuningas, ässä)" in parts[3]["text"], parts[3]["text"]
+    assert "alapäässä (ässä, kakkonen, kolmonen)" in parts[3]["text"], parts[3]["text"]
+    assert not re.search(r"[AQK2]-[K23]-", " ".join(st["text"] for st in steps))
 
     script = script_of(start, moves, names, 0)
     ask = lambda part: _ask("rommi51", script, 1, part=part)  # noqa: E731
@@ -483,7 +490,8 @@ def test_valid_melds_short_of_an_opening_are_called_valid_with_what_they_lack():
         points = meld_points(Meld.from_cards(parse_cards("2S 2C JK"), rules))
         assert group["code"] == "opening_too_low", group
         assert group["reason"] == (
-            f"Ryhmä 2♠ 🃏 2♣ kelpaa, mutta se on vain {points} pistettä; avaukseen tarvitaan vähintään "
+            f"Ryhmä (patakakkonen, jokeri ja ristikakkonen) kelpaa, mutta se on vain {points} pistettä; "
+            "avaukseen tarvitaan vähintään "
             f"{rules.opening_points} pistettä{' ja puhdas suora' if pure else ''}."
         ), group
         two = ask(["6D", "6H", "6S", "JK'", "2S", "2C", "JK"])
@@ -496,7 +504,8 @@ def test_valid_melds_short_of_an_opening_are_called_valid_with_what_they_lack():
     err = deal.refusal(Open(melds))
     total = sum(meld_points(Meld.from_cards(m, rules)) for m in melds)
     assert err.code == "no_pure_run" and err.message == (
-        f"Ryhmä 6♠ 6♥ 6♦ 🃏 ja ryhmä 5♠ 5♥ 5♣ kelpaavat ja ovat yhteensä {total} pistettä, mutta avaukseen "
+        "Ryhmä (patakuutonen, herttakuutonen, ruutukuutonen ja jokeri) ja ryhmä (pataviitonen, herttaviitonen ja "
+        f"ristiviitonen) kelpaavat ja ovat yhteensä {total} pistettä, mutta avaukseen "
         "tarvitaan myös puhdas suora, jossa ei ole jokeria."
     ), err.message
 
@@ -535,8 +544,10 @@ def test_the_turns_rule_text_says_what_may_follow_an_opening_on_the_same_turn(pe
     lay_off = deal.refusal(LayOff(tuple(parse_cards("6S")), run))
     meld = deal.refusal(PlayMeld(tuple(parse_cards("QH QD QC"))))
     assert lay_off is None
-    said = (  # what follows the opening on its turn, by what the engine allows then
-        "jo samalla vuorolla ja myöhemmillä vuoroilla pelata uusia yhdistelmiä pöytään ja lisätä kortteja"
+    from rommikirja.rules import statement
+
+    said = (  # what follows the opening on its turn, by what the engine allows then (new melds: the option's sentence)
+        "jo samalla vuorolla lisätä kortteja pöydällä oleviin yhdistelmiin. " + statement("melds_per_turn", rules)
         if meld is None
         else "jo samalla vuorolla lisätä kortteja pöydällä oleviin yhdistelmiin ja myöhemmillä vuoroilla myös "
         "pelata uusia yhdistelmiä"

@@ -308,3 +308,24 @@ def test_the_stock_section_is_short_steps_with_every_rule_kept(scenarios, game):
         assert re.search(r"^1\. .+\n2\. .+\n(?:   .+\n)?3\. ", section, re.M), section
     if applies("deadlock", rules):
         assert "**Jumiin jäänyt jako.** " + statement("deadlock", rules) in " ".join(section.split())
+
+
+@pytest.mark.parametrize("per_turn", ["any", "one"])
+def test_the_turns_opening_item_leaves_the_melds_per_turn_to_its_rule_sentence(scenarios, per_turn):
+    """Rommi 51's turn, item 2 (the opening): how many new melds a turn may have is said once, by
+    the option's sentence; the item's own words add only what follows an opening on its turn."""
+    import re
+
+    from tools.build import render_pages
+
+    rules = FIXED["rommi51"].with_options(melds_per_turn=per_turn)
+    sets = dict(load_rulesets())
+    sets["rommi51"] = rules
+    page = page_of("rommi51")
+    raw = render_pages(scenarios, sets, only={page})[page]
+    item = " ".join(re.search(r"^2\. \*\*Pelaa halutessasi\*\*.*?(?=^3\. )", raw, re.M | re.S)[0].split())
+    said = statement("melds_per_turn", rules)
+    assert item.count(said) == 1, item
+    own = item.replace(said, "")
+    assert "uusia yhdistelmiä" not in own if per_turn == "any" else "myöhemmillä vuoroilla" in own, own
+    assert "useita" not in own and "yhden uuden" not in own, own

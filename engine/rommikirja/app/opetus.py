@@ -51,8 +51,8 @@ from ..errors import IllegalMove
 from ..explain import score_lines
 from ..deal import STOCK, Discard, Draw, LayOff, Open, Pass, PlayMeld
 from ..gin import Knock
-from ..finnish import UnknownName, cards_text, count, ordinal, player_name
-from ..melds import Meld, MeldKind, meld_points
+from ..finnish import UnknownName, capitalize, cards_text, count, ordinal, player_name
+from ..melds import Meld, meld_points
 from ..games import deal_type
 from ..narrate import narrate_event
 from ..scoring import score_deal
@@ -384,7 +384,7 @@ def _part(deal: Any, moves: Sequence[Any], at: int, value: Any, names: Sequence[
     for cards in melds:
         meld = Meld.from_cards(cards, deal.rules)
         total += meld_points(meld)
-        word = "Ryhmä" if meld.kind is MeldKind.GROUP else "Suora"
+        word = capitalize(meld.kind.finnish)
         out.append(
             {
                 "cards": [c.code for c in meld.cards],

@@ -19,8 +19,9 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..deal import DISCARD, STOCK, Discard, Draw, LayOff, Open, Pass, PlayMeld
-from ..finnish import card_name, cards_text, count, join_list, ordinal, player_name
+from ..finnish import card_name, cards_text, count, join_list, ordinal, player_name, rank_name
 from ..gin import GinDeal, GinPhase, Knock
+from ..meld_need import MELD_MIN_CARDS
 from ..deadlock import fits_table
 from ..melds import ACE_HIGH_POINTS, ACE_LOW_POINTS, MeldKind, meld_points, opening_card_points, waiting_cards
 from ..rules import RuleSet, applies, statement
@@ -111,6 +112,18 @@ def _sum(values: Sequence[int]) -> str:
     return " + ".join(map(str, values)) + f" = {sum(values)}"
 
 
+def _sum_points(values: Sequence[int]) -> str:
+    """``6 + 24 + 15 + 6 = 51 pistettä`` (the total with *piste* in agreement)."""
+    return " + ".join(map(str, values)) + " = " + count(sum(values), "piste", digits=True)
+
+
+def _run_end(high: bool) -> str:
+    """The shortest run with the ace at its top or at its bottom, by the ranks' names, as the page
+    says it: "rouva, kuningas, ässä" / "ässä, kakkonen, kolmonen"."""
+    ranks = [*range(15 - MELD_MIN_CARDS, 14), 1] if high else [*range(1, MELD_MIN_CARDS + 1)]  # (13: the king)
+    return ", ".join(rank_name(r) for r in ranks)
+
+
 def deck_mark(card: Any, hand: Sequence[Any]) -> str:
     """ "¹" or "²" when ``hand`` holds both decks' copies of ``card`` (as Pelaa marks twin cards:
     ``deckMark`` in docs/assets/pelaa-apu.js), else ""."""
@@ -170,8 +183,8 @@ def _opening_note(deal: Any, move: Any, names: Sequence[str]) -> str:
     )
     if any(m.kind is MeldKind.RUN and m.stands_for(m.cards[-1]).rank == 1 for m in made):
         text += (
-            f" Suoran yläpäässä (Q-K-A) ässä on avauksessa {count(ACE_HIGH_POINTS, 'piste', digits=True)}, "
-            f"alapäässä (A-2-3) {count(ACE_LOW_POINTS, 'piste', digits=True)}."
+            f" Suoran yläpäässä ({_run_end(True)}) ässä on avauksessa {count(ACE_HIGH_POINTS, 'piste', digits=True)}, "
+            f"alapäässä ({_run_end(False)}) {count(ACE_LOW_POINTS, 'piste', digits=True)}."
         )
     return text
 
@@ -338,8 +351,8 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             pure_said = False
             for i, m in enumerate(made):
                 introduced = []
-                kd = "ryhma" if m.kind is MeldKind.GROUP else "suora"
-                word = "ryhmä" if kd == "ryhma" else "suora"
+                kd = "ryhma" if m.kind is MeldKind.GROUP else "suora"  # (the concept)
+                word = m.kind.finnish
                 parts = [introduce("avaus", ["opening_points", "opening_pure_run"])] if i == 0 else []
                 parts.append(introduce(kd, ["ace"] if kd == "suora" and any(c.rank == 1 for c in m.cards) else []))
                 text = (
@@ -366,8 +379,8 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 if any(m.stands_for(c).rank == 1 for c in m.cards):
                     text += (
                         f" Ässä on avauksessa {count(ACE_HIGH_POINTS, 'piste', digits=True)} ryhmässä ja suoran "
-                        f"yläpäässä (Q-K-A), mutta {count(ACE_LOW_POINTS, 'piste', digits=True)} suoran "
-                        "alapäässä (A-2-3)."
+                        f"yläpäässä ({_run_end(True)}), mutta {count(ACE_LOW_POINTS, 'piste', digits=True)} suoran "
+                        f"alapäässä ({_run_end(False)})."
                     )
                     ace_said = applies("ace", rules) and statement("ace", rules) in " ".join(said + parts)
                     parts.append(introduce("assa", [] if ace_said else ["ace"]))
@@ -399,7 +412,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             pure = ", ja siinä on jokeriton suora" if rules.opening_pure_run else ""
             text = (
                 "Avaus on koossa: "
-                + (_sum([meld_points(m) for m in made]) + " pistettä" if len(made) > 1 else count(value, "piste"))
+                + (_sum_points([meld_points(m) for m in made]) if len(made) > 1 else count(value, "piste"))
                 + ". Se riittää, sillä avaukseen tarvitaan vähintään "
                 f"{count(rules.opening_points, 'piste', digits=True)}{pure}. Pelaa avaus pöytään."
             )
@@ -411,14 +424,13 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             after.play(move)
             made = [after.table[-1].meld]
             cards = [c.code for m in made for c in m.cards]
-            kinds = ["ryhma" if m.kind is MeldKind.GROUP else "suora" for m in made]
-            words = {"ryhma": "ryhmä", "suora": "suora"}
+            kinds = ["ryhma" if m.kind is MeldKind.GROUP else "suora" for m in made]  # (the concepts)
             parts = [
                 introduce(kd, ["ace"] if kd == "suora" and any(c.rank == 1 for c in m.cards) else [])
                 for kd, m in zip(kinds, made)
             ]
             concept = kinds[0]
-            text = f"Pelaa pöytään {words[concept]}: {_names(made[0].cards, deal.hand)}."
+            text = f"Pelaa pöytään {made[0].kind.finnish}: {_names(made[0].cards, deal.hand)}."
             how = f"Valitse kortit {join_list(faces(made[0].cards, deal.hand))}. Paina sitten Pelaa."
             parts.append(introduce("monta", ["melds_per_turn"]))
             if any(c.is_joker for m in made for c in m.cards):
