@@ -42,6 +42,7 @@ __all__ = [
     "faces",
     "named",
     "reader_moves",
+    "next_player_fit",
 ]
 
 #: Every concept a guided deal can introduce, with its name on the page (the order of the list).
@@ -210,24 +211,44 @@ def _why_discard(card: Any, deal: Any) -> str:
     return "se ei sovi yhdistelmään minkään muun korttisi kanssa"
 
 
-def _discard_risk(card: Any, deal: Any, names: Sequence[str], said: bool) -> str:
-    """A sentence on the table's melds and the discard, or "": whether the next player could take
-    ``card`` from the discard pile and lay it off at once (the engine plays it out), said every time
-    it could; that it fits no table meld, said once (``said``: already said)."""
+def next_player_fit(deal: Any, card: Any) -> tuple[int, LayOff] | None:
+    """Whether the next player could take ``card`` from the discard pile, were it discarded now, and
+    lay it off at once (the engine plays it out): (that player's seat, the lay-off), or None. Gin
+    has no table melds, so never. The guide warns of such a discard; the sample deals' careful seat
+    (:func:`tools.sample_deal.play_deal`) avoids one while a safe discard is left."""
     if not deal.table or isinstance(deal, GinDeal):
-        return ""
+        return None
     trial = deal.copy()
     trial.play(Discard(card))
-    nxt = player_name(names[trial.turn])
-    if not trial.is_over and trial.turn != deal.turn and trial.is_legal(Draw(DISCARD)):
-        trial.play(Draw(DISCARD))
-        fit = next((m for m in trial.legal_moves() if isinstance(m, LayOff) and card in m.cards), None)
-        if fit is not None:
-            meld = cards_text(trial.table[fit.target].meld.cards)
-            return (
-                f"Varo kuitenkin: kortti sopii pöydän yhdistelmään ({meld}), joten {nxt} voi ottaa sen "
-                "poistopakasta ja lisätä sen pöytään."
+    if trial.is_over or trial.turn == deal.turn or not trial.is_legal(Draw(DISCARD)):
+        return None
+    nxt = trial.turn
+    trial.play(Draw(DISCARD))
+    fit = next((m for m in trial.legal_moves() if isinstance(m, LayOff) and card in m.cards), None)
+    return None if fit is None else (nxt, fit)
+
+
+def _discard_risk(card: Any, deal: Any, names: Sequence[str], said: bool) -> str:
+    """A sentence on the table's melds and the discard, or "": whether the next player could take
+    ``card`` from the discard pile and lay it off at once (:func:`next_player_fit`), said every time
+    it could, and when every other card the reader could discard could be laid off too, that this is
+    still the one to discard; that it fits no table meld, said once (``said``: already said)."""
+    if not deal.table or isinstance(deal, GinDeal):
+        return ""
+    risk = next_player_fit(deal, card)
+    if risk is not None:
+        nxt, fit = risk
+        meld = cards_text(deal.table[fit.target].meld.cards)
+        text = (
+            f"Varo kuitenkin: kortti sopii pöydän yhdistelmään ({meld}), joten {player_name(names[nxt])} voi "
+            "ottaa sen poistopakasta ja lisätä sen pöytään."
+        )
+        others = [m.card for m in deal.legal_moves() if isinstance(m, Discard) and m.card != card]
+        if others and all(next_player_fit(deal, c) is not None for c in others):
+            text += (
+                " Jokainen muukin kortti, jonka voisit poistaa, sopisi pöytään, joten tämä on silti paras poistettava."
             )
+        return text
     if said or fits_table(deal, [card]):
         return ""
     return (
