@@ -170,3 +170,34 @@ def test_an_unknown_view_is_refused():
     out = Outcome(EndReason.WENT_OUT, 0, ((), tuple(parse_cards("5S"))), False, 1)
     with pytest.raises(ValueError):
         score_lines(out, score_deal(out, rules), rules, NAMES[:2], view="kirja")
+
+
+@pytest.mark.parametrize("game", ["perusrommi", "rommi51"])
+def test_a_hands_line_names_its_cards_in_the_hands_order_each_with_its_value(game):
+    """ "- Eero: pataviitonen + herttakuningas = 5 + 10 = 15 pistettä": the cards in the order the
+    hand (and the score table) shows them, joined by "+" as their values are, the values in the
+    same order; one card alone: "- Eero: herttakuningas = 10 pistettä". On a page: faces joined
+    the same way."""
+    from rommikirja.cards import sort_cards
+    from rommikirja.finnish import card_name
+
+    rules = FIXED[game]
+    rng = random.Random(7)
+    seen = 0
+    for out in _rummy_outcomes(rules, rng):
+        score = score_deal(out, rules)
+        lines = score_lines(out, score, rules, NAMES)
+        for i, hand in enumerate(out.hands):
+            line = next((ln for ln in lines if ln.text.startswith(f"- {NAMES[i]}: ") and hand), None)
+            if line is None or "ei avannut" in line.text:
+                continue
+            shown = sort_cards(hand)
+            names = " + ".join(card_name(c) for c in shown)
+            values = " + ".join(str(rules.card_points(c.rank)) for c in shown)
+            total = str(score.hand_values[i])
+            want = f"- {NAMES[i]}: {names} = " + (f"{values} = {total} " if len(shown) > 1 else f"{total} ")
+            assert line.text.startswith(want), (line.text, want)
+            page = str(line_html(line))
+            assert page.count(" + ") == 2 * (len(shown) - 1) and page.count('class="kortit"') == len(shown), page
+            seen += 1
+    assert seen > 20

@@ -381,6 +381,13 @@ def test_an_opening_is_built_meld_by_meld_each_meld_checked_and_counted_by_the_e
         total += meld_points(meld)
     assert f"= {total} pistettä" in final["text"] and total >= rules.opening_points
     assert "A♣ 2♣² 3♣ = 1 + 2 + 3 = 6" in parts[3]["text"]  # the ace low in A-2-3
+    # the whole opening: each meld's points, "+" between them, the total with "piste" in agreement;
+    # the ace's two ends of a run by the ranks' names, as the page says them
+    each = " + ".join(str(meld_points(Meld.from_cards(c, rules))) for c in moves[1].melds)
+    assert final["text"].startswith(f"Avaus on koossa: {each} = {total} pistettä. "), final["text"]
+    assert "yläpäässä (rouva, kuningas, ässä)" in parts[3]["text"], parts[3]["text"]
+    assert "alapäässä (ässä, kakkonen, kolmonen)" in parts[3]["text"], parts[3]["text"]
+    assert not re.search(r"[AQK2]-[K23]-", " ".join(st["text"] for st in steps))
 
     script = script_of(start, moves, names, 0)
     ask = lambda part: _ask("rommi51", script, 1, part=part)  # noqa: E731
@@ -483,7 +490,8 @@ def test_valid_melds_short_of_an_opening_are_called_valid_with_what_they_lack():
         points = meld_points(Meld.from_cards(parse_cards("2S 2C JK"), rules))
         assert group["code"] == "opening_too_low", group
         assert group["reason"] == (
-            f"Ryhmä 2♠ 🃏 2♣ kelpaa, mutta se on vain {points} pistettä; avaukseen tarvitaan vähintään "
+            f"Ryhmä (patakakkonen, jokeri ja ristikakkonen) kelpaa, mutta se on vain {points} pistettä; "
+            "avaukseen tarvitaan vähintään "
             f"{rules.opening_points} pistettä{' ja puhdas suora' if pure else ''}."
         ), group
         two = ask(["6D", "6H", "6S", "JK'", "2S", "2C", "JK"])
@@ -496,7 +504,8 @@ def test_valid_melds_short_of_an_opening_are_called_valid_with_what_they_lack():
     err = deal.refusal(Open(melds))
     total = sum(meld_points(Meld.from_cards(m, rules)) for m in melds)
     assert err.code == "no_pure_run" and err.message == (
-        f"Ryhmä 6♠ 6♥ 6♦ 🃏 ja ryhmä 5♠ 5♥ 5♣ kelpaavat ja ovat yhteensä {total} pistettä, mutta avaukseen "
+        "Ryhmä (patakuutonen, herttakuutonen, ruutukuutonen ja jokeri) ja ryhmä (pataviitonen, herttaviitonen ja "
+        f"ristiviitonen) kelpaavat ja ovat yhteensä {total} pistettä, mutta avaukseen "
         "tarvitaan myös puhdas suora, jossa ei ole jokeria."
     ), err.message
 
@@ -535,8 +544,10 @@ def test_the_turns_rule_text_says_what_may_follow_an_opening_on_the_same_turn(pe
     lay_off = deal.refusal(LayOff(tuple(parse_cards("6S")), run))
     meld = deal.refusal(PlayMeld(tuple(parse_cards("QH QD QC"))))
     assert lay_off is None
-    said = (  # what follows the opening on its turn, by what the engine allows then
-        "jo samalla vuorolla ja myöhemmillä vuoroilla pelata uusia yhdistelmiä pöytään ja lisätä kortteja"
+    from rommikirja.rules import statement
+
+    said = (  # what follows the opening on its turn, by what the engine allows then (new melds: the option's sentence)
+        "jo samalla vuorolla lisätä kortteja pöydällä oleviin yhdistelmiin. " + statement("melds_per_turn", rules)
         if meld is None
         else "jo samalla vuorolla lisätä kortteja pöydällä oleviin yhdistelmiin ja myöhemmillä vuoroilla myös "
         "pelata uusia yhdistelmiä"
@@ -589,3 +600,88 @@ def test_a_twin_copy_of_the_guided_card_is_the_guided_move():
     assert twin["view"]["hand"].count("5D") + twin["view"]["hand"].count("5D'") == 1, twin
     other = _ask("rommi51", script, 1, {"discard": "9S"})
     assert other["result"] == "other" and other["at"] == 1, other
+
+
+@pytest.mark.parametrize("game", list(PLAYERS))
+def test_the_card_just_drawn_or_taken_is_named_in_the_view_until_the_turn_ends(tutorials, game):
+    """After each guided draw the view names the card that came into the hand (the stock's card,
+    or the pile's top card); before a draw it names none."""
+    _, start, moves, steps, *_ = tutorials[game]
+    script = script_of(start, moves, list(DEFAULT_NAMES[: PLAYERS[game]]), 0)
+    view = _ask(game, script, 0)["view"]
+    at = 0
+    draws = 0
+    staged: list = []  # an opening's melds built so far
+    for step in steps:
+        if step["action"] == "open_part":
+            staged.append(list(step["cards"]))
+            continue
+        if step["action"] in ("draw_stock", "draw_discard"):
+            assert view["drawn"] is None, (step, view["drawn"])  # (nothing drawn yet this turn)
+            before, top = set(view["hand"]), view["discard_top"]
+        answer = _ask(game, script, at, {"open": staged} if step["action"] == "open" and staged else _page_move(step))
+        assert answer["result"] == "ok", (step, answer)
+        view, at, staged = answer["view"], answer["at"], []
+        if step["action"] in ("draw_stock", "draw_discard"):
+            if view["turn"] == 0 and not view["over"]:
+                new = set(view["hand"]) - before
+                assert len(new) == 1 and view["drawn"] in new, (step, new, view["drawn"])
+                if step["action"] == "draw_discard":
+                    assert view["drawn"] == top == view["taken"]
+                draws += 1
+        else:
+            assert view["drawn"] is None or view["drawn"] in view["hand"]
+    assert draws >= 2
+
+
+def _discard_texts(discards: list[str]) -> list[str]:
+    """The guide's words at the reader's discards in a perusrommi position of the tests' own rules:
+    Eero has 4♥ 5♥ 6♥ on the table; Aino holds 7♥ (it fits that meld), K♣ and 4♠ (no partner in
+    the hand), 9♦ and 9♠ (a pair); each turn both draw from the stock and Eero discards."""
+    from fixed_rules import FIXED
+    from rommikirja import deal_type
+    from rommikirja.app.opetus_text import guide
+    from rommikirja.cards import parse_cards
+    from rommikirja.deal import Discard, Draw
+    from rommikirja.melds import Meld
+
+    rules = FIXED["perusrommi"]
+    aino = parse_cards("7H KC 9D 9S 4S")
+    eero = parse_cards("3D 8C JS 10S QS")
+    table = [(1, Meld.from_cards(parse_cards("4H 5H 6H"), rules))]
+    stock = parse_cards("2D 5C 6C 2S 8D 10D")  # (2♦ and 6♣ make no pair with Aino's cards)
+    used = set(aino) | set(eero) | set(stock) | set(table[0][1].cards)
+    from rommikirja.cards import standard_deck
+
+    stock = list(stock) + [c for c in standard_deck(rules.decks, rules.jokers) if c not in used]
+    start = deal_type(rules).from_position(rules, [aino, eero], stock=stock, discard=[], table=table, dealer=1, turn=0)
+    moves = []
+    for i, code in enumerate(discards):
+        moves += [Draw("stock"), Discard(parse_cards(code)[0])]
+        if i < len(discards) - 1:
+            moves += [Draw("stock"), Discard(eero[i])]
+    return [s["text"] for s in guide(start, moves, 0, ["Aino", "Eero"]) if s["action"] == "discard"]
+
+
+def test_discard_advice_gives_one_reason_and_warns_of_a_card_the_next_player_can_lay_off():
+    """One reason per discard, from the engine's facts (no partner in the hand, or the least use);
+    a discard the next player could take and lay off at once is called risky each time; the table
+    risk of a safe discard is said once."""
+    risky, lone = _discard_texts(["7H", "KC"])
+    assert risky == (
+        "Päätä vuoro poistamalla herttaseiskan: se ei sovi yhdistelmään minkään muun korttisi kanssa. "
+        "Varo kuitenkin: kortti sopii pöydän yhdistelmään (herttanelonen, herttaviitonen ja herttakuutonen), "
+        "joten Eero voi ottaa sen poistopakasta ja lisätä sen pöytään."
+    ), risky
+    assert lone == "Päätä vuoro poistamalla ristikuninkaan: se ei sovi yhdistelmään minkään muun korttisi kanssa.", lone
+    safe, pair, again = _discard_texts(["KC", "9D", "4S"])
+    assert safe == (
+        "Päätä vuoro poistamalla ristikuninkaan: se ei sovi yhdistelmään minkään muun korttisi kanssa. "
+        "Se ei sovi mihinkään pöydän yhdistelmään, ja se on hyvä: pöytään sopivan kortin seuraava pelaaja "
+        "voisi ottaa poistopakasta ja lisätä pöytään."
+    ), safe
+    assert pair == "Päätä vuoro poistamalla ruutuysin: siitä on kädessäsi vähiten hyötyä.", pair  # (9♠ makes a pair)
+    assert again == "Päätä vuoro poistamalla patanelosen: se ei sovi yhdistelmään minkään muun korttisi kanssa.", again
+    for text in (risky, lone, safe, pair, again):  # one reason, never both, and no second reason tacked on
+        assert ("vähiten hyötyä" in text) != ("ei sovi yhdistelmään minkään" in text), text
+        assert "maksaa" not in text, text

@@ -80,6 +80,27 @@ def _step(page, game: str) -> dict | None:
         return d.steps[Number(now.dataset.vaihe)]; }})()""")
 
 
+def _hand(page, game: str) -> list:
+    return page.locator(f"#opetus-{game} .pelaa-kasi button.kortti").evaluate_all("bs => bs.map(b => b.dataset.code)")
+
+
+def _check_drawn(page, game: str, new: set, top: str | None, action: str) -> None:
+    """After the reader's draw: the one card that came into the hand, and only it, is marked in the
+    hand ("uusi" on its face, "juuri nostettu" or "otettu poistopakasta" in its name)."""
+    marked = page.locator(f"#opetus-{game} .pelaa-kasi button.kortti.nostettu")
+    assert marked.count() == 1, new
+    code = marked.get_attribute("data-code")
+    if new:  # (an opening built so far keeps its cards out of the hand shown)
+        assert {code} == new, (code, new)
+    if action == "draw_discard":  # the pile's top card, as its face showed on the pile
+        face = marked.evaluate("b => b.firstChild.textContent")
+        assert face == top, (face, top)
+    name = marked.get_attribute("aria-label")
+    assert name.endswith(", otettu poistopakasta)" if action == "draw_discard" else ", juuri nostettu)"), name
+    badge = marked.evaluate("b => getComputedStyle(b, '::after').content")
+    assert badge == '"uusi"', badge
+
+
 def _wrong_meld_and_early_open(page, game: str) -> None:
     """At an opening's first meld: two of its cards are no meld (the engine's reason); then the
     meld as guided is added and counted; "Avaa" with that one meld is refused by the opening's own
@@ -94,7 +115,12 @@ def _wrong_meld_and_early_open(page, game: str) -> None:
     feedback = page.locator(f"{root} [data-opetus-palaute]").inner_text()
     assert feedback.startswith("✘ ") and "Vihje:" in feedback, feedback
     assert _instruction(page, game) == before
-    for code in step["cards"]:
+    # the refused choice stays chosen: the reader adds the missing cards, not all of them again
+    pressed = page.locator(f"{root} .pelaa-kasi button[aria-pressed='true']").evaluate_all(
+        "bs => bs.map(b => b.dataset.code)"
+    )
+    assert pressed == step["cards"][:2], pressed
+    for code in step["cards"][2:]:
         page.locator(f'{root} .pelaa-kasi [data-code="{code}"]').click()
     page.locator(f"{root} button[data-action='open_part']").click()
     _idle(page, game)
@@ -193,6 +219,7 @@ def follow_the_prompts(p: Page, game: str) -> None:
     tried_meld = False
     opens = page.evaluate(f"JSON.parse({_root(game)}.dataset.opetus).steps.some(s => s.action === 'open_part')")
     twins: set = set()
+    drawn = 0
     for _ in range(300):
         if page.evaluate(f"'opetusValmis' in {_root(game)}.dataset"):
             break
@@ -216,21 +243,30 @@ def follow_the_prompts(p: Page, game: str) -> None:
         # focus follows the expected control
         assert page.evaluate("document.activeElement.hasAttribute('data-opetus-seuraava')")
         is_action = nxt.get_attribute("data-action") is not None
+        nxt_action = nxt.get_attribute("data-action")
         fresh = page.locator(f"{root} .pelaa-kasi button[aria-pressed='true']").count() == 0
         if not is_action and fresh and not tried_other:
             _legal_other(page, game)
             tried_other = page.evaluate(f"{_root(game)}.dataset.opetusHylatty") == "toinen"
             if tried_other:  # the card chosen by the wrong move was taken back: follow the prompts again
                 continue
+        draws = nxt.get_attribute("data-action") in ("draw_stock", "draw_discard")
+        if draws:
+            before = set(_hand(page, game))
+            top = page.evaluate(f"{_root(game)}.querySelector('.pelaa-pakat .kortti')?.textContent || null")
         nxt.click()
         if is_action:
             _idle(page, game)
+            if draws and "(sinä)" in page.locator(f"{root} .pelaa-pelaajat li.vuorossa").all_inner_texts()[0]:
+                _check_drawn(page, game, set(_hand(page, game)) - before, top, nxt_action)
+                drawn += 1
             text = _instruction(page, game)
             if text and text != instructions[-1]:
                 instructions.append(text)
     else:
         pytest.fail("the guided deal did not end")
     assert len(instructions) >= 10, instructions
+    assert drawn >= 2
     bodies = [t.split(". ", 1)[1] for t in instructions]  # without "Siirto n/N." (", avauksen yhdistelmä k/m.")
     assert len(set(bodies)) == len(bodies), instructions
     end = page.locator(f"{root} .opetus-loppu")

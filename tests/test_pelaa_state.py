@@ -253,3 +253,31 @@ def test_a_seed_with_a_blank_filler_or_stacked_marks_is_refused(seed):
 
     reply = ask(op="new", rules=FIXED["perusrommi"].as_mapping(), players=2, seed=seed)
     assert not reply["ok"] and reply["error"].startswith("Pelin numeron (seed) pitää olla luku tai lyhyt teksti")
+
+
+@pytest.mark.parametrize("game", ["perusrommi", "rommi51"])
+def test_the_view_names_the_card_the_reader_just_drew_until_the_turn_ends(game):
+    """Pelaa's view: after the reader's draw, ``drawn`` is the card that came into the hand (the
+    page marks it); before the draw, and once the turn has passed, it is none."""
+    r = new_game(game, 2, "4")
+    seen = 0
+    for _ in range(12):
+        if r["view"]["over"]:
+            break
+        view = r["view"]
+        move = call(op="hint", state=r["state"])["move"]
+        if "draw" in move:
+            assert view["drawn"] is None, view["drawn"]
+            before, top = set(view["hand"]), view["discard_top"]
+            r = call(op="move", state=r["state"], move=move, seen=r["state"]["check"])
+            new = set(r["view"]["hand"]) - before
+            if r["view"]["your_turn"]:
+                assert len(new) == 1 and r["view"]["drawn"] in new, (new, r["view"]["drawn"])
+                if move["draw"] == "discard":
+                    assert r["view"]["drawn"] == top
+                seen += 1
+        else:
+            r = call(op="move", state=r["state"], move=move, seen=r["state"]["check"])
+            if not r["view"]["your_turn"]:
+                assert r["view"]["drawn"] is None
+    assert seen >= 3

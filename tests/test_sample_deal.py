@@ -150,3 +150,52 @@ def test_accept_removes_the_generated_files_of_a_game_that_no_longer_exists(tmp_
     # once clean, accepting again removes and says nothing more
     again = io.StringIO()
     assert accept.regenerate_sample_deals(again) and again.getvalue() == ""
+
+
+def _careful_position(aino: str, top: str):
+    """A perusrommi position of the tests' own rules, Aino to draw ``top`` from the stock: Eero has
+    10♥ J♥ Q♥ and 6♥ 7♥ 8♥ on the table; Aino holds ``aino``."""
+    from fixed_rules import FIXED
+
+    from rommikirja.cards import parse_cards, standard_deck
+    from rommikirja.melds import Meld
+
+    rules = FIXED["perusrommi"]
+    hand = parse_cards(aino)
+    eero = parse_cards("3D 8C JS 10S QS")
+    table = [(1, Meld.from_cards(parse_cards(m), rules)) for m in ("10H JH QH", "6H 7H 8H")]
+    used = set(hand) | set(eero) | {c for _, m in table for c in m.cards} | set(parse_cards(top))
+    stock = list(parse_cards(top)) + [c for c in standard_deck(rules.decks, rules.jokers) if c not in used]
+    return deal_type(rules).from_position(rules, [hand, eero], stock=stock, discard=[], table=table, dealer=1, turn=0)
+
+
+def test_the_guided_readers_discard_is_one_the_next_player_cannot_lay_off_when_one_is_left():
+    """K♥ (it fits 10♥ J♥ Q♥) and 4♠ (it fits nothing) are both useless to Aino; the plain policy
+    discards the higher K♥, the guided deal's reader the safe 4♠; when every card fits a table
+    meld the reader falls back to the plain choice and the guide says why it is still the one."""
+    from rommikirja.app.opetus_text import guide, next_player_fit
+    from rommikirja.cards import parse_cards
+    from rommikirja.deal import Discard, Draw
+
+    deal = _careful_position("KH 9D 9S", "4S")
+    deal.play(Draw("stock"))
+    king, four = parse_cards("KH 4S")
+    assert next_player_fit(deal, king) is not None and next_player_fit(deal, four) is None
+    legal = list(deal.legal_moves())
+    assert sample_deal._discard_choice(deal, legal).card == king
+    assert sample_deal._discard_choice(deal, legal, careful=True).card == four
+
+    start = _careful_position("KH 9H", "5H")  # every card fits: K♥, 9♥ and 5♥ at the melds' ends
+    deal = start.copy()
+    deal.play(Draw("stock"))
+    legal = list(deal.legal_moves())
+    assert all(next_player_fit(deal, m.card) for m in legal if isinstance(m, Discard))
+    choice = sample_deal._discard_choice(deal, legal, careful=True)
+    assert choice == sample_deal._discard_choice(deal, legal) and choice.card == king
+    steps = guide(start, [Draw("stock"), choice], 0, ["Aino", "Eero"])
+    text = next(s["text"] for s in steps if s["action"] == "discard")
+    assert text.endswith(
+        "Varo kuitenkin: kortti sopii pöydän yhdistelmään (herttakymppi, herttajätkä ja herttarouva), joten "
+        "Eero voi ottaa sen poistopakasta ja lisätä sen pöytään. Jokainen muukin kortti, jonka voisit "
+        "poistaa, sopisi pöytään, joten tämä on silti paras poistettava."
+    ), text

@@ -254,3 +254,78 @@ def test_number_cards_count_their_number_in_an_opening():
     from rommikirja.melds import opening_card_points
 
     assert all(opening_card_points(r) == opening_card_points(r, high_ace=True) == r for r in range(2, 11))
+
+
+@pytest.mark.parametrize("game", ["rommi51", "perusrommi"])
+def test_the_deck_and_the_card_values_are_said_once_on_a_page(scenarios, game):
+    """The deck's and the jokers' sentences, and the ace's and the joker's values left in the hand,
+    are each said once on the page (the rule sentences; no table row repeating a value, no intro
+    repeating the deck), under the tests' own rule set."""
+    import re
+
+    from tools.build import render_pages
+    from tools.pagediff import normalise
+
+    sets = dict(load_rulesets())
+    sets[game] = FIXED[game]
+    page = page_of(game)
+    raw = render_pages(scenarios, sets, only={page})[page]
+    text = " ".join(normalise(raw))
+    for option in ("decks", "jokers", "ace_points", "joker_points"):
+        if option in ("jokers", "joker_points") and not FIXED[game].jokers:
+            continue
+        said = statement(option, FIXED[game])
+        assert text.count(said) == 1, (option, said, text.count(said))
+    assert not re.search(r"^\| (ässä|jokeri) \|", raw, re.M), "a table row repeats a value its sentence says"
+
+
+@pytest.mark.parametrize("game", ["rommi51", "perusrommi", "rommi"])
+def test_the_stock_section_is_short_steps_with_every_rule_kept(scenarios, game):
+    """ "Kun nostopakka loppuu" on a phone: what happens after the last card is a numbered list
+    where the pile is turned with a choice (turn_over), the deadlock rule has its own lead, no
+    sentence runs past a phone screen's few lines, and every rule sentence of the section is there."""
+    import re
+
+    from rommikirja.rules import applies
+    from tools.build import render_pages
+    from tools.pagediff import normalise
+
+    rules = FIXED[game]
+    sets = dict(load_rulesets())
+    sets[game] = rules
+    page = page_of(game)
+    raw = render_pages(scenarios, sets, only={page})[page]
+    section = raw.split("## Kun nostopakka loppuu", 1)[1].split("\n## ", 1)[0]
+    section = section.split("??? ", 1)[0]  # (the rule text, before the examples and the practice)
+    sentences = normalise(section)
+    longest = max(sentences, key=lambda s: len(s.split()))
+    assert len(longest.split()) <= 35, longest
+    text = " ".join(sentences)
+    for option in ("stock_exhausted", "max_turnovers", "deadlock"):
+        if applies(option, rules):
+            assert statement(option, rules) in text, option
+    if rules.stock_exhausted == "turn_over":
+        assert re.search(r"^1\. .+\n2\. .+\n(?:   .+\n)?3\. ", section, re.M), section
+    if applies("deadlock", rules):
+        assert "**Jumiin jäänyt jako.** " + statement("deadlock", rules) in " ".join(section.split())
+
+
+@pytest.mark.parametrize("per_turn", ["any", "one"])
+def test_the_turns_opening_item_leaves_the_melds_per_turn_to_its_rule_sentence(scenarios, per_turn):
+    """Rommi 51's turn, item 2 (the opening): how many new melds a turn may have is said once, by
+    the option's sentence; the item's own words add only what follows an opening on its turn."""
+    import re
+
+    from tools.build import render_pages
+
+    rules = FIXED["rommi51"].with_options(melds_per_turn=per_turn)
+    sets = dict(load_rulesets())
+    sets["rommi51"] = rules
+    page = page_of("rommi51")
+    raw = render_pages(scenarios, sets, only={page})[page]
+    item = " ".join(re.search(r"^2\. \*\*Pelaa halutessasi\*\*.*?(?=^3\. )", raw, re.M | re.S)[0].split())
+    said = statement("melds_per_turn", rules)
+    assert item.count(said) == 1, item
+    own = item.replace(said, "")
+    assert "uusia yhdistelmiä" not in own if per_turn == "any" else "myöhemmillä vuoroilla" in own, own
+    assert "useita" not in own and "yhden uuden" not in own, own

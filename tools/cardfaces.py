@@ -89,7 +89,9 @@ def line_html(line: Any) -> Markup:
     (``–`` for none), its melds boxed, its result in bold, its text escaped."""
     out = []
     for part in line.parts:
-        if isinstance(part, Cards):
+        if isinstance(part, Cards) and part.plus and part.cards:  # a hand's sum: a face, "+", the next face
+            out.append(" + ".join(cards_html([c]) for c in part.cards))
+        elif isinstance(part, Cards):
             out.append(cards_html(part.cards) if part.cards else "–")
         elif isinstance(part, Melds):
             out.append(" ".join(meld_html(m) for m in part.melds))

@@ -16,7 +16,7 @@
 
 import { engine as shared, registerServiceWorker, el, sameBuild, mb } from "./moottori.js";
 import { face, faceName, cardSpan, cardRow } from "./kortit.js";
-import { num, deckMark } from "./pelaa-apu.js";
+import { num, deckMark, drawnNote } from "./pelaa-apu.js";
 
 const CALL_MS = 30000;
 // Pelaa's buttons and their letter keys (pelaa.js), which work here while the focus is in the section
@@ -25,6 +25,9 @@ const BUTTONS = [
   ["open_part", "Lisää avaukseen", "y"], ["open", "Avaa", "a"],
   ["meld", "Pelaa", "m"], ["lay_off", "Lisää", "l"], ["discard", "Poista", "p"], ["knock", "Koputa", "k"],
 ];
+
+// the reader has not drawn yet (the engine's legal actions are draws)
+const undrawn = (v) => ["draw_stock", "draw_discard", "pass"].some((a) => v.actions.includes(a));
 
 // a card up to its deck (twins and jokers alike)
 const body = (c) => (c.startsWith("JK") ? "JK" : c.replace(/'+$/, ""));
@@ -137,7 +140,7 @@ function mount(root) {
     const move = { ...spec.step };
     const staged = ui.opening.flat();
     // not yet drawn (the engine's legal actions are draws): the engine says so, whatever is chosen
-    const early = ["draw_stock", "draw_discard", "pass"].some((a) => v.actions.includes(a)) && !v.actions.includes(action);
+    const early = undrawn(v) && !v.actions.includes(action);
     if (early && spec.key) {
       move[spec.key] = spec.cards === "one" ? (ui.selected[0] ?? null) : ui.selected;
       if (spec.onto) move.onto = ui.target;
@@ -164,8 +167,8 @@ function mount(root) {
   // "Lisää avaukseen": the chosen cards as the opening's next meld, checked and counted by the engine
   async function addToOpening() {
     const v = ui.view;
-    const early = ["draw_stock", "draw_discard", "pass"].some((a) => v.actions.includes(a));  // (the engine says: draw first)
-    if (!ui.selected.length && !early) return say("Valitse ensin yhdistelmän kortit kädestäsi.");
+    // (not yet drawn: the engine says draw first, whatever is chosen)
+    if (!ui.selected.length && !undrawn(v)) return say("Valitse ensin yhdistelmän kortit kädestäsi.");
     await ask({ part: [...ui.opening, ui.selected] }, (result) => {
       ui.opening = result.melds.map((m) => m.cards);
       ui.counted = result;
@@ -192,8 +195,12 @@ function mount(root) {
         // a refusal in red; a legal but different move is no mistake, so it is not
         el("p", { class: result.result === "refused" ? "vaarin" : "toinen" }, result.result === "refused" ? "✘ " : "", result.reason),
         step ? el("p", { class: "opetus-vihje" }, `Vihje: ${step.text} ${step.how}`) : "");
-      ui.selected = [];
-      ui.target = null;
+      // a refused choice of cards stays, so the reader mends one card rather than choosing all
+      // again; before the draw the cards were not at fault (a turn begins with a draw): cleared
+      if (result.result === "other" || undrawn(ui.view)) {
+        ui.selected = [];
+        ui.target = null;
+      }
       render(true);
       // under the buttons: bring the reason into view (not the whole hint: the expected control stays in sight)
       feedback.firstElementChild.scrollIntoView({ block: "nearest" });
@@ -271,8 +278,8 @@ function mount(root) {
       v.hand.filter((code) => !staged.includes(code)).map((code) => {
         const f = { ...face(code, L), mark: deckMark(v.hand, code) };
         const on = ui.selected.includes(code);
-        return el("button", { type: "button", class: `kortti ${f.colour} valittava`, "aria-pressed": String(on),
-          "aria-label": faceName(f, code === v.taken ? ", otettu poistopakasta" : ""), "data-code": code,
+        return el("button", { type: "button", class: `kortti ${f.colour} valittava${code === v.drawn ? " nostettu" : ""}`,
+          "aria-pressed": String(on), "aria-label": faceName(f, drawnNote(v, code)), "data-code": code,
           onclick: () => { ui.selected = on ? ui.selected.filter((c) => c !== code) : [...ui.selected, code]; render(true); },
         }, f.symbol, f.mark ? el("sup", { class: "pakka" }, f.mark) : "");
       }));

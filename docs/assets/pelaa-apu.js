@@ -77,3 +77,10 @@ export function readOptions(box) {
   }
   return out;
 }
+
+// the words a hand card's name ends with when it came this turn: taken from the discard pile, or
+// drawn from the stock (the hand shows that card apart: class "nostettu")
+export function drawnNote(v, code) {
+  if (code === v.taken) return ", otettu poistopakasta";
+  return code === v.drawn ? ", juuri nostettu" : "";
+}

@@ -6,7 +6,7 @@
 
 import { el } from "./moottori.js";
 import { face, faceName, cardSpan, cardRow } from "./kortit.js";
-import { num, deckMark } from "./pelaa-apu.js";
+import { num, deckMark, drawnNote } from "./pelaa-apu.js";
 import { knockPanel } from "./pelaa-koputus.js";
 import { LEVEL_NAMES } from "./pelaa-asetukset.js";
 
@@ -47,8 +47,8 @@ export function tableParts(v, ui, page) {
       // "7♠ (pataseiska)"; two identical cards (two decks) are told apart by the deck's mark
       const f = { ...face(code, L), mark: deckMark(v.hand, code) };
       const picked = ui.selected.includes(code);
-      return el("button", { type: "button", class: `kortti ${f.colour} valittava`, "aria-pressed": String(picked),
-        "aria-label": faceName(f, code === v.taken ? ", otettu poistopakasta" : ""),
+      return el("button", { type: "button", class: `kortti ${f.colour} valittava${code === v.drawn ? " nostettu" : ""}`,
+        "aria-pressed": String(picked), "aria-label": faceName(f, drawnNote(v, code)),
         "data-code": code,
         onclick: () => { ui.selected = picked ? ui.selected.filter((c) => c !== code) : [...ui.selected, code]; on.redraw(); },
       }, f.symbol, f.mark ? el("sup", { class: "pakka" }, f.mark) : "");

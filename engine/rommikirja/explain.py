@@ -17,7 +17,7 @@ bold).
 >>> out = Outcome(EndReason.WENT_OUT, 0, ((), parse_cards("KH 5S")), rummy=False, dealer=1)
 >>> rules = RuleSet()
 >>> [line.text for line in score_lines(out, score_deal(out, rules), rules, ["Aino", "Eero"])]
-['Aino voittaa jaon.', '', '- Eero: herttakuningas ja pataviitonen 10 + 5 = 15 pistettä', '', 'Aino saa muiden käsien arvon, 15 pistettä.']
+['Aino voittaa jaon.', '', '- Eero: pataviitonen + herttakuningas = 5 + 10 = 15 pistettä', '', 'Aino saa muiden käsien arvon, 15 pistettä.']
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence, Union
 
-from .cards import Card
-from .finnish import cards_text, count, noun, player_name
+from .cards import Card, sort_cards
+from .finnish import card_name, cards_text, count, noun, player_name
 from .rules import RuleSet
 
 __all__ = ["Cards", "Line", "Melds", "Strong", "score_lines"]
@@ -38,6 +38,8 @@ class Cards:
 
     cards: tuple[Card, ...]
     case: str = "nom"
+    #: a hand's sum: the cards one by one with "+" between them ("herttakuningas + pataviitonen")
+    plus: bool = False
 
 
 @dataclass(frozen=True)
@@ -68,7 +70,9 @@ class Line:
         """The line as plain text: cards by their Finnish names."""
         out = []
         for part in self.parts:
-            if isinstance(part, Cards):
+            if isinstance(part, Cards) and part.plus and part.cards:
+                out.append(" + ".join(card_name(c, part.case) for c in part.cards))
+            elif isinstance(part, Cards):
                 out.append(cards_text(part.cards, part.case) if part.cards else "–")
             elif isinstance(part, Melds):
                 out.append("; ".join(cards_text(getattr(m, "cards", m)) for m in part.melds))
@@ -96,6 +100,13 @@ def _sum(cards: Sequence[Card], rules: RuleSet) -> str:
     """``10 + 5 = `` before a hand's value (nothing for one card)."""
     values = [rules.card_points(c.rank) for c in cards]
     return " + ".join(map(str, values)) + " = " if len(values) > 1 else ""
+
+
+def _hand_line(name: str, hand: Sequence[Card], rules: RuleSet, total: Part) -> Line:
+    """A hand's value: "- Eero: pataviitonen + herttakuningas = 5 + 10 = 15 pistettä" (the cards in
+    the order a hand shows them; one card: "- Eero: herttakuningas = 10 pistettä")."""
+    cards = tuple(sort_cards(hand))
+    return _line(f"- {name}: ", Cards(cards, plus=True), f" = {_sum(cards, rules)}", total)
 
 
 def _card_sum(cards: Sequence[Card], rules: RuleSet) -> str:
@@ -200,23 +211,18 @@ def _page_rummy(out: Any, score: Any, rules: RuleSet, names: Sequence[str]) -> l
             if out.opened and not out.opened[i]:
                 lines.append(_line(f"- {names[i]}: ei avannut – ", total))
             else:
-                lines.append(_line(f"- {names[i]}: ", Cards(tuple(hand)), f" {_sum(hand, rules)}", total))
+                lines.append(_hand_line(names[i], hand, rules, total))
         return lines
     if rules.scoring == "own_hand_minus":
         lines += [_line("Jokainen saa käteensä jääneistä korteista miinuspisteitä:"), Line()]
         lines += [
-            _line(
-                f"- {names[i]}: ",
-                Cards(tuple(hand)),
-                f" {_sum(hand, rules)}",
-                Strong(count(hv[i], 'miinuspiste', digits=True)),
-            )
+            _hand_line(names[i], hand, rules, Strong(count(hv[i], 'miinuspiste', digits=True)))
             for i, hand in enumerate(out.hands)
             if hand
         ]
         return lines
     lines += [
-        _line(f"- {names[i]}: ", Cards(tuple(hand)), f" {_sum(hand, rules)}{count(hv[i], 'piste', digits=True)}")
+        _hand_line(names[i], hand, rules, count(hv[i], "piste", digits=True))
         for i, hand in enumerate(out.hands)
         if i != w
     ]

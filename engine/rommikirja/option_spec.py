@@ -152,8 +152,8 @@ def deadlock_sentence(value: Any, rules: Rules) -> str:
     when = (
         "Kun nostopakka loppuu, katsotaan, voiko kukaan enää päästä ulos. Ulospääsy on mahdoton, kun "
         "mikään käsissä, nostopakassa tai poistopakassa oleva kortti ei sovi pöydän yhdistelmiin eikä "
-        "kukaan voi enää pelata uutta yhdistelmää – joko siksi, ettei näistä korteista saa koottua "
-        f"yhtään yhdistelmää, tai siksi, että jokaisella on ennen nostoaan kädessä {most}. "
+        "kukaan voi enää pelata uutta yhdistelmää. Uutta yhdistelmää ei voi pelata, kun näistä korteista "
+        f"ei saa koottua yhtään yhdistelmää tai kun jokaisella on ennen nostoaan kädessä {most}. "
     )
     if value == "void":
         return when + ("Silloin jako mitätöidään: kukaan ei saa pisteitä, ja sama jakaja jakaa uudelleen.")

@@ -26,7 +26,7 @@ from .codes import (
 from .cards import Card
 from .deal_state import DealState
 from .errors import IllegalMove, InvalidMeld, malformed_move, meld_refusal, reading_refusal
-from .finnish import capitalize, card_name, count, join_list
+from .finnish import capitalize, card_name, cards_text, count, join_list
 from .melds import Meld, MeldKind, meld_points
 from .moves import EV_CLAIM, EV_MELD, EV_MISDRAW, EV_OPENED, EV_PASS, EV_REJECT_EXPOSED
 from .moves import Claim, Event, MisDraw, Open, Pass, Phase, RejectExposed, TableMeld
@@ -42,9 +42,10 @@ def _short_opening(melds: list[Meld], points: int, need: int | None, no_pure: bo
     >>> from rommikirja.cards import parse_cards
     >>> group = Meld.from_cards(parse_cards("2S 2C JK"), RuleSet(jokers=2))
     >>> _short_opening([group], 6, 51, True)
-    'Ryhmä 2♠ 🃏 2♣ kelpaa, mutta se on vain 6 pistettä; avaukseen tarvitaan vähintään 51 pistettä ja puhdas suora.'
+    'Ryhmä (patakakkonen, jokeri ja ristikakkonen) kelpaa, mutta se on vain 6 pistettä; avaukseen tarvitaan vähintään 51 pistettä ja puhdas suora.'
     """
-    shown = join_list([f"{m.kind.finnish} {' '.join(c.symbol for c in m.cards)}" for m in melds])
+    # the cards by their names, as the narration and the guide say a meld: "ryhmä (…, … ja …)"
+    shown = join_list([f"{m.kind.finnish} ({cards_text(m.cards)})" for m in melds])
     one = len(melds) == 1
     valid = f"{capitalize(shown)} {'kelpaa' if one else 'kelpaavat'}"
     worth = count(points, "piste", digits=True)

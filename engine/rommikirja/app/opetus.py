@@ -51,13 +51,13 @@ from ..errors import IllegalMove
 from ..explain import score_lines
 from ..deal import STOCK, Discard, Draw, LayOff, Open, Pass, PlayMeld
 from ..gin import Knock
-from ..finnish import UnknownName, cards_text, count, ordinal, player_name
-from ..melds import Meld, MeldKind, meld_points
+from ..finnish import UnknownName, capitalize, cards_text, count, ordinal, player_name
+from ..melds import Meld, meld_points
 from ..games import deal_type
 from ..narrate import narrate_event
 from ..scoring import score_deal
 from ..steps import StepError
-from .pelaa import ACTION_STEPS, _actions, _human_move, _labels
+from .pelaa import ACTION_STEPS, _actions, _human_move, _labels, drawn_card
 from .opetus_text import count_line, faces, named, opening_sum
 from .pelaa_state import PlayError, _Deck, check_rules, read_move
 
@@ -198,6 +198,7 @@ def _view(deal: Any, names: Sequence[str], seat: int) -> dict:
             for tm in deal.table
         ],
         "taken": deal.taken_from_discard.code if deal.taken_from_discard else None,
+        "drawn": drawn_card(deal, seat),
         "actions": _actions(deal) if deal.turn == seat else [],
         "action_steps": ACTION_STEPS,
         "style": deal.rules.style,
@@ -383,7 +384,7 @@ def _part(deal: Any, moves: Sequence[Any], at: int, value: Any, names: Sequence[
     for cards in melds:
         meld = Meld.from_cards(cards, deal.rules)
         total += meld_points(meld)
-        word = "Ryhmä" if meld.kind is MeldKind.GROUP else "Suora"
+        word = capitalize(meld.kind.finnish)
         out.append(
             {
                 "cards": [c.code for c in meld.cards],

@@ -19,9 +19,11 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..deal import DISCARD, STOCK, Discard, Draw, LayOff, Open, Pass, PlayMeld
-from ..finnish import card_name, cards_text, count, join_list, ordinal, player_name
+from ..finnish import card_name, cards_text, count, join_list, ordinal, player_name, rank_name
 from ..gin import GinDeal, GinPhase, Knock
-from ..melds import ACE_HIGH_POINTS, ACE_LOW_POINTS, MeldKind, meld_points, opening_card_points
+from ..meld_need import MELD_MIN_CARDS
+from ..deadlock import fits_table
+from ..melds import ACE_HIGH_POINTS, ACE_LOW_POINTS, MeldKind, meld_points, opening_card_points, waiting_cards
 from ..rules import RuleSet, applies, statement
 from ..scoring import score_deal
 from ..solver import best_arrangement, best_discard
@@ -40,6 +42,7 @@ __all__ = [
     "faces",
     "named",
     "reader_moves",
+    "next_player_fit",
 ]
 
 #: Every concept a guided deal can introduce, with its name on the page (the order of the list).
@@ -110,6 +113,18 @@ def _sum(values: Sequence[int]) -> str:
     return " + ".join(map(str, values)) + f" = {sum(values)}"
 
 
+def _sum_points(values: Sequence[int]) -> str:
+    """``6 + 24 + 15 + 6 = 51 pistettä`` (the total with *piste* in agreement)."""
+    return " + ".join(map(str, values)) + " = " + count(sum(values), "piste", digits=True)
+
+
+def _run_end(high: bool) -> str:
+    """The shortest run with the ace at its top or at its bottom, by the ranks' names, as the page
+    says it: "rouva, kuningas, ässä" / "ässä, kakkonen, kolmonen"."""
+    ranks = [*range(15 - MELD_MIN_CARDS, 14), 1] if high else [*range(1, MELD_MIN_CARDS + 1)]  # (13: the king)
+    return ", ".join(rank_name(r) for r in ranks)
+
+
 def deck_mark(card: Any, hand: Sequence[Any]) -> str:
     """ "¹" or "²" when ``hand`` holds both decks' copies of ``card`` (as Pelaa marks twin cards:
     ``deckMark`` in docs/assets/pelaa-apu.js), else ""."""
@@ -169,8 +184,8 @@ def _opening_note(deal: Any, move: Any, names: Sequence[str]) -> str:
     )
     if any(m.kind is MeldKind.RUN and m.stands_for(m.cards[-1]).rank == 1 for m in made):
         text += (
-            f" Suoran yläpäässä (Q-K-A) ässä on avauksessa {count(ACE_HIGH_POINTS, 'piste', digits=True)}, "
-            f"alapäässä (A-2-3) {count(ACE_LOW_POINTS, 'piste', digits=True)}."
+            f" Suoran yläpäässä ({_run_end(True)}) ässä on avauksessa {count(ACE_HIGH_POINTS, 'piste', digits=True)}, "
+            f"alapäässä ({_run_end(False)}) {count(ACE_LOW_POINTS, 'piste', digits=True)}."
         )
     return text
 
@@ -184,20 +199,61 @@ def _table_joker(deal: Any, names: Sequence[str]) -> str:
     return ""
 
 
-def _why_discard(card: Any, hand: Sequence[Any], rules: RuleSet) -> str:
-    """Why the guide discards ``card``: it fits no meld of the hand, or its value if kept."""
+def _why_discard(card: Any, deal: Any) -> str:
+    """One reason why the guide discards ``card`` (after "poistamalla kortin:"), from the engine's
+    facts: no card of the hand makes a meld with it with one card more (:func:`waiting_cards`),
+    or, when some do, that it is the hand's least useful card."""
+    hand = deal.hand
+    rules = deal.rules
+    partners = [c for c in hand if c is not card and (c.is_joker or waiting_cards([card, c], rules))]
+    if card.is_joker or partners:
+        return "siitä on kädessäsi vähiten hyötyä"
+    return "se ei sovi yhdistelmään minkään muun korttisi kanssa"
 
-    def fits(c: Any) -> bool:  # the same rank in another suit, or the same suit at most two apart
-        same_rank = c.rank == card.rank and c.suit != card.suit
-        return c.is_joker or same_rank or c.suit == card.suit and 0 < abs(c.rank - card.rank) <= 2
 
-    near = [c for c in hand if c is not card and fits(c)]
-    value = count(rules.card_points(card.rank), "piste", digits=True)
-    if card.is_joker or near:
-        return f"siitä on kädessäsi vähiten hyötyä (jos se jää käteen jaon lopussa, se maksaa {value})"
+def next_player_fit(deal: Any, card: Any) -> tuple[int, LayOff] | None:
+    """Whether the next player could take ``card`` from the discard pile, were it discarded now, and
+    lay it off at once (the engine plays it out): (that player's seat, the lay-off), or None. Gin
+    has no table melds, so never. The guide warns of such a discard; the sample deals' careful seat
+    (:func:`tools.sample_deal.play_deal`) avoids one while a safe discard is left."""
+    if not deal.table or isinstance(deal, GinDeal):
+        return None
+    trial = deal.copy()
+    trial.play(Discard(card))
+    if trial.is_over or trial.turn == deal.turn or not trial.is_legal(Draw(DISCARD)):
+        return None
+    nxt = trial.turn
+    trial.play(Draw(DISCARD))
+    fit = next((m for m in trial.legal_moves() if isinstance(m, LayOff) and card in m.cards), None)
+    return None if fit is None else (nxt, fit)
+
+
+def _discard_risk(card: Any, deal: Any, names: Sequence[str], said: bool) -> str:
+    """A sentence on the table's melds and the discard, or "": whether the next player could take
+    ``card`` from the discard pile and lay it off at once (:func:`next_player_fit`), said every time
+    it could, and when every other card the reader could discard could be laid off too, that this is
+    still the one to discard; that it fits no table meld, said once (``said``: already said)."""
+    if not deal.table or isinstance(deal, GinDeal):
+        return ""
+    risk = next_player_fit(deal, card)
+    if risk is not None:
+        nxt, fit = risk
+        meld = cards_text(deal.table[fit.target].meld.cards)
+        text = (
+            f"Varo kuitenkin: kortti sopii pöydän yhdistelmään ({meld}), joten {player_name(names[nxt])} voi "
+            "ottaa sen poistopakasta ja lisätä sen pöytään."
+        )
+        others = [m.card for m in deal.legal_moves() if isinstance(m, Discard) and m.card != card]
+        if others and all(next_player_fit(deal, c) is not None for c in others):
+            text += (
+                " Jokainen muukin kortti, jonka voisit poistaa, sopisi pöytään, joten tämä on silti paras poistettava."
+            )
+        return text
+    if said or fits_table(deal, [card]):
+        return ""
     return (
-        "se ei sovi yhdistelmään minkään muun korttisi kanssa (ei samanarvoisia eikä saman maan lähikortteja), "
-        f"ja jos se jää käteen jaon lopussa, se maksaa {value}"
+        "Se ei sovi mihinkään pöydän yhdistelmään, ja se on hyvä: pöytään sopivan kortin seuraava pelaaja "
+        "voisi ottaa poistopakasta ja lisätä pöytään."
     )
 
 
@@ -316,8 +372,8 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             pure_said = False
             for i, m in enumerate(made):
                 introduced = []
-                kd = "ryhma" if m.kind is MeldKind.GROUP else "suora"
-                word = "ryhmä" if kd == "ryhma" else "suora"
+                kd = "ryhma" if m.kind is MeldKind.GROUP else "suora"  # (the concept)
+                word = m.kind.finnish
                 parts = [introduce("avaus", ["opening_points", "opening_pure_run"])] if i == 0 else []
                 parts.append(introduce(kd, ["ace"] if kd == "suora" and any(c.rank == 1 for c in m.cards) else []))
                 text = (
@@ -344,8 +400,8 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 if any(m.stands_for(c).rank == 1 for c in m.cards):
                     text += (
                         f" Ässä on avauksessa {count(ACE_HIGH_POINTS, 'piste', digits=True)} ryhmässä ja suoran "
-                        f"yläpäässä (Q-K-A), mutta {count(ACE_LOW_POINTS, 'piste', digits=True)} suoran "
-                        "alapäässä (A-2-3)."
+                        f"yläpäässä ({_run_end(True)}), mutta {count(ACE_LOW_POINTS, 'piste', digits=True)} suoran "
+                        f"alapäässä ({_run_end(False)})."
                     )
                     ace_said = applies("ace", rules) and statement("ace", rules) in " ".join(said + parts)
                     parts.append(introduce("assa", [] if ace_said else ["ace"]))
@@ -377,7 +433,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             pure = ", ja siinä on jokeriton suora" if rules.opening_pure_run else ""
             text = (
                 "Avaus on koossa: "
-                + (_sum([meld_points(m) for m in made]) + " pistettä" if len(made) > 1 else count(value, "piste"))
+                + (_sum_points([meld_points(m) for m in made]) if len(made) > 1 else count(value, "piste"))
                 + ". Se riittää, sillä avaukseen tarvitaan vähintään "
                 f"{count(rules.opening_points, 'piste', digits=True)}{pure}. Pelaa avaus pöytään."
             )
@@ -389,14 +445,13 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             after.play(move)
             made = [after.table[-1].meld]
             cards = [c.code for m in made for c in m.cards]
-            kinds = ["ryhma" if m.kind is MeldKind.GROUP else "suora" for m in made]
-            words = {"ryhma": "ryhmä", "suora": "suora"}
+            kinds = ["ryhma" if m.kind is MeldKind.GROUP else "suora" for m in made]  # (the concepts)
             parts = [
                 introduce(kd, ["ace"] if kd == "suora" and any(c.rank == 1 for c in m.cards) else [])
                 for kd, m in zip(kinds, made)
             ]
             concept = kinds[0]
-            text = f"Pelaa pöytään {words[concept]}: {_names(made[0].cards, deal.hand)}."
+            text = f"Pelaa pöytään {made[0].kind.finnish}: {_names(made[0].cards, deal.hand)}."
             how = f"Valitse kortit {join_list(faces(made[0].cards, deal.hand))}. Paina sitten Pelaa."
             parts.append(introduce("monta", ["melds_per_turn"]))
             if any(c.is_joker for m in made for c in m.cards):
@@ -457,7 +512,11 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 rule = introduce(concept, ["final_discard"])
             else:
                 concept = "poisto"
-                text = f"Päätä vuoro poistamalla {_name(move.card, deal.hand, 'gen')}: {_why_discard(move.card, deal.hand, rules)}."
+                text = f"Päätä vuoro poistamalla {_name(move.card, deal.hand, 'gen')}: {_why_discard(move.card, deal)}."
+                risk = _discard_risk(move.card, deal, names, "riski" in seen)
+                if risk:
+                    seen.add("riski")
+                    text += " " + risk
                 rule = introduce(concept)
                 if not gin and rules.opening_points and not deal.opened[seat] and "odota" not in seen:
                     seen.add("odota")  # once: why the reader does not open yet (the policy opens when it can)

@@ -49,6 +49,7 @@ from ..errors import IllegalMove
 from ..explain import score_lines
 from ..finnish import card_name, cards_text
 from ..games import new_deal
+from ..moves import EventKind
 from ..gin import Knock
 from ..opening import melds_using_all
 from .pelaa_export import export_yaml
@@ -166,6 +167,20 @@ def _actions(deal: Any) -> list[str]:
     return [_ACTION_OF[kind] for kind in deal.turn_move_types()]
 
 
+def drawn_card(deal: Any, seat: int) -> str | None:
+    """The code of the card ``seat`` drew from the stock or took from the discard pile this turn,
+    while it is still in the hand (the hand shows it apart), else ``None``."""
+    if deal.is_over or deal.turn != seat:
+        return None
+    for e in reversed(deal.events):
+        if e.player != seat:
+            return None
+        if e.kind in (EventKind.DRAW_STOCK, EventKind.DRAW_DISCARD):
+            card = e.cards[0]
+            return card.code if any(c.code == card.code for c in deal.hands[seat]) else None
+    return None
+
+
 #: The action bar's button for each type of move made once drawn (``Position.turn_move_types``).
 _ACTION_OF = {Open: "open", PlayMeld: "meld", LayOff: "lay_off", Discard: "discard", Knock: "knock"}
 
@@ -215,6 +230,7 @@ def _view(g: Game, seat: int = 0) -> dict:
             for tm in deal.table
         ],
         "taken": deal.taken_from_discard.code if deal.taken_from_discard else None,
+        "drawn": drawn_card(deal, seat),
         "actions": _actions(deal) if deal.turn == seat else [],
         "action_steps": ACTION_STEPS,
         "your_turn": deal.turn == seat and not deal.is_over,
