@@ -685,3 +685,65 @@ def test_discard_advice_gives_one_reason_and_warns_of_a_card_the_next_player_can
     for text in (risky, lone, safe, pair, again):  # one reason, never both, and no second reason tacked on
         assert ("vähiten hyötyä" in text) != ("ei sovi yhdistelmään minkään" in text), text
         assert "maksaa" not in text, text
+
+
+def _rule_steps(aino: str, turns: list[list[str]]) -> list[dict]:
+    """The guide's steps of Aino's turns in a perusrommi position of the tests' own rules: Eero has
+    4♥ 5♥ 6♥ on the table; each of Aino's turns draws from the stock and plays ``turns``' moves
+    ("meld AC 2C 3C", "lay 7H 0": onto table meld 0, "out 9D": a discard, "out drawn": of the card drawn)."""
+    from fixed_rules import FIXED
+    from rommikirja import deal_type
+    from rommikirja.app.opetus_text import guide
+    from rommikirja.cards import parse_cards, standard_deck
+    from rommikirja.app.pelaa import drawn_card
+    from rommikirja.deal import Discard, Draw, LayOff, PlayMeld
+    from rommikirja.melds import Meld
+
+    rules = FIXED["perusrommi"]
+    eero = parse_cards("3D 8C JS 10S QS 2H")
+    table = [(1, Meld.from_cards(parse_cards("4H 5H 6H"), rules))]
+    stock = parse_cards("2D 5C 6C 2S 8D 10D")
+    used = set(parse_cards(aino)) | set(eero) | set(stock) | set(table[0][1].cards)
+    stock = list(stock) + [c for c in standard_deck(rules.decks, rules.jokers) if c not in used]
+    start = deal_type(rules).from_position(
+        rules, [parse_cards(aino), eero], stock=stock, discard=[], table=table, dealer=1, turn=0
+    )
+    moves: list = []
+    for i, turn in enumerate(turns):
+        moves.append(Draw("stock"))
+        for item in turn:
+            word, *rest = item.split()
+            if word == "meld":
+                moves.append(PlayMeld(tuple(parse_cards(" ".join(rest)))))
+            elif word == "lay":
+                moves.append(LayOff(tuple(parse_cards(rest[0])), int(rest[1])))
+            elif rest == ["drawn"]:  # (the card this turn drew)
+                at = start.copy()
+                for m in moves:
+                    at.play(m)
+                moves.append(Discard(next(c for c in at.hand if c.code == drawn_card(at, 0))))
+            else:
+                moves.append(Discard(parse_cards(rest[0])[0]))
+        if i < len(turns) - 1:
+            moves += [Draw("stock"), Discard(eero[i])]
+    return [s for s in guide(start, moves, 0, ["Aino", "Eero"]) if s["action"] != "draw_stock"]
+
+
+def test_a_steps_rule_sentence_is_the_one_its_move_shows():
+    """The lay-off's sentence says whose meld it may be as the move shows it (onto the reader's own
+    meld: no "played by someone else"), the rule of laying off before one's own meld only before
+    the reader has one; several melds a turn only on a turn that plays several; going out by the
+    last card's discard says the other way out."""
+    own_meld, _, own_lay, _ = _rule_steps("AC 2C 3C 4C KH 9D 9S", [["meld AC 2C 3C", "out KH"], ["lay 4C 1", "out 9S"]])
+    assert own_lay["action"] == "lay_off" and own_lay["onto"] == 1, own_lay
+    assert "joku muu" not in own_lay["rule"] and "oli yhdistelmä oma tai jonkun muun" in own_lay["rule"], own_lay
+    assert "ennen kuin on pelannut oman yhdistelmän" not in own_lay["rule"], own_lay
+    assert "useita uusia yhdistelmiä" not in own_meld["rule"], own_meld  # (one meld this turn)
+    other_lay, _ = _rule_steps("7H KH 9D 9S KC QD JC", [["lay 7H 0", "out KH"]])
+    assert "vaikka yhdistelmän olisi pelannut joku muu" in other_lay["rule"], other_lay
+    assert "jo ennen kuin on pelannut oman yhdistelmän" in other_lay["rule"], other_lay
+    first, second, _ = _rule_steps("AC 2C 3C 9D 9S 9H KC", [["meld AC 2C 3C", "meld 9D 9S 9H", "out KC"]])
+    assert "Samalla vuorolla saa pelata pöytään useita uusia yhdistelmiä." in first["rule"] + second["rule"]
+    *_, out = _rule_steps("AC 2C 3C 9D 9S 9H", [["meld AC 2C 3C", "meld 9D 9S 9H", "out drawn"]])
+    assert out["action"] == "discard" and out["concept"] == "ulos", out
+    assert "ulos saa mennä myös pelaamalla viimeisenkin kortin pöytään" in out["rule"], out
