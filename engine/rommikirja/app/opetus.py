@@ -275,8 +275,8 @@ def op_opetus(req: dict) -> dict:
         return {
             "result": "other",
             "at": at,
-            "reason": f"Sekin olisi sääntöjen mukaan sallittua, mutta tässä opetusjaossa {_guided(deal, expected)}. "
-            "Kokeile sitä.",
+            "reason": f"Sääntöjen mukaan voisit myös {_tried(deal, move)}, mutta tässä opetusjaossa "
+            f"{_guided(deal, expected)}. Kokeile sitä.",
         }
     deal.play(expected)
     at, log = _to_reader(deal, moves, at + 1, names, seat)
@@ -309,6 +309,25 @@ def _guided(deal: Any, move: Any) -> str:
     if isinstance(move, LayOff):
         return f"lisätään nyt {named(move.cards, hand)} pöydän yhdistelmään ({cards_text(deal.table[move.target].meld.cards)})"
     return "avataan nyt" if isinstance(move, Open) else "tehdään nyt toinen siirto"
+
+
+def _tried(deal: Any, move: Any) -> str:
+    """The reader's own legal move, after "voisit myös": "poistaa herttaseiskan"."""
+    hand = list(deal.hand)
+    if isinstance(move, Discard):
+        return f"poistaa {named([move.card], hand, 'gen')}"
+    if isinstance(move, Knock):
+        return f"koputtaa poistamalla {named([move.card], hand, 'gen')}"
+    if isinstance(move, Draw):
+        return "nostaa kortin nostopakasta" if move.source == STOCK else "ottaa poistopakan kortin"
+    if isinstance(move, Pass):
+        return "passata"
+    if isinstance(move, PlayMeld):
+        return f"pelata pöytään {named(move.cards, hand, 'gen')}"
+    if isinstance(move, LayOff):
+        meld = cards_text(deal.table[move.target].meld.cards)
+        return f"lisätä {named(move.cards, hand, 'gen')} pöydän yhdistelmään ({meld})"
+    return "avata" if isinstance(move, Open) else "tehdä toisen siirron"
 
 
 def _body(card: Card) -> Any:
