@@ -747,3 +747,28 @@ def test_a_steps_rule_sentence_is_the_one_its_move_shows():
     *_, out = _rule_steps("AC 2C 3C 9D 9S 9H", [["meld AC 2C 3C", "meld 9D 9S 9H", "out drawn"]])
     assert out["action"] == "discard" and out["concept"] == "ulos", out
     assert "ulos saa mennä myös pelaamalla viimeisenkin kortin pöytään" in out["rule"], out
+
+
+def test_the_draw_that_turns_the_pile_names_the_card_and_another_draw_is_answered_with_the_turn():
+    """Classic rommi, the stock used up at the reader's draw: the guide names the card the draw
+    brings (the engine's, the pile's bottom card) and says why it is that one; taking the pile's
+    top instead is answered with the pile turned over into a new stock, not a draw from a stock
+    of none."""
+    from fixed_rules import FIXED
+    from rommikirja import deal_type
+    from rommikirja.app.opetus import _guided
+    from rommikirja.app.opetus_text import guide
+    from rommikirja.cards import parse_cards
+    from rommikirja.deal import Discard, Draw
+    from rommikirja.finnish import card_name
+
+    rules = FIXED["rommi"]
+    aino, eero = parse_cards("KC 9D 9S 4S 2H"), parse_cards("3D 8C JS 10S QS")
+    pile = parse_cards("7H 5C 6D AD")  # (7♥ at the bottom: the first upcard)
+    start = deal_type(rules).from_position(rules, [aino, eero], stock=[], discard=pile, dealer=1, turn=0)
+    (draw, _) = guide(start, [Draw("stock"), Discard(aino[0])], 0, ["Aino", "Eero"])
+    assert draw["action"] == "draw_stock", draw
+    assert f"saat sen päällimmäisen kortin, {card_name(pile[0], 'gen')}." in draw["text"], draw["text"]
+    assert "Se oli poistopakan alimmainen kortti, jaon alussa käännetty avokortti," in draw["text"], draw["text"]
+    said = _guided(start, Draw("stock"))
+    assert "nostopakka on loppunut" in said and "käännetään poistopakka uudeksi nostopakaksi" in said, said

@@ -50,7 +50,7 @@ from ..codes import BAD_MOVE, NO_CARDS, NO_PURE_RUN, OPENING_TOO_LOW
 from ..errors import IllegalMove
 from ..explain import score_lines
 from ..deal import STOCK, Discard, Draw, LayOff, Open, Pass, PlayMeld
-from ..gin import Knock
+from ..gin import GinDeal, Knock
 from ..finnish import UnknownName, capitalize, cards_text, count, ordinal, player_name
 from ..melds import Meld, meld_points
 from ..games import deal_type
@@ -301,6 +301,11 @@ def _guided(deal: Any, move: Any) -> str:
     if isinstance(move, Knock):
         return f"koputetaan nyt poistamalla {named([move.card], hand, 'gen')}"
     if isinstance(move, Draw):
+        if move.source == STOCK and not deal.stock and not isinstance(deal, GinDeal):  # (this draw turns the pile)
+            return (
+                "nostopakka on loppunut, joten nyt käännetään poistopakka uudeksi nostopakaksi ja nostetaan "
+                "siitä päällimmäinen kortti"
+            )
         return "nostetaan nyt kortti nostopakasta" if move.source == STOCK else "otetaan nyt poistopakan kortti"
     if isinstance(move, Pass):
         return "passataan nyt"

@@ -332,9 +332,21 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             if gin and deal.phase is GinPhase.FORCED:
                 text = f"{lead}kumpikaan ei ottanut avokorttia, joten nyt nostetaan nostopakasta."
             elif not deal.stock and not gin:  # this draw turns the discard pile over
+                after = deal.copy()
+                after.play(move)
+                got = [c for c in after.hand if c not in deal.hand]
+                bottom = rules.stock_exhausted.startswith("turn_over") and bool(got) and got[0] == deal.discard[0]
                 text = (
                     f"{lead}nostopakka on loppunut. Kun painat Nosta, poistopakka käännetään ensin uudeksi "
-                    "nostopakaksi, ja saat sen päällimmäisen kortin."
+                    "nostopakaksi, ja saat sen päällimmäisen kortin"
+                    + (f", {card_name(got[0], 'gen')}." if got else ".")
+                    + (
+                        " Se oli poistopakan alimmainen kortti"
+                        + (", jaon alussa käännetty avokortti" if rules.upcard and not deal.turnovers else "")
+                        + ", ja kun pakka käännetään, se tulee päällimmäiseksi."
+                        if bottom
+                        else ""
+                    )
                 )
             elif top is not None:
                 text = (
