@@ -84,7 +84,7 @@ def test_following_the_guide_plays_the_whole_deal_and_wrong_moves_do_not_advance
     # a turn begins with a draw: the engine refuses a discard, in Finnish, and the step stays
     refused = _ask(game, script, 0, {"discard": first["view"]["hand"][0]})
     assert refused["result"] == "refused" and refused["at"] == 0
-    assert refused["reason"].endswith(".") and "Aino" in refused["reason"]
+    assert refused["reason"].endswith(".") and "Aino" not in refused["reason"]  # (said to "sinä")
     at = 0
     others = 0
     staged: list = []  # an opening's melds built so far
@@ -772,3 +772,17 @@ def test_the_draw_that_turns_the_pile_names_the_card_and_another_draw_is_answere
     assert "Se oli poistopakan alimmainen kortti, jaon alussa käännetty avokortti," in draw["text"], draw["text"]
     said = _guided(start, Draw("stock"))
     assert "nostopakka on loppunut" in said and "käännetään poistopakka uudeksi nostopakaksi" in said, said
+
+
+@pytest.mark.parametrize("game", list(PLAYERS))
+def test_a_refusal_speaks_to_the_reader_as_the_guide_does(tutorials, game):
+    """The guide says "sinä"; so does the engine's refusal in the guided deal: a discard before the
+    draw is "Et ole vielä nostanut…" (gin's offer: its own rule), never the reader's name."""
+    _, start, moves, *_ = tutorials[game]
+    names = list(DEFAULT_NAMES[: PLAYERS[game]])
+    script = script_of(start, moves, names, 0)
+    hand = _ask(game, script, 0)["view"]["hand"]
+    answer = _ask(game, script, 0, {"discard": hand[0]})
+    assert answer["result"] == "refused" and names[0] not in answer["reason"], answer
+    if game != "gin":
+        assert answer["reason"].startswith("Et ole vielä nostanut"), answer

@@ -51,7 +51,7 @@ from ..errors import IllegalMove
 from ..explain import score_lines
 from ..deal import STOCK, Discard, Draw, LayOff, Open, Pass, PlayMeld
 from ..gin import GinDeal, Knock
-from ..finnish import UnknownName, capitalize, cards_text, count, ordinal, player_name
+from ..finnish import UnknownName, capitalize, cards_text, count, ordinal, player_name, second_person
 from ..melds import Meld, meld_points
 from ..games import deal_type
 from ..narrate import narrate_event
@@ -341,8 +341,12 @@ def _body(card: Card) -> Any:
 
 
 def _refused(err: IllegalMove, names: Sequence[str], seat: int, at: int) -> dict:
+    """The engine's refusal said to the reader as the guide speaks ("sinä": "Et ole vielä nostanut");
+    with the reader's name where the sentence has a verb the second person does not know."""
     try:
-        reason = err.sentence(player_name(names[seat]))
+        who = player_name(names[seat])
+        reason = err.sentence(who)
+        reason = second_person(reason, who) or reason
     except UnknownName:  # (a club name without forms): the message without a subject
         reason = err.message
     return {"result": "refused", "code": err.code, "reason": reason, "at": at}
