@@ -7,7 +7,8 @@ import re
 import pytest
 from fixed_rules import FIXED
 
-from rommikirja.cards import parse_cards, standard_deck
+from rommikirja.cards import parse_cards, sort_cards, standard_deck
+from rommikirja.finnish import card_name, player_name
 from rommikirja.explain import Cards, Line, Melds, Strong, score_lines
 from rommikirja.knock import GinOutcome
 from rommikirja.moves import EndReason, Outcome
@@ -65,7 +66,11 @@ def test_every_sum_in_the_rummy_explanations_adds_up_and_every_view_names_the_re
             assert str(score.points[score.scorer]) in practice[-1].text
         for i in range(out.players):  # each loser's (or every) hand value is on the page
             if i != score.scorer and out.hands[i]:
-                assert any(line.startswith(f"- {names[i]}: ") and str(score.hand_values[i]) in line for line in page), (
+                assert any(
+                    line.startswith((f"- {player_name(names[i], 'gen')} käteen jäi ", f"- {names[i]}: ei avannut"))
+                    and str(score.hand_values[i]) in line
+                    for line in page
+                ), (
                     i,
                     page,
                 )
@@ -123,6 +128,24 @@ def test_gin_explanations_add_up_and_agree_across_the_views():
                 assert total == shown, line.text
         assert page[-1].parts[-2] == Strong(f"{won} pistettä" if won != 1 else "1 piste")
         assert knock[-1].text.endswith(f"= {won}.")
+        hv = score.hand_values
+        if score.kind == "undercut":  # each term named: the bonus and the deadwoods' difference
+            assert page[-1].text == (
+                f"Alitus: {NAMES[1]} saa alituksen lisäpisteet {rules.undercut_bonus} ja irtokorttien arvojen "
+                f"erotuksen {hv[0]} − {hv[1]} = {hv[0] - hv[1]}, yhteensä {won} pistettä."
+            ), page[-1].text
+        # deadwood as a hand's sum: the cards in the hand's order joined by "+", then their values
+        for dw, total in ((out.knocker_deadwood, hv[0]), (out.defender.deadwood, hv[1])):
+            if dw:
+                shown = sort_cards(dw)
+                want = (
+                    "irtokortit "
+                    + " + ".join(card_name(c) for c in shown)
+                    + " = "
+                    + "".join(f"{rules.card_points(c.rank)} + " for c in shown[:-1])
+                    + f"{rules.card_points(shown[-1].rank)}"
+                )
+                assert any(want in line.text for line in page[:2]), (want, [ln.text for ln in page])
         assert f"{won}" in pelaa[0].text
         # the page draws every card of the defender's lay-offs; plain text names them
         laid = [c for cs, _ in out.defender.layoffs for c in cs]
@@ -174,10 +197,11 @@ def test_an_unknown_view_is_refused():
 
 @pytest.mark.parametrize("game", ["perusrommi", "rommi51"])
 def test_a_hands_line_names_its_cards_in_the_hands_order_each_with_its_value(game):
-    """ "- Eero: pataviitonen + herttakuningas = 5 + 10 = 15 pistettä": the cards in the order the
-    hand (and the score table) shows them, joined by "+" as their values are, the values in the
-    same order; one card alone: "- Eero: herttakuningas = 10 pistettä". On a page: faces joined
-    the same way."""
+    """ "- Eeron käteen jäi pataviitonen + herttakuningas: 5 + 10 = 15 pistettä": what was left in
+    the hand (not what Eero earns), the cards in the order the hand (and the score table) shows
+    them, joined by "+" as their values are, the values in the same order; one card alone:
+    "- Eeron käteen jäi herttakuningas: 10 pistettä". On a page: faces joined the same way. A
+    deal won by going out says first whose points the hands' cards are."""
     from rommikirja.cards import sort_cards
     from rommikirja.finnish import card_name
 
@@ -188,16 +212,20 @@ def test_a_hands_line_names_its_cards_in_the_hands_order_each_with_its_value(gam
         score = score_deal(out, rules)
         lines = score_lines(out, score, rules, NAMES)
         for i, hand in enumerate(out.hands):
-            line = next((ln for ln in lines if ln.text.startswith(f"- {NAMES[i]}: ") and hand), None)
+            head = f"- {player_name(NAMES[i], 'gen')} käteen jäi "
+            line = next((ln for ln in lines if ln.text.startswith(head) and hand), None)
             if line is None or "ei avannut" in line.text:
                 continue
             shown = sort_cards(hand)
             names = " + ".join(card_name(c) for c in shown)
             values = " + ".join(str(rules.card_points(c.rank)) for c in shown)
             total = str(score.hand_values[i])
-            want = f"- {NAMES[i]}: {names} = " + (f"{values} = {total} " if len(shown) > 1 else f"{total} ")
+            want = f"{head}{names}: " + (f"{values} = {total} " if len(shown) > 1 else f"{total} ")
             assert line.text.startswith(want), (line.text, want)
             page = str(line_html(line))
             assert page.count(" + ") == 2 * (len(shown) - 1) and page.count('class="kortit"') == len(shown), page
             seen += 1
+        if score.kind == "went_out" and rules.scoring == "winner_takes":
+            w = out.winner
+            assert lines[2].text == f"{NAMES[w]} saa pisteiksi muiden käsiin jääneet kortit:", lines
     assert seen > 20

@@ -84,7 +84,7 @@ def test_following_the_guide_plays_the_whole_deal_and_wrong_moves_do_not_advance
     # a turn begins with a draw: the engine refuses a discard, in Finnish, and the step stays
     refused = _ask(game, script, 0, {"discard": first["view"]["hand"][0]})
     assert refused["result"] == "refused" and refused["at"] == 0
-    assert refused["reason"].endswith(".") and "Aino" in refused["reason"]
+    assert refused["reason"].endswith(".") and "Aino" not in refused["reason"]  # (said to "sinä")
     at = 0
     others = 0
     staged: list = []  # an opening's melds built so far
@@ -110,9 +110,9 @@ def test_following_the_guide_plays_the_whole_deal_and_wrong_moves_do_not_advance
                 from rommikirja.cards import parse_card
                 from rommikirja.finnish import card_name
 
-                assert answer["at"] == at and answer["reason"].startswith(
-                    "Sekin olisi sääntöjen mukaan sallittua, mutta tässä opetusjaossa poistetaan nyt "
-                    + card_name(parse_card(step["cards"][0]))
+                assert answer["at"] == at and answer["reason"].startswith(  # (the card tried, then the guided)
+                    f"Sääntöjen mukaan voisit myös poistaa {card_name(parse_card(other), 'gen')}, mutta tässä "
+                    "opetusjaossa poistetaan nyt " + card_name(parse_card(step["cards"][0]))
                 ), answer
                 assert answer["reason"].endswith(". Kokeile sitä."), answer
         answer = _ask(game, script, at, _page_move(step))
@@ -685,3 +685,104 @@ def test_discard_advice_gives_one_reason_and_warns_of_a_card_the_next_player_can
     for text in (risky, lone, safe, pair, again):  # one reason, never both, and no second reason tacked on
         assert ("vähiten hyötyä" in text) != ("ei sovi yhdistelmään minkään" in text), text
         assert "maksaa" not in text, text
+
+
+def _rule_steps(aino: str, turns: list[list[str]]) -> list[dict]:
+    """The guide's steps of Aino's turns in a perusrommi position of the tests' own rules: Eero has
+    4♥ 5♥ 6♥ on the table; each of Aino's turns draws from the stock and plays ``turns``' moves
+    ("meld AC 2C 3C", "lay 7H 0": onto table meld 0, "out 9D": a discard, "out drawn": of the card drawn)."""
+    from fixed_rules import FIXED
+    from rommikirja import deal_type
+    from rommikirja.app.opetus_text import guide
+    from rommikirja.cards import parse_cards, standard_deck
+    from rommikirja.app.pelaa import drawn_card
+    from rommikirja.deal import Discard, Draw, LayOff, PlayMeld
+    from rommikirja.melds import Meld
+
+    rules = FIXED["perusrommi"]
+    eero = parse_cards("3D 8C JS 10S QS 2H")
+    table = [(1, Meld.from_cards(parse_cards("4H 5H 6H"), rules))]
+    stock = parse_cards("2D 5C 6C 2S 8D 10D")
+    used = set(parse_cards(aino)) | set(eero) | set(stock) | set(table[0][1].cards)
+    stock = list(stock) + [c for c in standard_deck(rules.decks, rules.jokers) if c not in used]
+    start = deal_type(rules).from_position(
+        rules, [parse_cards(aino), eero], stock=stock, discard=[], table=table, dealer=1, turn=0
+    )
+    moves: list = []
+    for i, turn in enumerate(turns):
+        moves.append(Draw("stock"))
+        for item in turn:
+            word, *rest = item.split()
+            if word == "meld":
+                moves.append(PlayMeld(tuple(parse_cards(" ".join(rest)))))
+            elif word == "lay":
+                moves.append(LayOff(tuple(parse_cards(rest[0])), int(rest[1])))
+            elif rest == ["drawn"]:  # (the card this turn drew)
+                at = start.copy()
+                for m in moves:
+                    at.play(m)
+                moves.append(Discard(next(c for c in at.hand if c.code == drawn_card(at, 0))))
+            else:
+                moves.append(Discard(parse_cards(rest[0])[0]))
+        if i < len(turns) - 1:
+            moves += [Draw("stock"), Discard(eero[i])]
+    return [s for s in guide(start, moves, 0, ["Aino", "Eero"]) if s["action"] != "draw_stock"]
+
+
+def test_a_steps_rule_sentence_is_the_one_its_move_shows():
+    """The lay-off's sentence says whose meld it may be as the move shows it (onto the reader's own
+    meld: no "played by someone else"), the rule of laying off before one's own meld only before
+    the reader has one; several melds a turn only on a turn that plays several; going out by the
+    last card's discard says the other way out."""
+    own_meld, _, own_lay, _ = _rule_steps("AC 2C 3C 4C KH 9D 9S", [["meld AC 2C 3C", "out KH"], ["lay 4C 1", "out 9S"]])
+    assert own_lay["action"] == "lay_off" and own_lay["onto"] == 1, own_lay
+    assert "joku muu" not in own_lay["rule"] and "oli yhdistelmä oma tai jonkun muun" in own_lay["rule"], own_lay
+    assert "ennen kuin on pelannut oman yhdistelmän" not in own_lay["rule"], own_lay
+    assert "useita uusia yhdistelmiä" not in own_meld["rule"], own_meld  # (one meld this turn)
+    other_lay, _ = _rule_steps("7H KH 9D 9S KC QD JC", [["lay 7H 0", "out KH"]])
+    assert "vaikka yhdistelmän olisi pelannut joku muu" in other_lay["rule"], other_lay
+    assert "jo ennen kuin on pelannut oman yhdistelmän" in other_lay["rule"], other_lay
+    first, second, _ = _rule_steps("AC 2C 3C 9D 9S 9H KC", [["meld AC 2C 3C", "meld 9D 9S 9H", "out KC"]])
+    assert "Samalla vuorolla saa pelata pöytään useita uusia yhdistelmiä." in first["rule"] + second["rule"]
+    *_, out = _rule_steps("AC 2C 3C 9D 9S 9H", [["meld AC 2C 3C", "meld 9D 9S 9H", "out drawn"]])
+    assert out["action"] == "discard" and out["concept"] == "ulos", out
+    assert "ulos saa mennä myös pelaamalla viimeisenkin kortin pöytään" in out["rule"], out
+
+
+def test_the_draw_that_turns_the_pile_names_the_card_and_another_draw_is_answered_with_the_turn():
+    """Classic rommi, the stock used up at the reader's draw: the guide names the card the draw
+    brings (the engine's, the pile's bottom card) and says why it is that one; taking the pile's
+    top instead is answered with the pile turned over into a new stock, not a draw from a stock
+    of none."""
+    from fixed_rules import FIXED
+    from rommikirja import deal_type
+    from rommikirja.app.opetus import _guided
+    from rommikirja.app.opetus_text import guide
+    from rommikirja.cards import parse_cards
+    from rommikirja.deal import Discard, Draw
+    from rommikirja.finnish import card_name
+
+    rules = FIXED["rommi"]
+    aino, eero = parse_cards("KC 9D 9S 4S 2H"), parse_cards("3D 8C JS 10S QS")
+    pile = parse_cards("7H 5C 6D AD")  # (7♥ at the bottom: the first upcard)
+    start = deal_type(rules).from_position(rules, [aino, eero], stock=[], discard=pile, dealer=1, turn=0)
+    (draw, _) = guide(start, [Draw("stock"), Discard(aino[0])], 0, ["Aino", "Eero"])
+    assert draw["action"] == "draw_stock", draw
+    assert f"saat sen päällimmäisen kortin, {card_name(pile[0], 'gen')}." in draw["text"], draw["text"]
+    assert "Se oli poistopakan alimmainen kortti, jaon alussa käännetty avokortti," in draw["text"], draw["text"]
+    said = _guided(start, Draw("stock"))
+    assert "nostopakka on loppunut" in said and "käännetään poistopakka uudeksi nostopakaksi" in said, said
+
+
+@pytest.mark.parametrize("game", list(PLAYERS))
+def test_a_refusal_speaks_to_the_reader_as_the_guide_does(tutorials, game):
+    """The guide says "sinä"; so does the engine's refusal in the guided deal: a discard before the
+    draw is "Et ole vielä nostanut…" (gin's offer: its own rule), never the reader's name."""
+    _, start, moves, *_ = tutorials[game]
+    names = list(DEFAULT_NAMES[: PLAYERS[game]])
+    script = script_of(start, moves, names, 0)
+    hand = _ask(game, script, 0)["view"]["hand"]
+    answer = _ask(game, script, 0, {"discard": hand[0]})
+    assert answer["result"] == "refused" and names[0] not in answer["reason"], answer
+    if game != "gin":
+        assert answer["reason"].startswith("Et ole vielä nostanut"), answer

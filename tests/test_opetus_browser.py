@@ -114,6 +114,8 @@ def _wrong_meld_and_early_open(page, game: str) -> None:
     _idle(page, game)
     feedback = page.locator(f"{root} [data-opetus-palaute]").inner_text()
     assert feedback.startswith("✘ ") and "Vihje:" in feedback, feedback
+    # the hint is what to do, not the whole instruction again (that is in the box above)
+    assert feedback.split("Vihje:")[1].strip() == step["how"] and step["text"] not in feedback, feedback
     assert _instruction(page, game) == before
     # the refused choice stays chosen: the reader adds the missing cards, not all of them again
     pressed = page.locator(f"{root} .pelaa-kasi button[aria-pressed='true']").evaluate_all(
@@ -185,12 +187,18 @@ def _legal_other(page, game: str) -> None:
     before = _instruction(page, game)
     code = step["cards"][0]
     others = page.locator(f'{root} .pelaa-kasi button.kortti:not([data-code="{code}"]):not([aria-label*="otettu"])')
+    tried = others.first.get_attribute("data-code")
     others.first.click()
     page.locator(f"{root} button[data-action='discard']").click()
     _idle(page, game)
     assert page.evaluate(f"{_root(game)}.dataset.opetusHylatty") == "toinen"
     text = page.locator(f"{root} [data-opetus-palaute]").inner_text()
-    assert "Sekin olisi sääntöjen mukaan sallittua, mutta tässä opetusjaossa poistetaan nyt " in text, text
+    from rommikirja.cards import parse_card
+    from rommikirja.finnish import card_name
+
+    name = card_name(parse_card(tried.rstrip("'")), "gen")  # (the card tried, then the guided one)
+    assert f"Sääntöjen mukaan voisit myös poistaa {name}" in text, (name, text)
+    assert ", mutta tässä opetusjaossa poistetaan nyt " in text, text
     assert "Kokeile sitä." in text, text
     assert _instruction(page, game) == before
 

@@ -194,7 +194,7 @@ function mount(root) {
       feedback.replaceChildren(
         // a refusal in red; a legal but different move is no mistake, so it is not
         el("p", { class: result.result === "refused" ? "vaarin" : "toinen" }, result.result === "refused" ? "✘ " : "", result.reason),
-        step ? el("p", { class: "opetus-vihje" }, `Vihje: ${step.text} ${step.how}`) : "");
+        step ? el("p", { class: "opetus-vihje" }, `Vihje: ${step.how}`) : "");  // (the instruction is in the box already)
       // a refused choice of cards stays, so the reader mends one card rather than choosing all
       // again; before the draw the cards were not at fault (a turn begins with a draw): cleared
       if (result.result === "other" || undrawn(ui.view)) {

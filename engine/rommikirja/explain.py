@@ -17,7 +17,7 @@ bold).
 >>> out = Outcome(EndReason.WENT_OUT, 0, ((), parse_cards("KH 5S")), rummy=False, dealer=1)
 >>> rules = RuleSet()
 >>> [line.text for line in score_lines(out, score_deal(out, rules), rules, ["Aino", "Eero"])]
-['Aino voittaa jaon.', '', '- Eero: pataviitonen + herttakuningas = 5 + 10 = 15 pistettä', '', 'Aino saa muiden käsien arvon, 15 pistettä.']
+['Aino voittaa jaon.', '', 'Aino saa pisteiksi muiden käsiin jääneet kortit:', '', '- Eeron käteen jäi pataviitonen + herttakuningas: 5 + 10 = 15 pistettä', '', 'Aino saa muiden käsien arvon, 15 pistettä.']
 """
 
 from __future__ import annotations
@@ -103,10 +103,11 @@ def _sum(cards: Sequence[Card], rules: RuleSet) -> str:
 
 
 def _hand_line(name: str, hand: Sequence[Card], rules: RuleSet, total: Part) -> Line:
-    """A hand's value: "- Eero: pataviitonen + herttakuningas = 5 + 10 = 15 pistettä" (the cards in
-    the order a hand shows them; one card: "- Eero: herttakuningas = 10 pistettä")."""
+    """A hand's value, said as what was left in it: "- Eeron käteen jäi pataviitonen + herttakuningas:
+    5 + 10 = 15 pistettä" (the cards in the order a hand shows them; one card: "- Eeron käteen jäi
+    herttakuningas: 10 pistettä")."""
     cards = tuple(sort_cards(hand))
-    return _line(f"- {name}: ", Cards(cards, plus=True), f" = {_sum(cards, rules)}", total)
+    return _line(f"- {player_name(name, 'gen')} käteen jäi ", Cards(cards, plus=True), f": {_sum(cards, rules)}", total)
 
 
 def _card_sum(cards: Sequence[Card], rules: RuleSet) -> str:
@@ -120,13 +121,31 @@ def _knock_result(kind: str, names: Sequence[str], rules: RuleSet, score: Any, k
     d = 1 - k
     result = _strong if page else str
     hv = score.hand_values
+    if page:  # each term named: the bonus, the other's deadwood or the difference of the two
+        if kind == "gin":
+            return _line(
+                f"Gin: {names[k]} saa ginin lisäpisteet {rules.gin_bonus} ja {player_name(names[d], 'gen')} "
+                f"irtokorttien arvon {hv[d]}, yhteensä ",
+                result(score.points[k]),
+                ".",
+            )
+        if kind == "undercut":
+            return _line(
+                f"Alitus: {names[d]} saa alituksen lisäpisteet {rules.undercut_bonus} ja irtokorttien arvojen "
+                f"erotuksen {hv[k]} − {hv[d]} = {hv[k] - hv[d]}, yhteensä ",
+                result(score.points[d]),
+                ".",
+            )
+        return _line(
+            f"{names[k]} saa irtokorttien arvojen erotuksen {hv[d]} − {hv[k]} = ", result(score.points[k]), "."
+        )
     if kind == "gin":
         return _line(f"Gin: {names[k]} saa {rules.gin_bonus} + {hv[d]} = ", result(score.points[k]), ".")
     if kind == "undercut":
         return _line(
             f"Alitus: {names[d]} saa {rules.undercut_bonus} + {hv[k]} − {hv[d]} = ", result(score.points[d]), "."
         )
-    return _line(f"{names[k]} saa {'erotuksen ' if page else ''}{hv[d]} − {hv[k]} = ", result(score.points[k]), ".")
+    return _line(f"{names[k]} saa {hv[d]} − {hv[k]} = ", result(score.points[k]), ".")
 
 
 def _strong(n: int) -> Strong:
@@ -221,6 +240,8 @@ def _page_rummy(out: Any, score: Any, rules: RuleSet, names: Sequence[str]) -> l
             if hand
         ]
         return lines
+    if score.kind == "went_out" and w is not None:  # (whose points the hands' cards are)
+        lines += [_line(f"{names[w]} saa pisteiksi muiden käsiin jääneet kortit:"), Line()]
     lines += [
         _hand_line(names[i], hand, rules, count(hv[i], "piste", digits=True))
         for i, hand in enumerate(out.hands)
@@ -251,6 +272,17 @@ def _page_rummy(out: Any, score: Any, rules: RuleSet, names: Sequence[str]) -> l
     return lines
 
 
+def _melds(melds: Sequence[Sequence[Card]]) -> Melds:
+    """Melds with their cards in the order a hand shows them."""
+    return Melds(tuple(tuple(sort_cards(m)) for m in melds))
+
+
+def _deadwood(cards: Sequence[Card], rules: RuleSet, total: int) -> list[Part]:
+    """Deadwood with its values as a hand's sum: "patakakkonen + herttaässä = 2 + 1 = 3 pistettä"."""
+    shown = tuple(sort_cards(cards))
+    return [Cards(shown, plus=True), f" = {_sum(shown, rules)}{count(total, 'piste', digits=True)}"]
+
+
 def _page_gin(out: Any, score: Any, rules: RuleSet, names: Sequence[str]) -> list[Line]:
     if score.kind == "void":
         return [
@@ -261,16 +293,21 @@ def _page_gin(out: Any, score: Any, rules: RuleSet, names: Sequence[str]) -> lis
     dres = out.defender
     knocker: list[Part] = [
         f"- {names[k]} {'tekee ginin' if score.kind == 'gin' else 'koputtaa'}: ",
-        Melds(tuple(out.knocker_melds)),
+        _melds(out.knocker_melds),
     ]
     if out.knocker_deadwood:
-        knocker += [", irtokortit ", Cards(tuple(out.knocker_deadwood)), f" = {count(hv[k], 'piste', digits=True)}"]
+        knocker += ["; irtokortit ", *_deadwood(out.knocker_deadwood, rules, hv[k])]
     defender: list[Part] = [f"- {names[d]}: "]
-    defender += ["omat yhdistelmät ", Melds(tuple(dres.melds))] if dres.melds else ["ei omia yhdistelmiä"]
+    defender += ["omat yhdistelmät ", _melds(dres.melds)] if dres.melds else ["ei omia yhdistelmiä"]
     for cs, t in dres.layoffs:
-        defender += ["; liittää ", Cards(tuple(cs)), " yhdistelmään ", Melds((out.knocker_melds[t],))]
+        defender += [
+            "; liittää ",
+            Cards(tuple(sort_cards(cs)), "gen"),
+            " yhdistelmään ",
+            _melds((out.knocker_melds[t],)),
+        ]
     if dres.deadwood:
-        defender += ["; irtokortit ", Cards(tuple(dres.deadwood)), f" = {count(hv[d], 'piste', digits=True)}"]
+        defender += ["; irtokortit ", *_deadwood(dres.deadwood, rules, hv[d])]
     else:
         defender.append("; ei irtokortteja")
     return [

@@ -200,7 +200,8 @@ OPTIONS: dict[str, OptionSpec] = {
         {"optional": "ulos saa mennä ilman poistoa", "required": "viimeinen kortti on aina poistettava"},
         says=_per_value(
             {
-                "optional": "Viimeistä korttia ei ole pakko poistaa.",
+                "optional": "Viimeistä korttia ei ole pakko poistaa: ulos saa mennä myös pelaamalla viimeisenkin "
+                "kortin pöytään.",
                 "required": "Viimeinen kortti on aina poistettava: kättä ei voi tyhjentää pelaamalla "
                 "kaikkia kortteja pöytään.",
             }

@@ -50,8 +50,8 @@ from ..codes import BAD_MOVE, NO_CARDS, NO_PURE_RUN, OPENING_TOO_LOW
 from ..errors import IllegalMove
 from ..explain import score_lines
 from ..deal import STOCK, Discard, Draw, LayOff, Open, Pass, PlayMeld
-from ..gin import Knock
-from ..finnish import UnknownName, capitalize, cards_text, count, ordinal, player_name
+from ..gin import GinDeal, Knock
+from ..finnish import UnknownName, capitalize, cards_text, count, ordinal, player_name, second_person
 from ..melds import Meld, meld_points
 from ..games import deal_type
 from ..narrate import narrate_event
@@ -275,8 +275,8 @@ def op_opetus(req: dict) -> dict:
         return {
             "result": "other",
             "at": at,
-            "reason": f"Sekin olisi sääntöjen mukaan sallittua, mutta tässä opetusjaossa {_guided(deal, expected)}. "
-            "Kokeile sitä.",
+            "reason": f"Sääntöjen mukaan voisit myös {_tried(deal, move)}, mutta tässä opetusjaossa "
+            f"{_guided(deal, expected)}. Kokeile sitä.",
         }
     deal.play(expected)
     at, log = _to_reader(deal, moves, at + 1, names, seat)
@@ -301,6 +301,11 @@ def _guided(deal: Any, move: Any) -> str:
     if isinstance(move, Knock):
         return f"koputetaan nyt poistamalla {named([move.card], hand, 'gen')}"
     if isinstance(move, Draw):
+        if move.source == STOCK and not deal.stock and not isinstance(deal, GinDeal):  # (this draw turns the pile)
+            return (
+                "nostopakka on loppunut, joten nyt käännetään poistopakka uudeksi nostopakaksi ja nostetaan "
+                "siitä päällimmäinen kortti"
+            )
         return "nostetaan nyt kortti nostopakasta" if move.source == STOCK else "otetaan nyt poistopakan kortti"
     if isinstance(move, Pass):
         return "passataan nyt"
@@ -311,14 +316,37 @@ def _guided(deal: Any, move: Any) -> str:
     return "avataan nyt" if isinstance(move, Open) else "tehdään nyt toinen siirto"
 
 
+def _tried(deal: Any, move: Any) -> str:
+    """The reader's own legal move, after "voisit myös": "poistaa herttaseiskan"."""
+    hand = list(deal.hand)
+    if isinstance(move, Discard):
+        return f"poistaa {named([move.card], hand, 'gen')}"
+    if isinstance(move, Knock):
+        return f"koputtaa poistamalla {named([move.card], hand, 'gen')}"
+    if isinstance(move, Draw):
+        return "nostaa kortin nostopakasta" if move.source == STOCK else "ottaa poistopakan kortin"
+    if isinstance(move, Pass):
+        return "passata"
+    if isinstance(move, PlayMeld):
+        return f"pelata pöytään {named(move.cards, hand, 'gen')}"
+    if isinstance(move, LayOff):
+        meld = cards_text(deal.table[move.target].meld.cards)
+        return f"lisätä {named(move.cards, hand, 'gen')} pöydän yhdistelmään ({meld})"
+    return "avata" if isinstance(move, Open) else "tehdä toisen siirron"
+
+
 def _body(card: Card) -> Any:
     """A card up to its deck: twins (and jokers) are the same card to the rules."""
     return "JK" if card.is_joker else (card.rank, card.suit)
 
 
 def _refused(err: IllegalMove, names: Sequence[str], seat: int, at: int) -> dict:
+    """The engine's refusal said to the reader as the guide speaks ("sinä": "Et ole vielä nostanut");
+    with the reader's name where the sentence has a verb the second person does not know."""
     try:
-        reason = err.sentence(player_name(names[seat]))
+        who = player_name(names[seat])
+        reason = err.sentence(who)
+        reason = second_person(reason, who) or reason
     except UnknownName:  # (a club name without forms): the message without a subject
         reason = err.message
     return {"result": "refused", "code": err.code, "reason": reason, "at": at}

@@ -80,6 +80,7 @@ _SHARED = {
     "irtokortit": "Yhdistelmät pysyvät kädessä jaon loppuun asti; kortit, jotka eivät kuulu mihinkään yhdistelmään, ovat irtokortteja, ja niiden arvo lasketaan pisteinä.",
     "otettu": "Poistopakasta otettua korttia ei saa poistaa samalla vuorolla.",
     "lisays": "Kortin, joka jatkaa pöydän yhdistelmää, saa lisätä siihen, vaikka yhdistelmän olisi pelannut joku muu.",
+    "lisays_oma": "Kortin, joka jatkaa pöydän yhdistelmää, saa lisätä siihen, oli yhdistelmä oma tai jonkun muun.",
     "ryhma": "Ryhmässä on kolme tai neljä samanarvoista korttia, kaikki eri maata.",
     "suora": "Suorassa on vähintään kolme saman maan korttia peräkkäin.",
     "monta": "",
@@ -94,6 +95,17 @@ def _rule(concept: str, rules: RuleSet, options: Sequence[str] = ()) -> str:
     parts = [_SHARED[concept]] if _SHARED.get(concept) else []
     parts += [statement(o, rules) for o in options if applies(o, rules)]
     return " ".join(parts)
+
+
+def _melds_this_turn(moves: Sequence[Any], k: int) -> int:
+    """How many new melds the turn of ``moves[k]`` plays (its moves up to the discard or knock)."""
+    lo = k
+    while lo > 0 and not isinstance(moves[lo - 1], (Discard, Knock, Pass)):
+        lo -= 1
+    hi = k
+    while hi < len(moves) and not isinstance(moves[hi], (Discard, Knock)):
+        hi += 1
+    return sum(isinstance(m, PlayMeld) for m in moves[lo:hi])
 
 
 def _turn_start(n: int) -> str:
@@ -320,9 +332,21 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             if gin and deal.phase is GinPhase.FORCED:
                 text = f"{lead}kumpikaan ei ottanut avokorttia, joten nyt nostetaan nostopakasta."
             elif not deal.stock and not gin:  # this draw turns the discard pile over
+                after = deal.copy()
+                after.play(move)
+                got = [c for c in after.hand if c not in deal.hand]
+                bottom = rules.stock_exhausted.startswith("turn_over") and bool(got) and got[0] == deal.discard[0]
                 text = (
                     f"{lead}nostopakka on loppunut. Kun painat Nosta, poistopakka käännetään ensin uudeksi "
-                    "nostopakaksi, ja saat sen päällimmäisen kortin."
+                    "nostopakaksi, ja saat sen päällimmäisen kortin"
+                    + (f", {card_name(got[0], 'gen')}." if got else ".")
+                    + (
+                        " Se oli poistopakan alimmainen kortti"
+                        + (", jaon alussa käännetty avokortti" if rules.upcard and not deal.turnovers else "")
+                        + ", ja kun pakka käännetään, se tulee päällimmäiseksi."
+                        if bottom
+                        else ""
+                    )
                 )
             elif top is not None:
                 text = (
@@ -453,7 +477,8 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             concept = kinds[0]
             text = f"Pelaa pöytään {made[0].kind.finnish}: {_names(made[0].cards, deal.hand)}."
             how = f"Valitse kortit {join_list(faces(made[0].cards, deal.hand))}. Paina sitten Pelaa."
-            parts.append(introduce("monta", ["melds_per_turn"]))
+            if rules.melds_per_turn != "any" or _melds_this_turn(moves, k) > 1:  # (said where the move shows it)
+                parts.append(introduce("monta", ["melds_per_turn"]))
             if any(c.is_joker for m in made for c in m.cards):
                 parts.append(introduce("jokeri", ["max_jokers_per_meld", "joker_points"]))
                 for m in made:
@@ -476,7 +501,19 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 f"Valitse {'kortit' if len(move.cards) > 1 else 'kortti'} {join_list(faces(move.cards, deal.hand))}, "
                 f"napauta pöydän yhdistelmää {' '.join(faces(meld.cards))} ja paina Lisää."
             )
-            rule = introduce(concept, ["lay_off_before_meld"])
+            own = deal.table[move.target].owner == seat
+            melded = any(tm.owner == seat for tm in deal.table)
+            # the sentence the move shows: onto another player's meld or the reader's own; the rule of
+            # laying off before one's own meld only while the reader has none on the table
+            rule = _rule(
+                "lisays" if not own else "lisays_oma",
+                rules,
+                [] if melded and rules.lay_off_before_meld else ["lay_off_before_meld"],
+            )
+            rule = rule if concept not in seen else ""
+            seen.add(concept)
+            if rule:
+                introduced.append(concept)
         elif isinstance(move, Knock):
             action = "knock"
             cards = [move.card.code]

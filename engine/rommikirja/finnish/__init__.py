@@ -55,7 +55,7 @@ from .cases import CASES, SINGULAR_CASES
 from .names import NAME_FORMS, UnknownName, club_names, name_forms, player_name, set_club_names
 from .nouns import NOUN_FORMS, count, noun
 from .numerals import all_numeral_forms, digits_text, number_word, numeral, ordinal
-from .prose import capitalize, join_list
+from .prose import capitalize, join_list, second_person
 
 __all__ = [
     "CASES",
@@ -65,6 +65,7 @@ __all__ = [
     "rank_name",
     "suit_name",
     "join_list",
+    "second_person",
     "cards_text",
     "number_word",
     "all_card_word_forms",

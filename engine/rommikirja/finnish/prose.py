@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-__all__ = ["capitalize", "join_list"]
+__all__ = ["capitalize", "join_list", "second_person"]
 
 
 def capitalize(text: str) -> str:
@@ -28,3 +28,52 @@ def join_list(words: Sequence[str], conjunction: str = "ja") -> str:
     if len(words) == 1:
         return words[0]
     return ", ".join(words[:-1]) + f" {conjunction} " + words[-1]
+
+
+#: A verb after a player's name (third person) and the same verb said to "sinä".
+_SECOND_VERBS = {
+    "ei": "et",
+    "on": "olet",
+    "voi": "voit",
+    "otti": "otit",
+    "päättää": "päätät",
+    "nostaa": "nostat",
+    "pelaa": "pelaat",
+}
+#: A possessive form of the third person and of "sinä".
+_SECOND_POSSESSIVES = {
+    "käteensä": "käteesi",
+    "kätensä": "kätesi",
+    "korttejaan": "korttejasi",
+    "vuoroaan": "vuoroasi",
+    "poistostaan": "poistostasi",
+}
+
+
+def second_person(sentence: str, who: str) -> str | None:
+    """``sentence`` about the player ``who`` said to that player ("sinä"), or ``None`` when a verb
+    after the name (or after *hän*) is not one this knows, so the caller keeps the sentence as it is.
+
+    >>> second_person("Aino ei ole vielä nostanut, ja vuoro alkaa aina nostolla.", "Aino")
+    'Et ole vielä nostanut, ja vuoro alkaa aina nostolla.'
+    >>> second_person("Aino on itse vuorossa, joten hän nostaa tavalliseen tapaan.", "Aino")
+    'Olet itse vuorossa, joten nostat tavalliseen tapaan.'
+    >>> second_person("Poistopakka on tyhjä, joten Aino voi nostaa vain nostopakasta.", "Aino")
+    'Poistopakka on tyhjä, joten voit nostaa vain nostopakasta.'
+    >>> second_person("Aino joko ottaa ensin avokortin tai passaa.", "Aino") is None
+    True
+    """
+    import re
+
+    out = sentence
+    for subject in (who, "hän"):
+        pattern = re.compile(rf"(?<!\w){re.escape(subject)} (\w+)")
+        for m in list(pattern.finditer(out)):
+            if m.group(1) not in _SECOND_VERBS:
+                return None
+        out = pattern.sub(lambda m: _SECOND_VERBS[m.group(1)], out)
+    if re.search(rf"(?<!\w){re.escape(who)}(?!\w)", out) or re.search(r"(?<!\w)(hänen|häntä|hänellä)(?!\w)", out):
+        return None  # (the name or the third person in another case: left as it was)
+    for third, second in _SECOND_POSSESSIVES.items():
+        out = re.sub(rf"(?<!\w){third}(?!\w)", second, out)
+    return out[:1].upper() + out[1:]
