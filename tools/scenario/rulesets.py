@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from rommikirja.chars import identity_problem, written
 from rommikirja import RuleSet, RuleSetError
@@ -113,18 +114,17 @@ def _own_problems(data: LDict, path: str | Path) -> list[SourceError]:
     """Each option of a rule file that is wrong by itself, at its line (nothing for ``name`` and
     ``base``, whose problems are reported by whoever found the file could not be used)."""
     options = {k: v for k, v in data.items() if k not in ("name", "base")}
-    return [SourceError(path, data.line_of(e.option), f"sääntö {e}") for e in option_problems(options)]
+    return [_option_error(e, data, path) for e in option_problems(options)]
+
+
+def _option_error(err: RuleSetError, data: Any, path: str | Path) -> SourceError:
+    """A wrong option at its line of the rule file (no line for options not read from YAML)."""
+    return SourceError(path, data.line_of(err.option) if isinstance(data, LDict) else None, f"sääntö {err}")
 
 
 def _unique(errors: list[SourceError]) -> list[SourceError]:
     """``errors`` without repeats (the same message at the same place), in their order."""
-    seen: set[tuple[str, int | None, str]] = set()
-    out: list[SourceError] = []
-    for e in errors:
-        if (e.path, e.line, e.message) not in seen:
-            seen.add((e.path, e.line, e.message))
-            out.append(e)
-    return out
+    return list({(e.path, e.line, e.message): e for e in errors}.values())  # (equal errors: either one)
 
 
 def idle_notes(directory: Path = RULES_DIR) -> list[SourceError]:
@@ -211,13 +211,9 @@ def rules_from(options: dict, base: RuleSet, path: str | Path, data: LDict) -> R
         rules = RuleSet.from_mapping(options, base=base)
     except RuleSetError as err:
         problems = option_problems(options) or [err]  # every wrong option, or what they get wrong together
-
-        def at(e: RuleSetError) -> SourceError:
-            return SourceError(path, data.line_of(e.option) if isinstance(data, LDict) else None, f"sääntö {e}")
-
         if len(problems) == 1:
-            raise at(problems[0]) from None
-        raise SourceErrors([at(e) for e in problems]) from None
+            raise _option_error(problems[0], data, path) from None
+        raise SourceErrors([_option_error(e, data, path) for e in problems]) from None
     if key is not None and len(_BUILT) < 1024:
         _BUILT[key] = rules
     return rules
