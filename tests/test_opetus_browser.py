@@ -402,3 +402,26 @@ def test_guided_deal_played_from_its_words_alone_on_a_phone(phone, server, game)
     assert page.evaluate("document.activeElement.matches('.opetus-loppu a[href*=\"pelaa/?peli=\"]')")
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
     assert not p.errors, p.errors
+
+
+def test_the_start_line_says_starting_once_the_download_is_done(phone, server):  # noqa: F811
+    """The guided deal and Pelaa share the engine start's status line: while the runtime downloads it
+    counts the bytes, and once they are all in (Pyodide setting up, which can take seconds on a phone)
+    it says the engine is starting instead of showing a finished download as still loading."""
+    page = phone.new_page()
+    page.goto(server + GAMES["rommi51"])
+    lines = page.evaluate(
+        """async () => {
+            const { startText } = await import(new URL("/assets/moottori.js", location.href).href);
+            const t = performance.now();
+            return [
+                startText({ loaded: 3.2e6, total: 14.1e6, phase: "lataus", started: t }),
+                startText({ loaded: 14.1e6, total: 14.1e6, phase: "käynnistys", started: t - 15000 }),
+                startText(),
+            ];
+        }"""
+    )
+    page.close()
+    assert lines[0].startswith("Sääntömoottori latautuu… (3,2 / 14,1 Mt, ")
+    assert lines[1] == "Sääntömoottori käynnistyy… (15 s)"
+    assert lines[2] == "Sääntömoottori käynnistyy…"
