@@ -232,6 +232,8 @@ def follow_the_prompts(p: Page, game: str) -> None:
         if page.evaluate(f"'opetusValmis' in {_root(game)}.dataset"):
             break
         _check_twins(page, game, twins)
+        if game == "gin":  # nothing is laid on the table before the knock: no empty-table line
+            assert "Pöydällä ei ole yhdistelmiä" not in page.locator(root).inner_text()
         # the opening's button only where an opening is built, until the reader has opened
         buttons = page.locator(f"{root} .pelaa-toiminnot button").all_inner_texts()
         me = page.locator(f"{root} .pelaa-pelaajat li", has_text="(sinä)").inner_text()

@@ -254,7 +254,8 @@ function mount(root) {
     const piles = el("p", { class: "pelaa-pakat" },
       `Nostopakka: ${v.stock} ${v.stock === 1 ? "kortti" : "korttia"} · Poistopakka: `,
       v.discard_top ? cardSpan(v.discard_top, L) : "tyhjä");
-    const melds = el("div", { class: "pelaa-poytayhdistelmat" },
+    // gin lays nothing on the table before the knock: no empty-table line there
+    const melds = !v.table.length && v.style === "knock" ? "" : el("div", { class: "pelaa-poytayhdistelmat" },
       v.table.length ? el("p", {}, "Pöydällä (napauta yhdistelmää, johon haluat lisätä):") : el("p", {}, "Pöydällä ei ole yhdistelmiä."),
       el("ul", {}, v.table.map((m, i) => el("li", {}, el("button", {
         type: "button", class: "pelaa-yhdistelma", "aria-pressed": String(ui.target === i), "data-index": i,
