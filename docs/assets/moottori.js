@@ -20,6 +20,14 @@ export const sentence = (text) => {
   return t.charAt(0).toUpperCase() + t.slice(1) + (/[.!?]$/.test(t) ? "" : ".");
 };
 export const mb = (bytes) => (bytes / 1e6).toFixed(1).replace(".", ",");
+// The engine start's status line for a reader waiting on it: the bytes while the runtime downloads,
+// then that it is starting (the download done, Pyodide sets up), both with the seconds so far.
+export function startText(p = { loaded: 0, total: 0 }) {
+  const secs = Math.round((performance.now() - (p.started || performance.now())) / 1000);
+  return p.phase === "käynnistys" || !p.total
+    ? (secs ? `Sääntömoottori käynnistyy… (${secs} s)` : "Sääntömoottori käynnistyy…")
+    : `Sääntömoottori latautuu… (${mb(p.loaded)} / ${mb(p.total)} Mt, ${secs} s)`;
+}
 
 // An element with attributes (class, on<event> handlers, others unless false/null) and children
 // (nested arrays flattened; null/false skipped; strings become text nodes).

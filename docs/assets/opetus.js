@@ -14,7 +14,7 @@
 // data-opetus-seuraava; the feedback area data-opetus-palaute; the root gets data-opetus-valmis
 // when the deal is over. Focus follows the expected control once the reader has started.
 
-import { engine as shared, registerServiceWorker, el, sameBuild, mb } from "./moottori.js";
+import { engine as shared, registerServiceWorker, el, sameBuild, startText } from "./moottori.js";
 import { face, faceName, cardSpan, cardRow } from "./kortit.js";
 import { num, deckMark, drawnNote } from "./pelaa-apu.js";
 
@@ -96,11 +96,7 @@ function mount(root) {
     if (ui.busy) return;
     ui.busy = true;
     start.disabled = true;
-    const progress = () => {
-      const p = shared.progress || { loaded: 0, total: 0 };
-      status.textContent = p.total ? `Sääntömoottori latautuu… (${mb(p.loaded)} / ${mb(p.total)} Mt)`
-                                   : "Sääntömoottori käynnistyy…";
-    };
+    const progress = () => { status.textContent = startText(shared.progress || undefined); };
     shared.listeners.add(progress);
     progress();
     try {
@@ -258,7 +254,8 @@ function mount(root) {
     const piles = el("p", { class: "pelaa-pakat" },
       `Nostopakka: ${v.stock} ${v.stock === 1 ? "kortti" : "korttia"} · Poistopakka: `,
       v.discard_top ? cardSpan(v.discard_top, L) : "tyhjä");
-    const melds = el("div", { class: "pelaa-poytayhdistelmat" },
+    // gin lays nothing on the table before the knock: no empty-table line there
+    const melds = !v.table.length && v.style === "knock" ? "" : el("div", { class: "pelaa-poytayhdistelmat" },
       v.table.length ? el("p", {}, "Pöydällä (napauta yhdistelmää, johon haluat lisätä):") : el("p", {}, "Pöydällä ei ole yhdistelmiä."),
       el("ul", {}, v.table.map((m, i) => el("li", {}, el("button", {
         type: "button", class: "pelaa-yhdistelma", "aria-pressed": String(ui.target === i), "data-index": i,

@@ -16,7 +16,7 @@
 // reader who rewrites both stores by hand; the engine still accepts only games it would play.
 // Finnish UI; touch (tap to select), mouse and keyboard.
 
-import { engine as shared, registerServiceWorker, mb, el, sameBuild } from "./moottori.js";
+import { engine as shared, registerServiceWorker, startText, el, sameBuild } from "./moottori.js";
 import { readSeen, remember, newGameId } from "./pelaa-apu.js";
 import { rememberKnock, storedKnock, forgetKnock } from "./pelaa-koputus.js";
 import { readAddress, writeAddress, renderSetup, focusSetup } from "./pelaa-asetukset.js";
@@ -311,11 +311,7 @@ async function init() {
   const { seed, levels, options } = address;
   const progress = () => {
     if (shared.state !== "loading" || !root.isConnected) return;
-    const p = shared.progress || { loaded: 0, total: 0 };
-    const secs = Math.round((performance.now() - (p.started || performance.now())) / 1000);
-    status.textContent = p.phase === "käynnistys" || !p.total
-      ? (secs ? `Sääntömoottori käynnistyy… (${secs} s)` : "Sääntömoottori käynnistyy…")
-      : `Sääntömoottori latautuu… (${mb(p.loaded)} / ${mb(p.total)} Mt, ${secs} s)`;
+    status.textContent = startText(shared.progress || undefined);
   };
   shared.listeners.add(progress);
   try {

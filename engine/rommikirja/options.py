@@ -281,8 +281,7 @@ OPTIONS: dict[str, OptionSpec] = {
             {
                 "winner_takes": "Jaon voittaja saa pisteikseen muiden pelaajien käteen jääneiden korttien arvon.",
                 "own_hand_minus": "Jokainen saa miinuspisteiksi omaan käteensä jääneiden korttien arvon.",
-                "penalty": "Jokainen saa sakoksi omaan käteensä jääneiden korttien arvon; avaamatta "
-                "jäänyt saa kiinteän sakon.",
+                "penalty": "Jokainen saa sakoksi omaan käteensä jääneiden korttien arvon.",
             }
         ),
         applies=_rummy,
