@@ -4,6 +4,7 @@ The tests' own rule sets (tests/corpus/rules), never the shipped ones."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -786,3 +787,14 @@ def test_a_refusal_speaks_to_the_reader_as_the_guide_does(tutorials, game):
     assert answer["result"] == "refused" and names[0] not in answer["reason"], answer
     if game != "gin":
         assert answer["reason"].startswith("Et ole vielä nostanut"), answer
+    else:  # at the upcard's offer, both verbs said to "sinä" (not "Aino joko ottaa … tai passaa")
+        from rommikirja import deal_type
+        from rommikirja.deal import Pass
+
+        rules = dataclasses.replace(RULES[game], upcard_offer=True)
+        offer = deal_type(rules).new(rules, 2, dealer=1, seed=3)
+        assert offer.phase.value == "offer" and offer.turn == 0
+        req = {"op": "opetus", "rules": rules.as_mapping(), "script": script_of(offer, [Pass()], names, 0), "at": 0}
+        req["move"] = {"discard": offer.hands[0][0].code}
+        answer = json.loads(pelaa_handle(json.dumps(req)))["result"]
+        assert answer["reason"] == "Otat ensin avokortin tai passaat.", answer

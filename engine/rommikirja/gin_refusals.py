@@ -66,7 +66,7 @@ def offer_draw(deal: GinDeal, move: Draw) -> IllegalMove | None:
 
 
 def offer_first(deal: GinDeal, move: GinMove) -> IllegalMove:
-    return IllegalMove(MUST_DRAW, lambda who: f"{who} joko ottaa ensin avokortin tai passaa.")
+    return IllegalMove(MUST_DRAW, lambda who: f"{who} ottaa ensin avokortin tai passaa.")
 
 
 def forced_draw(deal: GinDeal, move: Draw) -> IllegalMove | None:

@@ -39,6 +39,8 @@ _SECOND_VERBS = {
     "päättää": "päätät",
     "nostaa": "nostat",
     "pelaa": "pelaat",
+    "ottaa": "otat",
+    "passaa": "passaat",
 }
 #: A possessive form of the third person and of "sinä".
 _SECOND_POSSESSIVES = {
@@ -60,7 +62,9 @@ def second_person(sentence: str, who: str) -> str | None:
     'Olet itse vuorossa, joten nostat tavalliseen tapaan.'
     >>> second_person("Poistopakka on tyhjä, joten Aino voi nostaa vain nostopakasta.", "Aino")
     'Poistopakka on tyhjä, joten voit nostaa vain nostopakasta.'
-    >>> second_person("Aino joko ottaa ensin avokortin tai passaa.", "Aino") is None
+    >>> second_person("Aino ottaa ensin avokortin tai passaa.", "Aino")
+    'Otat ensin avokortin tai passaat.'
+    >>> second_person("Aino saa ensin avokortin.", "Aino") is None
     True
     """
     import re
@@ -71,6 +75,9 @@ def second_person(sentence: str, who: str) -> str | None:
         for m in list(pattern.finditer(out)):
             if m.group(1) not in _SECOND_VERBS:
                 return None
+        # a second verb of the subject's clause ("Aino ottaa ensin avokortin tai passaa"): said to "sinä" too
+        also = re.compile(rf"(?<!\w)({re.escape(subject)} \w+[^,;:.]*? (?:tai|ja)) (\w+)(?!\w)")
+        out = also.sub(lambda m: f"{m.group(1)} {_SECOND_VERBS.get(m.group(2), m.group(2))}", out)
         out = pattern.sub(lambda m: _SECOND_VERBS[m.group(1)], out)
     if re.search(rf"(?<!\w){re.escape(who)}(?!\w)", out) or re.search(r"(?<!\w)(hänen|häntä|hänellä)(?!\w)", out):
         return None  # (the name or the third person in another case: left as it was)
