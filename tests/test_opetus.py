@@ -798,3 +798,97 @@ def test_a_refusal_speaks_to_the_reader_as_the_guide_does(tutorials, game):
         req["move"] = {"discard": offer.hands[0][0].code}
         answer = json.loads(pelaa_handle(json.dumps(req)))["result"]
         assert answer["reason"] == "Otat ensin avokortin tai passaat.", answer
+
+
+def test_a_gin_hand_is_shown_as_its_melds_and_deadwood_in_play_and_at_the_end(tutorials):
+    """Gin keeps its melds in the hand: the view groups the reader's hand as the engine's best
+    melds ("Suora", "Ryhmä") and the deadwood with its value term by term (while holding the card
+    to discard, the deadwood unsummed); at the end each hand is grouped as the scoring counts it:
+    the knocker's melds and deadwood, the defender's melds, lay-offs and deadwood."""
+    from rommikirja.cards import parse_card
+    from rommikirja.melds import Meld
+    from rommikirja.solver import best_arrangement
+
+    rules = RULES["gin"]
+    _, start, moves, steps, *_ = tutorials["gin"]
+    script = script_of(start, moves, list(DEFAULT_NAMES[:2]), 0)
+    at, checked = 0, 0
+    view = _ask("gin", script, 0)["view"]
+    for step in steps:
+        hand = [parse_card(c) for c in view["hand"]]
+        groups = view["groups"]
+        assert sorted(c for g in groups for c in g["cards"]) == sorted(view["hand"]), groups
+        arr = best_arrangement(hand, rules)
+        melds = [g for g in groups if not g.get("deadwood")]
+        assert len(melds) == len(arr.melds)
+        for g in melds:
+            meld = Meld.from_cards([parse_card(c) for c in g["cards"]], rules)  # (a meld, or this raises)
+            assert g["label"] == meld.kind.finnish.capitalize()
+        dead = [g for g in groups if g.get("deadwood")]
+        if arr.deadwood_points:
+            (d,) = dead
+            if len(hand) == rules.hand_size_for(2):
+                values = [rules.card_points(parse_card(c).rank) for c in d["cards"]]
+                assert d["label"].startswith("Irtokortit (") and d["label"].endswith(
+                    f"= {arr.deadwood_points} pistettä)"
+                ), d
+                assert d["label"].count("+") == len(values) - 1
+                checked += 1
+            else:
+                assert d["label"] == "Irtokortit", d
+        answer = _ask("gin", script, at, _page_move(step))
+        view, at = answer["view"], answer["at"]
+    assert checked >= 2
+    score = view["score"]
+    assert "groups" not in view and len(score["groups"]) == 2
+    end = deal_of(rules, start, moves).outcome
+    for p, groups in enumerate(score["groups"]):
+        assert sorted(c for g in groups for c in g["cards"]) == sorted(score["hands"][p])
+        dead = [c for g in groups if g.get("deadwood") for c in g["cards"]]
+        want = end.knocker_deadwood if p == end.knocker else end.defender.deadwood
+        assert sorted(dead) == sorted(c.code for c in want)
+    knocker = score["groups"][end.knocker]
+    assert sorted(sorted(g["cards"]) for g in knocker if not g.get("deadwood")) == sorted(
+        sorted(c.code for c in m) for m in end.knocker_melds
+    )
+    laid = [g for g in score["groups"][1 - end.knocker] if g["label"] == "Liitetty koputtajan yhdistelmään"]
+    assert len(laid) == len(end.defender.layoffs)
+
+
+@pytest.mark.parametrize("tie", [True, False])
+def test_a_knock_not_undercut_says_what_an_undercut_would_have_taken_and_given(tie):
+    """Gin's undercut is a lesson even when the guided deal has none: after the reader's knock
+    that the defender did not undercut, the ending says what deadwood would have undercut it and
+    what that would have given, priced by the engine (a tie undercuts or not, by the rules)."""
+    import dataclasses
+
+    from fixed_rules import FIXED
+    from rommikirja import deal_type
+    from rommikirja.app.opetus_text import undercut_missed
+    from rommikirja.cards import parse_cards, standard_deck
+    from rommikirja.deal import Draw
+    from rommikirja.gin import Knock
+    from rommikirja.scoring import score_deal
+
+    rules = dataclasses.replace(FIXED["gin"], undercut_on_tie=tie)
+    aino = parse_cards("2S 2H 2C 4H 5H 6H 7H AS 3D KD")  # knocks discarding K♦: deadwood A♠ 3♦ = 4
+    eero = parse_cards("JS QS KS 5C 6C 7C 9D 9H 8S 10C")  # 9 + 9 + 8 + 10 (the 8♠ and 10♣ lay off nowhere)
+    used = set(aino) | set(eero)
+    stock = [c for c in standard_deck(1, 0) if c not in used]
+    start = deal_type(rules).from_position(rules, [aino, eero], stock=stock, dealer=1, turn=0)
+    end = start.copy()
+    for m in (Draw("stock"), Knock(parse_cards("KD")[0])):
+        end.play(m)
+    score = score_deal(end.outcome, rules)
+    assert score.kind == "knock", score
+    text = undercut_missed(end, ["Aino", "Eero"], 0)
+    hv = score.hand_values
+    value = hv[0] if tie else hv[0] - 3  # (without the knocker's highest deadwood card, 3♦)
+    total = rules.undercut_bonus + hv[0] - value
+    assert text == (
+        f"Eero ei alittanut: hänen irtokorttiensa arvo oli {hv[1]} pistettä, sinun {hv[0]} pistettä. Jos hänen "
+        f"irtokorttiensa arvo olisi ollut {value} pistettä, Eero olisi alittanut ja saanut alituksen lisäpisteet "
+        f"{rules.undercut_bonus} ja irtokorttien arvojen erotuksen {hv[0]} − {value} = {hv[0] - value}, yhteensä "
+        f"{total} pistettä, etkä sinä olisi saanut mitään."
+    ), text
+    assert undercut_missed(start, ["Aino", "Eero"], 0) == ""  # (no deal end: nothing)

@@ -73,6 +73,23 @@ def _check_twins(page, game: str, seen: set) -> None:
     seen.update(c for c, _, _ in twins)
 
 
+def _check_groups(page, game: str) -> None:
+    """Gin: every card of the hand is in one labelled group, a meld ("Suora", "Ryhmä") or the
+    deadwood ("Irtokortit", with its value when the hand holds no card to discard), the label seen
+    and the group named by it for a screen reader."""
+    groups = page.evaluate(f"""[...{_root(game)}.querySelectorAll('.pelaa-kasi .opetus-ryhma')].map(g =>
+        [g.getAttribute('aria-label'), g.querySelector('.opetus-ryhma-nimi').textContent,
+         [...g.querySelectorAll('button.kortti')].map(b => b.dataset.code)])""")
+    assert groups, "the gin hand is not grouped"
+    assert sorted(c for *_, cards in groups for c in cards) == sorted(_hand(page, game)), groups
+    for name, seen, cards in groups:
+        assert name == seen and cards, groups
+        assert re.fullmatch(r"Suora|Ryhmä|Irtokortit( \((\d+ \+ )*\d+ = \d+ pistettä\)| \(\d+ piste(ttä)?\))?", name), (
+            name
+        )
+    assert sum(n.startswith("Irtokortit") for n, *_ in groups) <= 1, groups
+
+
 def _step(page, game: str) -> dict | None:
     """The guide's step now shown (its data in data-opetus)."""
     return page.evaluate(f"""(() => {{ const r = {_root(game)}; const d = JSON.parse(r.dataset.opetus);
@@ -234,6 +251,7 @@ def follow_the_prompts(p: Page, game: str) -> None:
         _check_twins(page, game, twins)
         if game == "gin":  # nothing is laid on the table before the knock: no empty-table line
             assert "Pöydällä ei ole yhdistelmiä" not in page.locator(root).inner_text()
+            _check_groups(page, game)
         # the opening's button only where an opening is built, until the reader has opened
         buttons = page.locator(f"{root} .pelaa-toiminnot button").all_inner_texts()
         me = page.locator(f"{root} .pelaa-pelaajat li", has_text="(sinä)").inner_text()
@@ -281,6 +299,15 @@ def follow_the_prompts(p: Page, game: str) -> None:
     assert len(set(bodies)) == len(bodies), instructions
     end = page.locator(f"{root} .opetus-loppu")
     assert "Pisteet" in end.inner_text()
+    if game == "gin":  # each hand at the end as the scoring counts it: its melds and its deadwood, labelled
+        cells = end.locator("tbody td ul.opetus-ryhmat")
+        assert cells.count() == 2
+        for i in range(2):
+            rows = cells.nth(i).locator("li").all_inner_texts()
+            assert rows and all(
+                re.match(r"(Suora|Ryhmä|Liitetty koputtajan yhdistelmään|Irtokortit \(.*piste(ttä)?\)):\s+\S", r)
+                for r in rows
+            ), rows
     assert end.locator("a[href*='pelaa/?peli=']").count() == 1
     assert tried_other
     data = page.evaluate(f"JSON.parse({_root(game)}.dataset.opetus)")

@@ -17,7 +17,15 @@ from markupsafe import Markup
 
 from rommikirja import deal_type
 from rommikirja.app.opetus import script_of
-from rommikirja.app.opetus_text import CONCEPTS, closing, concepts_of, ending_concepts, guide, reader_moves
+from rommikirja.app.opetus_text import (
+    CONCEPTS,
+    closing,
+    concepts_of,
+    ending_concepts,
+    guide,
+    reader_moves,
+    undercut_missed,
+)
 from rommikirja.finnish import join_list, player_name
 
 __all__ = ["tutorial_id", "opetus_data", "opetus_html"]
@@ -57,7 +65,8 @@ def opetus_data(sc: Any, rules_mapping: dict, title: str) -> dict:
     end = start.copy()
     for m in moves:
         end.play(m)
-    concepts = concepts_of(steps, ending_concepts(end, 0))
+    missed = undercut_missed(end, sc.names, 0)
+    concepts = concepts_of(steps, ending_concepts(end, 0) + (["alitus"] if missed else []))
     return {
         "game": sc.game,
         "title": title,
@@ -67,6 +76,7 @@ def opetus_data(sc: Any, rules_mapping: dict, title: str) -> dict:
         "concepts": [CONCEPTS[c] for c in concepts],
         "concepts_text": join_list([CONCEPTS[c] for c in concepts]),
         "closing": closing(sc.rules, [c for s in steps for c in s.get("introduces", ())]),
+        **({"undercut": missed} if missed else {}),
     }
 
 

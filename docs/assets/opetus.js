@@ -271,15 +271,21 @@ function mount(root) {
       el("p", {}, el("button", { type: "button", class: "opetus-pura", "data-opetus-pura": "",
         onclick: () => { ui.opening = []; ui.counted = null; ui.selected = []; feedback.replaceChildren(); render(true); } },
         "Pura avaus (kortit takaisin käteen)"))) : "";
-    const hand = el("div", { class: "pelaa-kasi", role: "group", "aria-label": "Kätesi kortit" },
-      v.hand.filter((code) => !staged.includes(code)).map((code) => {
-        const f = { ...face(code, L), mark: deckMark(v.hand, code) };
-        const on = ui.selected.includes(code);
-        return el("button", { type: "button", class: `kortti ${f.colour} valittava${code === v.drawn ? " nostettu" : ""}`,
-          "aria-pressed": String(on), "aria-label": faceName(f, drawnNote(v, code)), "data-code": code,
-          onclick: () => { ui.selected = on ? ui.selected.filter((c) => c !== code) : [...ui.selected, code]; render(true); },
-        }, f.symbol, f.mark ? el("sup", { class: "pakka" }, f.mark) : "");
-      }));
+    const cardButton = (code) => {
+      const f = { ...face(code, L), mark: deckMark(v.hand, code) };
+      const on = ui.selected.includes(code);
+      return el("button", { type: "button", class: `kortti ${f.colour} valittava${code === v.drawn ? " nostettu" : ""}`,
+        "aria-pressed": String(on), "aria-label": faceName(f, drawnNote(v, code)), "data-code": code,
+        onclick: () => { ui.selected = on ? ui.selected.filter((c) => c !== code) : [...ui.selected, code]; render(true); },
+      }, f.symbol, f.mark ? el("sup", { class: "pakka" }, f.mark) : "");
+    };
+    // gin keeps its melds in the hand: the engine's best melds and the deadwood, each group labelled
+    const hand = v.groups
+      ? el("div", { class: "pelaa-kasi opetus-ryhmitelty", role: "group", "aria-label": "Kätesi kortit" },
+          v.groups.map((g) => el("div", { class: `opetus-ryhma${g.deadwood ? " irto" : ""}`, role: "group", "aria-label": g.label },
+            el("span", { class: "opetus-ryhma-nimi", "aria-hidden": "true" }, g.label), g.cards.map(cardButton))))
+      : el("div", { class: "pelaa-kasi", role: "group", "aria-label": "Kätesi kortit" },
+          v.hand.filter((code) => !staged.includes(code)).map(cardButton));
     const knock = v.style === "knock";
     const shown = BUTTONS.filter(([a]) => (knock ? !["meld", "lay_off", "open", "open_part"].includes(a)
       : a !== "knock" && (a !== "pass" || v.actions.includes(a))
@@ -345,18 +351,27 @@ function mount(root) {
   function ending(v) {
     const s = v.score;
     const rows = v.names.map((name, i) => el("tr", {}, el("th", { scope: "row" }, name),
-      el("td", {}, s.hands[i] && s.hands[i].length ? cardRow(s.hands[i], v.labels) : "–"),
+      el("td", {}, s.groups ? groupRows(s.groups[i], v.labels)
+        : s.hands[i] && s.hands[i].length ? cardRow(s.hands[i], v.labels) : "–"),
       el("td", {}, num(s.points[i]))));
     return el("section", { class: "pelaa-tulos opetus-loppu", "aria-label": "Opetusjaon pisteet" },
       el("h3", {}, "Pisteet"),
       lines(s.lines),
       data.closing ? el("p", {}, el("strong", {}, "Sääntö: "), data.closing) : "",
+      // (gin: a knock the defender did not undercut, what would have made it one)
+      data.undercut ? el("p", { class: "opetus-alitus" }, data.undercut) : "",
       el("table", { class: "pelaa-pisteet" }, el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Pelaaja"),
         el("th", { scope: "col" }, "Käsi lopussa"), el("th", { scope: "col" }, "Jaon pisteet"))), el("tbody", {}, rows)),
       el("p", {}, `Opetusjaossa tulivat vastaan ${data.concepts_text}.`),
       el("p", {}, el("a", { class: "md-button md-button--primary", href: `../pelaa/?peli=${encodeURIComponent(data.game)}` },
         `Pelaa tietokonetta vastaan: ${data.title}`)));
   }
+}
+
+// A gin hand at the end as the scoring counts it: each group (a meld, the cards laid off, the
+// deadwood with its value) on its own line with its label.
+function groupRows(groups, labels) {
+  return el("ul", { class: "opetus-ryhmat" }, groups.map((g) => el("li", {}, `${g.label}: `, cardRow(g.cards, labels))));
 }
 
 // The score explanation's lines: "- …" lines (one per player) as a list, the others as paragraphs.

@@ -56,6 +56,7 @@ from ..melds import Meld, meld_points
 from ..games import deal_type
 from ..narrate import narrate_event
 from ..scoring import score_deal
+from ..solver import best_arrangement
 from ..steps import StepError
 from .pelaa import ACTION_STEPS, _actions, _human_move, _labels, drawn_card
 from .opetus_text import count_line, faces, named, opening_sum
@@ -206,6 +207,10 @@ def _view(deal: Any, names: Sequence[str], seat: int) -> dict:
     }
     if not deal.MELDS_IN_HAND and deal.rules.opening_points:
         view["opened"] = list(deal.opened)
+    if deal.MELDS_IN_HAND and not deal.is_over:  # (gin) the hand as the engine's best melds and the deadwood
+        arr = best_arrangement(deal.hands[seat], deal.rules)
+        full = len(deal.hands[seat]) <= deal.rules.hand_size_for(len(names))  # (not holding the card to discard)
+        view["groups"] = _groups(arr.melds, (), arr.deadwood, deal.rules, counted=full)
     if deal.is_over:
         score = score_deal(deal.outcome, deal.rules)
         view["score"] = {
@@ -213,9 +218,51 @@ def _view(deal: Any, names: Sequence[str], seat: int) -> dict:
             "points": list(score.points),
             "hands": [[c.code for c in sort_cards(h)] for h in deal.outcome.hands],
         }
+        if deal.MELDS_IN_HAND:
+            view["score"]["groups"] = _end_groups(deal.outcome, deal.rules)
         codes |= {c for h in view["score"]["hands"] for c in h}
     view["labels"] = _labels(sorted(codes))
     return view
+
+
+def _groups(
+    melds: Sequence[Sequence[Card]],
+    laid: Sequence[Sequence[Card]],
+    deadwood: Sequence[Card],
+    rules: Any,
+    counted: bool = True,
+) -> list[dict]:
+    """A gin hand shown grouped, each group with its Finnish label: the melds ("Suora", "Ryhmä"),
+    the cards laid off onto the knocker's melds, and the deadwood with its value term by term
+    (``counted``: a hand of the dealt size; holding the card yet to discard, the deadwood unsummed)."""
+    out = [
+        {"label": capitalize(Meld.from_cards(list(m), rules).kind.finnish), "cards": [c.code for c in sort_cards(m)]}
+        for m in melds
+    ]
+    out += [{"label": "Liitetty koputtajan yhdistelmään", "cards": [c.code for c in sort_cards(m)]} for m in laid]
+    if deadwood:
+        shown = sort_cards(deadwood)
+        value = sum(rules.card_points(c.rank) for c in shown)
+        terms = " + ".join(str(rules.card_points(c.rank)) for c in shown) + " = " if len(shown) > 1 else ""
+        label = f"Irtokortit ({terms}{count(value, 'piste', digits=True)})" if counted else "Irtokortit"
+        out.append({"label": label, "cards": [c.code for c in shown], "deadwood": True})
+    return out
+
+
+def _end_groups(outcome: Any, rules: Any) -> list[list[dict]]:
+    """Each player's hand at a gin deal's end as the scoring counts it: the knocker's melds and
+    deadwood, the defender's own melds, lay-offs and deadwood."""
+    out = []
+    for p, hand in enumerate(outcome.hands):
+        d = outcome.defender
+        if outcome.knocker is None:  # (a void deal: the hand as its best melds)
+            arr = best_arrangement(hand, rules)
+            out.append(_groups(arr.melds, (), arr.deadwood, rules))
+        elif p == outcome.knocker:
+            out.append(_groups(outcome.knocker_melds, (), outcome.knocker_deadwood, rules))
+        else:
+            out.append(_groups(d.melds, [cs for cs, _ in d.layoffs], d.deadwood, rules))
+    return out
 
 
 def _narrate(deal: Any, move: Any, names: Sequence[str], seat: int) -> list[str]:
@@ -231,13 +278,27 @@ def _narrate(deal: Any, move: Any, names: Sequence[str], seat: int) -> list[str]
     return out
 
 
-def _to_reader(deal: Any, moves: Sequence[Any], at: int, names: Sequence[str], seat: int) -> tuple[int, list[str]]:
-    """Play the scripted moves from ``at`` while it is not the reader's turn; the new ``at`` and the narration."""
-    log: list[str] = []
+def _to_reader(deal: Any, moves: Sequence[Any], at: int, names: Sequence[str], seat: int) -> tuple[int, list[dict]]:
+    """Play the scripted moves from ``at`` while it is not the reader's turn; the new ``at`` and the
+    narration turn by turn: ``[{"who": name, "lines": [...]}]`` (the page shows the latest turn and
+    folds the earlier ones)."""
+    turns: list[dict] = []
     while at < len(moves) and not deal.is_over and deal.turn != seat:
-        log += _narrate(deal, moves[at], names, seat)
+        who = names[deal.turn]
+        lines = _narrate(deal, moves[at], names, seat)
+        if turns and turns[-1]["who"] == who:
+            turns[-1]["lines"] += lines
+        else:
+            turns.append({"who": who, "lines": lines})
         at += 1
-    return at, log
+    return at, turns
+
+
+def _answer(result: str, at: int, deal: Any, names: Sequence[str], seat: int, turns: list[dict]) -> dict:
+    """A view answer: the view at ``at``, the other players' moves before it (``log``: every line;
+    ``turns``: by turn)."""
+    log = [ln for t in turns for ln in t["lines"]]
+    return {"result": result, "at": at, "view": _view(deal, names, seat), "log": log, "turns": turns}
 
 
 def op_opetus(req: dict) -> dict:
@@ -249,13 +310,13 @@ def op_opetus(req: dict) -> dict:
     try:
         for m in moves[:at]:
             deal.play(m)
-        start_at, log = _to_reader(deal, moves, at, names, seat)
+        start_at, turns = _to_reader(deal, moves, at, names, seat)
     except IllegalMove as err:
         raise PlayError(f"Opetusjaon siirtoa ei voi pelata: {err.message}") from None
     if "part" in req and start_at == at:
         return _part(deal, moves, at, req.get("part"), names, seat)
     if "move" not in req or start_at != at:
-        return {"result": "view", "at": start_at, "view": _view(deal, names, seat), "log": log}
+        return _answer("view", start_at, deal, names, seat, turns)
     if deal.is_over or at >= len(moves):
         raise PlayError("Opetusjako on jo päättynyt.")
     expected = moves[at]
@@ -279,8 +340,8 @@ def op_opetus(req: dict) -> dict:
             f"{_guided(deal, expected)}. Kokeile sitä.",
         }
     deal.play(expected)
-    at, log = _to_reader(deal, moves, at + 1, names, seat)
-    return {"result": "ok", "at": at, "view": _view(deal, names, seat), "log": log}
+    at, turns = _to_reader(deal, moves, at + 1, names, seat)
+    return _answer("ok", at, deal, names, seat, turns)
 
 
 #: The type of move of each key of a reader's move (:data:`ACTION_STEPS`).

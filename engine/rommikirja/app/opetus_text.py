@@ -16,6 +16,7 @@ option decides it, else one sentence shared by every game. Nothing here is typed
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Sequence
 
 from ..deal import DISCARD, STOCK, Discard, Draw, LayOff, Open, Pass, PlayMeld
@@ -36,6 +37,7 @@ __all__ = [
     "CONCEPTS",
     "JOKER_VALUE_LATER",
     "closing",
+    "undercut_missed",
     "count_line",
     "opening_sum",
     "deck_mark",
@@ -641,6 +643,44 @@ def ending_concepts(end: Any, seat: int = 0) -> list[str]:
     if end.rules.scoring == "penalty" and opened and not all(opened):
         return ["sakko"]
     return []
+
+
+def undercut_missed(end: Any, names: Sequence[str], seat: int = 0) -> str:
+    """After a knock the defender did not undercut: what would have made it an undercut and what it
+    would have given, said to the reader, from the engine's own pricing of the same deal with the
+    defender's deadwood worth the knocker's (or, where a tie is no undercut, less); "" otherwise."""
+    out = end.outcome
+    if not isinstance(end, GinDeal) or out is None or out.knocker is None or out.defender is None:
+        return ""
+    rules = end.rules
+    score = score_deal(out, rules)
+    if score.kind != "knock":
+        return ""
+    k, d = out.knocker, 1 - out.knocker
+    dead = sorted(out.knocker_deadwood, key=lambda c: rules.card_points(c.rank))
+    if not rules.undercut_on_tie:
+        dead = dead[:-1]  # (the knocker's deadwood less its highest card: worth less)
+    then = score_deal(replace(out, defender=replace(out.defender, deadwood=tuple(dead))), rules)
+    if then.kind != "undercut":
+        return ""
+    hv, value = score.hand_values, then.hand_values[d]
+    pts = lambda n: count(n, "piste", digits=True)  # noqa: E731
+    gain = (
+        f"alituksen lisäpisteet {rules.undercut_bonus} ja irtokorttien arvojen erotuksen {hv[k]} − {value} = "
+        f"{hv[k] - value}, yhteensä {pts(then.points[d])}"
+    )
+    if k == seat:
+        other = names[d]
+        return (
+            f"{other} ei alittanut: hänen irtokorttiensa arvo oli {pts(hv[d])}, sinun {pts(hv[k])}. Jos hänen "
+            f"irtokorttiensa arvo olisi ollut {pts(value)}, {other} olisi alittanut ja saanut {gain}, etkä sinä "
+            "olisi saanut mitään."
+        )
+    return (
+        f"Et alittanut: irtokorttiesi arvo oli {pts(hv[d])}, {player_name(names[k], 'gen')} {pts(hv[k])}. Jos "
+        f"irtokorttiesi arvo olisi ollut {pts(value)}, olisit alittanut ja saanut {gain}, eikä {names[k]} olisi "
+        "saanut mitään."
+    )
 
 
 def own_concepts(steps: Sequence[dict]) -> list[str]:
