@@ -90,6 +90,32 @@ def _check_groups(page, game: str) -> None:
     assert sum(n.startswith("Irtokortit") for n, *_ in groups) <= 1, groups
 
 
+def _check_moves_box(page, game: str) -> int:
+    """The other players' moves since the reader's last one: the latest turn shown, the earlier
+    turns folded (closed) under their players' names; a screen reader hears all of them, once, from
+    the live region. 1 when earlier turns were folded, else 0."""
+    box = page.evaluate(f"""(() => {{ const r = {_root(game)}; const b = r.querySelector('.opetus-siirrot');
+        const heard = r.querySelector('[data-opetus-kuultava]');
+        if (!b) return {{heard: heard.textContent, live: heard.getAttribute('aria-live')}};
+        const d = b.querySelector('details');
+        return {{last: b.querySelector(':scope > p').textContent, open: d ? d.open : null,
+                 summary: d ? d.querySelector('summary').textContent : null,
+                 earlier: d ? [...d.querySelectorAll('li')].map(li => li.textContent) : [],
+                 heard: heard.textContent, live: heard.getAttribute('aria-live'),
+                 liveInBox: !!b.closest('[aria-live]')}}; }})()""")
+    assert box["live"] == "polite"
+    if "last" not in box:
+        return 0
+    assert box["last"].startswith("Edellinen vuoro: ") and not box["liveInBox"], box
+    latest = box["last"].removeprefix("Edellinen vuoro: ")
+    assert box["heard"] == " ".join(box["earlier"] + [latest]), box  # (every new move heard, in order)
+    if box["open"] is None:
+        return 0
+    assert box["open"] is False and box["summary"].startswith("Aiemmat vuorot ("), box
+    assert len(latest) < len(box["heard"]), box
+    return 1
+
+
 def _step(page, game: str) -> dict | None:
     """The guide's step now shown (its data in data-opetus)."""
     return page.evaluate(f"""(() => {{ const r = {_root(game)}; const d = JSON.parse(r.dataset.opetus);
@@ -245,10 +271,12 @@ def follow_the_prompts(p: Page, game: str) -> None:
     opens = page.evaluate(f"JSON.parse({_root(game)}.dataset.opetus).steps.some(s => s.action === 'open_part')")
     twins: set = set()
     drawn = 0
+    folded = 0  # steps whose other players' moves had earlier turns folded
     for _ in range(300):
         if page.evaluate(f"'opetusValmis' in {_root(game)}.dataset"):
             break
         _check_twins(page, game, twins)
+        folded += _check_moves_box(page, game)
         if game == "gin":  # nothing is laid on the table before the knock: no empty-table line
             assert "Pöydällä ei ole yhdistelmiä" not in page.locator(root).inner_text()
             _check_groups(page, game)
@@ -282,7 +310,10 @@ def follow_the_prompts(p: Page, game: str) -> None:
         if draws:
             before = set(_hand(page, game))
             top = page.evaluate(f"{_root(game)}.querySelector('.pelaa-pakat .kortti')?.textContent || null")
+        heard = page.evaluate(f"{_root(game)}.querySelector('[data-opetus-kuultava]').textContent")
         nxt.click()
+        if not is_action:  # a tap on a card draws the table again: the moves are not heard again
+            assert page.evaluate(f"{_root(game)}.querySelector('[data-opetus-kuultava]').textContent") == heard
         if is_action:
             _idle(page, game)
             if draws and "(sinä)" in page.locator(f"{root} .pelaa-pelaajat li.vuorossa").all_inner_texts()[0]:
@@ -295,6 +326,8 @@ def follow_the_prompts(p: Page, game: str) -> None:
         pytest.fail("the guided deal did not end")
     assert len(instructions) >= 10, instructions
     assert drawn >= 2
+    players = len(page.evaluate(f"JSON.parse({_root(game)}.dataset.opetus).script.names"))
+    assert (folded > 0) == (players > 2), (folded, players)
     bodies = [t.split(". ", 1)[1] for t in instructions]  # without "Siirto n/N." (", avauksen yhdistelmä k/m.")
     assert len(set(bodies)) == len(bodies), instructions
     end = page.locator(f"{root} .opetus-loppu")

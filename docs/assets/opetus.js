@@ -56,18 +56,23 @@ function mount(root) {
   root.querySelector(".opetus-nojs")?.remove();
   const data = JSON.parse(root.dataset.opetus);
   // opening: the melds of an opening built so far (the engine's answer: cards and count lines)
-  const ui = { at: 0, view: null, selected: [], target: null, log: [], started: false, busy: false,
-               opening: [], counted: null };
+  // turns: the other players' moves since the reader's last one, turn by turn (the latest shown,
+  // the earlier folded; earlierOpen: the reader has unfolded them)
+  const ui = { at: 0, view: null, selected: [], target: null, turns: [], earlierOpen: false, started: false,
+               busy: false, opening: [], counted: null };
   const status = el("p", { class: "opetus-tila", role: "status" });
   const start = el("button", { type: "button", class: "md-button md-button--primary", "data-opetus-aloita": "",
                                "data-opetus-seuraava": "" }, "Aloita opetusjako");
   const guide = el("div", { class: "opetus-opas", "aria-live": "polite" });
   const feedback = el("div", { class: "opetus-palaute", "data-opetus-palaute": "", "aria-live": "assertive" });
+  // the other players' new moves, heard once when they come (the box on the table is drawn again
+  // on every tap, so it is no live region itself)
+  const heard = el("div", { class: "opetus-kuultava", "aria-live": "polite", "data-opetus-kuultava": "" });
   // the feedback sits right under the buttons (on a phone the guide above is scrolled away by
   // then); the board is drawn again on every move, the feedback node stays (a live region)
   const board = el("div", {});
   const table = el("div", { class: "pelaa-poyta opetus-poyta", hidden: "" }, board, feedback);
-  const box = el("div", { class: "pelaa opetus" }, el("p", {}, start), status, guide, table);
+  const box = el("div", { class: "pelaa opetus" }, el("p", {}, start), status, guide, table, heard);
   root.append(box);
   start.addEventListener("click", begin);
   // the letters are caught before the theme's own shortcuts (Material: N/P pages, S search), but
@@ -120,7 +125,9 @@ function mount(root) {
     ui.view = result.view;
     ui.selected = [];
     ui.target = null;
-    ui.log = result.log || [];
+    ui.turns = result.turns || [];
+    ui.earlierOpen = false;
+    heard.textContent = ui.turns.flatMap((t) => t.lines).join(" ");
     ui.opening = [];
     ui.counted = null;
     delete root.dataset.opetusHylatty;
@@ -297,10 +304,16 @@ function mount(root) {
       shown.map(([a, text, key]) => el("button", { type: "button", class: "md-button", "data-action": a,
         "aria-keyshortcuts": key.toUpperCase(),
         disabled: v.over ? "" : false, onclick: () => act(a) }, a === "pass" && !knock ? "Ohita vuoro" : text)));
-    const recent = ui.log.length
-      ? el("p", { class: "pelaa-viimeksi" }, el("strong", {}, v.names.length > 2 ? "Vastustajien siirrot: " : "Vastustajan siirrot: "),
-           ui.log.join(" "))
-      : "";
+    // the other players' moves: the latest turn (its discard is the one on the pile), the earlier
+    // turns folded under their players' names
+    const last = ui.turns[ui.turns.length - 1];
+    const earlier = ui.turns.slice(0, -1);
+    const recent = last ? el("div", { class: "pelaa-viimeksi opetus-siirrot" },
+      el("p", {}, el("strong", {}, "Edellinen vuoro: "), last.lines.join(" ")),
+      earlier.length ? el("details", { class: "opetus-aiemmat", open: ui.earlierOpen ? "" : false,
+                                       ontoggle: (e) => { ui.earlierOpen = e.target.open; } },
+        el("summary", {}, `Aiemmat vuorot (${andList(earlier.map((t) => t.who))})`),
+        el("ul", {}, earlier.map((t) => el("li", {}, t.lines.join(" "))))) : "") : "";
     // a copy of the step beside the hand, for a phone whose guide is scrolled away: its counter,
     // what to do and the rule it shows (hidden from screen readers: they have heard the guide)
     // (what the others did first, when the guide says: another player's opening, counted)
@@ -309,7 +322,7 @@ function mount(root) {
                                el("p", {}, el("strong", {}, `${label(step)}Nyt: `), `${step.text} ${step.how}`),
                                step.rule ? el("p", { class: "opetus-muistutus-saanto" }, el("strong", {}, "Sääntö: "), step.rule) : "")
       : null;
-    const parts = [players, piles, melds, el("div", { "aria-live": "polite" }, recent),
+    const parts = [players, piles, melds, recent,
                    el("h3", {}, `Kätesi (${v.names[v.seat]})`), reminder || "", hand, bar, building];
     if (v.over) parts.push(ending(v));
     board.replaceChildren(...parts);
@@ -367,6 +380,9 @@ function mount(root) {
         `Pelaa tietokonetta vastaan: ${data.title}`)));
   }
 }
+
+// Names the Finnish way: "Eero", "Eero ja Mikko", "Eero, Mikko ja Liisa".
+const andList = (words) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} ja ${words[words.length - 1]}`);
 
 // A gin hand at the end as the scoring counts it: each group (a meld, the cards laid off, the
 // deadwood with its value) on its own line with its label.
