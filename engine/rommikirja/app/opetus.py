@@ -336,8 +336,8 @@ def op_opetus(req: dict) -> dict:
         return {
             "result": "other",
             "at": at,
-            "reason": f"Sääntöjen mukaan voisit myös {_tried(deal, move)}, mutta tässä opetusjaossa "
-            f"{_guided(deal, expected)}. Kokeile sitä.",
+            "reason": f"Sääntöjen mukaan voisit myös {_move_words(deal, move, False)}, mutta tässä opetusjaossa "
+            f"{_move_words(deal, expected, True)}. Kokeile sitä.",
         }
     deal.play(expected)
     at, turns = _to_reader(deal, moves, at + 1, names, seat)
@@ -354,46 +354,47 @@ def _turn_refusal(deal: Any, step: Any) -> Any:
     return deal.turn_refusal(kind) if kind is not None else None
 
 
-def _guided(deal: Any, move: Any) -> str:
-    """The guided move in the passive, after "tässä opetusjaossa": "poistetaan nyt ristikakkonen"."""
+#: A move's verb as the guide says it (passive, "poistetaan nyt") and as a move the reader could
+#: make (infinitive after "voisit myös", "poistaa"); its object is nominative after the passive,
+#: genitive after the infinitive.
+_VERBS: dict[type, tuple[str, str]] = {
+    Discard: ("poistetaan", "poistaa"),
+    Knock: ("koputetaan", "koputtaa"),
+    Pass: ("passataan", "passata"),
+    PlayMeld: ("pelataan", "pelata"),
+    LayOff: ("lisätään", "lisätä"),
+    Open: ("avataan", "avata"),
+}
+
+
+def _move_words(deal: Any, move: Any, guided: bool) -> str:
+    """A move in words: the guided one in the passive, after "tässä opetusjaossa" ("poistetaan nyt
+    ristikakkonen"), or the reader's own legal one, after "voisit myös" ("poistaa herttaseiskan")."""
     hand = list(deal.hand)
-    if isinstance(move, Discard):
-        return f"poistetaan nyt {named([move.card], hand)}"
-    if isinstance(move, Knock):
-        return f"koputetaan nyt poistamalla {named([move.card], hand, 'gen')}"
+    case = "nom" if guided else "gen"
     if isinstance(move, Draw):
-        if move.source == STOCK and not deal.stock and not isinstance(deal, GinDeal):  # (this draw turns the pile)
+        if guided and move.source == STOCK and not deal.stock and not isinstance(deal, GinDeal):  # (turns the pile)
             return (
                 "nostopakka on loppunut, joten nyt käännetään poistopakka uudeksi nostopakaksi ja nostetaan "
                 "siitä päällimmäinen kortti"
             )
-        return "nostetaan nyt kortti nostopakasta" if move.source == STOCK else "otetaan nyt poistopakan kortti"
-    if isinstance(move, Pass):
-        return "passataan nyt"
-    if isinstance(move, PlayMeld):
-        return f"pelataan nyt pöytään {named(move.cards, hand)}"
-    if isinstance(move, LayOff):
-        return f"lisätään nyt {named(move.cards, hand)} pöydän yhdistelmään ({cards_text(deal.table[move.target].meld.cards)})"
-    return "avataan nyt" if isinstance(move, Open) else "tehdään nyt toinen siirto"
-
-
-def _tried(deal: Any, move: Any) -> str:
-    """The reader's own legal move, after "voisit myös": "poistaa herttaseiskan"."""
-    hand = list(deal.hand)
+        card = "kortti" if guided else "kortin"
+        if move.source == STOCK:
+            return f"{'nostetaan nyt' if guided else 'nostaa'} {card} nostopakasta"
+        return f"{'otetaan nyt' if guided else 'ottaa'} poistopakan {card}"
+    pair = _VERBS.get(type(move))
+    if pair is None:
+        return "tehdään nyt toinen siirto" if guided else "tehdä toisen siirron"
+    verb = f"{pair[0]} nyt" if guided else pair[1]
     if isinstance(move, Discard):
-        return f"poistaa {named([move.card], hand, 'gen')}"
+        return f"{verb} {named([move.card], hand, case)}"
     if isinstance(move, Knock):
-        return f"koputtaa poistamalla {named([move.card], hand, 'gen')}"
-    if isinstance(move, Draw):
-        return "nostaa kortin nostopakasta" if move.source == STOCK else "ottaa poistopakan kortin"
-    if isinstance(move, Pass):
-        return "passata"
+        return f"{verb} poistamalla {named([move.card], hand, 'gen')}"
     if isinstance(move, PlayMeld):
-        return f"pelata pöytään {named(move.cards, hand, 'gen')}"
+        return f"{verb} pöytään {named(move.cards, hand, case)}"
     if isinstance(move, LayOff):
-        meld = cards_text(deal.table[move.target].meld.cards)
-        return f"lisätä {named(move.cards, hand, 'gen')} pöydän yhdistelmään ({meld})"
-    return "avata" if isinstance(move, Open) else "tehdä toisen siirron"
+        return f"{verb} {named(move.cards, hand, case)} pöydän yhdistelmään ({cards_text(deal.table[move.target].meld.cards)})"
+    return verb
 
 
 def _body(card: Card) -> Any:
