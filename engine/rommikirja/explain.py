@@ -121,21 +121,24 @@ def _knock_result(kind: str, names: Sequence[str], rules: RuleSet, score: Any, k
     d = 1 - k
     result = _strong if page else str
     hv = score.hand_values
-    if page:  # each term named: the bonus, the other's deadwood or the difference of the two
-        if kind == "gin":
-            return _line(
-                f"Gin: {names[k]} saa ginin lisäpisteet {rules.gin_bonus} ja {player_name(names[d], 'gen')} "
-                f"irtokorttien arvon {hv[d]}, yhteensä ",
-                result(score.points[k]),
-                ".",
+    if page and kind in ("gin", "undercut"):  # each term named: the bonus, and the deadwood or the difference
+        who, label, bonus, rest = (
+            (
+                k,
+                "Gin",
+                f"ginin lisäpisteet {rules.gin_bonus}",
+                f"{player_name(names[d], 'gen')} irtokorttien arvon {hv[d]}",
             )
-        if kind == "undercut":
-            return _line(
-                f"Alitus: {names[d]} saa alituksen lisäpisteet {rules.undercut_bonus} ja irtokorttien arvojen "
-                f"erotuksen {hv[k]} − {hv[d]} = {hv[k] - hv[d]}, yhteensä ",
-                result(score.points[d]),
-                ".",
+            if kind == "gin"
+            else (
+                d,
+                "Alitus",
+                f"alituksen lisäpisteet {rules.undercut_bonus}",
+                f"irtokorttien arvojen erotuksen {hv[k]} − {hv[d]} = {hv[k] - hv[d]}",
             )
+        )
+        return _line(f"{label}: {names[who]} saa {bonus} ja {rest}, yhteensä ", result(score.points[who]), ".")
+    if page:
         return _line(
             f"{names[k]} saa irtokorttien arvojen erotuksen {hv[d]} − {hv[k]} = ", result(score.points[k]), "."
         )
