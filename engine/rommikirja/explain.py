@@ -171,18 +171,23 @@ def score_lines(
         )
     if view == "practice":
         return _practice_points(outcome, score, rules, names, ask)
-    if view == "knock":
+    if view == "knock":  # each sum with its terms: the deadwood card by card, the result's terms named
         k = outcome.knocker
         d = outcome.defender
-        lines = [
-            _line(f"{names[k]}: irtokortit {points(score.hand_values[k])}."),
-            _line(
-                f"{names[1 - k]}: "
-                + (f"liittää {cards_text([c for cs, _ in d.layoffs for c in cs], 'gen')}; " if d.layoffs else "")
-                + f"irtokortit {points(score.hand_values[1 - k])}."
+        hv = score.hand_values
+
+        def deadwood(p: int, cards: Sequence[Card]) -> list[Part]:
+            return ["irtokortit ", *_deadwood(cards, rules, hv[p]), "."] if cards else ["ei irtokortteja."]
+
+        laid = tuple(c for cs, _ in d.layoffs for c in cs)
+        return [
+            Line((f"{names[k]}: ", *deadwood(k, outcome.knocker_deadwood))),
+            Line(
+                (f"{names[1 - k]}: ", *(("liittää ", Cards(tuple(sort_cards(laid)), "gen"), "; ") if laid else ()))
+                + tuple(deadwood(1 - k, d.deadwood))
             ),
+            _knock_result(score.kind, names, rules, score, k, True),
         ]
-        return lines + [_knock_result(score.kind, names, rules, score, k, False)]
     if view == "pelaa":
         return _pelaa(outcome, score, rules, names)
     raise ValueError(view)
