@@ -21,6 +21,9 @@ The file::
           rules: [game_deals] # the rule sentences that follow the text (from the rule set)
           when: {game_end: deals}   # only when the option applies and has one of these values
         - examples: {game: perusrommi, section: vertailu}   # another game's examples here
+        - text: lähteet eivät rajaa kääntökertoja.
+          see: deadlock       # "(katso [Otsikko](#…))" to the section that prints this option's
+                              # sentence (or a phrase); none prints it: the page is not built
     own_sections:             # sections only this game has (plain-text heading)
       - key: lahteet
         heading: Lähteiden erot
