@@ -252,8 +252,8 @@ CLAIMS: dict[str, Callable[[Any, RuleSet], list[Claim]]] = {
     "deadlock": _values(
         {
             "play_on": [Claim(r"jakoa ei päätetä silloinkaan, kun kukaan ei enää voi päästä ulos")],
-            "score_hands": [Claim(r"silloin jako päättyy heti")],
-            "void": [Claim(r"silloin jako mitätöidään")],
+            "score_hands": [Claim(r"jumiin jäänyt jako päättyy heti")],
+            "void": [Claim(r"jumiin jäänyt jako mitätöidään")],
         }
     ),
     "game_deals": lambda v, r: [Claim(_counted(v, "jako"), r"peli|kuuluu|pelataan")],

@@ -104,6 +104,48 @@ def anchor(heading: str) -> str:
     return re.sub(r"[-\s]+", "-", text)
 
 
+class MissingSection(ValueError):
+    """A cross-reference to a rule that no section of the page states."""
+
+
+def _plain(text: str) -> str:
+    """Rendered Markdown as comparable words: no emphasis marks, one space between words."""
+    import re
+
+    return " ".join(re.sub(r"\*\*|__", "", str(text)).split())
+
+
+def section_with(sections: Any, phrase: str, rules: Any = None) -> dict[str, Any]:
+    """The first of the page's rendered ``sections`` (``{key, heading, text}`` in page order) that
+    states ``phrase``: a "katso …" link goes where its rule is actually printed, never to a heading
+    typed by hand. ``phrase`` may be an option's name: its rule sentence under ``rules``. A rule
+    that no section states is a build error, so a link can never point to a section without it.
+
+    >>> parts = [{"key": "vuoro", "heading": "Vuoron kulku", "text": "Poisto **päättää** vuoron."}]
+    >>> section_with(parts, "Poisto päättää vuoron")["heading"]
+    'Vuoron kulku'
+    """
+    said = phrase
+    if rules is not None:
+        from rommikirja import OPTIONS
+
+        if phrase in OPTIONS:
+            from .rule_text import rule
+
+            said = rule(phrase, rules)
+    want = _plain(said)
+    for part in sections or []:
+        if want and want in _plain(part["text"]):
+            return part
+    raise MissingSection(f"viittaus ”{said}” osoittaa kohtaan, jota sivulla ei ole: yksikään sivun kohta ei sano sitä")
+
+
+def see_text(sections: Any, phrase: str, rules: Any = None) -> str:
+    """``(katso [Heading](#anchor))`` to the section that states ``phrase`` (:func:`section_with`)."""
+    part = section_with(sections, phrase, rules)
+    return f"(katso [{part['heading']}](#{anchor(part['heading'])}))"
+
+
 def variant_options(rules: Any, notes: Any = None) -> list[str]:
     """The options whose other values the variants table lists: the notes' ``variants``, or every
     choice of the rule set that applies (a game without notes)."""

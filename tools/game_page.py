@@ -38,7 +38,7 @@ def page_globals(
     sources, tips, own sections and Rommikirja's decisions, each note still shown only under the
     rule values it names (``when:``), now the club's."""
     from . import notes as notes_mod
-    from .concepts import anchor, compared, page_sections, variant_options
+    from .concepts import anchor, compared, page_sections, see_text, variant_options
 
     present = {(sc.game, sc.section) for sc in scenarios}
     loaded: dict[str, Any] = {}
@@ -101,9 +101,12 @@ def page_globals(
 
     return {
         "game_notes": game_notes,
-        "page_notes": lambda data, where, rules, examples=None, base=None: notes_mod.notes_of(
-            data, where, rules, examples, base["rules"] if base else None
+        "page_notes": lambda data, where, rules, examples=None, base=None, seen=None: notes_mod.notes_of(
+            data, where, rules, examples, base["rules"] if base else None, seen
         ),
+        "see_text": see_text,
+        "joker_examples": joker_examples,
+        "hand_value_example": hand_value_example,
         "page_sections": sections_of,
         "has_examples": has_examples,
         "base_of": base_of,
@@ -111,3 +114,41 @@ def page_globals(
         "game_title": lambda game: titles.get(game, game),
         "variant_options": variant_options,
     }
+
+
+def joker_examples(rules: Any) -> dict[str, Any] | None:
+    """Two melds that show what a joker stands for under ``rules``, as the engine names it: in a
+    run a card of the run's suit (here the gap), in a group its rank in a suit the group lacks.
+    ``None`` when the rule set allows no joker in a meld (the page then shows no example)."""
+    from rommikirja.cards import SUITS, Card, parse_cards
+    from rommikirja.errors import InvalidMeld
+    from rommikirja.melds import Meld
+
+    if not (rules.jokers and rules.max_jokers_per_meld):
+        return None
+    try:
+        run = Meld.from_cards(parse_cards("6H JK 8H"), rules)
+        group = Meld.from_cards(parse_cards("9S 9H JK"), rules)
+    except InvalidMeld:  # pragma: no cover - every joker rule set allows these
+        return None
+    joker = next(c for c in group.cards if c.is_joker)
+    natural = [c for c in group.cards if not c.is_joker]
+    choices = [Card(natural[0].rank, s) for s in SUITS if all(c.suit is not s for c in natural)]
+    run_joker = next(c for c in run.cards if c.is_joker)
+    return {
+        "run": run,
+        "run_stands": run.stands_for(run_joker),
+        "group": group,
+        "group_choices": choices,
+        "group_stands": group.stands_for(joker),
+    }
+
+
+def hand_value_example(rules: Any) -> dict[str, Any]:
+    """A hand left at the end of a deal that shows the ace's value (and the joker's, when the rule
+    set has jokers), valued by the engine (:func:`rommikirja.scoring.hand_value`)."""
+    from rommikirja.cards import parse_cards
+    from rommikirja.scoring import hand_value
+
+    cards = parse_cards("AS JK KD 5C" if rules.jokers else "AS KD 5C")
+    return {"cards": cards, "points": [rules.card_points(c.rank) for c in cards], "total": hand_value(cards, rules)}

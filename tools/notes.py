@@ -21,6 +21,9 @@ The file::
           rules: [game_deals] # the rule sentences that follow the text (from the rule set)
           when: {game_end: deals}   # only when the option applies and has one of these values
         - examples: {game: perusrommi, section: vertailu}   # another game's examples here
+        - text: lähteet eivät rajaa kääntökertoja.
+          see: deadlock       # "(katso [Otsikko](#…))" to the section that prints this option's
+                              # sentence (or a phrase); none prints it: the page is not built
     own_sections:             # sections only this game has (plain-text heading)
       - key: lahteet
         heading: Lähteiden erot
@@ -46,7 +49,7 @@ NOTES_NAME = "notes.yaml"
 SCENARIOS = ROOT / "scenarios"
 SCHEMA_FILE = SCENARIOS / "notes.schema.json"
 
-_NOTE_KEYS = {"text", "title", "tarkennus", "rules", "when", "base_when", "applies", "examples", "inherit"}
+_NOTE_KEYS = {"text", "title", "tarkennus", "rules", "when", "base_when", "applies", "examples", "inherit", "see"}
 _TOP_KEYS = {
     "game",
     "base",
@@ -141,6 +144,8 @@ def _check_note(
     ]
     if not any(k in note for k in ("text", "rules", "examples")):
         errors.append(_fail(path, note.line, f"{where}: merkinnästä puuttuu text (teksti), rules tai examples"))
+    if "see" in note and (not isinstance(note["see"], str) or not note["see"].strip()):
+        errors.append(_fail(path, note.line_of("see"), "see: odotettiin tekstiä tai säännön nimeä"))
     for key in ("text", "title"):
         if key in note:
             value = note[key]
@@ -301,8 +306,11 @@ def _holds(note: Any, rules: Any, base: Any = None) -> bool:
     return _matches(note.get("when"), rules)
 
 
-def render(note: Any, rules: Any, examples: Any = None) -> Markup:
-    """One note as Markdown: its bold title, "Rommikirja tarkentaa:", its text, its rule sentences."""
+def render(note: Any, rules: Any, examples: Any = None, seen: Any = None) -> Markup:
+    """One note as Markdown: its bold title, "Rommikirja tarkentaa:", its text, its rule sentences,
+    and with ``see`` a "katso …" link to the section of the page that states it (``seen``: the
+    sections rendered so far, :func:`tools.concepts.see_text`)."""
+    from .concepts import see_text
     from .rule_text import rule, rule_applies
 
     parts = []
@@ -310,6 +318,10 @@ def render(note: Any, rules: Any, examples: Any = None) -> Markup:
         parts.append("**Rommikirja tarkentaa:**")
     if note.get("text"):
         parts.append(note["text"].strip())
+    if note.get("see"):  # the link follows the text it explains, before any rule sentence
+        link = see_text(seen, note["see"].strip(), rules)
+        last = parts[-1] if parts else ""
+        parts[-1:] = [f"{last[:-1]} {link}." if last.endswith(".") else f"{last} {link}".strip()]
     parts += [rule(o, rules) for o in note.get("rules") or [] if rule_applies(o, rules)]
     text = " ".join(parts)
     if note.get("title"):
@@ -319,7 +331,9 @@ def render(note: Any, rules: Any, examples: Any = None) -> Markup:
     return Markup(text)
 
 
-def notes_of(data: Any, where: str, rules: Any, examples: Any = None, base: Any = None) -> list[Markup]:
+def notes_of(
+    data: Any, where: str, rules: Any, examples: Any = None, base: Any = None, seen: Any = None
+) -> list[Markup]:
     """The notes of ``where`` (``intro``, ``tarkennukset``, a section key) that hold under ``rules``."""
     if data is None:
         return []
@@ -330,7 +344,7 @@ def notes_of(data: Any, where: str, rules: Any, examples: Any = None, base: Any 
         for own in data.get("own_sections") or []:
             if own["key"] == where:
                 items = list(items) + list(own["notes"])
-    return [render(n, rules, examples) for n in items if _holds(n, rules, base)]
+    return [render(n, rules, examples, seen) for n in items if _holds(n, rules, base)]
 
 
 def referenced_examples(scenarios: Path = SCENARIOS) -> dict[str, set[str]]:

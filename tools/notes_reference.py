@@ -24,6 +24,10 @@ def notes_schema() -> dict[str, Any]:
             "tarkennus": {"type": "boolean", "description": "alkuun **Rommikirja tarkentaa:**"},
             "inherit": {"type": "boolean", "description": "false: ei näy pohjapelistä tehdyn kerhon pelin sivulla"},
             "rules": {"type": "array", "items": option, "description": "sääntölauseet tekstin perään"},
+            "see": {
+                "type": "string",
+                "description": "katso-linkki siihen sivun kohtaan, joka sanoo tämän tekstin tai säännön (nimi)",
+            },
             "applies": {
                 "type": "array",
                 "items": option,
@@ -118,7 +122,9 @@ def notes_reference() -> list[str]:
         "`rules: [sääntö, …]` (sääntölauseet tekstin perään), `when: {sääntö: arvo}` tai "
         "`when: {sääntö: [arvo, …]}` (näytetään vain näillä arvoilla), `base_when` (sama pohjapelin säännöistä), "
         "`applies: [sääntö, …]` (näytetään vain, kun säännöt ovat pelissä voimassa) ja "
-        "`examples: {game: peli, section: osio}` (toisen pelin esimerkit tähän kohtaan) ja `inherit: false` "
+        "`examples: {game: peli, section: osio}` (toisen pelin esimerkit tähän kohtaan), `see: teksti` tai "
+        "`see: sääntö` (perään linkki ”katso …” siihen sivun kohtaan, joka sanoo tämän tekstin tai säännön "
+        "lauseen; jos mikään kohta ei sano sitä, sivua ei rakenneta) ja `inherit: false` "
         "(merkintä koskee vain tätä sivua: pohjapelistä tehty kerhon peli ei saa sitä). Kerhon peli, jolla "
         "on `base:` mutta ei omaa muistiinpanotiedostoa, saa pohjapelinsä muistiinpanot johdantoa ja "
         "harjoitusten siemeniä lukuun ottamatta. Lukuja ei "

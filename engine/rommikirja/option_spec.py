@@ -128,12 +128,12 @@ def _ended(rules: Rules) -> str:
         return ", ja jokainen saa miinuspisteiksi omaan käteensä jääneiden korttien arvon."
     if rules.scoring == "penalty":
         return (
-            ": pienimmän käden pitäjä ei saa sakkoa, muut saavat sakoksi käteensä jääneiden korttien "
-            "arvon, ja avaamatta jäänyt saa kiinteän sakon; jos pienimpiä käsiä on kaksi yhtä suurta, "
+            ": pienimmän käden pitäjä ei saa sakkoa, ja muut saavat sakoksi käteensä jääneiden korttien "
+            "arvon. Avaamatta jäänyt saa kiinteän sakon. Jos pienimpiä käsiä on kaksi yhtä suurta, "
             "sakon saavat kaikki."
         )
     return (
-        ": pienimmän käden pitäjä voittaa ja saa erotuksen jokaiseen muuhun käteen; jos pienimpiä "
+        ": pienimmän käden pitäjä voittaa ja saa erotuksen jokaiseen muuhun käteen. Jos pienimpiä "
         "käsiä on kaksi yhtä suurta, kukaan ei saa pisteitä."
     )
 
@@ -145,16 +145,17 @@ def deadlock_sentence(value: Any, rules: Rules) -> str:
             "." if rules.max_turnovers == 0 else ", vaan se jatkuu, kunnes poistopakkaa ei enää saa kääntää."
         )
     # the numbers are the proof's own (rommikirja.meld_need), so the sentence follows the rule
-    need = f"uuteen yhdistelmään tarvitaan {count(MELD_MIN_CARDS, 'kortti')}"
+    need = f"Uuteen yhdistelmään tarvitaan {count(MELD_MIN_CARDS, 'kortti')}"
     if discard_after_meld(rules):
         need += " ja lisäksi poistettava kortti"
-    most = f"enintään {count(most_cards_before_draw_when_stuck(rules), 'kortti')} ({need})"
+    most = f"enintään {count(most_cards_before_draw_when_stuck(rules), 'kortti')}"
+    # short sentences, one fact each: when it is checked, what "stuck" is, when no new meld fits
     when = (
-        "Kun nostopakka loppuu, katsotaan, voiko kukaan enää päästä ulos. Ulospääsy on mahdoton, kun "
-        "mikään käsissä, nostopakassa tai poistopakassa oleva kortti ei sovi pöydän yhdistelmiin eikä "
-        "kukaan voi enää pelata uutta yhdistelmää. Uutta yhdistelmää ei voi pelata, kun näistä korteista "
-        f"ei saa koottua yhtään yhdistelmää tai kun jokaisella on ennen nostoaan kädessä {most}. "
+        "Kun nostopakka loppuu, katsotaan, voiko kukaan enää päästä ulos. Jako on jumissa, kun mikään "
+        "käsissä tai pakoissa oleva kortti ei sovi pöydän yhdistelmiin eikä kukaan voi pelata uutta "
+        "yhdistelmää. Uutta yhdistelmää ei voi pelata, kun näistä korteista ei saa koottua yhdistelmää "
+        f"tai kun jokaisella on ennen nostoaan kädessä {most}. {need}. "
     )
     if value == "void":
-        return when + ("Silloin jako mitätöidään: kukaan ei saa pisteitä, ja sama jakaja jakaa uudelleen.")
-    return when + "Silloin jako päättyy heti" + _ended(rules)
+        return when + "Jumiin jäänyt jako mitätöidään: kukaan ei saa pisteitä, ja sama jakaja jakaa uudelleen."
+    return when + "Jumiin jäänyt jako päättyy heti" + _ended(rules)

@@ -146,7 +146,11 @@ OPTIONS: dict[str, OptionSpec] = {
         "int",
         minimum=0,
         maximum=1000,
-        says=lambda v, r: f"Jos pelaaja ei ole avannut jaon päättyessä, hänen sakkonsa on {_points(v)}.",
+        # rommikirja.scoring: an unopened player pays exactly this, whatever is left in hand
+        says=lambda v, r: (
+            "Jos pelaaja ei ole avannut jaon päättyessä, "
+            f"hänen sakkonsa on {_points(v)}, eikä hänen käteensä jääneitä kortteja lasketa."
+        ),
         applies=lambda r: r.style == "rummy" and r.scoring == "penalty",
     ),
     "min_players": OptionSpec("Pelaajia vähintään", "int", minimum=2, maximum=6, says=lambda v, r: players_sentence(r)),
