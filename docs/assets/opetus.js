@@ -259,7 +259,7 @@ function mount(root) {
       `: ${v.counts[i]} ${v.counts[i] === 1 ? "kortti" : "korttia"}`, i === v.dealer ? ", jakaja" : "",
       v.opened ? (v.opened[i] ? ", avannut" : ", ei avannut") : "")));
     const piles = el("p", { class: "pelaa-pakat" },
-      `Nostopakka: ${v.stock} ${v.stock === 1 ? "kortti" : "korttia"} · Poistopakka: `,
+      `Nostopakka: ${v.stock ? `${v.stock} ${v.stock === 1 ? "kortti" : "korttia"}` : "tyhjä"} · Poistopakka: `,
       v.discard_top ? cardSpan(v.discard_top, L) : "tyhjä");
     // gin lays nothing on the table before the knock: no empty-table line there
     const melds = !v.table.length && v.style === "knock" ? "" : el("div", { class: "pelaa-poytayhdistelmat" },
