@@ -176,3 +176,49 @@ def test_a_lay_off_refusal_names_the_groups_rank_in_the_plural():
     rules = FIXED["perusrommi"]
     meld = Meld.from_cards(parse_cards("5H 5D 5C"), rules)
     assert meld._mismatch(parse_cards("QS")) == "patarouva ei ole samanarvoinen kuin ryhmän kortit (viitosia)"
+
+
+def test_a_deal_won_without_a_rommi_says_what_a_rommi_would_have_given():
+    """Perusrommi doubles a rommi: Aino goes out on her second turn after a meld on her first, so no
+    rommi; the ending says why and the doubled points, priced by the engine; a real rommi says nothing."""
+    import re
+
+    from rommikirja.app.opetus_text import rommi_missed
+    from rommikirja.scoring import score_deal
+
+    rules = FIXED["perusrommi"]
+    c = lambda s: parse_cards(s)[0]  # noqa: E731
+    start = _position(
+        rules,
+        ["2S 2D 2C 5H 6H 7H KS", "QH QC 3S 4D 6C 8D JD", "AS 3H 5C 7C 9D JS KD"],
+        "9C 4C 10D 8H",
+        "10S",
+        dealer=2,
+        turn=0,
+    )
+    moves = [
+        Draw("stock"),
+        PlayMeld(tuple(parse_cards("2S 2D 2C"))),
+        Discard(c("KS")),
+        Draw("stock"),
+        Discard(c("4C")),
+        Draw("stock"),
+        Discard(c("10D")),
+        Draw("stock"),
+        PlayMeld(tuple(parse_cards("5H 6H 7H 8H"))),
+        Discard(c("9C")),
+    ]
+    end = start.copy()
+    for m in moves:
+        end.play(m)
+    assert end.is_over and not end.outcome.rummy
+    said = rommi_missed(end, list(DEFAULT_NAMES[:3]), 0)
+    assert said.startswith("Et saanut rommia, koska pelasit pöytään jo aiemmilla vuoroilla."), said
+    got = re.search(r"rommista olisit saanut (\d+) pistettä (\d+) pisteen sijaan\.$", said)
+    assert got and int(got[2]) == score_deal(end.outcome, rules).points[0] and int(got[1]) == 2 * int(got[2]), said
+    assert rommi_missed(end, list(DEFAULT_NAMES[:3]), 1).startswith("Aino ei saanut rommia, koska hän pelasi")
+    # no doubling in the rules: nothing to say
+    from types import SimpleNamespace
+
+    plain = SimpleNamespace(outcome=end.outcome, rules=FIXED["rommi"])
+    assert not FIXED["rommi"].rummy_doubling and rommi_missed(plain, list(DEFAULT_NAMES[:3]), 0) == ""

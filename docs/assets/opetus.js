@@ -373,6 +373,8 @@ function mount(root) {
       data.closing ? el("p", {}, el("strong", {}, "Sääntö: "), data.closing) : "",
       // (gin: a knock the defender did not undercut, what would have made it one)
       data.undercut ? el("p", { class: "opetus-alitus" }, data.undercut) : "",
+      // (a deal won without a rommi, where the rules double one: what it would have given)
+      data.rommi ? el("p", { class: "opetus-alitus" }, data.rommi) : "",
       el("table", { class: "pelaa-pisteet" }, el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Pelaaja"),
         el("th", { scope: "col" }, "Käsi lopussa"), el("th", { scope: "col" }, "Jaon pisteet"))), el("tbody", {}, rows)),
       el("p", {}, `Opetusjaossa tulivat vastaan ${data.concepts_text}.`),

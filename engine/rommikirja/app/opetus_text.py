@@ -48,6 +48,7 @@ __all__ = [
     "JOKER_VALUE_LATER",
     "closing",
     "undercut_missed",
+    "rommi_missed",
     "count_line",
     "opening_sum",
     "deck_mark",
@@ -925,6 +926,32 @@ def undercut_missed(end: Any, names: Sequence[str], seat: int = 0) -> str:
         f"Et alittanut: irtokorttiesi arvo oli {pts(hv[d])}, {player_name(names[k], 'gen')} {pts(hv[k])}. Jos "
         f"irtokorttiesi arvo olisi ollut {pts(value)}, olisit alittanut ja saanut {gain}, eikä {names[k]} olisi "
         "saanut mitään."
+    )
+
+
+def rommi_missed(end: Any, names: Sequence[str], seat: int = 0) -> str:
+    """After a rummy deal won by going out that was no rommi (the winner had played to the table on
+    an earlier turn), where the rule set doubles a rommi: why it was none and what a rommi would have
+    given, priced by the engine (the same outcome as a rommi); "" otherwise."""
+    out = end.outcome
+    rules = end.rules
+    if isinstance(end, GinDeal) or out is None or out.winner is None or out.rummy or not rules.rummy_doubling:
+        return ""
+    now = score_deal(out, rules)
+    then = score_deal(replace(out, rummy=True), rules)
+    w = out.winner
+    if then.points[w] == now.points[w]:
+        return ""
+    gain = f"{count(then.points[w], 'piste', digits=True)} {count(now.points[w], 'piste', 'gen', digits=True)} sijaan"
+    if w == seat:
+        return (
+            "Et saanut rommia, koska pelasit pöytään jo aiemmilla vuoroilla. Jos olisit tyhjentänyt koko kätesi "
+            f"yhdellä vuorolla, rommista olisit saanut {gain}."
+        )
+    who = names[w]
+    return (
+        f"{who} ei saanut rommia, koska hän pelasi pöytään jo aiemmilla vuoroilla. Jos hän olisi tyhjentänyt "
+        f"koko kätensä yhdellä vuorolla, rommista hän olisi saanut {gain}."
     )
 
 
