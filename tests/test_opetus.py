@@ -69,6 +69,18 @@ def test_the_search_finds_a_short_deal_the_reader_wins_with_distinct_instruction
     concepts = concepts_of(steps)
     assert {"nosto", "poisto"} <= set(concepts), concepts
     assert ("koputus" in concepts or "gin" in concepts) if game == "gin" else "ulos" in concepts
+    # the rule set's own concepts: a meld; gin's deadwood; an opening and jokers where the rules have them
+    rules = RULES[game]
+    assert {"ryhma", "suora"} & set(concepts), concepts
+    assert ("irtokortit" in concepts) == (rules.style == "knock"), concepts
+    assert ("avaus" in concepts) == bool(rules.opening_points), concepts
+    assert "jokeri" in concepts or not rules.jokers, concepts
+    assert "avokortti" in concepts or not (rules.style == "knock" and rules.upcard_offer), concepts
+    # what the reader sees step by step: words that start a sentence, and never the previous
+    # step's instruction again (the words, or what to press, right after the same)
+    assert all(s["text"][:1].isupper() and s["text"].endswith(".") for s in steps), texts
+    for before, step in zip(steps, steps[1:]):
+        assert step["how"] != before["how"] and step["text"] != before["text"], (before, step)
     # each concept's rule is said once, where it first matters
     said = [s["rule"] for s in steps if s["rule"]]
     assert len(said) == len(set(said)) and steps[0]["rule"]

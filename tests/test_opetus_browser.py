@@ -423,7 +423,8 @@ def test_guided_deal_played_from_its_words_alone_on_a_phone(phone, server, game)
     """A reader who only reads: each step's words name the cards by the faces the hand shows (twins
     by their deck marks) and the button by its text; doing just that completes the deal on a
     360 px phone without a single refusal; at each new step its words (the copy beside the hand)
-    and the control it expects are on the screen together."""
+    and the control it expects are on the screen together: from its "Nyt:" line (a note on what
+    the others did first may be scrolled above) down to every card it names and its button."""
     p = Page(phone, server, GAMES[game])
     page = p.page
     root = f"#opetus-{game}"
@@ -437,8 +438,11 @@ def test_guided_deal_played_from_its_words_alone_on_a_phone(phone, server, game)
         seen = page.evaluate(f"""(() => {{
             const root = {_root(game)};
             const words = root.querySelector('.opetus-muistutus');
-            const r = words.getBoundingClientRect();
-            const f = document.activeElement.getBoundingClientRect();
+            const r = words.querySelector('.opetus-muistutus-nyt').getBoundingClientRect();
+            const st = JSON.parse(root.dataset.opetus).steps[Number(root.querySelector('.opetus-vaihe').dataset.vaihe)];
+            const asked = [document.activeElement, root.querySelector(`[data-action="${{st.action}}"]`),
+                           ...st.cards.map(c => root.querySelector(`.pelaa-kasi [data-code="${{c}}"]`)).filter(Boolean)];
+            const f = {{bottom: Math.max(...asked.map(n => n.getBoundingClientRect().bottom))}};
             const rule = root.querySelector('.opetus-opas .opetus-saanto');
             const line = words.querySelector('.opetus-muistutus-saanto');
             const shown = line ? line.getBoundingClientRect() : null;

@@ -319,7 +319,7 @@ function mount(root) {
     // (what the others did first, when the guide says: another player's opening, counted)
     const reminder = step ? el("div", { class: "opetus-muistutus", "aria-hidden": "true" },
                                step.note ? el("p", {}, step.note) : "",
-                               el("p", {}, el("strong", {}, `${label(step)}Nyt: `), `${step.text} ${step.how}`),
+                               el("p", { class: "opetus-muistutus-nyt" }, el("strong", {}, `${label(step)}Nyt: `), `${step.text} ${step.how}`),
                                step.rule ? el("p", { class: "opetus-muistutus-saanto" }, el("strong", {}, "Sääntö: "), step.rule) : "")
       : null;
     const parts = [players, piles, melds, recent,
@@ -349,10 +349,16 @@ function mount(root) {
         // under it (the focus alone would scroll the expected card just into view, the words above it off)
         const fresh = ui.shownStep !== step;
         ui.shownStep = step;
+        // the step's words down to what it asks for: every card it names and its button; when the
+        // whole copy (with a note on what the others did first) does not fit, from its "Nyt:" line
         if (fresh && reminder && reminder.offsetParent !== null) {
-          const words = reminder.getBoundingClientRect();
+          const asked = [target, ...step.cards.map((c) => table.querySelector(`.pelaa-kasi [data-code="${CSS.escape(c)}"]`)),
+                         table.querySelector(`[data-action="${step.action}"]`)].filter(Boolean);
+          const bottom = Math.max(...asked.map((n) => n.getBoundingClientRect().bottom));
           const room = window.innerHeight - parseFloat(getComputedStyle(reminder).scrollMarginTop || "0");
-          if (target.getBoundingClientRect().bottom - words.top <= room) reminder.scrollIntoView({ block: "start", behavior: "instant" });
+          const now = reminder.querySelector(".opetus-muistutus-nyt");
+          const from = [reminder, now].find((n) => bottom - n.getBoundingClientRect().top <= room);
+          if (from) from.scrollIntoView({ block: "start", behavior: "instant" });
         }
         target.focus({ preventScroll: true });
         const box = target.getBoundingClientRect();

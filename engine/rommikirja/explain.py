@@ -121,21 +121,24 @@ def _knock_result(kind: str, names: Sequence[str], rules: RuleSet, score: Any, k
     d = 1 - k
     result = _strong if page else str
     hv = score.hand_values
-    if page:  # each term named: the bonus, the other's deadwood or the difference of the two
-        if kind == "gin":
-            return _line(
-                f"Gin: {names[k]} saa ginin lisäpisteet {rules.gin_bonus} ja {player_name(names[d], 'gen')} "
-                f"irtokorttien arvon {hv[d]}, yhteensä ",
-                result(score.points[k]),
-                ".",
+    if page and kind in ("gin", "undercut"):  # each term named: the bonus, and the deadwood or the difference
+        who, label, bonus, rest = (
+            (
+                k,
+                "Gin",
+                f"ginin lisäpisteet {rules.gin_bonus}",
+                f"{player_name(names[d], 'gen')} irtokorttien arvon {hv[d]}",
             )
-        if kind == "undercut":
-            return _line(
-                f"Alitus: {names[d]} saa alituksen lisäpisteet {rules.undercut_bonus} ja irtokorttien arvojen "
-                f"erotuksen {hv[k]} − {hv[d]} = {hv[k] - hv[d]}, yhteensä ",
-                result(score.points[d]),
-                ".",
+            if kind == "gin"
+            else (
+                d,
+                "Alitus",
+                f"alituksen lisäpisteet {rules.undercut_bonus}",
+                f"irtokorttien arvojen erotuksen {hv[k]} − {hv[d]} = {hv[k] - hv[d]}",
             )
+        )
+        return _line(f"{label}: {names[who]} saa {bonus} ja {rest}, yhteensä ", result(score.points[who]), ".")
+    if page:
         return _line(
             f"{names[k]} saa irtokorttien arvojen erotuksen {hv[d]} − {hv[k]} = ", result(score.points[k]), "."
         )
@@ -168,18 +171,23 @@ def score_lines(
         )
     if view == "practice":
         return _practice_points(outcome, score, rules, names, ask)
-    if view == "knock":
+    if view == "knock":  # each sum with its terms: the deadwood card by card, the result's terms named
         k = outcome.knocker
         d = outcome.defender
-        lines = [
-            _line(f"{names[k]}: irtokortit {points(score.hand_values[k])}."),
-            _line(
-                f"{names[1 - k]}: "
-                + (f"liittää {cards_text([c for cs, _ in d.layoffs for c in cs], 'gen')}; " if d.layoffs else "")
-                + f"irtokortit {points(score.hand_values[1 - k])}."
+        hv = score.hand_values
+
+        def deadwood(p: int, cards: Sequence[Card]) -> list[Part]:
+            return ["irtokortit ", *_deadwood(cards, rules, hv[p]), "."] if cards else ["ei irtokortteja."]
+
+        laid = tuple(c for cs, _ in d.layoffs for c in cs)
+        return [
+            Line((f"{names[k]}: ", *deadwood(k, outcome.knocker_deadwood))),
+            Line(
+                (f"{names[1 - k]}: ", *(("liittää ", Cards(tuple(sort_cards(laid)), "gen"), "; ") if laid else ()))
+                + tuple(deadwood(1 - k, d.deadwood))
             ),
+            _knock_result(score.kind, names, rules, score, k, True),
         ]
-        return lines + [_knock_result(score.kind, names, rules, score, k, False)]
     if view == "pelaa":
         return _pelaa(outcome, score, rules, names)
     raise ValueError(view)

@@ -105,6 +105,16 @@ _SHARED = {
 }
 
 
+#: The concept of each kind of meld (the one source of the keys "ryhma" and "suora").
+_MELD_CONCEPTS = {MeldKind.GROUP: "ryhma", MeldKind.RUN: "suora"}
+
+
+def _meld_concept(meld: Any) -> tuple[str, list[str]]:
+    """A meld's concept and the options its rule sentence adds: a run with an ace says the ace's place."""
+    concept = _MELD_CONCEPTS[meld.kind]
+    return concept, ["ace"] if meld.kind is MeldKind.RUN and any(c.rank == 1 for c in meld.cards) else []
+
+
 def _rule(concept: str, rules: RuleSet, options: Sequence[str] = ()) -> str:
     """The concept's shared sentence and the rule set's own sentences of ``options`` that apply."""
     parts = [_SHARED[concept]] if _SHARED.get(concept) else []
@@ -637,10 +647,10 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             pure_said = False
             for i, m in enumerate(made):
                 introduced = []
-                kd = "ryhma" if m.kind is MeldKind.GROUP else "suora"  # (the concept)
+                kd, options = _meld_concept(m)
                 word = m.kind.finnish
                 parts = [introduce("avaus", ["opening_points", "opening_pure_run"])] if i == 0 else []
-                parts.append(introduce(kd, ["ace"] if kd == "suora" and any(c.rank == 1 for c in m.cards) else []))
+                parts.append(introduce(kd, options))
                 text = (
                     f"{ordinal(i + 1).capitalize()} yhdistelmä on {word}: {_names(m.cards, hand)}. "
                     f"Sen pisteet avauksessa: {count_line(m, hand)}."
@@ -659,7 +669,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                     if said_joker:
                         introduced.append(JOKER_VALUE_LATER)
                     parts.append(said_joker)
-                if rules.opening_pure_run and kd == "suora" and not m.jokers and not pure_said:
+                if rules.opening_pure_run and m.kind is MeldKind.RUN and not m.jokers and not pure_said:
                     pure_said = True
                     text += " Suorassa ei ole jokeria, joten avaukseen tulee puhdas suora."
                 if any(m.stands_for(c).rank == 1 for c in m.cards):
@@ -710,12 +720,8 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             after.play(move)
             made = [after.table[-1].meld]
             cards = [c.code for m in made for c in m.cards]
-            kinds = ["ryhma" if m.kind is MeldKind.GROUP else "suora" for m in made]  # (the concepts)
-            parts = [
-                introduce(kd, ["ace"] if kd == "suora" and any(c.rank == 1 for c in m.cards) else [])
-                for kd, m in zip(kinds, made)
-            ]
-            concept = kinds[0]
+            parts = [introduce(*_meld_concept(m)) for m in made]
+            concept = _meld_concept(made[0])[0]
             text = f"Pelaa pöytään {made[0].kind.finnish}: {_names(made[0].cards, deal.hand)}."
             how = f"Valitse kortit {join_list(faces(made[0].cards, deal.hand))}. Paina sitten Pelaa."
             if rules.melds_per_turn != "any" or _melds_this_turn(moves, k) > 1:  # (said where the move shows it)
@@ -807,19 +813,13 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                     rest = list(deal.hand)
                     rest.remove(move.card)
                     arr = best_arrangement(rest, rules)
-                    kinds = []
-                    for m in arr.melds:
-                        kinds.append("ryhma" if len({c.rank for c in m}) == 1 else "suora")
-                    shown = [
-                        f"{'ryhmä' if kd == 'ryhma' else 'suora'} ({cards_text(m)})" for kd, m in zip(kinds, arr.melds)
-                    ]
+                    melds = [Meld.from_cards(list(m), rules) for m in arr.melds]
+                    shown = [f"{m.kind.finnish} ({cards_text(m.cards)})" for m in melds]
                     text += (
                         f" Kädessäsi on {join_list(shown)}" if shown else " Kädessäsi ei ole vielä yhdistelmiä"
                     ) + f", ja irtokorttiesi arvo on {count(arr.deadwood_points, 'piste', digits=True)}."
-                    text = text.replace(
-                        " Kädessäsi ", " Poiston jälkeen kädessäsi ", 1
-                    )  # (the hand now holds the card too)
-                    parts = [rule] + [introduce(kd) for kd in kinds] + [introduce("irtokortit")]
+                    text = text.replace(" Kädessäsi ", " Poiston jälkeen kädessäsi ", 1)  # (the hand holds it yet)
+                    parts = [rule] + [introduce(_meld_concept(m)[0]) for m in melds] + [introduce("irtokortit")]
                     rule = " ".join(x for x in parts if x)
             how = f"Valitse kortti {faces([move.card], deal.hand)[0]} ja paina Poista."
         else:  # (a move the guided deals do not use)
