@@ -222,3 +222,19 @@ def test_a_deal_won_without_a_rommi_says_what_a_rommi_would_have_given():
 
     plain = SimpleNamespace(outcome=end.outcome, rules=FIXED["rommi"])
     assert not FIXED["rommi"].rummy_doubling and rommi_missed(plain, list(DEFAULT_NAMES[:3]), 0) == ""
+
+
+def test_taking_the_discard_with_one_card_left_says_the_taken_card_cannot_be_the_last():
+    from rommikirja.deal import LayOff
+
+    rules = FIXED["perusrommi"]
+    c = lambda s: parse_cards(s)[0]  # noqa: E731
+    table = [(1, Meld.from_cards(parse_cards("AS AD AC"), rules))]
+    mine = [list(parse_cards(h)) for h in ("2H", "3S 4D 6C 8D", "5C 7C 9D JS")]
+    pile = [c("KD"), c("AH")]
+    used = {x for h in mine for x in h} | set(pile) | {x for x in table[0][1].cards}
+    rest = [x for x in standard_deck(rules.decks, rules.jokers) if x not in used]
+    start = deal_type(rules).from_position(rules, mine, stock=rest, discard=pile, table=table, dealer=2, turn=0)
+    moves = [Draw("discard"), LayOff((c("AH"),), 0), Discard(c("2H"))]
+    steps = guide(start, moves, 0, list(DEFAULT_NAMES[:3]))
+    assert "herttaässä ei voi jäädä viimeiseksi kortiksesi: se on pelattava pöytään" in steps[0]["text"], steps[0]
