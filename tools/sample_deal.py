@@ -19,8 +19,7 @@ discard only when it completes a meld at once (gin: when it lowers the deadwood)
 lay down every meld and lay-off as soon as the rules allow, and discard the card
 that helps the hand least (high and unconnected). Gin: knock as soon as allowed.
 The guided deal's reader, whom the guide's words teach by example, discards more carefully: never a
-card the next player could take and lay off at once while a safe one is left, and then, where one is
-left, never a card the next player would take for a new meld. The sample deals and
+card the next player could take and lay off at once while a safe one is left. The sample deals and
 the short games keep the plain policy for every seat: their pages narrate what happened and give no
 advice, and their recorded seeds were chosen for that policy.
 """
@@ -121,14 +120,12 @@ def _connections(card: Card, hand: Sequence[Card]) -> int:
 def _discard_choice(deal, moves: list, careful: bool = False) -> Discard:
     """The card that helps the hand least (high and unconnected). ``careful`` (the guided deal's
     reader, whom the guide teaches by example): among the discards the next player could not take
-    and lay off at once (:func:`next_player_fit`, the fact the guide's warning says), when any, and
-    among those the ones the next player would not take for a new meld (:func:`_next_takes`), when any."""
+    and lay off at once (:func:`next_player_fit`, the fact the guide's warning says), when any."""
     hand = deal.hand
     rules = deal.rules
     options = [m for m in moves if isinstance(m, Discard)]
     if careful:
-        safe = [m for m in options if next_player_fit(deal, m.card) is None] or options
-        options = [m for m in safe if not _next_takes(deal, m.card)] or safe
+        options = [m for m in options if next_player_fit(deal, m.card) is None] or options
 
     def badness(m: Discard) -> tuple:
         c = m.card
@@ -137,16 +134,6 @@ def _discard_choice(deal, moves: list, careful: bool = False) -> Discard:
         return (rules.card_points(c.rank) - 6 * _connections(c, hand), c.rank, c.sort_key)
 
     return max(options, key=badness)
-
-
-def _next_takes(deal, card: Card) -> bool:
-    """Would the next player, by this policy, take ``card`` from the discard pile were it discarded
-    now (to make a new meld, open, or lay it off at once)?"""
-    trial = deal.copy()
-    trial.play(Discard(card))
-    if trial.is_over or trial.turn == deal.turn or not trial.is_legal(Draw(DISCARD)):
-        return False
-    return _meld_uses(trial, card)
 
 
 def _meld_uses(deal, card: Card) -> bool:
