@@ -769,7 +769,7 @@ def test_the_draw_that_turns_the_pile_names_the_card_and_another_draw_is_answere
     of none."""
     from fixed_rules import FIXED
     from rommikirja import deal_type
-    from rommikirja.app.opetus import _guided
+    from rommikirja.app.opetus import _move_words
     from rommikirja.app.opetus_text import guide
     from rommikirja.cards import parse_cards
     from rommikirja.deal import Discard, Draw
@@ -783,7 +783,7 @@ def test_the_draw_that_turns_the_pile_names_the_card_and_another_draw_is_answere
     assert draw["action"] == "draw_stock", draw
     assert f"saat sen päällimmäisen kortin, {card_name(pile[0], 'gen')}." in draw["text"], draw["text"]
     assert "Se oli poistopakan alimmainen kortti, jaon alussa käännetty avokortti," in draw["text"], draw["text"]
-    said = _guided(start, Draw("stock"))
+    said = _move_words(start, Draw("stock"), True)
     assert "nostopakka on loppunut" in said and "käännetään poistopakka uudeksi nostopakaksi" in said, said
 
 
