@@ -170,9 +170,7 @@ class Meld:
             what = f"samaa maata kuin suora ({suit_name(first.suit)})"
         else:
             bad = [c for c in new if c.rank != first.rank]
-            what = (
-                f"{'samanarvoinen' if len(bad) == 1 else 'samanarvoisia'} kuin ryhmän kortit ({rank_name(first.rank, 'pl_part')})"
-            )
+            what = f"{'samanarvoinen' if len(bad) == 1 else 'samanarvoisia'} kuin ryhmän kortit ({rank_name(first.rank, 'pl_part')})"
         if not bad:
             return None
         return f"{cards_text(tuple(bad))} {'ei ole' if len(bad) == 1 else 'eivät ole'} {what}"
