@@ -690,9 +690,9 @@ def test_discard_advice_gives_one_reason_and_warns_of_a_card_the_next_player_can
     safe, pair, again = _discard_texts(["KC", "9D", "4S"])
     assert safe == (
         "Päätä vuoro poistamalla ristikuninkaan: se ei sovi yhdistelmään minkään muun korttisi kanssa. "
-        "Se ei sovi mihinkään pöydän yhdistelmään, ja se on hyvä: pöytään sopivan kortin seuraava pelaaja "
-        "voisi ottaa poistopakasta ja lisätä pöytään."
-    ), safe
+        "Pöydän yhdistelmiin se ei sovi, joten sitä ei voi lisätä pöytään. Seuraava pelaaja voi silti ottaa "
+        "sen poistopakasta, jos hänellä on kortit, joiden kanssa se muodostaa uuden yhdistelmän."
+    ), safe  # (not called safe: a player holding cards for a new meld may still take it)
     assert pair == "Päätä vuoro poistamalla ruutuysin: siitä on kädessäsi vähiten hyötyä.", pair  # (9♠ makes a pair)
     assert again == "Päätä vuoro poistamalla patanelosen: se ei sovi yhdistelmään minkään muun korttisi kanssa.", again
     for text in (risky, lone, safe, pair, again):  # one reason, never both, and no second reason tacked on

@@ -316,6 +316,8 @@ def follow_the_prompts(p: Page, game: str) -> None:
             assert page.evaluate(f"{_root(game)}.querySelector('[data-opetus-kuultava]').textContent") == heard
         if is_action:
             _idle(page, game)
+            piles = page.locator(f"{root} .pelaa-pakat").inner_text()  # an empty stock is "tyhjä", never "0 korttia"
+            assert "Nostopakka: 0" not in piles, piles
             if draws and "(sinä)" in page.locator(f"{root} .pelaa-pelaajat li.vuorossa").all_inner_texts()[0]:
                 _check_drawn(page, game, set(_hand(page, game)) - before, top, nxt_action)
                 drawn += 1

@@ -24,6 +24,7 @@ from rommikirja.app.opetus_text import (
     ending_concepts,
     guide,
     reader_moves,
+    rommi_missed,
     undercut_missed,
 )
 from rommikirja.finnish import join_list, player_name
@@ -77,6 +78,7 @@ def opetus_data(sc: Any, rules_mapping: dict, title: str) -> dict:
         "concepts_text": join_list([CONCEPTS[c] for c in concepts]),
         "closing": closing(sc.rules, [c for s in steps for c in s.get("introduces", ())]),
         **({"undercut": missed} if missed else {}),
+        **({"rommi": rommi} if (rommi := rommi_missed(end, sc.names, 0)) else {}),
     }
 
 

@@ -259,7 +259,7 @@ function mount(root) {
       `: ${v.counts[i]} ${v.counts[i] === 1 ? "kortti" : "korttia"}`, i === v.dealer ? ", jakaja" : "",
       v.opened ? (v.opened[i] ? ", avannut" : ", ei avannut") : "")));
     const piles = el("p", { class: "pelaa-pakat" },
-      `Nostopakka: ${v.stock} ${v.stock === 1 ? "kortti" : "korttia"} · Poistopakka: `,
+      `Nostopakka: ${v.stock ? `${v.stock} ${v.stock === 1 ? "kortti" : "korttia"}` : "tyhjä"} · Poistopakka: `,
       v.discard_top ? cardSpan(v.discard_top, L) : "tyhjä");
     // gin lays nothing on the table before the knock: no empty-table line there
     const melds = !v.table.length && v.style === "knock" ? "" : el("div", { class: "pelaa-poytayhdistelmat" },
@@ -379,6 +379,8 @@ function mount(root) {
       data.closing ? el("p", {}, el("strong", {}, "Sääntö: "), data.closing) : "",
       // (gin: a knock the defender did not undercut, what would have made it one)
       data.undercut ? el("p", { class: "opetus-alitus" }, data.undercut) : "",
+      // (a deal won without a rommi, where the rules double one: what it would have given)
+      data.rommi ? el("p", { class: "opetus-alitus" }, data.rommi) : "",
       el("table", { class: "pelaa-pisteet" }, el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Pelaaja"),
         el("th", { scope: "col" }, "Käsi lopussa"), el("th", { scope: "col" }, "Jaon pisteet"))), el("tbody", {}, rows)),
       el("p", {}, `Opetusjaossa tulivat vastaan ${data.concepts_text}.`),

@@ -32,7 +32,7 @@ export function tableParts(v, ui, page) {
     v.opened ? (v.opened[i] ? ", avannut" : ", ei avannut") : "",
     `, yhteensä ${num(v.totals[i])} ${v.totals[i] === 1 ? "piste" : "pistettä"}`)));
   const piles = el("div", { class: "pelaa-pakat" },
-    el("span", {}, `Nostopakka: ${v.stock} ${v.stock === 1 ? "kortti" : "korttia"}`), " · ",
+    el("span", {}, `Nostopakka: ${v.stock ? `${v.stock} ${v.stock === 1 ? "kortti" : "korttia"}` : "tyhjä"}`), " · ",
     el("span", {}, "Poistopakka: ", v.discard_top ? cardSpan(v.discard_top, L) : "tyhjä"));
   const melds = el("div", { class: "pelaa-poytayhdistelmat" },
     v.table.length ? el("p", {}, "Pöydällä (napauta yhdistelmää, johon haluat lisätä):") : el("p", {}, "Pöydällä ei ole yhdistelmiä."),

@@ -42,6 +42,7 @@ from .gin_refusals import (
     legal,
     deal_over,
     no_pass,
+    no_pass_drawn,
     offer_draw,
     offer_first,
     forced_draw,
@@ -426,7 +427,7 @@ PHASE_RULES: dict[GinPhase, dict[type, Callable[[GinDeal, Any], IllegalMove | No
     GinPhase.OFFER: {Draw: offer_draw, Pass: legal, Discard: offer_first, Knock: offer_first},
     GinPhase.FORCED: {Draw: forced_draw, Pass: no_pass, Discard: forced_first, Knock: forced_first},
     GinPhase.DRAW: {Draw: draw, Pass: no_pass, Discard: draw_first, Knock: draw_first},
-    GinPhase.DISCARD: {Draw: drawn_already, Pass: no_pass, Discard: discard, Knock: GinDeal._knock_refusal},
+    GinPhase.DISCARD: {Draw: drawn_already, Pass: no_pass_drawn, Discard: discard, Knock: GinDeal._knock_refusal},
     GinPhase.OVER: {Draw: deal_over, Pass: deal_over, Discard: deal_over, Knock: deal_over},
 }
 

@@ -51,6 +51,15 @@ def no_pass(deal: GinDeal, move: Pass) -> IllegalMove:
     )
 
 
+def no_pass_drawn(deal: GinDeal, move: Pass) -> IllegalMove:
+    """A pass after the turn's draw: the turn now ends in a discard or a knock (not "on nostettava")."""
+    return IllegalMove(
+        NO_PASS,
+        "Passata saa vain jaon ensimmäisen avokortin kohdalla. Kortti on jo nostettu, joten vuoro päättyy "
+        "poistoon tai koputukseen.",
+    )
+
+
 def offer_draw(deal: GinDeal, move: Draw) -> IllegalMove | None:
     """The first upcard is offered: it may be taken; the stock waits until both have passed."""
     if move.source == DISCARD:

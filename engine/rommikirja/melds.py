@@ -158,7 +158,7 @@ class Meld:
         >>> run._mismatch(parse_cards("9C"))
         'ristiysi ei ole samaa maata kuin suora (pata)'
         >>> Meld.from_cards(parse_cards("8S 8H 8D"), RuleSet())._mismatch(parse_cards("9C 7C"))
-        'ristiysi ja ristiseiska eivät ole samanarvoisia kuin ryhmän kortit (kasi)'
+        'ristiysi ja ristiseiska eivät ole samanarvoisia kuin ryhmän kortit (kaseja)'
         """
         natural = [c for c in self.cards if not c.is_joker]
         new = [c for c in cards if not c.is_joker]
@@ -170,9 +170,7 @@ class Meld:
             what = f"samaa maata kuin suora ({suit_name(first.suit)})"
         else:
             bad = [c for c in new if c.rank != first.rank]
-            what = (
-                f"{'samanarvoinen' if len(bad) == 1 else 'samanarvoisia'} kuin ryhmän kortit ({rank_name(first.rank)})"
-            )
+            what = f"{'samanarvoinen' if len(bad) == 1 else 'samanarvoisia'} kuin ryhmän kortit ({rank_name(first.rank, 'pl_part')})"
         if not bad:
             return None
         return f"{cards_text(tuple(bad))} {'ei ole' if len(bad) == 1 else 'eivät ole'} {what}"

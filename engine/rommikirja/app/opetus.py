@@ -59,7 +59,7 @@ from ..scoring import score_deal
 from ..solver import best_arrangement
 from ..steps import StepError
 from .pelaa import ACTION_STEPS, _actions, _human_move, _labels, drawn_card
-from .opetus_text import count_line, faces, named, opening_sum
+from .opetus_text import count_line, faces, named, opening_sum, other_reason
 from .pelaa_state import PlayError, _Deck, check_rules, read_move
 
 __all__ = ["op_opetus", "script_of", "same_move", "twin_move"]
@@ -333,12 +333,10 @@ def op_opetus(req: dict) -> dict:
     if err is not None:
         return _refused(err, names, seat, at)
     if not same_move(move, expected) and not twin_move(move, expected):
-        return {
-            "result": "other",
-            "at": at,
-            "reason": f"Sääntöjen mukaan voisit myös {_move_words(deal, move, False)}, mutta tässä opetusjaossa "
-            f"{_move_words(deal, expected, True)}. Kokeile sitä.",
-        }
+        reason = other_reason(
+            deal, move, expected, names, _move_words(deal, move, False), _move_words(deal, expected, True)
+        )
+        return {"result": "other", "at": at, "reason": reason}
     deal.play(expected)
     at, turns = _to_reader(deal, moves, at + 1, names, seat)
     return _answer("ok", at, deal, names, seat, turns)
@@ -397,6 +395,26 @@ def _move_words(deal: Any, move: Any, guided: bool) -> str:
     return verb
 
 
+def _no_opening_now(deal: Any, melds: Sequence[Sequence[Card]], expected: Any) -> str:
+    """A meld chosen for an opening while the guide makes another move: when the hand has no
+    opening at all (the engine's legal moves), the meld's points and the opening's minimum, which
+    it cannot reach this turn; then the guided move."""
+    rules = deal.rules
+    hand = list(deal.hand)
+    guided = _move_words(deal, expected, True)
+    meld = Meld.from_cards(list(melds[-1]), rules)
+    shown = f"{capitalize(meld.kind.finnish)} {' '.join(faces(meld.cards, hand))}"
+    if any(isinstance(m, Open) for m in deal.legal_moves()):
+        return f"{shown} kelpaa avaukseen, mutta tässä opetusjaossa {guided}. Kokeile sitä."
+    total = sum(meld_points(Meld.from_cards(list(m), rules)) for m in melds)
+    pure = " ja jokeriton suora" if rules.opening_pure_run else ""
+    return (
+        f"{shown} kelpaa yhdistelmäksi, mutta avaukseen tarvitaan vähintään "
+        f"{count(rules.opening_points, 'piste', digits=True)}{pure}, ja {'valitsemasi yhdistelmä on' if len(melds) == 1 else 'valitsemasi yhdistelmät ovat yhteensä'} vain "
+        f"{count(total, 'piste', digits=True)}. Kädestäsi ei vielä saa koottua avausta, joten tässä opetusjaossa {guided}."
+    )
+
+
 def _body(card: Card) -> Any:
     """A card up to its deck: twins (and jokers) are the same card to the rules."""
     return "JK" if card.is_joker else (card.rank, card.suit)
@@ -450,12 +468,7 @@ def _part(deal: Any, moves: Sequence[Any], at: int, value: Any, names: Sequence[
             return _refused(err, names, seat, at)
     expected = moves[at]
     if not isinstance(expected, Open):
-        return {
-            "result": "other",
-            "at": at,
-            "reason": "Yhdistelmän saisi koota avaukseen, mutta tässä opetusjaossa tehdään nyt toinen siirto: "
-            "kokeile ohjeen siirtoa.",
-        }
+        return {"result": "other", "at": at, "reason": _no_opening_now(deal, melds, expected)}
     after = deal.copy()
     after.play(expected)
     guided = [tm.meld for tm in after.table[-len(expected.melds) :]]

@@ -17,14 +17,24 @@ option decides it, else one sentence shared by every game. Nothing here is typed
 from __future__ import annotations
 
 from dataclasses import replace
+from types import SimpleNamespace
 from typing import Any, Sequence
 
 from ..deal import DISCARD, STOCK, Discard, Draw, LayOff, Open, Pass, PlayMeld
-from ..finnish import card_name, cards_text, count, join_list, ordinal, player_name, rank_name
+from ..finnish import card_name, cards_text, count, join_list, ordinal, player_name, rank_name, second_person
 from ..gin import GinDeal, GinPhase, Knock
 from ..meld_need import MELD_MIN_CARDS
 from ..deadlock import fits_table
-from ..melds import ACE_HIGH_POINTS, ACE_LOW_POINTS, Meld, MeldKind, meld_points, opening_card_points, waiting_cards
+from ..melds import (
+    ACE_HIGH_POINTS,
+    ACE_LOW_POINTS,
+    Meld,
+    MeldKind,
+    check_meld,
+    meld_points,
+    opening_card_points,
+    waiting_cards,
+)
 from ..rules import RuleSet, applies, statement
 from ..scoring import score_deal
 from ..solver import best_arrangement, best_discard
@@ -38,6 +48,7 @@ __all__ = [
     "JOKER_VALUE_LATER",
     "closing",
     "undercut_missed",
+    "rommi_missed",
     "count_line",
     "opening_sum",
     "deck_mark",
@@ -45,6 +56,8 @@ __all__ = [
     "named",
     "reader_moves",
     "next_player_fit",
+    "draw_reason",
+    "other_reason",
 ]
 
 #: Every concept a guided deal can introduce, with its name on the page (the order of the list).
@@ -276,9 +289,207 @@ def _discard_risk(card: Any, deal: Any, names: Sequence[str], said: bool) -> str
     if said or fits_table(deal, [card]):
         return ""
     return (
-        "Se ei sovi mihinkään pöydän yhdistelmään, ja se on hyvä: pöytään sopivan kortin seuraava pelaaja "
-        "voisi ottaa poistopakasta ja lisätä pöytään."
+        "Pöydän yhdistelmiin se ei sovi, joten sitä ei voi lisätä pöytään. Seuraava pelaaja voi silti ottaa "
+        "sen poistopakasta, jos hänellä on kortit, joiden kanssa se muodostaa uuden yhdistelmän."
     )
+
+
+def _yours(card: Any) -> str:
+    """The card's genitive with the possessive of "sinä": "ristikuninkaasi" (before "kanssa")."""
+    return card_name(card, "gen")[:-1] + "si"
+
+
+def _meld_with(card: Any, hand: Sequence[Any], rules: RuleSet) -> list[Any] | None:
+    """Two cards of ``hand`` that make a meld with ``card`` (natural cards first), or None."""
+    pairs = [(a, b) for i, a in enumerate(hand) for b in hand[i + 1 :]]
+    pairs.sort(key=lambda ab: ab[0].is_joker + ab[1].is_joker)
+    for a, b in pairs:
+        if check_meld((a, b, card), rules) is None:
+            return list(Meld.from_cards([a, b, card], rules).cards)
+    return None
+
+
+def draw_reason(deal: Any, names: Sequence[str], subject: str = "Se") -> str:
+    """Why the reader draws from the stock rather than take the discard pile's top card, true by the
+    engine, one or two sentences (``subject``: how the first names the card): the engine's refusal
+    when taking it is not allowed; gin: that it would not lower the deadwood; else that it makes a
+    meld with the hand that cannot be played this turn (the opening it would not complete), a pair
+    without a third card, or that it fits no card of the hand."""
+    top = deal.discard[-1]
+    hand = list(deal.hand)
+    rules = deal.rules
+    who = player_name(names[deal.turn])
+    err = deal.refusal(Draw(DISCARD))
+    if err is not None:
+        said = err.sentence(who)
+        return second_person(said, who) or said
+    partner = next((c for c in hand if not c.is_joker and waiting_cards([top, c], rules)), None)
+    if isinstance(deal, GinDeal):
+        if partner is None:
+            return f"{subject} ei sovi yhdistelmään minkään korttisi kanssa."
+        return f"{subject} sopisi yhteen {_yours(partner)} kanssa, mutta irtokorttiesi arvo ei pienenisi."
+    trial = deal.copy()
+    trial.play(Draw(DISCARD))
+    if any(top in _move_cards(m) for m in trial.legal_moves() if isinstance(m, (Open, PlayMeld, LayOff))):
+        return f"{subject} sopisi pelattavaksi heti, mutta tässä opetusjaossa nostetaan nyt nostopakasta."
+    meld = _meld_with(top, hand, rules)
+    if meld is not None:
+        shown = " ".join(faces(meld, hand + [top]))
+        if rules.must_open(deal.opened[deal.turn]):
+            pure = " ja jokeriton suora" if rules.opening_pure_run else ""
+            why = (
+                "mutta sillä et saisi vielä avausta kokoon: avaukseen tarvitaan vähintään "
+                f"{count(rules.opening_points, 'piste', digits=True)}{pure}"
+            )
+        else:
+            why = "mutta et voisi pelata sitä vielä tällä vuorolla"
+        return f"{subject} sopisi yhdistelmään {shown}, {why}."
+    if partner is not None:
+        return f"{subject} sopisi yhteen {_yours(partner)} kanssa, mutta yhdistelmää siitä ei vielä tulisi."
+    if fits_table(deal, [top]):
+        for i, tm in enumerate(trial.table):
+            if fits_table(SimpleNamespace(rules=rules, table=[tm]), [top]):
+                err = trial.refusal(LayOff((top,), i))
+                if err is not None:
+                    said = err.sentence(who)
+                    return f"{subject} sopisi pöydän yhdistelmään, mutta {_lower(second_person(said, who) or said)}"
+                break
+    return f"{subject} ei sovi yhdistelmään minkään korttisi kanssa."
+
+
+def _lower(sentence: str) -> str:
+    return sentence[:1].lower() + sentence[1:]
+
+
+def other_reason(
+    deal: Any, tried: Any, expected: Any, names: Sequence[str], tried_words: str, guided_words: str
+) -> str:
+    """The answer to a legal move that is not the guided one (``tried_words``, ``guided_words``: the
+    two moves in words, after "voisit myös" and "tässä opetusjaossa"): why the guided move is the one
+    to make, where the engine knows — a discard's reason against the tried card's, gin's deadwood after
+    each, the draw's reason, how many cards each play takes out of the hand, a knock against a plain
+    discard of the same card — and what to try."""
+    rules = deal.rules
+    head = f"Sääntöjen mukaan voisit myös {tried_words}"
+    tail = " Kokeile sitä."
+    hand = list(deal.hand)
+    if isinstance(tried, Discard) and isinstance(expected, Knock) and tried.card == expected.card:
+        rest = [c for c in hand if c is not tried.card]
+        dw = best_arrangement(rest, rules).deadwood_points
+        return (
+            f"Sääntöjen mukaan voisit myös poistaa {_name(tried.card, hand, 'gen')} koputtamatta, jolloin jako jatkuu. "
+            f"Tässä opetusjaossa koputetaan nyt: poiston jälkeen irtokorttiesi arvo on {count(dw, 'piste', digits=True)}, "
+            "joten saat koputtaa, ja jako päättyy. Paina Koputa."
+        )
+    if isinstance(tried, Discard) and isinstance(expected, Knock):
+        dw = best_arrangement([c for c in hand if c is not expected.card], rules).deadwood_points
+        return (
+            f"{head}, mutta tässä opetusjaossa {guided_words}: sen poiston jälkeen irtokorttiesi arvo on "
+            f"{count(dw, 'piste', digits=True)}, joten saat koputtaa.{tail}"
+        )
+    if isinstance(tried, Discard) and isinstance(expected, (PlayMeld, LayOff, Open)):
+        if tried.card in _move_cards(expected) and isinstance(expected, LayOff):
+            meld = cards_text(deal.table[expected.target].meld.cards)
+            return (
+                f"{head}, mutta poisto päättäisi vuorosi. Tässä opetusjaossa se lisätään ensin pöydän "
+                f"yhdistelmään ({meld}).{tail}"
+            )
+        return f"{head}, mutta poisto päättäisi vuorosi, ja tässä opetusjaossa {guided_words} ennen sitä.{tail}"
+    if isinstance(tried, Discard) and isinstance(expected, Discard):
+        if isinstance(deal, GinDeal):
+
+            def after(card: Any) -> int:
+                return best_arrangement([c for c in hand if c is not card], rules).deadwood_points
+
+            mine, guided = after(tried.card), after(expected.card)
+            if guided == mine:
+                return (
+                    f"{head}: kummankin poiston jälkeen irtokorttiesi arvo on {count(mine, 'piste', digits=True)}. "
+                    f"Tässä opetusjaossa {guided_words}, jotta jako etenee ohjeen mukaan.{tail}"
+                )
+            if guided < mine:
+                return (
+                    f"{head}, mutta tässä opetusjaossa {guided_words}: sen poiston jälkeen irtokorttiesi arvo on "
+                    f"{count(guided, 'piste', digits=True)}, {_name(tried.card, hand, 'gen')} poiston jälkeen "
+                    f"{count(mine, 'piste', digits=True)}.{tail}"
+                )
+        why = _why_discard(expected.card, deal)
+        partner = next(
+            (c for c in hand if c is not tried.card and not c.is_joker and waiting_cards([tried.card, c], rules)),
+            None,
+        )
+        also = ""
+        if partner is not None and not isinstance(deal, GinDeal):
+            also = f" {card_name(tried.card).capitalize()} taas sopii yhteen {_yours(partner)} kanssa."
+        elif next_player_fit(deal, tried.card) is not None and next_player_fit(deal, expected.card) is None:
+            also = f" {card_name(tried.card).capitalize()} taas sopii pöydän yhdistelmään, joten seuraava pelaaja voisi ottaa sen."
+        return f"{head}, mutta tässä opetusjaossa {guided_words}: {why}.{also}{tail}"
+    if isinstance(tried, Draw) and isinstance(expected, Draw) and tried.source == DISCARD and deal.discard:
+        top = deal.discard[-1]
+        if not deal.stock and not isinstance(deal, GinDeal):
+            return (
+                f"Sääntöjen mukaan voisit myös ottaa poistopakan kortin, {card_name(top, 'gen')}. Nostopakka on kuitenkin "
+                "loppunut, ja tässä opetusjaossa näet nyt, miten poistopakka käännetään uudeksi nostopakaksi. Paina Nosta."
+            )
+        why = draw_reason(deal, names, card_name(top).capitalize())
+        return f"Sääntöjen mukaan voisit myös ottaa poistopakan kortin, mutta tässä opetusjaossa {guided_words}. {why}{tail}"
+    if isinstance(tried, (Draw, Pass)) and isinstance(expected, Draw) and expected.source == DISCARD and deal.discard:
+        top = deal.discard[-1]
+        what = "avokortti" if isinstance(tried, Pass) else "poistopakan päällimmäinen kortti"
+        if isinstance(deal, GinDeal):
+            now = best_arrangement(hand, rules).deadwood_points
+            then = best_discard(hand + [top], [top], rules).deadwood_points
+            if then < now:
+                return (
+                    f"{head}, mutta tässä opetusjaossa otetaan nyt {what}, {card_name(top)}: kun poistat sen jälkeen "
+                    f"kortin, irtokorttiesi arvo laskee {count(now, 'piste', 'ela', digits=True)} "
+                    f"{count(then, 'piste', 'ill', digits=True)}.{tail}"
+                )
+        else:
+            trial = deal.copy()
+            trial.play(expected)
+            if any(top in _move_cards(m) for m in trial.legal_moves() if isinstance(m, (Open, PlayMeld, LayOff))):
+                return (
+                    f"{head}, mutta tässä opetusjaossa otetaan nyt {what}, {card_name(top)}: voit pelata sen heti "
+                    f"pöytään.{tail}"
+                )
+        return f"{head}, mutta tässä opetusjaossa otetaan nyt {what}, {card_name(top)}: se sopii käteesi.{tail}"
+    if isinstance(tried, (PlayMeld, LayOff, Open)) and isinstance(expected, (PlayMeld, LayOff, Open)):
+        nt, ne = len(_move_cards(tried)), len(_move_cards(expected))
+        if ne > nt:
+            return (
+                f"{head}, mutta tässä opetusjaossa {guided_words}: näin kädestäsi lähtee {count(ne, 'kortti')} "
+                f"{count(nt, 'kortti', 'gen')} sijaan.{tail}"
+            )
+    return f"{head}, mutta tässä opetusjaossa {guided_words}.{tail}"
+
+
+def _move_cards(move: Any) -> list[Any]:
+    """The cards a move plays from the hand (an opening's melds' cards)."""
+    return [c for meld in move.melds for c in meld] if isinstance(move, Open) else list(getattr(move, "cards", ()))
+
+
+def taken_note(deal: Any, moves: Sequence[Any], k: int, card: Any, names: Sequence[str], fitted: bool) -> str:
+    """After another player takes the reader's discard ``card`` (``moves[k]``, ``deal`` before it):
+    what they did with it, from the moves, and the lesson: "Eero otti poistamasi ruuturouvan ja pelasi
+    pöytään ryhmän (…). Poistettu kortti voi auttaa seuraavaa pelaajaa, vaikka se ei sopisi pöytään."
+    (``fitted``: the card fitted a table meld, which the guide warned of, so no lesson again)."""
+    who = names[deal.turn]
+    took = f"{who} otti poistamasi {card_name(card, 'gen')}"
+    use = _later_use(moves, k, card)
+    if isinstance(deal, GinDeal):
+        return f"{took}: poistettu kortti voi auttaa vastustajaa."
+    if isinstance(use, PlayMeld):
+        meld = Meld.from_cards(list(use.cards), deal.rules)
+        kind = "ryhmän" if meld.kind is MeldKind.GROUP else "suoran"
+        took += f" ja pelasi pöytään {kind} ({cards_text(meld.cards)})"
+    elif isinstance(use, Open):
+        took += " ja käytti sen avauksessaan"
+    elif isinstance(use, LayOff):
+        took += " ja lisäsi sen pöytään"
+    if fitted:
+        return took + "."
+    return took + ". Poistettu kortti voi auttaa seuraavaa pelaajaa, vaikka se ei sopisi mihinkään pöydän yhdistelmään."
 
 
 def _later_use(moves: Sequence[Any], k: int, card: Any) -> Any:
@@ -313,10 +524,15 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
 
     events = 0
     notes: list[str] = []  # what the other players did that the reader's next step shows (an opening, counted)
+    thrown: tuple[Any, bool] | None = None  # the reader's last discard on the pile, and whether it fitted the table
     for k, move in enumerate(moves):
         if deal.turn != seat or deal.is_over:
             if isinstance(move, Open) and not deal.is_over:
                 notes.append(_opening_note(deal, move, names))
+            if thrown is not None and move == Draw(DISCARD) and deal.discard and deal.discard[-1] == thrown[0]:
+                notes.append(taken_note(deal, moves, k, thrown[0], names, thrown[1]))
+            if isinstance(move, (Discard, Knock)):
+                thrown = None
             deal.play(move)
             continue
         introduced = []
@@ -341,6 +557,15 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             rule = introduce(concept, ["upcard_offer"] if gin else ["upcard"])
         elif isinstance(move, Draw) and move.source == STOCK:
             action, concept = "draw_stock", "nosto"
+            # the deal's upcard, still the only card of the pile: the set-up said in the past in the
+            # text, not as the draw's rule (where "käännetään" read as the drawn card's fate)
+            upcard_now = (
+                not gin
+                and rules.upcard
+                and len(deal.discard) == 1
+                and not deal.turnovers
+                and not any(isinstance(m, Discard) for m in moves[:k])
+            )
             if gin and deal.phase is GinPhase.FORCED:
                 text = f"{lead}kumpikaan ei ottanut avokorttia, joten nyt nostetaan nostopakasta."
             elif not deal.stock and not gin:  # this draw turns the discard pile over
@@ -360,15 +585,20 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                         else ""
                     )
                 )
+            elif top is not None and upcard_now:
+                text = (
+                    f"{lead}jaon lopuksi nostopakan päällimmäinen kortti, {card_name(top)}, käännettiin kuvapuoli "
+                    f"ylöspäin poistopakan ensimmäiseksi kortiksi. {draw_reason(deal, names)} Nosta siis kortti nostopakasta."
+                )
             elif top is not None:
                 text = (
-                    f"{lead}poistopakan päällimmäinen kortti on {card_name(top)}, mutta siitä ei ole sinulle "
-                    "hyötyä, joten nosta kortti nostopakasta."
+                    f"{lead}poistopakan päällimmäinen kortti on {card_name(top)}. {draw_reason(deal, names)} "
+                    "Nosta siis kortti nostopakasta."
                 )
             else:
                 text = f"{lead}poistopakka on tyhjä, joten nosta kortti nostopakasta."
             how = "Paina Nosta."
-            rule = introduce(concept, ["upcard"] if not gin else [])
+            rule = introduce(concept, ["upcard"] if not gin and not upcard_now else [])
             if not deal.stock and not gin:
                 rule = " ".join(x for x in (rule, introduce("kaannetty", ["stock_exhausted", "max_turnovers"])) if x)
         elif isinstance(move, Draw) and move.source == DISCARD:
@@ -381,6 +611,15 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                     text += f" {player_name(names[deal.dealer])} jakoi, joten sinä päätät avokortista ensin."
             elif use is not None and not isinstance(use, (Discard, Knock)):
                 text = f"{lead}ota poistopakan päällimmäinen kortti, {card_name(top)}: pelaat sen pian pöytään."
+                if len(deal.hand) == 1:  # the taken card cannot be the one card left (the engine's fact)
+                    trial = deal.copy()
+                    trial.play(move)
+                    if trial.refusal(Discard(top)) is not None:
+                        text += (
+                            " Kädessäsi on vain yksi kortti, eikä poistopakasta otettua korttia saa poistaa samalla "
+                            f"vuorolla, joten {card_name(top)} ei voi jäädä viimeiseksi kortiksesi: se on pelattava "
+                            "pöytään."
+                        )
             else:
                 text = f"{lead}ota poistopakan päällimmäinen kortti, {card_name(top)}: se parantaa kättäsi."
                 if gin:  # by how much: the deadwood now and after this turn's discard
@@ -536,15 +775,15 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             else:
                 concept = "koputus"
                 text = (
-                    f"Irtokorttiesi arvo on {count(dw, 'piste', digits=True)}: koputa poistamalla "
-                    f"{_name(move.card, deal.hand, 'gen')}."
+                    f"Koputa poistamalla {_name(move.card, deal.hand, 'gen')}: poiston jälkeen irtokorttiesi arvo "
+                    f"on {count(dw, 'piste', digits=True)}."
                 )
                 if len(names) == 2:  # the risk of a knock that is no gin
-                    other = player_name(names[1 - seat], "gen")
+                    other = player_name(names[1 - seat])
                     low = "yhtä pieneksi tai pienemmäksi" if rules.undercut_on_tie else "pienemmäksi"
                     text += (
-                        f" Koputus on riski: jos {other} irtokorttien arvo jää (kun hän on liittänyt kortteja "
-                        f"yhdistelmiisi) {low} kuin sinun, hän alittaa."
+                        f" Koputus on riski: {other} saa ensin liittää irtokorttejaan yhdistelmiisi, ja jos hänen "
+                        f"irtokorttiensa arvo jää sitten {low} kuin sinun, hän alittaa ja saa pisteet itse."
                     )
                 rule = introduce(concept, ["knock_limit"])
             how = f"Valitse poistettava kortti {faces([move.card], deal.hand)[0]} ja paina Koputa."
@@ -579,6 +818,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                     text += (
                         f" Kädessäsi on {join_list(shown)}" if shown else " Kädessäsi ei ole vielä yhdistelmiä"
                     ) + f", ja irtokorttiesi arvo on {count(arr.deadwood_points, 'piste', digits=True)}."
+                    text = text.replace(" Kädessäsi ", " Poiston jälkeen kädessäsi ", 1)  # (the hand holds it yet)
                     parts = [rule] + [introduce(_meld_concept(m)[0]) for m in melds] + [introduce("irtokortit")]
                     rule = " ".join(x for x in parts if x)
             how = f"Valitse kortti {faces([move.card], deal.hand)[0]} ja paina Poista."
@@ -594,6 +834,10 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             rule = " ".join(
                 x for x in (rule, introduce("jokeri", ["max_jokers_per_meld", "joker_points"]), sentence) if x
             )
+        if isinstance(move, Discard) and not gin:
+            thrown = (move.card, fits_table(deal, [move.card]))
+        elif isinstance(move, Discard):
+            thrown = (move.card, False)
         before = len(deal.hand)
         deal.play(move)
         if not isinstance(move, Discard) and deal.is_over and before and not deal.hand:
@@ -682,6 +926,32 @@ def undercut_missed(end: Any, names: Sequence[str], seat: int = 0) -> str:
         f"Et alittanut: irtokorttiesi arvo oli {pts(hv[d])}, {player_name(names[k], 'gen')} {pts(hv[k])}. Jos "
         f"irtokorttiesi arvo olisi ollut {pts(value)}, olisit alittanut ja saanut {gain}, eikä {names[k]} olisi "
         "saanut mitään."
+    )
+
+
+def rommi_missed(end: Any, names: Sequence[str], seat: int = 0) -> str:
+    """After a rummy deal won by going out that was no rommi (the winner had played to the table on
+    an earlier turn), where the rule set doubles a rommi: why it was none and what a rommi would have
+    given, priced by the engine (the same outcome as a rommi); "" otherwise."""
+    out = end.outcome
+    rules = end.rules
+    if isinstance(end, GinDeal) or out is None or out.winner is None or out.rummy or not rules.rummy_doubling:
+        return ""
+    now = score_deal(out, rules)
+    then = score_deal(replace(out, rummy=True), rules)
+    w = out.winner
+    if then.points[w] == now.points[w]:
+        return ""
+    gain = f"{count(then.points[w], 'piste', digits=True)} {count(now.points[w], 'piste', 'gen', digits=True)} sijaan"
+    if w == seat:
+        return (
+            "Et saanut rommia, koska pelasit pöytään jo aiemmilla vuoroilla. Jos olisit tyhjentänyt koko kätesi "
+            f"yhdellä vuorolla, rommista olisit saanut {gain}."
+        )
+    who = names[w]
+    return (
+        f"{who} ei saanut rommia, koska hän pelasi pöytään jo aiemmilla vuoroilla. Jos hän olisi tyhjentänyt "
+        f"koko kätensä yhdellä vuorolla, rommista hän olisi saanut {gain}."
     )
 
 

@@ -1,0 +1,240 @@
+"""The guided deal's advice is true and teaches: a discard is never called safe when the next player
+may take it for a new meld (and the guide says so when that player does), the draw's reason is the
+engine's (a meld the card would make that cannot open yet, a pair without a third card), a legal
+other move is told why the guided one is better, gin's deadwood is said as it is after the discard,
+the deal's set-up is said in the past at the first draw, refusals match the moment. Under the tests'
+own rule sets (tests/fixed_rules.py)."""
+
+from __future__ import annotations
+
+import json
+
+from fixed_rules import FIXED
+from rommikirja import deal_type
+from rommikirja.app.api import pelaa_handle
+from rommikirja.app.opetus import script_of
+from rommikirja.app.opetus_text import guide
+from rommikirja.cards import parse_cards, standard_deck
+from rommikirja.deal import Discard, Draw, PlayMeld
+from rommikirja.gin import Knock
+from rommikirja.melds import Meld
+from rommikirja.narrate import DEFAULT_NAMES
+from rommikirja.rules import statement
+
+
+def _position(rules, hands: list[str], stock_top: str, discard: str, **kw):
+    mine = [list(parse_cards(h)) for h in hands]
+    top = list(parse_cards(stock_top))
+    pile = list(parse_cards(discard))
+    used = {c for h in mine for c in h} | set(top) | set(pile)
+    rest = [c for c in standard_deck(rules.decks, rules.jokers) if c not in used]
+    return deal_type(rules).from_position(rules, mine, stock=top + rest, discard=pile, **kw)
+
+
+def _ask(rules, script: dict, at: int, move: dict | None = None, part: list | None = None) -> dict:
+    req = {"op": "opetus", "rules": rules.as_mapping(), "script": script, "at": at}
+    if move is not None:
+        req["move"] = move
+    if part is not None:
+        req["part"] = part
+    answer = json.loads(pelaa_handle(json.dumps(req)))
+    assert answer["ok"], answer
+    return answer["result"]
+
+
+def _taken_discard_deal():
+    """Perusrommi, three players: Aino lays 2♠ 2♦ 2♣ and discards Q♦, which fits no table meld;
+    Eero holds Q♥ Q♣, takes it and lays a group; then Aino draws again (K♦ on the pile, K♠ in hand)."""
+    rules = FIXED["perusrommi"]
+    start = _position(
+        rules,
+        ["2S 2D 2C QD 5H 9C KS", "QH QC 3S 4D 6C 8H JD", "AS 3H 5C 7C 9D JS KD"],
+        "7H 8C 8D 10C",
+        "10S",
+        dealer=2,
+        turn=0,
+    )
+    c = lambda s: parse_cards(s)[0]  # noqa: E731
+    moves = [
+        Draw("stock"),
+        PlayMeld(tuple(parse_cards("2S 2D 2C"))),
+        Discard(c("QD")),
+        Draw("discard"),
+        PlayMeld(tuple(parse_cards("QH QD QC"))),
+        Discard(c("JD")),
+        Draw("stock"),
+        Discard(c("KD")),
+        Draw("stock"),
+        Discard(c("9C")),
+    ]
+    return rules, start, moves
+
+
+def test_a_discard_is_not_called_safe_and_the_next_step_says_who_took_it():
+    rules, start, moves = _taken_discard_deal()
+    steps = guide(start, moves, 0, list(DEFAULT_NAMES[:3]))
+    discard = next(s for s in steps if s["at"] == 2)
+    assert "se on hyvä" not in discard["text"]
+    assert "Pöydän yhdistelmiin se ei sovi, joten sitä ei voi lisätä pöytään." in discard["text"]
+    assert "Seuraava pelaaja voi silti ottaa sen poistopakasta" in discard["text"]
+    nxt = next(s for s in steps if s["at"] == 8)
+    assert nxt["note"].startswith(
+        "Eero otti poistamasi ruuturouvan ja pelasi pöytään ryhmän (herttarouva, ruuturouva ja ristirouva). "
+        "Poistettu kortti voi auttaa seuraavaa pelaajaa"
+    ), nxt
+    # the draw's reason: K♦ on the pile makes a pair with the reader's K♠, no meld yet
+    assert "ei ole sinulle hyötyä" not in nxt["text"]
+    assert "Se sopisi yhteen patakuninkaasi kanssa, mutta yhdistelmää siitä ei vielä tulisi" in nxt["text"], nxt
+    # the first draw: the upcard is the deal's set-up, said in the past, not as the draw's rule
+    first = steps[0]
+    assert "jaon lopuksi nostopakan päällimmäinen kortti, patakymppi, käännettiin" in first["text"], first
+    assert statement("upcard", rules) not in first["rule"]
+    # the reader's other legal moves are told why the guided one is better
+    script = script_of(start, moves, list(DEFAULT_NAMES[:3]), 0)
+    other = _ask(rules, script, 0, {"draw": "discard"})
+    assert other["result"] == "other" and "Patakymppi ei sovi yhdistelmään minkään korttisi kanssa" in other["reason"]
+    lay = _ask(rules, script, 2, {"discard": "KS"})  # (after the meld) K♠ instead of Q♦
+    assert lay["result"] == "other", lay
+    assert lay["reason"].startswith(
+        "Sääntöjen mukaan voisit myös poistaa patakuninkaan, mutta tässä opetusjaossa poistetaan nyt ruuturouva: "
+    ), lay
+    early = _ask(rules, script, 1, {"discard": "QD"})  # a discard before the guided meld ends the turn
+    assert "poisto päättäisi vuorosi" in early["reason"], early
+
+
+def test_rommi51_draw_says_the_meld_the_card_makes_and_why_it_cannot_open():
+    rules = FIXED["rommi51"]
+    start = _position(
+        rules,
+        [
+            "AS 2S 3S 4D 5D 7H 9C JC KH 8S 10H QD 2H 6C",
+            "AH 3H 4H 5S 6S 7S 8H 9H JH QH KC 2C 3C",
+            "AD 2D 3D 7D 8D 9D 10D JD KD 4C 5C 7C 8C",
+        ],
+        "9S 10S",
+        "6D",
+        dealer=2,
+        turn=0,
+    )
+    moves = [Draw("stock"), Discard(parse_cards("KH")[0])]
+    steps = guide(start, moves, 0, list(DEFAULT_NAMES[:3]))
+    text = steps[0]["text"]
+    assert "ei ole sinulle hyötyä" not in text
+    assert "Se sopisi yhdistelmään 4♦ 5♦ 6♦, mutta sillä et saisi vielä avausta kokoon: avaukseen tarvitaan "
+    "vähintään 51 pistettä ja jokeriton suora." in text, text
+    script = script_of(start, moves, list(DEFAULT_NAMES[:3]), 0)
+    other = _ask(rules, script, 0, {"draw": "discard"})
+    assert "Ruutukuutonen sopisi yhdistelmään 4♦ 5♦ 6♦" in other["reason"], other
+    # a run chosen for an opening that cannot be made: its points and the minimum, not "saisi koota"
+    part = _ask(rules, script, 1, part=[["AS", "2S", "3S"]])
+    assert part["result"] == "other", part
+    assert "saisi koota" not in part["reason"]
+    assert part["reason"].startswith(
+        "Suora A♠ 2♠ 3♠ kelpaa yhdistelmäksi, mutta avaukseen tarvitaan vähintään 51 "
+        "pistettä ja jokeriton suora, ja valitsemasi yhdistelmä on vain 6 pistettä."
+    ), part
+
+
+def _gin_knock():
+    rules = FIXED["gin"]
+    start = _position(
+        rules,
+        ["3H 4H 5H 7S 7D 7C AS 2C 4D KD", "2H 6H 8H 10H QH 3S 5S 9S JS 6D"],
+        "9C 5C AC",
+        "QS",
+        dealer=1,
+        turn=0,
+        phase="draw",
+    )
+    c = lambda s: parse_cards(s)[0]  # noqa: E731
+    moves = [Draw("stock"), Discard(c("KD")), Draw("stock"), Discard(c("5C")), Draw("stock"), Knock(c("9C"))]
+    return rules, start, moves
+
+
+def test_gin_deadwood_is_said_after_the_discard_and_a_plain_discard_is_told_from_the_knock():
+    rules, start, moves = _gin_knock()
+    names = list(DEFAULT_NAMES[:2])
+    steps = guide(start, moves, 0, names)
+    discard = next(s for s in steps if s["action"] == "discard")
+    assert " Poiston jälkeen kädessäsi on " in discard["text"], discard
+    knock = next(s for s in steps if s["action"] == "knock")
+    assert knock["text"].startswith("Koputa poistamalla ristiysin: poiston jälkeen irtokorttiesi arvo on 8 pistettä"), (
+        knock
+    )
+    script = script_of(start, moves, names, 0)
+    at = knock["at"]
+    plain = _ask(rules, script, at, {"discard": "9C"})
+    assert plain["result"] == "other" and plain["reason"].count("ristiysi") == 1, plain
+    assert "koputtamatta, jolloin jako jatkuu" in plain["reason"] and "jako päättyy" in plain["reason"], plain
+    # a pass after the draw: the refusal says the turn ends in a discard or a knock, not "on nostettava"
+    refused = _ask(rules, script, at, {"pass": True})
+    assert refused["result"] == "refused" and "nostettava" not in refused["reason"], refused
+    assert "poistoon tai koputukseen" in refused["reason"], refused
+
+
+def test_a_lay_off_refusal_names_the_groups_rank_in_the_plural():
+    rules = FIXED["perusrommi"]
+    meld = Meld.from_cards(parse_cards("5H 5D 5C"), rules)
+    assert meld._mismatch(parse_cards("QS")) == "patarouva ei ole samanarvoinen kuin ryhmän kortit (viitosia)"
+
+
+def test_a_deal_won_without_a_rommi_says_what_a_rommi_would_have_given():
+    """Perusrommi doubles a rommi: Aino goes out on her second turn after a meld on her first, so no
+    rommi; the ending says why and the doubled points, priced by the engine; a real rommi says nothing."""
+    import re
+
+    from rommikirja.app.opetus_text import rommi_missed
+    from rommikirja.scoring import score_deal
+
+    rules = FIXED["perusrommi"]
+    c = lambda s: parse_cards(s)[0]  # noqa: E731
+    start = _position(
+        rules,
+        ["2S 2D 2C 5H 6H 7H KS", "QH QC 3S 4D 6C 8D JD", "AS 3H 5C 7C 9D JS KD"],
+        "9C 4C 10D 8H",
+        "10S",
+        dealer=2,
+        turn=0,
+    )
+    moves = [
+        Draw("stock"),
+        PlayMeld(tuple(parse_cards("2S 2D 2C"))),
+        Discard(c("KS")),
+        Draw("stock"),
+        Discard(c("4C")),
+        Draw("stock"),
+        Discard(c("10D")),
+        Draw("stock"),
+        PlayMeld(tuple(parse_cards("5H 6H 7H 8H"))),
+        Discard(c("9C")),
+    ]
+    end = start.copy()
+    for m in moves:
+        end.play(m)
+    assert end.is_over and not end.outcome.rummy
+    said = rommi_missed(end, list(DEFAULT_NAMES[:3]), 0)
+    assert said.startswith("Et saanut rommia, koska pelasit pöytään jo aiemmilla vuoroilla."), said
+    got = re.search(r"rommista olisit saanut (\d+) pistettä (\d+) pisteen sijaan\.$", said)
+    assert got and int(got[2]) == score_deal(end.outcome, rules).points[0] and int(got[1]) == 2 * int(got[2]), said
+    assert rommi_missed(end, list(DEFAULT_NAMES[:3]), 1).startswith("Aino ei saanut rommia, koska hän pelasi")
+    # no doubling in the rules: nothing to say
+    from types import SimpleNamespace
+
+    plain = SimpleNamespace(outcome=end.outcome, rules=FIXED["rommi"])
+    assert not FIXED["rommi"].rummy_doubling and rommi_missed(plain, list(DEFAULT_NAMES[:3]), 0) == ""
+
+
+def test_taking_the_discard_with_one_card_left_says_the_taken_card_cannot_be_the_last():
+    from rommikirja.deal import LayOff
+
+    rules = FIXED["perusrommi"]
+    c = lambda s: parse_cards(s)[0]  # noqa: E731
+    table = [(1, Meld.from_cards(parse_cards("AS AD AC"), rules))]
+    mine = [list(parse_cards(h)) for h in ("2H", "3S 4D 6C 8D", "5C 7C 9D JS")]
+    pile = [c("KD"), c("AH")]
+    used = {x for h in mine for x in h} | set(pile) | {x for x in table[0][1].cards}
+    rest = [x for x in standard_deck(rules.decks, rules.jokers) if x not in used]
+    start = deal_type(rules).from_position(rules, mine, stock=rest, discard=pile, table=table, dealer=2, turn=0)
+    moves = [Draw("discard"), LayOff((c("AH"),), 0), Discard(c("2H"))]
+    steps = guide(start, moves, 0, list(DEFAULT_NAMES[:3]))
+    assert "herttaässä ei voi jäädä viimeiseksi kortiksesi: se on pelattava pöytään" in steps[0]["text"], steps[0]
