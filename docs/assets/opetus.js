@@ -223,6 +223,13 @@ function mount(root) {
       feedback.replaceChildren(el("p", { class: "oikein" }, `✔ Lisätty avaukseen: ${result.melds[result.melds.length - 1].line}. `,
                                   result.line));
       render(true);
+      // on a phone the ✔ under the buttons too, when the step's "Nyt:" line stays in sight with it
+      const over = feedback.getBoundingClientRect().bottom - window.innerHeight;
+      const now = root.querySelector(".opetus-muistutus-nyt");
+      if (over > 0 && now && now.offsetParent !== null
+          && now.getBoundingClientRect().top - over >= parseFloat(getComputedStyle(now).scrollMarginTop || "0")) {
+        window.scrollBy({ top: over, behavior: "instant" });
+      }
     });
   }
 
@@ -373,8 +380,7 @@ function mount(root) {
                                  `Yhdistelmä ${symbols(v.table[aim].cards)} on ylempänä pöydällä.`) : "",
                                step.rule ? el("p", { class: "opetus-muistutus-saanto" }, el("strong", {}, "Sääntö: "), step.rule) : "",
                                ui.news.length ? el("p", { class: "opetus-muistutus-uutta" }, "Pöydällä on uutta, katso ylempää: ",
-                                 andList(ui.news.map((n) => (n.grown ? `yhdistelmään ${symbols(n.cards.filter((c) => !n.added.includes(c)))} lisättiin ${symbols(n.added)}`
-                                                                     : `${n.owner} pelasi ${symbols(n.cards)}`))), ".") : "")
+                                 newsText(ui.news, symbols), ".") : "")
       : null;
     board.replaceChildren(players, piles, melds, recent,
                           el("h3", {}, `Kätesi (${v.names[v.seat]})`), reminder || "", hand, v.over ? "" : bar);
@@ -445,6 +451,19 @@ function mount(root) {
       el("p", {}, el("a", { class: "md-button md-button--primary", href: `../pelaa/?peli=${encodeURIComponent(data.game)}` },
         `Pelaa tietokonetta vastaan: ${data.title}`)));
   }
+}
+
+// The others' new table melds in words: "Eero pelasi A♠ A♦ A♣ ja 7♣ 8♣ 9♣", a meld added to
+// "yhdistelmään 5♥ 5♦ 5♣ lisättiin 5♠" (one player's new melds in one clause).
+function newsText(news, symbols) {
+  const laid = new Map();
+  const parts = [];
+  for (const n of news) {
+    if (n.grown) parts.push(`yhdistelmään ${symbols(n.cards.filter((c) => !n.added.includes(c)))} lisättiin ${symbols(n.added)}`);
+    else if (laid.has(n.owner)) laid.get(n.owner).push(symbols(n.cards));
+    else { laid.set(n.owner, [symbols(n.cards)]); parts.push(n.owner); }
+  }
+  return andList(parts.map((p) => (laid.has(p) ? `${p} pelasi ${andList(laid.get(p))}` : p)));
 }
 
 // Names the Finnish way: "Eero", "Eero ja Mikko", "Eero, Mikko ja Liisa".
