@@ -477,7 +477,11 @@ def test_guided_deal_played_from_its_words_alone_on_a_phone(phone, server, game)
     by their deck marks) and the button by its text; doing just that completes the deal on a
     360 px phone without a single refusal; at each new step its words (the copy beside the hand)
     and the control it expects are on the screen together: from its "Nyt:" line (a note on what
-    the others did first may be scrolled above) down to every card it names and its button."""
+    the others did first may be scrolled above) down to every card it names and its button; the
+    melds the others laid or added to are marked "uusi" and named beside the hand; a meld to tap
+    is framed, named as above on the table, and on the screen with the words once the cards are
+    chosen; at the end no tapping hint or move buttons remain, and "Aloita opetusjako alusta"
+    (the next stop after the link to Pelaa) starts the same deal again."""
     p = Page(phone, server, GAMES[game])
     page = p.page
     root = f"#opetus-{game}"
