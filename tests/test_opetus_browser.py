@@ -144,6 +144,38 @@ def _check_drawn(page, game: str, new: set, top: str | None, action: str) -> Non
     assert badge == '"uusi"', badge
 
 
+def _feedback_on_screen(page, game: str) -> None:
+    """The feedback's first line is on the 360×740 screen (not below the buttons and an opening)."""
+    box = page.evaluate(f"""(() => {{ const r = {_root(game)}.querySelector('[data-opetus-palaute] p').getBoundingClientRect();
+        return [r.top, r.bottom, innerHeight]; }})()""")
+    assert 0 <= box[0] and box[1] <= box[2] + 1, box  # (+1: a sub-pixel line height)
+
+
+def _chosen_not_red(page, game: str) -> None:
+    """The cards left chosen after a refusal look chosen (blue), not like the refusal (red)."""
+    colours = page.locator(f"#opetus-{game} .pelaa-kasi button.kortti[aria-pressed='true']").evaluate_all(
+        "bs => bs.map(b => getComputedStyle(b).outlineColor)"
+    )
+    red = page.evaluate(f"getComputedStyle({_root(game)}.querySelector('[data-opetus-palaute]')).borderLeftColor")
+    assert colours and red == "rgb(183, 28, 28)", (colours, red)
+    assert all(c == "rgb(21, 101, 192)" for c in colours), colours
+
+
+def _lay_off_without_meld(page, game: str) -> None:
+    """Lisää with the cards chosen but no meld tapped: the feedback says where the meld is (the
+    table above), stays on the screen, and the chosen cards stay chosen, blue; nothing advances."""
+    root = f"#opetus-{game}"
+    before = _instruction(page, game)
+    page.locator(f"{root} button[data-action='lay_off']").click()
+    _idle(page, game)
+    text = page.locator(f"{root} [data-opetus-palaute]").inner_text()
+    assert text == "Valitse vielä yhdistelmä, johon kortit lisätään: napauta sitä ylempänä pöydällä.", text
+    _feedback_on_screen(page, game)
+    _chosen_not_red(page, game)
+    assert _instruction(page, game) == before
+    assert page.evaluate("document.activeElement.classList.contains('pelaa-yhdistelma')")
+
+
 def _wrong_meld_and_early_open(page, game: str) -> None:
     """At an opening's first meld: two of its cards are no meld (the engine's reason); then the
     meld as guided is added and counted; "Avaa" with that one meld is refused by the opening's own
@@ -165,6 +197,8 @@ def _wrong_meld_and_early_open(page, game: str) -> None:
         "bs => bs.map(b => b.dataset.code)"
     )
     assert pressed == step["cards"][:2], pressed
+    _chosen_not_red(page, game)  # (chosen, not part of the error)
+    _feedback_on_screen(page, game)
     for code in step["cards"][2:]:
         page.locator(f'{root} .pelaa-kasi [data-code="{code}"]').click()
     page.locator(f"{root} button[data-action='open_part']").click()
@@ -186,6 +220,7 @@ def _wrong_meld_and_early_open(page, game: str) -> None:
     if int(sums[0][1]) < need:  # (a club's low minimum: the one meld may be an opening, but not the guided one)
         assert page.evaluate(f"{_root(game)}.dataset.opetusHylatty") == "opening_too_low"
         assert "✘ " in page.locator(f"{root} [data-opetus-palaute]").inner_text()
+        _feedback_on_screen(page, game)  # (under the buttons, above the opening built so far)
     assert page.evaluate(f"{_root(game)}.dataset.opetusHylatty")
     assert _instruction(page, game) == after
 
@@ -203,6 +238,7 @@ def _wrong_move(page, game: str) -> None:
     assert code and code != "toinen", (code, feedback)  # the engine's refusal, in its words
     assert feedback.startswith("✘ ") and len(feedback.split("Vihje:")[0]) > 20, feedback
     assert "Vihje:" in feedback, feedback
+    _feedback_on_screen(page, game)
     assert _instruction(page, game) == before  # not advanced
     # every other button but a draw, pressed with nothing chosen (or a card chosen), gets the same
     # rule from the engine, not a request to choose cards first
@@ -268,6 +304,7 @@ def follow_the_prompts(p: Page, game: str) -> None:
         assert instructions[1] != instructions[0]
     tried_other = False
     tried_meld = False
+    tried_onto = False
     opens = page.evaluate(f"JSON.parse({_root(game)}.dataset.opetus).steps.some(s => s.action === 'open_part')")
     twins: set = set()
     drawn = 0
@@ -306,6 +343,10 @@ def follow_the_prompts(p: Page, game: str) -> None:
             tried_other = page.evaluate(f"{_root(game)}.dataset.opetusHylatty") == "toinen"
             if tried_other:  # the card chosen by the wrong move was taken back: follow the prompts again
                 continue
+        if nxt.get_attribute("data-index") is not None and not tried_onto:
+            _lay_off_without_meld(page, game)
+            tried_onto = True
+            continue
         draws = nxt.get_attribute("data-action") in ("draw_stock", "draw_discard")
         if draws:
             before = set(_hand(page, game))
@@ -346,6 +387,7 @@ def follow_the_prompts(p: Page, game: str) -> None:
     assert end.locator("a[href*='pelaa/?peli=']").count() == 1
     assert tried_other
     data = page.evaluate(f"JSON.parse({_root(game)}.dataset.opetus)")
+    assert tried_onto == any(s.get("onto") is not None for s in data["steps"])
     assert tried_meld == any(s["action"] == "open_part" for s in data["steps"])
     start = data["script"]["start"]["hands"][data["script"]["seat"]]
     if any(c.endswith("'") and c.rstrip("'") in start for c in start if not c.startswith("JK")):
@@ -393,6 +435,16 @@ def test_guided_deal_works_offline_after_one_visit(browser, site):  # noqa: F811
         own.stop()
 
 
+def _meld_in_sight(page, game: str) -> None:
+    """A step that asks to tap a table meld, its cards chosen: the meld (focused, framed) is on the
+    screen together with the step's words (the guide's above the table, or the copy by the hand)."""
+    seen = page.evaluate(f"""(() => {{ const r = {_root(game)}; const m = document.activeElement;
+        const on = n => {{ const b = n.getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight && b.height > 0; }};
+        return [m.classList.contains('pelaa-yhdistelma') && m.classList.contains('kohde'), on(m),
+                on(r.querySelector('.opetus-opas .opetus-miten')) || on(r.querySelector('.opetus-muistutus-nyt'))]; }})()""")
+    assert seen == [True, True, True], seen
+
+
 def _by_words(page, game: str, how: str) -> None:
     """Do what the step's last words say, reading only them and the visible faces and names:
     "Valitse kortit 2♠¹, 🃏 ja 2♣¹. Paina sitten Lisää avaukseen.", "Valitse kortti 4♣, napauta
@@ -410,6 +462,7 @@ def _by_words(page, game: str, how: str) -> None:
             assert face in texts, (face, texts, how)  # the face the words name is on a card in the hand
             free.nth(texts.index(face)).click()
         if m[2]:
+            _meld_in_sight(page, game)
             page.locator(f"{root} button.pelaa-yhdistelma[aria-label*='{m[2]}:']").click()
         button = m[3]
     else:
@@ -426,13 +479,20 @@ def test_guided_deal_played_from_its_words_alone_on_a_phone(phone, server, game)
     by their deck marks) and the button by its text; doing just that completes the deal on a
     360 px phone without a single refusal; at each new step its words (the copy beside the hand)
     and the control it expects are on the screen together: from its "Nyt:" line (a note on what
-    the others did first may be scrolled above) down to every card it names and its button."""
+    the others did first may be scrolled above) down to every card it names and its button; the
+    melds the others laid or added to are marked "uusi" and named beside the hand; a meld to tap
+    is framed, named as above on the table, and on the screen with the words once the cards are
+    chosen; at the end no tapping hint or move buttons remain, and "Aloita opetusjako alusta"
+    (the next stop after the link to Pelaa) starts the same deal again."""
     p = Page(phone, server, GAMES[game])
     page = p.page
     root = f"#opetus-{game}"
     page.locator(f"{root} [data-opetus-aloita]").click()
     page.wait_for_function(f"{_root(game)}.querySelector('.opetus-vaihe')", timeout=ENGINE_TIMEOUT)
     steps = 0
+    first = _instruction(page, game)
+    table: dict = {}  # the table melds at the previous step (index: accessible name)
+    news = 0  # steps after which the others' new melds were marked and named beside the hand
     while not page.evaluate(f"'opetusValmis' in {_root(game)}.dataset"):
         # a new step: its words beside the hand (the guide above is scrolled away) and the control
         # it expects are both on the screen
@@ -454,6 +514,35 @@ def test_guided_deal_played_from_its_words_alone_on_a_phone(phone, server, game)
                     words.textContent.includes(root.querySelector('.opetus-vaihe strong').textContent + 'Nyt: ')];
         }})()""")
         assert seen == [True] * 5 or steps == 0, (steps, seen)
+        # the others' new melds since the reader's last move: marked "uusi" on the table (only
+        # changed ones) and named beside the hand, on the screen with the step's words
+        now = page.evaluate(f"""(() => {{ const r = {_root(game)};
+            const line = r.querySelector('.opetus-muistutus-uutta'); const b = line && line.getBoundingClientRect();
+            const aim = r.querySelector('.pelaa-yhdistelma.kohde');
+            const kohde = r.querySelector('.opetus-muistutus-kohde');
+            return {{melds: [...r.querySelectorAll('.pelaa-yhdistelma')].map(m =>
+                        [m.dataset.index, m.getAttribute('aria-label').replace(' (uusi)', ''), m.classList.contains('uusi'),
+                         [...m.querySelectorAll('.kortti')].map(k => k.textContent)]),
+                     line: line && line.textContent, onScreen: !!b && b.top >= 0 && b.bottom <= innerHeight,
+                     aim: aim && aim.dataset.index, kohde: kohde && kohde.textContent}}; }})()""")
+        marked = [m for m in now["melds"] if m[2]]
+        if marked:
+            news += 1
+            assert now["line"].startswith("Pöydällä on uutta, katso ylempää: ") and now["onScreen"], now
+            for index, name, _, faces in marked:
+                assert table.get(index) != name, (index, name)  # (only a meld laid or added to)
+                assert all(f in now["line"] for f in faces), (faces, now["line"])
+        else:
+            assert now["line"] is None, now
+        table = {m[0]: m[1] for m in now["melds"]}
+        onto = _step(page, game).get("onto")
+        if onto is not None:  # the meld to tap framed, and the words say where it is
+            faces = [m[3] for m in now["melds"] if m[0] == str(onto)][0]
+            assert now["aim"] == str(onto) and now["kohde"] == f"Yhdistelmä {' '.join(faces)} on ylempänä pöydällä.", (
+                now
+            )
+        else:
+            assert now["aim"] is None and now["kohde"] is None, now
         how = page.locator(f"{root} .opetus-miten").inner_text()
         _by_words(page, game, how)
         assert not page.evaluate(f"'opetusHylatty' in {_root(game)}.dataset"), (
@@ -469,6 +558,19 @@ def test_guided_deal_played_from_its_words_alone_on_a_phone(phone, server, game)
     assert 0 <= top < 740 / 3, top
     assert page.evaluate("document.activeElement.matches('.opetus-loppu a[href*=\"pelaa/?peli=\"]')")
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+    assert news > 0 or game == "gin", news  # (gin lays nothing on the table before the knock)
+    # the deal over: no tapping hint, no buttons of moves; it can be played again from the start,
+    # by the keyboard (the next stop after the link to Pelaa) or by a tap
+    text = page.locator(root).inner_text()
+    assert "napauta" not in text and page.locator(f"{root} .pelaa-toiminnot").count() == 0, text
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "Aloita opetusjako alusta"
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"!('opetusValmis' in {_root(game)}.dataset)", timeout=ENGINE_TIMEOUT)
+    _idle(page, game)
+    assert _instruction(page, game) == first
+    assert page.evaluate("document.activeElement.hasAttribute('data-opetus-seuraava')")
+    assert page.locator(f"{root} .pelaa-toiminnot button").count() > 0
     assert not p.errors, p.errors
 
 

@@ -58,8 +58,10 @@ function mount(root) {
   // opening: the melds of an opening built so far (the engine's answer: cards and count lines)
   // turns: the other players' moves since the reader's last one, turn by turn (the latest shown,
   // the earlier folded; earlierOpen: the reader has unfolded them)
+  // news: the table melds the other players laid or added to since the reader's last move
+  // (index, cards, the cards added; marked "uusi" on the table and named beside the hand)
   const ui = { at: 0, view: null, selected: [], target: null, turns: [], earlierOpen: false, started: false,
-               busy: false, opening: [], counted: null };
+               busy: false, opening: [], counted: null, news: [] };
   const status = el("p", { class: "opetus-tila", role: "status" });
   const start = el("button", { type: "button", class: "md-button md-button--primary", "data-opetus-aloita": "",
                                "data-opetus-seuraava": "" }, "Aloita opetusjako");
@@ -69,9 +71,14 @@ function mount(root) {
   // on every tap, so it is no live region itself)
   const heard = el("div", { class: "opetus-kuultava", "aria-live": "polite", "data-opetus-kuultava": "" });
   // the feedback sits right under the buttons (on a phone the guide above is scrolled away by
-  // then); the board is drawn again on every move, the feedback node stays (a live region)
+  // then), above an opening built so far and the score; the board is drawn again on every move,
+  // the feedback node stays (a live region)
   const board = el("div", {});
-  const table = el("div", { class: "pelaa-poyta opetus-poyta", hidden: "" }, board, feedback);
+  const below = el("div", {});
+  const restart = el("button", { type: "button", class: "md-button opetus-alusta", "data-opetus-alusta": "",
+                                 onclick: () => again() }, "Aloita opetusjako alusta");
+  const table = el("div", { class: "pelaa-poyta opetus-poyta", hidden: "" }, board, feedback, below,
+                   el("p", { class: "opetus-alusta-rivi" }, restart));
   const box = el("div", { class: "pelaa opetus" }, el("p", {}, start), status, guide, table, heard);
   root.append(box);
   start.addEventListener("click", begin);
@@ -110,7 +117,7 @@ function mount(root) {
       status.textContent = "";
       start.closest("p").hidden = true;
       ui.started = true;
-      show(result);
+      show(result, []);
     } catch (err) {
       status.textContent = `Opetusjakoa ei voitu aloittaa: ${err.message}`;
       start.disabled = false;
@@ -120,7 +127,40 @@ function mount(root) {
     }
   }
 
-  function show(result) {
+  // the same deal from its first move again
+  async function again() {
+    if (ui.busy) return;
+    ui.busy = true;
+    root.dataset.busy = "1";
+    try {
+      const result = await call({ rules: data.rules, script: data.script, at: 0 });
+      ui.view = null;
+      ui.shownStep = null;
+      show(result, []);
+    } catch (err) {
+      say(`Sääntömoottori ei vastannut: ${err.message}`);
+    } finally {
+      ui.busy = false;
+      root.dataset.busy = "0";
+    }
+  }
+
+  // The table melds that changed by others' moves: laid new, or cards added that are not `mine`
+  // (the cards the reader just played).
+  function changed(before, after, mine) {
+    const news = [];
+    after.forEach((m, i) => {
+      const old = before[i] && before[i].owner === m.owner ? before[i].cards : [];
+      const added = m.cards.filter((c) => !old.includes(c));
+      if (added.some((c) => !mine.includes(c))) news.push({ index: i, owner: m.owner, cards: m.cards, added, grown: old.length > 0 });
+    });
+    return news;
+  }
+
+  // `mine`: the cards of the reader's move (its melds are no news)
+  function show(result, mine) {
+    ui.news = changed(ui.view ? ui.view.table : [], result.view.table, mine);
+    delete root.dataset.opetusValmis;
     ui.at = result.at;
     ui.view = result.view;
     ui.selected = [];
@@ -142,6 +182,8 @@ function mount(root) {
     const spec = v.action_steps[action];
     const move = { ...spec.step };
     const staged = ui.opening.flat();
+    // (a discard is no card on the table: another player may lay it)
+    const mine = ["meld", "lay_off", "open"].includes(action) ? [...staged, ...ui.selected] : [];
     // not yet drawn (the engine's legal actions are draws): the engine says so, whatever is chosen
     const early = undrawn(v) && !v.actions.includes(action);
     if (early && spec.key) {
@@ -161,10 +203,10 @@ function mount(root) {
       move[spec.key] = ui.selected;
     }
     if (spec.onto && !early) {
-      if (ui.target === null) return say("Valitse ensin pöydältä yhdistelmä, johon kortit lisätään.");
+      if (ui.target === null) return say("Valitse vielä yhdistelmä, johon kortit lisätään: napauta sitä ylempänä pöydällä.");
       move.onto = ui.target;
     }
-    await ask({ move }, (result) => { show(result); });
+    await ask({ move }, (result) => { show(result, mine); });
   }
 
   // "Lisää avaukseen": the chosen cards as the opening's next meld, checked and counted by the engine
@@ -181,6 +223,13 @@ function mount(root) {
       feedback.replaceChildren(el("p", { class: "oikein" }, `✔ Lisätty avaukseen: ${result.melds[result.melds.length - 1].line}. `,
                                   result.line));
       render(true);
+      // on a phone the ✔ under the buttons too, when the step's "Nyt:" line stays in sight with it
+      const over = feedback.getBoundingClientRect().bottom - window.innerHeight;
+      const now = root.querySelector(".opetus-muistutus-nyt");
+      if (over > 0 && now && now.offsetParent !== null
+          && now.getBoundingClientRect().top - over >= parseFloat(getComputedStyle(now).scrollMarginTop || "0")) {
+        window.scrollBy({ top: over, behavior: "instant" });
+      }
     });
   }
 
@@ -262,11 +311,18 @@ function mount(root) {
       `Nostopakka: ${v.stock ? `${v.stock} ${v.stock === 1 ? "kortti" : "korttia"}` : "tyhjä"} · Poistopakka: `,
       v.discard_top ? cardSpan(v.discard_top, L) : "tyhjä");
     // gin lays nothing on the table before the knock: no empty-table line there
+    // (a meld the others laid or added to since the reader's last move is marked "uusi"; the one
+    // the step asks to tap is framed from the start of the step)
+    const symbols = (codes) => codes.map((c) => face(c).symbol).join(" ");
+    const news = new Set(ui.news.map((n) => n.index));
+    const aim = step && step.onto !== null && step.onto !== undefined ? step.onto : null;
     const melds = !v.table.length && v.style === "knock" ? "" : el("div", { class: "pelaa-poytayhdistelmat" },
-      v.table.length ? el("p", {}, "Pöydällä (napauta yhdistelmää, johon haluat lisätä):") : el("p", {}, "Pöydällä ei ole yhdistelmiä."),
+      !v.table.length ? el("p", {}, "Pöydällä ei ole yhdistelmiä.")
+        : el("p", {}, v.over ? "Pöydällä jaon lopussa:" : "Pöydällä (napauta yhdistelmää, johon haluat lisätä):"),
       el("ul", {}, v.table.map((m, i) => el("li", {}, el("button", {
-        type: "button", class: "pelaa-yhdistelma", "aria-pressed": String(ui.target === i), "data-index": i,
-        "aria-label": `${m.owner} ${m.cards.map((c) => face(c).symbol).join(" ")}: ${m.text}`,
+        type: "button", class: `pelaa-yhdistelma${news.has(i) ? " uusi" : ""}${aim === i ? " kohde" : ""}`,
+        "aria-pressed": String(ui.target === i), "data-index": i, disabled: v.over ? "" : false,
+        "aria-label": `${m.owner} ${symbols(m.cards)}: ${m.text}${news.has(i) ? " (uusi)" : ""}`,
         onclick: () => { ui.target = ui.target === i ? null : i; render(true); },
       }, el("span", { class: "pelaa-omistaja", "aria-hidden": "true" }, m.owner), " ",
          cardRow(m.cards, L, "kortit yhdistelma"))))));
@@ -320,12 +376,15 @@ function mount(root) {
     const reminder = step ? el("div", { class: "opetus-muistutus", "aria-hidden": "true" },
                                step.note ? el("p", {}, step.note) : "",
                                el("p", { class: "opetus-muistutus-nyt" }, el("strong", {}, `${label(step)}Nyt: `), `${step.text} ${step.how}`),
-                               step.rule ? el("p", { class: "opetus-muistutus-saanto" }, el("strong", {}, "Sääntö: "), step.rule) : "")
+                               aim !== null ? el("p", { class: "opetus-muistutus-kohde" },
+                                 `Yhdistelmä ${symbols(v.table[aim].cards)} on ylempänä pöydällä.`) : "",
+                               step.rule ? el("p", { class: "opetus-muistutus-saanto" }, el("strong", {}, "Sääntö: "), step.rule) : "",
+                               ui.news.length ? el("p", { class: "opetus-muistutus-uutta" }, "Pöydällä on uutta, katso ylempää: ",
+                                 newsText(ui.news, symbols), ".") : "")
       : null;
-    const parts = [players, piles, melds, recent,
-                   el("h3", {}, `Kätesi (${v.names[v.seat]})`), reminder || "", hand, bar, building];
-    if (v.over) parts.push(ending(v));
-    board.replaceChildren(...parts);
+    board.replaceChildren(players, piles, melds, recent,
+                          el("h3", {}, `Kätesi (${v.names[v.seat]})`), reminder || "", hand, v.over ? "" : bar);
+    below.replaceChildren(building, v.over ? ending(v) : "");
     table.hidden = false;
     if (v.over) {
       root.dataset.opetusValmis = "1";
@@ -351,18 +410,25 @@ function mount(root) {
         ui.shownStep = step;
         // the step's words down to what it asks for: every card it names and its button; when the
         // whole copy (with a note on what the others did first) does not fit, from its "Nyt:" line
+        const room = window.innerHeight - parseFloat(getComputedStyle(reminder || table).scrollMarginTop || "0");
+        const meld = aim !== null ? table.querySelector(`.pelaa-yhdistelma[data-index="${aim}"]`) : null;
         if (fresh && reminder && reminder.offsetParent !== null) {
           const asked = [target, ...step.cards.map((c) => table.querySelector(`.pelaa-kasi [data-code="${CSS.escape(c)}"]`)),
                          table.querySelector(`[data-action="${step.action}"]`)].filter(Boolean);
           const bottom = Math.max(...asked.map((n) => n.getBoundingClientRect().bottom));
-          const room = window.innerHeight - parseFloat(getComputedStyle(reminder).scrollMarginTop || "0");
           const now = reminder.querySelector(".opetus-muistutus-nyt");
-          const from = [reminder, now].find((n) => bottom - n.getBoundingClientRect().top <= room);
+          // a meld to tap: from it (it is above the hand) when all fits, else from the words
+          const from = [meld, reminder, now].filter(Boolean).find((n) => bottom - n.getBoundingClientRect().top <= room);
           if (from) from.scrollIntoView({ block: "start", behavior: "instant" });
         }
         target.focus({ preventScroll: true });
         const box = target.getBoundingClientRect();
-        if (box.top < 0 || box.bottom > window.innerHeight) target.scrollIntoView({ block: "nearest", behavior: "instant" });
+        if (box.top < 0 || box.bottom > window.innerHeight) {
+          // the meld to tap scrolled away: the guide's words above the table with it, when they fit
+          const how = target === meld ? guide.querySelector(".opetus-miten") : null;
+          if (how && box.bottom - how.getBoundingClientRect().top <= room) how.scrollIntoView({ block: "start", behavior: "instant" });
+          else target.scrollIntoView({ block: "nearest", behavior: "instant" });
+        }
       }
     }
   }
@@ -387,6 +453,19 @@ function mount(root) {
       el("p", {}, el("a", { class: "md-button md-button--primary", href: `../pelaa/?peli=${encodeURIComponent(data.game)}` },
         `Pelaa tietokonetta vastaan: ${data.title}`)));
   }
+}
+
+// The others' new table melds in words: "Eero pelasi A♠ A♦ A♣ ja 7♣ 8♣ 9♣", a meld added to
+// "yhdistelmään 5♥ 5♦ 5♣ lisättiin 5♠" (one player's new melds in one clause).
+function newsText(news, symbols) {
+  const laid = new Map();
+  const parts = [];
+  for (const n of news) {
+    if (n.grown) parts.push(`yhdistelmään ${symbols(n.cards.filter((c) => !n.added.includes(c)))} lisättiin ${symbols(n.added)}`);
+    else if (laid.has(n.owner)) laid.get(n.owner).push(symbols(n.cards));
+    else { laid.set(n.owner, [symbols(n.cards)]); parts.push(n.owner); }
+  }
+  return andList(parts.map((p) => (laid.has(p) ? `${p} pelasi ${andList(laid.get(p))}` : p)));
 }
 
 // Names the Finnish way: "Eero", "Eero ja Mikko", "Eero, Mikko ja Liisa".
