@@ -279,11 +279,13 @@ export function registerServiceWorker() {
   });
 }
 
-// A new build's service worker calls skipWaiting() once installed, yet in Chromium it can stay
-// waiting for minutes while the old one controls an open page (the visit began before the new
-// worker was installed: tests/test_browser_deploy.py holds that install back), and the reader kept
-// the old build's worker and offline copy for the whole visit; a later skipWaiting() activates
-// it. So the page asks a waiting worker to take over, every couple of seconds, until one has.
+// A new build's service worker calls skipWaiting() as it installs; it takes over once the old one,
+// which controls an open page, has no pending events (the visit began before the new worker was
+// installed: tests/test_browser_deploy.py holds that install back). A skipWaiting() call once it
+// is installed has Chromium look again (and ask the old worker to stop as soon as it is idle); a
+// waiting worker that nobody asked was seen left waiting for minutes. So the page
+// asks a waiting worker to take over, every couple of seconds, until one has: by the spec each
+// call tries to activate it again; Chromium counts the first and holds the later ones on it.
 const NUDGE_MS = 2000;
 const NUDGES = 60;
 function hurryWaiting(reg) {
