@@ -43,17 +43,12 @@ def deploy_project(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def club(tmp_path_factory, request):
+def club(tmp_path_factory):
     """A club's own rulebook built by following the README's club section in a temporary copy
     (tests/test_club_site.py), once for the session: tests/test_club_browser.py serves the same copy."""
-    from copy_run import KEY
     from test_club_site import make_club
 
-    club = make_club(tmp_path_factory)
-    copy = request.config.stash.get(KEY, None)
-    if copy is not None:  # the copy's pytest starts on the data-reading tests (tests/copy_run.py)
-        copy.start(club.pytest, club.stop)
-    return club
+    return make_club(tmp_path_factory)
 
 
 def pytest_configure(config):
@@ -67,43 +62,10 @@ def pytest_configure(config):
 
 def pytest_unconfigure(config):
     import data_record
-    from copy_run import KEY
 
-    copy = config.stash.get(KEY, None)
-    if copy is not None:
-        copy.stop()
     data_record.unregister(config)
 
 
-def _copys_own(item) -> bool:
-    """A test of the club's copy itself (it uses the ``club`` fixture): the copy does not run it."""
-    return "club" in getattr(item, "fixturenames", ())
-
-
-@pytest.hookimpl(trylast=True)  # after -k and --deselect have chosen the session's tests
 def pytest_collection_modifyitems(config, items):
-    """The copy's own tests go first, so that the copy is made early and its pytest can run the
-    data-reading tests while the session goes on (tests/copy_run.py); the test that checks that run
-    goes last."""
-    from copy_run import KEY, CopyRun
-    from data_record import KEY as RECORD
-
     last = [item for item in items if item.get_closest_marker("club_suite")]
-    rest = [item for item in items if not item.get_closest_marker("club_suite")]
-    first = [item for item in rest if _copys_own(item)]
-    items[:] = first + [item for item in rest if not _copys_own(item)] + last
-    if last:
-        copy = config.stash[KEY] = CopyRun(config.stash[RECORD], _copys_own)
-        copy.waiting = len(first)
-
-
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_protocol(item, nextitem):
-    try:
-        return (yield)
-    finally:
-        from copy_run import KEY
-
-        copy = item.config.stash.get(KEY, None)
-        if copy is not None and not item.get_closest_marker("club_suite"):
-            copy.ran(item)
+    items[:] = [item for item in items if not item.get_closest_marker("club_suite")] + last

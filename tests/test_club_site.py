@@ -6,11 +6,10 @@ of this test's (:data:`KERHO51`, on Rommi 51 with two changes); neither game has
 own. Every ``./dev`` command of the section runs what the ``dev`` script runs for it (:data:`DEV`
 and :data:`TEST_STAGES`, checked against the script), with the copy's engine first on the path.
 ``./dev test`` is all of it: the page and site builds, the source-overlap check, ruff, and pytest
-with the test files and allow-lists as the project has them, never edited. Its pytest runs every
-test of the session that read the project's data here, as tests/data_record.py recorded them
-(files opened or listed, child processes, fixtures and kept values that read data), in batches
-while the session goes on (tests/copy_run.py), checked last
-(:func:`test_dev_test_passes_in_the_club_copy`); the rest ran the same code on the same
+with the test files and allow-lists as the project has them, never edited. Its pytest runs, last
+in this session (:func:`test_dev_test_passes_in_the_club_copy`), every test of the session that
+read the project's data here, as tests/data_record.py recorded them (files opened or listed,
+child processes, fixtures and kept values that read data); the rest ran the same code on the same
 inputs as they would in the copy, whose code is the project's byte for byte
 (:func:`test_the_copy_has_the_projects_code_byte_for_byte`), so their outcome there is the one
 they had here. In CI the session is the whole suite. The publish step copies the build the
@@ -29,7 +28,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -130,9 +128,6 @@ class Club:
         self.root = root
         self.published = published
         self.runs: list[tuple[str, int, str]] = []
-        self.lock = threading.Lock()
-        self.proc: subprocess.Popen | None = None
-        self.stopped = False
         self.env = {
             **os.environ,
             "PYTHONPATH": f"{root / 'engine'}{os.pathsep}{root}",
@@ -186,38 +181,27 @@ class Club:
                 break
         self.runs.append(("./dev test", rc, out))
 
-    def pytest(self, ids: list[str], n: int = 1) -> tuple[int, str]:
-        """``./dev test``'s last stage, ``pytest "${@:2}"``, on the tests ``ids`` (``pytest @FILE``);
-        ``n``: the batch's number (tests/copy_run.py)."""
-        chosen = self.root.parent / f"data-tests-{n}.txt"
+    def pytest(self, ids: list[str]) -> tuple[int, str]:
+        """``./dev test``'s last stage, ``pytest "${@:2}"``, on the tests ``ids`` (``pytest @FILE``)."""
+        chosen = self.root.parent / "data-tests.txt"
         chosen.write_text("".join(f"{i}\n" for i in ids), encoding="utf-8")
         args = ["pytest", "-p", "no:cacheprovider", "-rfE", "--basetemp", str(self.root.parent / "pytest-kopiossa")]
-        log = self.root.parent / f"data-tests-{n}-log.txt"
-        with self.lock:
-            if self.stopped:
-                return 1, "(pysäytetty)"
-            with log.open("w", encoding="utf-8") as f:  # the child keeps its own handle
-                proc = self.proc = subprocess.Popen(
-                    [sys.executable, "-m", *args, f"@{chosen}"],
-                    cwd=self.root,
-                    env=self.env,
-                    stdout=f,
-                    stderr=subprocess.STDOUT,
-                    start_new_session=True,
-                )
+        log = self.root.parent / "data-tests-log.txt"
+        with log.open("w", encoding="utf-8") as f:  # the child keeps its own handle
+            proc = subprocess.Popen(
+                [sys.executable, "-m", *args, f"@{chosen}"],
+                cwd=self.root,
+                env=self.env,
+                stdout=f,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
         try:
             rc, late = proc.wait(timeout=SUITE_TIMEOUT), ""
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)  # the browsers it started too
             rc, late = proc.wait(), f"\n(pysäytetty {SUITE_TIMEOUT // 60} minuutin jälkeen)"
         return rc, log.read_text(encoding="utf-8") + late
-
-    def stop(self) -> None:
-        """End the copy's pytest under way, the browsers it started too, and start no other."""
-        with self.lock:
-            self.stopped = True
-            if self.proc is not None and self.proc.poll() is None:
-                os.killpg(self.proc.pid, signal.SIGKILL)
 
     def page(self, name: str) -> str:
         return (self.root / "docs" / f"{name}.md").read_text(encoding="utf-8")
@@ -419,25 +403,20 @@ def test_dev_test_passes_in_the_club_copy(club, request):
     recorded them; this test goes last, conftest.py): the others ran the same code on the same
     inputs as they would in the copy (test_the_copy_has_the_projects_code_byte_for_byte), so their
     outcome there is the one they had here. Left out are the tests of the copy itself (the ``club``
-    fixture's users), which would make a copy of the copy. The copy ran most of them already, in
-    batches while the session went on (tests/copy_run.py); here the rest, and every batch's outcome."""
-    from copy_run import KEY
+    fixture's users), which would make a copy of the copy."""
+    from data_record import KEY
 
-    copy = request.config.stash[KEY]
-    batches = copy.finish(request.session.items)
-    if not batches:
+    recorder = request.config.stash[KEY]
+    items = [i for i in request.session.items if "club" not in getattr(i, "fixturenames", ())]
+    ids = recorder.selected(items)
+    if not ids:
         pytest.skip("tässä ajossa ei ollut yhtään dataa lukevaa testiä")
-    from data_record import KEY as RECORD
-
-    chosen = request.config.stash[RECORD].selected([i for i in request.session.items if not copy.skip(i)])
-    sent = [i for ids, _, _ in batches for i in ids]
-    assert sorted(sent) == sorted(chosen)  # each data-reading test once, in one of the batches
-    for ids, rc, out in batches:
-        failed = re.findall(r"^(?:FAILED|ERROR) (\S+)", out, re.M)
-        summary = out.strip().splitlines()[-1] if out.strip() else ""
-        assert rc == 0 and not failed, f"./dev test kerhon kopiossa: {failed or summary}\n{out[-4000:]}"
-        counts = {word: int(n) for n, word in re.findall(r"(\d+) (passed|skipped|xfailed|deselected)", summary)}
-        assert counts.get("passed", 0) + counts.get("skipped", 0) + counts.get("xfailed", 0) >= len(ids), summary
+    rc, out = club.pytest(ids)
+    failed = re.findall(r"^(?:FAILED|ERROR) (\S+)", out, re.M)
+    summary = out.strip().splitlines()[-1] if out.strip() else ""
+    assert rc == 0 and not failed, f"./dev test kerhon kopiossa: {failed or summary}\n{out[-4000:]}"
+    counts = {word: int(n) for n, word in re.findall(r"(\d+) (passed|skipped|xfailed|deselected)", summary)}
+    assert counts.get("passed", 0) + counts.get("skipped", 0) + counts.get("xfailed", 0) >= len(ids), summary
     after = _tree_hashes(club.root / "tests")
     changed = sorted(p for p in set(after) | set(club.tests_before) if after.get(p) != club.tests_before.get(p))
     assert [p for p in changed if not p.startswith("snapshots/")] == []  # the copy's run wrote no test file
