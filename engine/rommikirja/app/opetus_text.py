@@ -21,7 +21,17 @@ from types import SimpleNamespace
 from typing import Any, Sequence
 
 from ..deal import DISCARD, STOCK, Discard, Draw, LayOff, Open, Pass, PlayMeld
-from ..finnish import card_name, cards_text, count, join_list, ordinal, player_name, rank_name, second_person
+from ..finnish import (
+    card_name,
+    card_name_yours,
+    cards_text,
+    count,
+    join_list,
+    ordinal,
+    player_name,
+    rank_name,
+    second_person,
+)
 from ..gin import GinDeal, GinPhase, Knock
 from ..meld_need import MELD_MIN_CARDS
 from ..deadlock import fits_table
@@ -294,11 +304,6 @@ def _discard_risk(card: Any, deal: Any, names: Sequence[str], said: bool) -> str
     )
 
 
-def _yours(card: Any) -> str:
-    """The card's genitive with the possessive of "sinä": "ristikuninkaasi" (before "kanssa")."""
-    return card_name(card, "gen")[:-1] + "si"
-
-
 def _meld_with(card: Any, hand: Sequence[Any], rules: RuleSet) -> list[Any] | None:
     """Two cards of ``hand`` that make a meld with ``card`` (natural cards first), or None."""
     pairs = [(a, b) for i, a in enumerate(hand) for b in hand[i + 1 :]]
@@ -327,7 +332,7 @@ def draw_reason(deal: Any, names: Sequence[str], subject: str = "Se") -> str:
     if isinstance(deal, GinDeal):
         if partner is None:
             return f"{subject} ei sovi yhdistelmään minkään korttisi kanssa."
-        return f"{subject} sopisi yhteen {_yours(partner)} kanssa, mutta irtokorttiesi arvo ei pienenisi."
+        return f"{subject} sopisi yhteen {card_name_yours(partner)} kanssa, mutta irtokorttiesi arvo ei pienenisi."
     trial = deal.copy()
     trial.play(Draw(DISCARD))
     if any(top in _move_cards(m) for m in trial.legal_moves() if isinstance(m, (Open, PlayMeld, LayOff))):
@@ -345,7 +350,7 @@ def draw_reason(deal: Any, names: Sequence[str], subject: str = "Se") -> str:
             why = "mutta et voisi pelata sitä vielä tällä vuorolla"
         return f"{subject} sopisi yhdistelmään {shown}, {why}."
     if partner is not None:
-        return f"{subject} sopisi yhteen {_yours(partner)} kanssa, mutta yhdistelmää siitä ei vielä tulisi."
+        return f"{subject} sopisi yhteen {card_name_yours(partner)} kanssa, mutta yhdistelmää siitä ei vielä tulisi."
     if fits_table(deal, [top]):
         for i, tm in enumerate(trial.table):
             if fits_table(SimpleNamespace(rules=rules, table=[tm]), [top]):
@@ -420,7 +425,7 @@ def other_reason(
         )
         also = ""
         if partner is not None and not isinstance(deal, GinDeal):
-            also = f" {card_name(tried.card).capitalize()} taas sopii yhteen {_yours(partner)} kanssa."
+            also = f" {card_name(tried.card).capitalize()} taas sopii yhteen {card_name_yours(partner)} kanssa."
         elif next_player_fit(deal, tried.card) is not None and next_player_fit(deal, expected.card) is None:
             also = f" {card_name(tried.card).capitalize()} taas sopii pöydän yhdistelmään, joten seuraava pelaaja voisi ottaa sen."
         return f"{head}, mutta tässä opetusjaossa {guided_words}: {why}.{also}{tail}"

@@ -19,6 +19,7 @@ __all__ = [
     "rank_name",
     "suit_name",
     "card_name",
+    "card_name_yours",
     "card_names",
     "cards_text",
     "all_card_word_forms",
@@ -141,6 +142,17 @@ def card_name(card: Card, case: str = "nom") -> str:
     if card.suit is None:
         return JOKER_WORDS[case_index(case)]
     return SUIT_WORDS[card.suit][0] + RANK_WORDS[card.rank][case_index(case)]
+
+
+def card_name_yours(card: Card) -> str:
+    """The card's genitive with the possessive suffix of "sinä" (the genitive's *-n* becomes *-si*),
+    as before a postposition: "ristikuninkaasi kanssa".
+
+    >>> from rommikirja.cards import parse_card
+    >>> card_name_yours(parse_card("KC")), card_name_yours(parse_card("4H"))
+    ('ristikuninkaasi', 'herttanelosesi')
+    """
+    return card_name(card, "gen")[:-1] + "si"
 
 
 def card_names(cards: Iterable[Card], case: str = "nom") -> list[str]:
