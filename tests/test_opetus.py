@@ -16,6 +16,7 @@ from rommikirja.app.opetus import script_of
 from rommikirja.app.opetus_text import concepts_of, own_concepts, reader_moves
 from rommikirja.app.pelaa import ACTION_STEPS
 from rommikirja.narrate import DEFAULT_NAMES
+from test_opetus_advice import ask_opetus
 from tools.sample_deal import deal_of, scenario_yaml, tutorial_deal, tutorial_seed
 from tools.scenario import load_rulesets
 from tools.verify import verify
@@ -50,14 +51,7 @@ def _page_move(step: dict) -> dict:
 
 
 def _ask(game: str, script: dict, at: int, move: dict | None = None, part: list | None = None) -> dict:
-    req = {"op": "opetus", "rules": RULES[game].as_mapping(), "script": script, "at": at}
-    if move is not None:
-        req["move"] = move
-    if part is not None:
-        req["part"] = part
-    answer = json.loads(pelaa_handle(json.dumps(req)))
-    assert answer["ok"], answer
-    return answer["result"]
+    return ask_opetus(RULES[game], script, at, move, part)
 
 
 @pytest.mark.parametrize("game", list(PLAYERS))

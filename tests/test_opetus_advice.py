@@ -31,7 +31,8 @@ def _position(rules, hands: list[str], stock_top: str, discard: str, **kw):
     return deal_type(rules).from_position(rules, mine, stock=top + rest, discard=pile, **kw)
 
 
-def _ask(rules, script: dict, at: int, move: dict | None = None, part: list | None = None) -> dict:
+def ask_opetus(rules, script: dict, at: int, move: dict | None = None, part: list | None = None) -> dict:
+    """The engine's answer to a guided-deal request (as the page sends it), under ``rules``."""
     req = {"op": "opetus", "rules": rules.as_mapping(), "script": script, "at": at}
     if move is not None:
         req["move"] = move
@@ -91,14 +92,14 @@ def test_a_discard_is_not_called_safe_and_the_next_step_says_who_took_it():
     assert statement("upcard", rules) not in first["rule"]
     # the reader's other legal moves are told why the guided one is better
     script = script_of(start, moves, list(DEFAULT_NAMES[:3]), 0)
-    other = _ask(rules, script, 0, {"draw": "discard"})
+    other = ask_opetus(rules, script, 0, {"draw": "discard"})
     assert other["result"] == "other" and "Patakymppi ei sovi yhdistelmään minkään korttisi kanssa" in other["reason"]
-    lay = _ask(rules, script, 2, {"discard": "KS"})  # (after the meld) K♠ instead of Q♦
+    lay = ask_opetus(rules, script, 2, {"discard": "KS"})  # (after the meld) K♠ instead of Q♦
     assert lay["result"] == "other", lay
     assert lay["reason"].startswith(
         "Sääntöjen mukaan voisit myös poistaa patakuninkaan, mutta tässä opetusjaossa poistetaan nyt ruuturouva: "
     ), lay
-    early = _ask(rules, script, 1, {"discard": "QD"})  # a discard before the guided meld ends the turn
+    early = ask_opetus(rules, script, 1, {"discard": "QD"})  # a discard before the guided meld ends the turn
     assert "poisto päättäisi vuorosi" in early["reason"], early
 
 
@@ -123,10 +124,10 @@ def test_rommi51_draw_says_the_meld_the_card_makes_and_why_it_cannot_open():
     assert "Se sopisi yhdistelmään 4♦ 5♦ 6♦, mutta sillä et saisi vielä avausta kokoon: avaukseen tarvitaan "
     "vähintään 51 pistettä ja jokeriton suora." in text, text
     script = script_of(start, moves, list(DEFAULT_NAMES[:3]), 0)
-    other = _ask(rules, script, 0, {"draw": "discard"})
+    other = ask_opetus(rules, script, 0, {"draw": "discard"})
     assert "Ruutukuutonen sopisi yhdistelmään 4♦ 5♦ 6♦" in other["reason"], other
     # a run chosen for an opening that cannot be made: its points and the minimum, not "saisi koota"
-    part = _ask(rules, script, 1, part=[["AS", "2S", "3S"]])
+    part = ask_opetus(rules, script, 1, part=[["AS", "2S", "3S"]])
     assert part["result"] == "other", part
     assert "saisi koota" not in part["reason"]
     assert part["reason"].startswith(
@@ -163,11 +164,11 @@ def test_gin_deadwood_is_said_after_the_discard_and_a_plain_discard_is_told_from
     )
     script = script_of(start, moves, names, 0)
     at = knock["at"]
-    plain = _ask(rules, script, at, {"discard": "9C"})
+    plain = ask_opetus(rules, script, at, {"discard": "9C"})
     assert plain["result"] == "other" and plain["reason"].count("ristiysi") == 1, plain
     assert "koputtamatta, jolloin jako jatkuu" in plain["reason"] and "jako päättyy" in plain["reason"], plain
     # a pass after the draw: the refusal says the turn ends in a discard or a knock, not "on nostettava"
-    refused = _ask(rules, script, at, {"pass": True})
+    refused = ask_opetus(rules, script, at, {"pass": True})
     assert refused["result"] == "refused" and "nostettava" not in refused["reason"], refused
     assert "poistoon tai koputukseen" in refused["reason"], refused
 
