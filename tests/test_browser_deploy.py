@@ -144,6 +144,29 @@ def wait_offline(page, version, log, server, timeout=ENGINE_TIMEOUT):
         ) from None
 
 
+ENGINE_STATE = """() => ({
+  state: window.rommikirja && window.rommikirja.state,
+  starts: window.rommikirjaStarts || 0,
+  early: window.rommikirjaEarly ? { taken: !!window.rommikirjaEarly.taken, failed: !!window.rommikirjaEarly.failed } : null,
+  status: Array.from(document.querySelectorAll("[role=status], .harjoitus-tila, .tila"), (e) => e.textContent.trim()).filter(Boolean).slice(0, 6),
+})"""
+
+
+def wait_engine(page, log, server):
+    """Wait until the page's engine is ready; else fail saying what the page knew (the engine's
+    state and status lines, the offline state, the log, the last requests)."""
+    try:
+        page.wait_for_function("window.rommikirjaEngine && window.rommikirjaEngine.readyMs", timeout=ENGINE_TIMEOUT)
+    except PlaywrightTimeout:
+        engine = page.evaluate(ENGINE_STATE)
+        state = page.evaluate(OFFLINE_STATE)
+        raise AssertionError(
+            f"the engine was not ready: {json.dumps(engine, ensure_ascii=False)}\n{json.dumps(state, indent=1)}\n"
+            + "\n".join(log[-60:])
+            + f"\nlast requests served: {server.requests[-60:]}"
+        ) from None
+
+
 class _Held:
     """Requests for one page wait while held: B's install (which fetches every page, this one
     among them, and no visit does) stays under way until released."""
@@ -204,9 +227,7 @@ def test_a_returning_reader_gets_the_new_engine_online_and_offline(browser, depl
         page.page.evaluate(CORRUPT)
         page.close()
         page = Page(ctx, base, "/perusrommi/")
-        page.page.wait_for_function(
-            "window.rommikirjaEngine && window.rommikirjaEngine.readyMs", timeout=ENGINE_TIMEOUT
-        )
+        wait_engine(page.page, log, server)
         assert page.page.evaluate("window.rommikirjaEngine.start") == "snapshot"
         said = page.page.evaluate(SAYS)
         assert "pitää olla JSON-olio" in said and ONLY_B not in said, said
@@ -242,7 +263,7 @@ def test_a_returning_reader_gets_the_new_engine_online_and_offline(browser, depl
         p.wait_for_function("window.rommikirjaBuild && !window.sameDocument", timeout=ENGINE_TIMEOUT)
         assert p.evaluate("window.rommikirjaBuild") == build_b
         assert p.evaluate("document.querySelector('meta[name=rommikirja-rakennus]').content") == build_b
-        p.wait_for_function("window.rommikirjaEngine && window.rommikirjaEngine.readyMs", timeout=ENGINE_TIMEOUT)
+        wait_engine(p, log, server)
         assert p.evaluate(SAYS).endswith(ONLY_B)
         trace("the open visit, reloaded into B, engine ready", open_a, log)
         # and within B, page changes are instant again (one document, one engine)
@@ -256,9 +277,7 @@ def test_a_returning_reader_gets_the_new_engine_online_and_offline(browser, depl
 
         # visit 2, online: B's engine (a snapshot of A's wheel is never restored)
         page = Page(ctx, base, "/perusrommi/")
-        page.page.wait_for_function(
-            "window.rommikirjaEngine && window.rommikirjaEngine.readyMs", timeout=ENGINE_TIMEOUT
-        )
+        wait_engine(page.page, log, server)
         assert page.page.evaluate(SAYS).endswith(ONLY_B)
         # the visit above (reloaded into B) made B's snapshot: that one, never A's, is restored
         assert page.page.evaluate("window.rommikirjaEngine.start") == "snapshot"
