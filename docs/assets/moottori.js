@@ -363,6 +363,11 @@ export function snapshotCached() {
 // Not with saveData: the reader asked for less work.
 export function startIfCached() {
   if (engine.state !== "idle" || (navigator.connection && navigator.connection.saveData)) return;
+  // the page's <head> started a worker already (tools/engine_early.js: a snapshot was marked):
+  // taken over at once. Asking Cache Storage instead could find no snapshot, as that worker drops
+  // one of another wheel (a deploy) before it stores its own, and the engine would wait for a touch
+  const early = window.rommikirjaEarly;
+  if (early && early.worker && !early.taken) { engine.start().catch(() => {}); return; }
   snapshotCached().then((has) => { if (has && engine.state === "idle") engine.start().catch(() => {}); });
 }
 if (document.querySelector(".harjoitus[data-kind], #pelaa")) startIfCached();
