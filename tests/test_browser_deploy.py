@@ -148,7 +148,7 @@ ENGINE_STATE = """() => ({
   state: window.rommikirja && window.rommikirja.state,
   starts: window.rommikirjaStarts || 0,
   early: window.rommikirjaEarly ? { taken: !!window.rommikirjaEarly.taken, failed: !!window.rommikirjaEarly.failed } : null,
-  status: Array.from(document.querySelectorAll("[role=status], .harjoitus-tila, .tila"), (e) => e.textContent.trim()).filter(Boolean).slice(0, 6),
+  status: Array.from(document.querySelectorAll("[role=status], [aria-live]"), (e) => e.textContent.trim()).filter(Boolean).slice(0, 6),
 })"""
 
 

@@ -63,8 +63,7 @@ export const engine = {
 
   start() {
     if (this.readyPromise) return this.readyPromise;
-    const earlyWorker = window.rommikirjaEarly && window.rommikirjaEarly.worker;
-    if (offline && !navigator.serviceWorker.controller && !this.waitedForOffline && !earlyWorker) {
+    if (offline && !navigator.serviceWorker.controller && !this.waitedForOffline && !earlyPending()) {
       // first visit: let the service worker take over first (a moment), so that the runtime the
       // worker downloads goes into its cache once, not twice
       this.waitedForOffline = true;
@@ -230,6 +229,12 @@ function markSnapshot(kept) {
   } catch { /* no localStorage (private mode, blocked): the early start asks Cache Storage */ }
 }
 
+// Whether tools/engine_early.js started a worker from this page's <head> that no start took yet.
+function earlyPending() {
+  const early = window.rommikirjaEarly;
+  return !!(early && early.worker && !early.taken);
+}
+
 // The worker tools/engine_early.js started from this page's <head>, once: {worker, startedAt,
 // messages} when there is one that has not failed; null otherwise (and none starts after this).
 function takeEarly() {
@@ -366,8 +371,7 @@ export function startIfCached() {
   // the page's <head> started a worker already (tools/engine_early.js: a snapshot was marked):
   // taken over at once. Asking Cache Storage instead could find no snapshot, as that worker drops
   // one of another wheel (a deploy) before it stores its own, and the engine would wait for a touch
-  const early = window.rommikirjaEarly;
-  if (early && early.worker && !early.taken) { engine.start().catch(() => {}); return; }
+  if (earlyPending()) { engine.start().catch(() => {}); return; }
   snapshotCached().then((has) => { if (has && engine.state === "idle") engine.start().catch(() => {}); });
 }
 if (document.querySelector(".harjoitus[data-kind], #pelaa")) startIfCached();
