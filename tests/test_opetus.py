@@ -121,7 +121,7 @@ def test_following_the_guide_plays_the_whole_deal_and_wrong_moves_do_not_advance
                     f"Sääntöjen mukaan voisit myös poistaa {card_name(parse_card(other), 'gen')}, mutta tässä "
                     "opetusjaossa poistetaan nyt " + card_name(parse_card(step["cards"][0]))
                 ), answer
-                assert answer["reason"].endswith(". Kokeile sitä."), answer
+                assert answer["reason"].endswith(". Tee nyt ohjeen mukainen siirto."), answer
         answer = _ask(game, script, at, _page_move(step))
         assert answer["result"] == "ok", (step, answer)
         at = answer["at"]
@@ -687,7 +687,10 @@ def test_discard_advice_gives_one_reason_and_warns_of_a_card_the_next_player_can
         "Pöydän yhdistelmiin se ei sovi, joten sitä ei voi lisätä pöytään. Seuraava pelaaja voi silti ottaa "
         "sen poistopakasta, jos hänellä on kortit, joiden kanssa se muodostaa uuden yhdistelmän."
     ), safe  # (not called safe: a player holding cards for a new meld may still take it)
-    assert pair == "Päätä vuoro poistamalla ruutuysin: siitä on kädessäsi vähiten hyötyä.", pair  # (9♠ makes a pair)
+    assert pair == (  # (9♠ makes a pair, and no third card of the hand a meld)
+        "Päätä vuoro poistamalla ruutuysin: siitä on vähiten hyötyä, sillä se sopii yhteen vain pataysisi kanssa, "
+        "eikä kädessäsi ole korttia, joka tekisi niistä yhdistelmän."
+    ), pair
     assert again == "Päätä vuoro poistamalla patanelosen: se ei sovi yhdistelmään minkään muun korttisi kanssa.", again
     for text in (risky, lone, safe, pair, again):  # one reason, never both, and no second reason tacked on
         assert ("vähiten hyötyä" in text) != ("ei sovi yhdistelmään minkään" in text), text
@@ -776,7 +779,7 @@ def test_the_draw_that_turns_the_pile_names_the_card_and_another_draw_is_answere
     (draw, _) = guide(start, [Draw("stock"), Discard(aino[0])], 0, ["Aino", "Eero"])
     assert draw["action"] == "draw_stock", draw
     assert f"saat sen päällimmäisen kortin, {card_name(pile[0], 'gen')}." in draw["text"], draw["text"]
-    assert "Se oli poistopakan alimmainen kortti, jaon alussa käännetty avokortti," in draw["text"], draw["text"]
+    assert "Se oli poistopakan pohjimmainen kortti, jaon alussa käännetty avokortti," in draw["text"], draw["text"]
     said = _move_words(start, Draw("stock"), True)
     assert "nostopakka on loppunut" in said and "käännetään poistopakka uudeksi nostopakaksi" in said, said
 

@@ -88,7 +88,7 @@ def test_a_discard_is_not_called_safe_and_the_next_step_says_who_took_it():
     assert "Se sopisi yhteen patakuninkaasi kanssa, mutta yhdistelmää siitä ei vielä tulisi" in nxt["text"], nxt
     # the first draw: the upcard is the deal's set-up, said in the past, not as the draw's rule
     first = steps[0]
-    assert "jaon lopuksi nostopakan päällimmäinen kortti, patakymppi, käännettiin" in first["text"], first
+    assert "jakaja käänsi jaon lopuksi nostopakan päällimmäisen kortin, patakympin," in first["text"], first
     assert statement("upcard", rules) not in first["rule"]
     # the reader's other legal moves are told why the guided one is better
     script = script_of(start, moves, list(DEFAULT_NAMES[:3]), 0)
@@ -121,11 +121,11 @@ def test_rommi51_draw_says_the_meld_the_card_makes_and_why_it_cannot_open():
     steps = guide(start, moves, 0, list(DEFAULT_NAMES[:3]))
     text = steps[0]["text"]
     assert "ei ole sinulle hyötyä" not in text
-    assert "Se sopisi yhdistelmään 4♦ 5♦ 6♦, mutta sillä et saisi vielä avausta kokoon: avaukseen tarvitaan "
+    assert "Se täydentäisi kaksi korttiasi yhdistelmäksi 4♦ 5♦ 6♦, mutta sillä et saisi vielä avausta kokoon: avaukseen tarvitaan "
     "vähintään 51 pistettä ja jokeriton suora." in text, text
     script = script_of(start, moves, list(DEFAULT_NAMES[:3]), 0)
     other = ask_opetus(rules, script, 0, {"draw": "discard"})
-    assert "Ruutukuutonen sopisi yhdistelmään 4♦ 5♦ 6♦" in other["reason"], other
+    assert "Ruutukuutonen täydentäisi kaksi korttiasi yhdistelmäksi 4♦ 5♦ 6♦" in other["reason"], other
     # a run chosen for an opening that cannot be made: its points and the minimum, not "saisi koota"
     part = ask_opetus(rules, script, 1, part=[["AS", "2S", "3S"]])
     assert part["result"] == "other", part

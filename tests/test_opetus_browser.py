@@ -278,7 +278,7 @@ def _legal_other(page, game: str) -> None:
     name = card_name(parse_card(tried.rstrip("'")), "gen")  # (the card tried, then the guided one)
     assert f"Sääntöjen mukaan voisit myös poistaa {name}" in text, (name, text)
     assert ", mutta tässä opetusjaossa poistetaan nyt " in text, text
-    assert "Kokeile sitä." in text, text
+    assert "Tee nyt ohjeen mukainen siirto." in text, text
     assert _instruction(page, game) == before
 
 

@@ -249,10 +249,18 @@ def _table_joker(deal: Any, names: Sequence[str]) -> str:
 def _why_discard(card: Any, deal: Any) -> str:
     """One reason why the guide discards ``card`` (after "poistamalla kortin:"), from the engine's
     facts: no card of the hand makes a meld with it with one card more (:func:`waiting_cards`),
-    or, when some do, that it is the hand's least useful card."""
+    or, when some do, that it is the hand's least useful card (with the cards it pairs with, when no
+    two cards of the hand make a meld with it)."""
     hand = deal.hand
     rules = deal.rules
     partners = [c for c in hand if c is not card and (c.is_joker or waiting_cards([card, c], rules))]
+    if not card.is_joker and partners and not any(c.is_joker for c in partners):
+        rest = [c for c in hand if c is not card]
+        if _meld_with(card, rest, rules) is None:  # pairs only: no third card of the hand completes one
+            return (
+                f"siitä on vähiten hyötyä, sillä se sopii yhteen vain {join_list([card_name_yours(c) for c in partners])} "
+                "kanssa, eikä kädessäsi ole korttia, joka tekisi niistä yhdistelmän"
+            )
     if card.is_joker or partners:
         return "siitä on kädessäsi vähiten hyötyä"
     return "se ei sovi yhdistelmään minkään muun korttisi kanssa"
@@ -348,7 +356,7 @@ def draw_reason(deal: Any, names: Sequence[str], subject: str = "Se") -> str:
             )
         else:
             why = "mutta et voisi pelata sitä vielä tällä vuorolla"
-        return f"{subject} sopisi yhdistelmään {shown}, {why}."
+        return f"{subject} täydentäisi kaksi korttiasi yhdistelmäksi {shown}, {why}."
     if partner is not None:
         return f"{subject} sopisi yhteen {card_name_yours(partner)} kanssa, mutta yhdistelmää siitä ei vielä tulisi."
     if fits_table(deal, [top]):
@@ -366,6 +374,10 @@ def _lower(sentence: str) -> str:
     return sentence[:1].lower() + sentence[1:]
 
 
+#: What the guide asks after explaining a legal move that is not the guided one.
+TRY_GUIDED = "Tee nyt ohjeen mukainen siirto."
+
+
 def other_reason(
     deal: Any, tried: Any, expected: Any, names: Sequence[str], tried_words: str, guided_words: str
 ) -> str:
@@ -376,7 +388,7 @@ def other_reason(
     discard of the same card — and what to try."""
     rules = deal.rules
     head = f"Sääntöjen mukaan voisit myös {tried_words}"
-    tail = " Kokeile sitä."
+    tail = f" {TRY_GUIDED}"
     hand = list(deal.hand)
     if isinstance(tried, Discard) and isinstance(expected, Knock) and tried.card == expected.card:
         rest = [c for c in hand if c is not tried.card]
@@ -583,7 +595,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                     "nostopakaksi, ja saat sen päällimmäisen kortin"
                     + (f", {card_name(got[0], 'gen')}." if got else ".")
                     + (
-                        " Se oli poistopakan alimmainen kortti"
+                        " Se oli poistopakan pohjimmainen kortti"
                         + (", jaon alussa käännetty avokortti" if rules.upcard and not deal.turnovers else "")
                         + ", ja kun pakka käännetään, se tulee päällimmäiseksi."
                         if bottom
@@ -592,7 +604,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 )
             elif top is not None and upcard_now:
                 text = (
-                    f"{lead}jaon lopuksi nostopakan päällimmäinen kortti, {card_name(top)}, käännettiin kuvapuoli "
+                    f"{lead}jakaja käänsi jaon lopuksi nostopakan päällimmäisen kortin, {card_name(top, 'gen')}, kuvapuoli "
                     f"ylöspäin poistopakan ensimmäiseksi kortiksi. {draw_reason(deal, names)} Nosta siis kortti nostopakasta."
                 )
             elif top is not None:
