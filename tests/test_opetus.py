@@ -688,8 +688,8 @@ def test_discard_advice_gives_one_reason_and_warns_of_a_card_the_next_player_can
         "sen poistopakasta, jos hänellä on kortit, joiden kanssa se muodostaa uuden yhdistelmän."
     ), safe  # (not called safe: a player holding cards for a new meld may still take it)
     assert pair == (  # (9♠ makes a pair, and no third card of the hand a meld)
-        "Päätä vuoro poistamalla ruutuysin: siitä on vähiten hyötyä, sillä se sopii yhteen vain pataysisi kanssa, "
-        "eikä kädessäsi ole korttia, joka tekisi niistä yhdistelmän."
+        "Päätä vuoro poistamalla ruutuysin: siitä on vähiten hyötyä, koska se sopii yhteen vain pataysisi kanssa, "
+        "eikä niistä vielä tule yhdistelmää."
     ), pair
     assert again == "Päätä vuoro poistamalla patanelosen: se ei sovi yhdistelmään minkään muun korttisi kanssa.", again
     for text in (risky, lone, safe, pair, again):  # one reason, never both, and no second reason tacked on

@@ -437,11 +437,12 @@ def test_guided_deal_works_offline_after_one_visit(browser, site):  # noqa: F811
 
 def _meld_in_sight(page, game: str) -> None:
     """A step that asks to tap a table meld, its cards chosen: the meld (focused, framed) is on the
-    screen together with the step's words (the guide's above the table, or the copy by the hand)."""
+    screen together with the step's words (the guide's above the table; on a phone, where that is
+    for screen readers only, the copy by the hand)."""
     seen = page.evaluate(f"""(() => {{ const r = {_root(game)}; const m = document.activeElement;
         const on = n => {{ const b = n.getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight && b.height > 0; }};
         return [m.classList.contains('pelaa-yhdistelma') && m.classList.contains('kohde'), on(m),
-                on(r.querySelector('.opetus-opas .opetus-miten')) || on(r.querySelector('.opetus-muistutus-nyt'))]; }})()""")
+                on(r.querySelector(r.querySelector('.opetus-muistutus').offsetParent ? '.opetus-muistutus-nyt' : '.opetus-opas .opetus-miten'))]; }})()""")
     assert seen == [True, True, True], seen
 
 
@@ -494,8 +495,8 @@ def test_guided_deal_played_from_its_words_alone_on_a_phone(phone, server, game)
     table: dict = {}  # the table melds at the previous step (index: accessible name)
     news = 0  # steps after which the others' new melds were marked and named beside the hand
     while not page.evaluate(f"'opetusValmis' in {_root(game)}.dataset"):
-        # a new step: its words beside the hand (the guide above is scrolled away) and the control
-        # it expects are both on the screen
+        # a new step: its words beside the hand (the guide above is for screen readers only on a
+        # phone: no step is shown twice) and the control it expects are both on the screen
         # (and so is the step's rule line, as the guide above words it, and its counter)
         seen = page.evaluate(f"""(() => {{
             const root = {_root(game)};
@@ -508,7 +509,9 @@ def test_guided_deal_played_from_its_words_alone_on_a_phone(phone, server, game)
             const rule = root.querySelector('.opetus-opas .opetus-saanto');
             const line = words.querySelector('.opetus-muistutus-saanto');
             const shown = line ? line.getBoundingClientRect() : null;
-            return [r.top >= 0, f.bottom <= innerHeight, document.activeElement.hasAttribute('data-opetus-seuraava'),
+            const guide = root.querySelector('.opetus-opas').getBoundingClientRect();
+            return [r.top >= 0 && guide.width <= 1 && guide.height <= 1, f.bottom <= innerHeight,
+                    document.activeElement.hasAttribute('data-opetus-seuraava'),
                     rule ? !!line && line.textContent === rule.textContent && shown.top >= 0
                            && shown.bottom <= innerHeight && shown.height > 0 : !line,
                     words.textContent.includes(root.querySelector('.opetus-vaihe strong').textContent + 'Nyt: ')];
@@ -543,7 +546,8 @@ def test_guided_deal_played_from_its_words_alone_on_a_phone(phone, server, game)
             )
         else:
             assert now["aim"] is None and now["kohde"] is None, now
-        how = page.locator(f"{root} .opetus-miten").inner_text()
+        how = page.locator(f"{root} .opetus-muistutus-miten").inner_text()  # (the words shown on a phone)
+        assert how == page.locator(f"{root} .opetus-opas .opetus-miten").text_content(), how  # (and heard)
         _by_words(page, game, how)
         assert not page.evaluate(f"'opetusHylatty' in {_root(game)}.dataset"), (
             how,

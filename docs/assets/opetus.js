@@ -375,7 +375,8 @@ function mount(root) {
     // (what the others did first, when the guide says: another player's opening, counted)
     const reminder = step ? el("div", { class: "opetus-muistutus", "aria-hidden": "true" },
                                step.note ? el("p", {}, step.note) : "",
-                               el("p", { class: "opetus-muistutus-nyt" }, el("strong", {}, `${label(step)}Nyt: `), `${step.text} ${step.how}`),
+                               el("p", { class: "opetus-muistutus-nyt" }, el("strong", {}, `${label(step)}Nyt: `), `${step.text} `,
+                                 el("span", { class: "opetus-muistutus-miten" }, step.how)),
                                aim !== null ? el("p", { class: "opetus-muistutus-kohde" },
                                  `Yhdistelmä ${symbols(v.table[aim].cards)} on ylempänä pöydällä.`) : "",
                                step.rule ? el("p", { class: "opetus-muistutus-saanto" }, el("strong", {}, "Sääntö: "), step.rule) : "",
@@ -424,9 +425,14 @@ function mount(root) {
         target.focus({ preventScroll: true });
         const box = target.getBoundingClientRect();
         if (box.top < 0 || box.bottom > window.innerHeight) {
-          // the meld to tap scrolled away: the guide's words above the table with it, when they fit
-          const how = target === meld ? guide.querySelector(".opetus-miten") : null;
-          if (how && box.bottom - how.getBoundingClientRect().top <= room) how.scrollIntoView({ block: "start", behavior: "instant" });
+          // the meld to tap scrolled away: on the screen with the step's words, when they fit: the
+          // guide's above the table (from them down), or on a phone, where only the copy by the
+          // hand is shown, its "Nyt:" line below the table (from the meld down)
+          const phone = reminder && reminder.offsetParent !== null;
+          const now = phone ? reminder.querySelector(".opetus-muistutus-nyt") : null;
+          const how = target !== meld || phone ? null : guide.querySelector(".opetus-miten");
+          if (now && target === meld && now.getBoundingClientRect().bottom - box.top <= room) meld.scrollIntoView({ block: "start", behavior: "instant" });
+          else if (how && box.bottom - how.getBoundingClientRect().top <= room) how.scrollIntoView({ block: "start", behavior: "instant" });
           else target.scrollIntoView({ block: "nearest", behavior: "instant" });
         }
       }

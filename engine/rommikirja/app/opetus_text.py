@@ -258,8 +258,8 @@ def _why_discard(card: Any, deal: Any) -> str:
         rest = [c for c in hand if c is not card]
         if _meld_with(card, rest, rules) is None:  # pairs only: no third card of the hand completes one
             return (
-                f"siitä on vähiten hyötyä, sillä se sopii yhteen vain {join_list([card_name_yours(c) for c in partners])} "
-                "kanssa, eikä kädessäsi ole korttia, joka tekisi niistä yhdistelmän"
+                f"siitä on vähiten hyötyä, koska se sopii yhteen vain {join_list([card_name_yours(c) for c in partners])} "
+                "kanssa, eikä niistä vielä tule yhdistelmää"
             )
     if card.is_joker or partners:
         return "siitä on kädessäsi vähiten hyötyä"
