@@ -159,6 +159,13 @@ def test_rommi51_strong_player_opens_when_it_can():
     deal.play(Draw(STOCK))
     move = Computer("taitava").choose(deal)
     assert isinstance(move, Open)
+    # the hint counts the opening's points against the rule set's least, both with their noun
+    from rommikirja.melds import meld_points
+    from rommikirja.opening import best_opening
+
+    _, reason = hint(deal)
+    pts = sum(meld_points(m) for m in best_opening(deal.hand, rules).melds)
+    assert pts >= 51 and reason == f"Avaa: yhdistelmäsi ovat yhteensä {pts} pistettä, ja avaukseen riittää 51 pistettä.", reason
 
 
 def test_the_draw_hint_names_no_card_when_the_discard_pile_is_empty():

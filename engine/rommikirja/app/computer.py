@@ -400,8 +400,12 @@ def _reason(deal: Any, move: Move) -> str:
     if isinstance(move, Pass):
         return "Passaa: avokortti ei sovi käteesi yhdistelmäksi."
     if isinstance(move, Open):
-        pts = sum(meld_points(m) for m in best_opening(deal.hand, rules).melds) if best_opening(deal.hand, rules) else 0
-        return f"Avaa: yhdistelmäsi ovat yhteensä {pts} pistettä, ja avaukseen riittää {rules.opening_points}."
+        best = best_opening(deal.hand, rules)
+        pts = sum(meld_points(m) for m in best.melds) if best else 0
+        return (
+            f"Avaa: yhdistelmäsi ovat yhteensä {count(pts, 'piste', digits=True)}, ja avaukseen riittää "
+            f"{count(rules.opening_points, 'piste', digits=True)}."
+        )
     if isinstance(move, PlayMeld):
         return f"Pelaa pöytään {cards_text(move.cards)}: käteen jäävät pisteet pienenevät."
     if isinstance(move, LayOff):

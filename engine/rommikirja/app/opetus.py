@@ -59,7 +59,7 @@ from ..scoring import score_deal
 from ..solver import best_arrangement
 from ..steps import StepError
 from .pelaa import ACTION_STEPS, _actions, _human_move, _labels, drawn_card
-from .opetus_text import TRY_GUIDED, count_line, faces, named, opening_sum, other_reason
+from .opetus_text import TRY_GUIDED, count_line, faces, named, opening_needs, opening_sum, other_reason
 from .pelaa_state import PlayError, _Deck, check_rules, read_move
 
 __all__ = ["op_opetus", "script_of", "same_move", "twin_move"]
@@ -407,10 +407,8 @@ def _no_opening_now(deal: Any, melds: Sequence[Sequence[Card]], expected: Any) -
     if any(isinstance(m, Open) for m in deal.legal_moves()):
         return f"{shown} kelpaa avaukseen, mutta tässä opetusjaossa {guided}. {TRY_GUIDED}"
     total = sum(meld_points(Meld.from_cards(list(m), rules)) for m in melds)
-    pure = " ja jokeriton suora" if rules.opening_pure_run else ""
     return (
-        f"{shown} kelpaa yhdistelmäksi, mutta avaukseen tarvitaan vähintään "
-        f"{count(rules.opening_points, 'piste', digits=True)}{pure}, ja {'valitsemasi yhdistelmä on' if len(melds) == 1 else 'valitsemasi yhdistelmät ovat yhteensä'} vain "
+        f"{shown} kelpaa yhdistelmäksi, mutta avaukseen tarvitaan {opening_needs(rules)}, ja {'valitsemasi yhdistelmä on' if len(melds) == 1 else 'valitsemasi yhdistelmät ovat yhteensä'} vain "
         f"{count(total, 'piste', digits=True)}. Kädestäsi ei vielä saa koottua avausta, joten tässä opetusjaossa {guided}."
     )
 

@@ -349,11 +349,7 @@ def draw_reason(deal: Any, names: Sequence[str], subject: str = "Se") -> str:
     if meld is not None:
         shown = " ".join(faces(meld, hand + [top]))
         if rules.must_open(deal.opened[deal.turn]):
-            pure = " ja jokeriton suora" if rules.opening_pure_run else ""
-            why = (
-                "mutta sillä et saisi vielä avausta kokoon: avaukseen tarvitaan vähintään "
-                f"{count(rules.opening_points, 'piste', digits=True)}{pure}"
-            )
+            why = f"mutta sillä et saisi vielä avausta kokoon: avaukseen tarvitaan {opening_needs(rules)}"
         else:
             why = "mutta et voisi pelata sitä vielä tällä vuorolla"
         return f"{subject} täydentäisi kaksi korttiasi yhdistelmäksi {shown}, {why}."
@@ -368,6 +364,19 @@ def draw_reason(deal: Any, names: Sequence[str], subject: str = "Se") -> str:
                     return f"{subject} sopisi pöydän yhdistelmään, mutta {_lower(second_person(said, who) or said)}"
                 break
     return f"{subject} ei sovi yhdistelmään minkään korttisi kanssa."
+
+
+def opening_needs(rules: RuleSet) -> str:
+    """What an opening needs, after "avaukseen tarvitaan": its least points and, where the rules
+    ask for one, a run without a joker.
+
+    >>> opening_needs(RuleSet(opening_points=51, opening_pure_run=True))
+    'vähintään 51 pistettä ja jokeriton suora'
+    >>> opening_needs(RuleSet(opening_points=1))
+    'vähintään 1 piste'
+    """
+    pure = " ja jokeriton suora" if rules.opening_pure_run else ""
+    return f"vähintään {count(rules.opening_points, 'piste', digits=True)}{pure}"
 
 
 def _lower(sentence: str) -> str:
