@@ -494,6 +494,7 @@ def test_guided_deal_played_from_its_words_alone_on_a_phone(phone, server, game)
     first = _instruction(page, game)
     table: dict = {}  # the table melds at the previous step (index: accessible name)
     news = 0  # steps after which the others' new melds were marked and named beside the hand
+    passes = []  # steps with a pass button: only while passing is a move (gin's upcard offer)
     while not page.evaluate(f"'opetusValmis' in {_root(game)}.dataset"):
         # a new step: its words beside the hand (the guide above is for screen readers only on a
         # phone: no step is shown twice) and the control it expects are both on the screen
@@ -546,6 +547,8 @@ def test_guided_deal_played_from_its_words_alone_on_a_phone(phone, server, game)
             )
         else:
             assert now["aim"] is None and now["kohde"] is None, now
+        if page.locator(f"{root} .pelaa-toiminnot button[data-action='pass']").count():
+            passes.append(steps)
         how = page.locator(f"{root} .opetus-muistutus-miten").inner_text()  # (the words shown on a phone)
         assert how == page.locator(f"{root} .opetus-opas .opetus-miten").text_content(), how  # (and heard)
         _by_words(page, game, how)
@@ -557,6 +560,7 @@ def test_guided_deal_played_from_its_words_alone_on_a_phone(phone, server, game)
         assert steps < 200
     data = page.evaluate(f"JSON.parse({_root(game)}.dataset.opetus)")
     assert steps == len(data["steps"]) >= 10
+    assert all(i <= 1 for i in passes) and (0 in passes) == (game == "gin"), passes
     # the end: the score's explanation from its heading on the screen, the link to Pelaa focused
     top = page.evaluate(f"{_root(game)}.querySelector('.opetus-loppu h3').getBoundingClientRect().top")
     assert 0 <= top < 740 / 3, top

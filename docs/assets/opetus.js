@@ -350,8 +350,9 @@ function mount(root) {
       : el("div", { class: "pelaa-kasi", role: "group", "aria-label": "Kätesi kortit" },
           v.hand.filter((code) => !staged.includes(code)).map(cardButton));
     const knock = v.style === "knock";
-    const shown = BUTTONS.filter(([a]) => (knock ? !["meld", "lay_off", "open", "open_part"].includes(a)
-      : a !== "knock" && (a !== "pass" || v.actions.includes(a))
+    // (passing is a move of gin's upcard offer only: its button is there while the engine allows it)
+    const shown = BUTTONS.filter(([a]) => (a !== "pass" || v.actions.includes(a)) && (knock ? !["meld", "lay_off", "open", "open_part"].includes(a)
+      : a !== "knock"
         && ((a !== "open" && a !== "open_part") || (v.opened && !v.opened[v.seat]))
         && !(v.opened && !v.opened[v.seat] && (a === "meld" || a === "lay_off"))));
     // every button of the style is usable on the reader's turn: a move the rules refuse is
