@@ -173,6 +173,28 @@ def test_gin_deadwood_is_said_after_the_discard_and_a_plain_discard_is_told_from
     assert "poistoon tai koputukseen" in refused["reason"], refused
 
 
+def test_a_knock_says_what_it_lays_down_and_why_when_that_is_not_the_hands_grouping():
+    """Two spreads leave 8 points (2♠ 3♠ 4♠ + 3♥ 4♥ 5♥, or 3♠ 3♦ 3♣ + 3♥ 4♥ 5♥); the defender
+    holds A♠ and 5♠, which go onto the spade run: the knock lays down the threes, and the guide
+    says so, and why it differs from the hand's grouping; a knock with one spread says the spread only."""
+    rules = FIXED["gin"]
+    names = list(DEFAULT_NAMES[:2])
+    c = lambda s: parse_cards(s)[0]  # noqa: E731
+
+    def knock_text(hand: str, defender: str, top: str, card: str) -> str:
+        start = _position(rules, [hand, defender], top, "KD", dealer=1, turn=0, phase="draw")
+        steps = guide(start, [Draw("stock"), Knock(c(card))], 0, names)
+        return next(s for s in steps if s["action"] == "knock")["text"]
+
+    text = knock_text("2S 3S AH 3H 4H 5H 3D AC 3C 7D", "AS 5S 6H 6C 7C 8C 10C JC QC KC", "4S", "7D")
+    assert " Koputtaessasi levität pöytään ryhmän 3♠ 3♦ 3♣ ja suoran 3♥ 4♥ 5♥; irtokorteiksi jäävät " in text, text
+    assert "Yhdistelmät eroavat kätesi ryhmittelystä, koska ne valitaan niin, että Eero voi liittää" in text, text
+    # one way to spread: the lay-down is said, the difference is not
+    text = knock_text("3H 4H 5H 7S 7D 7C AS 2C 4D KS", "2H 6H 8H 10H QH 3S 5S 9S JS 6D", "2D", "KS")
+    assert " Koputtaessasi levität pöytään ryhmän 7♠ 7♦ 7♣ ja suoran 3♥ 4♥ 5♥; irtokorteiksi jäävät A♠ 2♦ 4♦ 2♣." in text, text
+    assert "eroavat" not in text, text
+
+
 def test_a_lay_off_refusal_names_the_groups_rank_in_the_plural():
     rules = FIXED["perusrommi"]
     meld = Meld.from_cards(parse_cards("5H 5D 5C"), rules)

@@ -20,6 +20,7 @@ from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any, Sequence
 
+from ..cards import sort_cards
 from ..deal import DISCARD, STOCK, Discard, Draw, LayOff, Open, Pass, PlayMeld
 from ..finnish import (
     card_name,
@@ -27,6 +28,7 @@ from ..finnish import (
     cards_text,
     count,
     join_list,
+    noun,
     ordinal,
     player_name,
     rank_name,
@@ -366,6 +368,33 @@ def draw_reason(deal: Any, names: Sequence[str], subject: str = "Se") -> str:
     return f"{subject} ei sovi yhdistelmään minkään korttisi kanssa."
 
 
+def _knock_spread(deal: Any, move: Any, other: str) -> str:
+    """What a knock lays down, from the engine's outcome of ``move``: " Koputtaessasi levität
+    pöytään ryhmän 3♠ 3♦ 3♣ ja suoran 3♥ 4♥ 5♥; irtokorteiksi jäävät 2♠ 4♠ A♥ A♣.", and when
+    those melds are not the ones the hand is grouped in (of two equal spreads, the engine lays
+    down the one the opponent, ``other``, can lay off least onto), that this is why."""
+    after = deal.copy()
+    after.play(move)
+    out = after.outcome
+    hand = list(deal.hand)
+    rules = deal.rules
+    melds = [Meld.from_cards(list(m), rules) for m in out.knocker_melds]
+    if not melds:
+        return ""
+    laid = join_list([f"{noun(m.kind.finnish, 'gen')} {' '.join(faces(m.cards, hand))}" for m in melds])
+    text = f" Koputtaessasi levität pöytään {laid}"
+    if out.knocker_deadwood:
+        text += f"; irtokorteiksi jäävät {' '.join(faces(sort_cards(out.knocker_deadwood), hand))}"
+    text += "."
+    shown = {frozenset(m) for m in best_arrangement(hand, rules).melds}
+    if any(frozenset(m.cards) not in shown for m in melds):
+        text += (
+            f" Yhdistelmät eroavat kätesi ryhmittelystä, koska ne valitaan niin, että {player_name(other)} voi "
+            "liittää niihin mahdollisimman vähän."
+        )
+    return text
+
+
 def opening_needs(rules: RuleSet) -> str:
     """What an opening needs, after "avaukseen tarvitaan": its least points and, where the rules
     ask for one, a run without a joker.
@@ -507,8 +536,7 @@ def taken_note(deal: Any, moves: Sequence[Any], k: int, card: Any, names: Sequen
         return f"{took}: poistettu kortti voi auttaa vastustajaa."
     if isinstance(use, PlayMeld):
         meld = Meld.from_cards(list(use.cards), deal.rules)
-        kind = "ryhmän" if meld.kind is MeldKind.GROUP else "suoran"
-        took += f" ja pelasi pöytään {kind} ({cards_text(meld.cards)})"
+        took += f" ja pelasi pöytään {noun(meld.kind.finnish, 'gen')} ({cards_text(meld.cards)})"
     elif isinstance(use, Open):
         took += " ja käytti sen avauksessaan"
     elif isinstance(use, LayOff):
@@ -803,7 +831,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 text = (
                     f"Koputa poistamalla {_name(move.card, deal.hand, 'gen')}: poiston jälkeen irtokorttiesi arvo "
                     f"on {count(dw, 'piste', digits=True)}."
-                )
+                ) + _knock_spread(deal, move, names[1 - seat])
                 if len(names) == 2:  # the risk of a knock that is no gin
                     other = player_name(names[1 - seat])
                     low = "yhtä pieneksi tai pienemmäksi" if rules.undercut_on_tie else "pienemmäksi"
