@@ -780,6 +780,14 @@ def test_the_draw_that_turns_the_pile_names_the_card_and_another_draw_is_answere
     assert draw["action"] == "draw_stock", draw
     assert f"saat sen päällimmäisen kortin, {card_name(pile[0], 'gen')}." in draw["text"], draw["text"]
     assert "Se oli poistopakan pohjimmainen kortti, jaon alussa käännetty avokortti," in draw["text"], draw["text"]
+    # the last discard stays out of the turned pile under these rules, and the guide names it
+    kept = f" Viimeksi poistettu kortti, {card_name(pile[-1])}, ei käänny pakan mukana, vaan jää aloittamaan uuden poistopakan."
+    assert rules.stock_exhausted == "turn_over_keep_top" and draw["text"].endswith(kept), draw["text"]
+    whole = FIXED["perusrommi"]  # (the whole pile turned: nothing stays)
+    assert whole.stock_exhausted == "turn_over"
+    other = deal_type(whole).from_position(whole, [aino, eero], stock=[], discard=pile, dealer=1, turn=0)
+    (turned, _) = guide(other, [Draw("stock"), Discard(aino[0])], 0, ["Aino", "Eero"])
+    assert "nostopakka on loppunut" in turned["text"] and "Viimeksi poistettu" not in turned["text"], turned["text"]
     said = _move_words(start, Draw("stock"), True)
     assert "nostopakka on loppunut" in said and "käännetään poistopakka uudeksi nostopakaksi" in said, said
 

@@ -639,6 +639,12 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                         else ""
                     )
                 )
+                if after.discard and len(deal.discard) > 1 and after.discard[-1] == deal.discard[-1]:
+                    # (the engine kept the last discard out of the turned pile)
+                    text += (
+                        f" Viimeksi poistettu kortti, {card_name(deal.discard[-1])}, ei käänny pakan mukana, vaan jää "
+                        "aloittamaan uuden poistopakan."
+                    )
             elif top is not None and upcard_now:
                 text = (
                     f"{lead}jakaja käänsi jaon lopuksi nostopakan päällimmäisen kortin, {card_name(top, 'gen')}, kuvapuoli "
