@@ -145,16 +145,16 @@ def deadlock_sentence(value: Any, rules: Rules) -> str:
             "." if rules.max_turnovers == 0 else ", vaan se jatkuu, kunnes poistopakkaa ei enää saa kääntää."
         )
     # the numbers are the proof's own (rommikirja.meld_need), so the sentence follows the rule
-    need = f"Uuteen yhdistelmään tarvitaan {count(MELD_MIN_CARDS, 'kortti')}"
+    need = count(MELD_MIN_CARDS, "kortti")
     if discard_after_meld(rules):
         need += " ja lisäksi poistettava kortti"
     most = f"enintään {count(most_cards_before_draw_when_stuck(rules), 'kortti')}"
-    # short sentences, one fact each: when it is checked, what "stuck" is, when no new meld fits
+    # short sentences, one fact each: when it is checked, then the two things nobody can do any more
     when = (
-        "Kun nostopakka loppuu, katsotaan, voiko kukaan enää päästä ulos. Jako on jumissa, kun mikään "
-        "käsissä tai pakoissa oleva kortti ei sovi pöydän yhdistelmiin eikä kukaan voi pelata uutta "
-        "yhdistelmää. Uutta yhdistelmää ei voi pelata, kun näistä korteista ei saa koottua yhdistelmää "
-        f"tai kun jokaisella on ennen nostoaan kädessä {most}. {need}. "
+        "Kun nostopakka loppuu, katsotaan, voiko kukaan enää päästä ulos. Jako on jumissa, kun kaksi "
+        "ehtoa täyttyy. Ensinnäkin mikään käsissä tai pakoissa oleva kortti ei sovi pöydän "
+        f"yhdistelmiin. Toiseksi kukaan ei voi pelata uutta yhdistelmää: siihen tarvitaan {need}, mutta "
+        f"käsien ja pakkojen korteista ei saa koottua yhdistelmää, tai jokaisella on ennen nostoaan kädessä {most}. "
     )
     if value == "void":
         return when + "Jumiin jäänyt jako mitätöidään: kukaan ei saa pisteitä, ja sama jakaja jakaa uudelleen."
