@@ -52,6 +52,33 @@ def test_engine_failure_ends_with_a_finnish_message_and_a_way_on(browser, site):
         page.close()
 
 
+def test_a_guided_deal_whose_engine_failed_starts_at_the_next_press(browser, site):  # noqa: F811
+    """The runtime is missing at the first press of "Aloita opetusjako": a Finnish message and the
+    button again; with the file back, the next press starts the engine afresh and the deal."""
+    with SiteServer(site) as base:
+        ctx = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+        broken = {"on": True}
+        ctx.route(
+            re.compile(r".*/pyodide\.asm\.wasm$"),
+            lambda route: route.fulfill(status=404, body="") if broken["on"] else route.continue_(),
+        )
+        page = Page(ctx, base, "/perusrommi/", own=True)
+        page.errors_expected = True
+        p = page.page
+        begin = p.locator("#opetus-perusrommi [data-opetus-aloita]")
+        begin.click()
+        expect(p.locator("#opetus-perusrommi .opetus-tila")).to_contain_text("Opetusjakoa ei voitu aloittaa", timeout=ENGINE_TIMEOUT)
+        expect(begin).to_be_enabled()
+        assert not p.locator("#opetus-perusrommi .opetus-vaihe").count()
+        broken["on"] = False
+        begin.click()
+        p.wait_for_function("document.querySelector('#opetus-perusrommi .opetus-vaihe')", timeout=ENGINE_TIMEOUT)
+        assert p.evaluate("window.rommikirjaStarts") == 2
+        assert p.locator("#opetus-perusrommi .opetus-tila").inner_text() == ""
+        page.errors = [e for e in page.errors if "404" not in e and "wasm" not in e.lower()]
+        page.close()
+
+
 def test_offline_after_one_visit(browser, site):  # noqa: F811
     server = SiteServer(site, compress=True)
     base = server.base

@@ -112,7 +112,8 @@ function mount(root) {
     shared.listeners.add(progress);
     progress();
     try {
-      await shared.start();
+      // a start that failed (a file missing, the network gone) is tried afresh at the reader's press
+      await (shared.state === "failed" ? shared.restart() : shared.start());
       const result = await call({ rules: data.rules, script: data.script, at: 0 });
       status.textContent = "";
       start.closest("p").hidden = true;
