@@ -67,7 +67,9 @@ def test_a_guided_deal_whose_engine_failed_starts_at_the_next_press(browser, sit
         p = page.page
         begin = p.locator("#opetus-perusrommi [data-opetus-aloita]")
         begin.click()
-        expect(p.locator("#opetus-perusrommi .opetus-tila")).to_contain_text("Opetusjakoa ei voitu aloittaa", timeout=ENGINE_TIMEOUT)
+        expect(p.locator("#opetus-perusrommi .opetus-tila")).to_contain_text(
+            "Opetusjakoa ei voitu aloittaa", timeout=ENGINE_TIMEOUT
+        )
         expect(begin).to_be_enabled()
         assert not p.locator("#opetus-perusrommi .opetus-vaihe").count()
         broken["on"] = False

@@ -165,7 +165,9 @@ def test_rommi51_strong_player_opens_when_it_can():
 
     _, reason = hint(deal)
     pts = sum(meld_points(m) for m in best_opening(deal.hand, rules).melds)
-    assert pts >= 51 and reason == f"Avaa: yhdistelmäsi ovat yhteensä {pts} pistettä, ja avaukseen riittää 51 pistettä.", reason
+    assert (
+        pts >= 51 and reason == f"Avaa: yhdistelmäsi ovat yhteensä {pts} pistettä, ja avaukseen riittää 51 pistettä."
+    ), reason
 
 
 def test_the_draw_hint_names_no_card_when_the_discard_pile_is_empty():

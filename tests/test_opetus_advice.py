@@ -191,7 +191,9 @@ def test_a_knock_says_what_it_lays_down_and_why_when_that_is_not_the_hands_group
     assert "Yhdistelmät eroavat kätesi ryhmittelystä, koska ne valitaan niin, että Eero voi liittää" in text, text
     # one way to spread: the lay-down is said, the difference is not
     text = knock_text("3H 4H 5H 7S 7D 7C AS 2C 4D KS", "2H 6H 8H 10H QH 3S 5S 9S JS 6D", "2D", "KS")
-    assert " Koputtaessasi levität pöytään ryhmän 7♠ 7♦ 7♣ ja suoran 3♥ 4♥ 5♥; irtokorteiksi jäävät A♠ 2♦ 4♦ 2♣." in text, text
+    assert (
+        " Koputtaessasi levität pöytään ryhmän 7♠ 7♦ 7♣ ja suoran 3♥ 4♥ 5♥; irtokorteiksi jäävät A♠ 2♦ 4♦ 2♣." in text
+    ), text
     assert "eroavat" not in text, text
 
 
