@@ -302,7 +302,7 @@ def test_the_sentences_hand_size_is_the_proofs_threshold(final_discard):
     rules = PERUS.with_options(final_discard=final_discard, deadlock="score_hands")
     text = statement("deadlock", rules)
     most = re.search(r"kädessä enintään (\w+) kort", text)
-    need = re.search(r"tarvitaan (\w+) korttia( ja lisäksi poistettava kortti)?\.", text)
+    need = re.search(r"tarvitaan (\w+) korttia( ja lisäksi poistettava kortti)?[.,]", text)
     assert most and need, text
     held = _NUMBER[most.group(1)]
     # the clause's own arithmetic: the hand, the card drawn and one short of the meld (and its discard)
