@@ -176,7 +176,8 @@ def test_gin_deadwood_is_said_after_the_discard_and_a_plain_discard_is_told_from
 def test_a_knock_says_what_it_lays_down_and_why_when_that_is_not_the_hands_grouping():
     """Two spreads leave 8 points (2♠ 3♠ 4♠ + 3♥ 4♥ 5♥, or 3♠ 3♦ 3♣ + 3♥ 4♥ 5♥); the defender
     holds A♠ and 5♠, which go onto the spade run: the knock lays down the threes, and the guide
-    says so, and why it differs from the hand's grouping; a knock with one spread says the spread only."""
+    says so, and why it differs from the hand's grouping (by the unseen cards that go onto each); a
+    knock with one spread says the spread only."""
     rules = FIXED["gin"]
     names = list(DEFAULT_NAMES[:2])
     c = lambda s: parse_cards(s)[0]  # noqa: E731
@@ -188,13 +189,63 @@ def test_a_knock_says_what_it_lays_down_and_why_when_that_is_not_the_hands_group
 
     text = knock_text("2S 3S AH 3H 4H 5H 3D AC 3C 7D", "AS 5S 6H 6C 7C 8C 10C JC QC KC", "4S", "7D")
     assert " Koputtaessasi levität pöytään ryhmän 3♠ 3♦ 3♣ ja suoran 3♥ 4♥ 5♥; irtokorteiksi jäävät " in text, text
-    assert "Yhdistelmät eroavat kätesi ryhmittelystä, koska ne valitaan niin, että Eero voi liittää" in text, text
+    # why, by what the reader sees (A♠ and 5♠ are unseen; the fourth three is in the reader's run),
+    # not by the defender's hidden hand
+    assert (
+        " Koputtaja saa itse päättää, miten hän levittää kätensä yhdistelmiksi. Saman irtokorttien arvon saisit "
+        "myös levittämällä suoran 2♠ 3♠ 4♠, mutta siihen Eero voisi liittää pataässän tai pataviitosen, kun taas "
+        "ryhmään 3♠ 3♦ 3♣ ei voi liittää yhtään korttia."
+    ) in text, text
     # one way to spread: the lay-down is said, the difference is not
     text = knock_text("3H 4H 5H 7S 7D 7C AS 2C 4D KS", "2H 6H 8H 10H QH 3S 5S 9S JS 6D", "2D", "KS")
     assert (
         " Koputtaessasi levität pöytään ryhmän 7♠ 7♦ 7♣ ja suoran 3♥ 4♥ 5♥; irtokorteiksi jäävät A♠ 2♦ 4♦ 2♣." in text
     ), text
-    assert "eroavat" not in text, text
+    assert "päättää" not in text and "saisit" not in text, text
+
+
+def test_a_gin_discard_among_equal_deadwood_says_what_sets_it_apart():
+    """After drawing A♠, discarding J♦, 10♣ or 10♠ leaves the same 23 points of deadwood; the guided
+    reader discards J♦, the one that fits no other card (10♣ and 10♠ pair), and the guide says both;
+    when no card ties, only the least deadwood is said."""
+    from rommikirja.app.opetus_discard import teaching_discard
+
+    rules = FIXED["gin"]
+    names = list(DEFAULT_NAMES[:2])
+    start = _position(
+        rules,
+        ["3H 4H 5H 7S 7D 7C JD 10C 10S 2C", "2H 6H 8H 10H QH 3S 5S 9S JS 6D"],
+        "AS",
+        "KD",
+        dealer=1,
+        turn=0,
+        phase="draw",
+    )
+    deal = start.copy()
+    deal.play(Draw("stock"))
+    jack = parse_cards("JD")[0]
+    assert teaching_discard(deal) == jack
+    text = next(s for s in guide(start, [Draw("stock"), Discard(jack)], 0, names) if s["action"] == "discard")["text"]
+    assert text.startswith(
+        "Päätä vuoro poistamalla ruutujätkän: sen poisto jättää irtokorttiesi arvon pienimmäksi (yhtä pieneksi "
+        "sen jättäisi myös ristikympin tai patakympin poisto). Näistä korteista ruutujätkä ei sovi yhdistelmään "
+        "minkään muun korttisi kanssa."
+    ), text
+    assert "irtokorttiesi arvo on 23 pistettä" in text, text
+    start = _position(  # 10♣ and 10♠ make a group with 10♦: K♦ alone is the least deadwood's discard
+        rules,
+        ["3H 4H 5H 7S 7D 7C 10D 10C 10S 2C", "2H 6H 8H 10H QH 3S 5S 9S JS 6D"],
+        "KD",
+        "QD",
+        dealer=1,
+        turn=0,
+        phase="draw",
+    )
+    king = parse_cards("KD")[0]
+    text = next(s for s in guide(start, [Draw("stock"), Discard(king)], 0, names) if s["action"] == "discard")["text"]
+    assert text.startswith(
+        "Päätä vuoro poistamalla ruutukuninkaan: sen poisto jättää irtokorttiesi arvon pienimmäksi. "
+    ), text
 
 
 def test_a_lay_off_refusal_names_the_groups_rank_in_the_plural():
@@ -263,3 +314,34 @@ def test_taking_the_discard_with_one_card_left_says_the_taken_card_cannot_be_the
     moves = [Draw("discard"), LayOff((c("AH"),), 0), Discard(c("2H"))]
     steps = guide(start, moves, 0, list(DEFAULT_NAMES[:3]))
     assert "herttaässä ei voi jäädä viimeiseksi kortiksesi: se on pelattava pöytään" in steps[0]["text"], steps[0]
+
+
+def test_another_players_lay_off_onto_the_readers_meld_is_told_at_the_readers_next_step():
+    """Aino lays 4♥ 5♥ 6♥ down; Eero lays 7♥ onto it, and later 8♥; Aino's next step says so each
+    time, with the rule the first time only."""
+    rules = FIXED["perusrommi"]
+    names = list(DEFAULT_NAMES[:2])
+    c = lambda s: parse_cards(s)[0]  # noqa: E731
+    start = _position(
+        rules,
+        ["4H 5H 6H KC 9D 2S 3D", "7H 8H 8S 8D QS JC 5C"],
+        "2D 10D 4S 9C 6C",
+        "",
+        dealer=1,
+        turn=0,
+    )
+    from rommikirja.deal import LayOff
+
+    run = PlayMeld(tuple(parse_cards("4H 5H 6H")))
+    moves = [Draw("stock"), run, Discard(c("KC"))]
+    moves += [Draw("stock"), LayOff((c("7H"),), 0), Discard(c("QS"))]
+    moves += [Draw("stock"), Discard(c("9D"))]
+    moves += [Draw("stock"), LayOff((c("8H"),), 0), Discard(c("JC"))]
+    moves += [Draw("stock")]
+    steps = guide(start, moves, 0, names)
+    notes = [s.get("note", "") for s in steps]
+    told = [n for n in notes if "yhdistelmääsi" in n]
+    assert told[0] == (
+        "Eero lisäsi herttaseiskan yhdistelmääsi (4♥ 5♥ 6♥). Kortteja saa lisätä myös toisen pelaajan yhdistelmiin."
+    ), notes
+    assert told[1] == "Eero lisäsi herttakasin yhdistelmääsi (4♥ 5♥ 6♥ 7♥).", notes

@@ -184,6 +184,16 @@ def test_the_guided_readers_discard_is_one_the_next_player_cannot_lay_off_when_o
     legal = list(deal.legal_moves())
     assert sample_deal._discard_choice(deal, legal).card == king
     assert sample_deal._discard_choice(deal, legal, careful=True).card == four
+    start = _careful_position("KH 9D 9S", "4S")
+    steps = guide(start, [Draw("stock"), Discard(four)], 0, ["Aino", "Eero"])
+    text = next(s["text"] for s in steps if s["action"] == "discard")
+    assert text.startswith(
+        "Päätä vuoro poistamalla patanelosen: se ei sovi yhdistelmään minkään muun korttisi kanssa."
+    ), text
+    assert text.endswith(  # why not the dearer K♥, which fits nothing in the hand either
+        "Herttakuningas olisi muuten parempi poistettava, mutta se sopii pöydän yhdistelmään, joten Eero voisi "
+        "ottaa sen poistopakasta ja lisätä sen pöytään."
+    ), text
 
     start = _careful_position("KH 9H", "5H")  # every card fits: K♥, 9♥ and 5♥ at the melds' ends
     deal = start.copy()

@@ -18,8 +18,10 @@ The policy is deliberately plain, the way a careful beginner plays: take the
 discard only when it completes a meld at once (gin: when it lowers the deadwood),
 lay down every meld and lay-off as soon as the rules allow, and discard the card
 that helps the hand least (high and unconnected). Gin: knock as soon as allowed.
-The guided deal's reader, whom the guide's words teach by example, discards more carefully: never a
-card the next player could take and lay off at once while a safe one is left. The sample deals and
+The guided deal's reader, whom the guide's words teach by example, discards by the guide's own
+ranking (:mod:`rommikirja.app.opetus_discard`), the one its stated reason follows: never a card the
+next player could take and lay off at once while a safe one is left; a card with no partner in the
+hand before one that pairs; gin: of the discards that leave the least deadwood. The sample deals and
 the short games keep the plain policy for every seat: their pages narrate what happened and give no
 advice, and their recorded seeds were chosen for that policy.
 """
@@ -43,10 +45,10 @@ from rommikirja.app.opetus_text import (
     concepts_of,
     ending_concepts,
     guide,
-    next_player_fit,
     own_concepts,
     reader_moves,
 )
+from rommikirja.app.opetus_discard import teaching_discard
 
 from .scenario import load_rulesets
 
@@ -83,8 +85,8 @@ class GameSpec:
 
 SPECS: tuple[GameSpec, ...] = (
     GameSpec("perusrommi", 3, 12, 100, tutorial_seed=84),
-    GameSpec("gin", 2, 1, 500, tutorial_seed=667),
-    GameSpec("rommi", 3, 14, 1500, max_deals=60, tutorial_seed=499, tutorial_players=4),
+    GameSpec("gin", 2, 1, 500, tutorial_seed=144),
+    GameSpec("rommi", 3, 14, 1500, max_deals=60, tutorial_seed=6, tutorial_players=4),
     GameSpec("rommi51", 3, 15, 300, max_deals=30, tutorial_seed=413),
 )
 
@@ -119,13 +121,15 @@ def _connections(card: Card, hand: Sequence[Card]) -> int:
 
 def _discard_choice(deal, moves: list, careful: bool = False) -> Discard:
     """The card that helps the hand least (high and unconnected). ``careful`` (the guided deal's
-    reader, whom the guide teaches by example): among the discards the next player could not take
-    and lay off at once (:func:`next_player_fit`, the fact the guide's warning says), when any."""
+    reader, whom the guide teaches by example): the guide's own ranking, which its reason for the
+    discard states (:func:`rommikirja.app.opetus_discard.teaching_discard`: no partner in the hand
+    first, then the fewest partners, then the most points, among the discards the next player could
+    not take and lay off at once, when any)."""
+    if careful:
+        return Discard(teaching_discard(deal))
     hand = deal.hand
     rules = deal.rules
     options = [m for m in moves if isinstance(m, Discard)]
-    if careful:
-        options = [m for m in options if next_player_fit(deal, m.card) is None] or options
 
     def badness(m: Discard) -> tuple:
         c = m.card
@@ -200,8 +204,10 @@ def rummy_turn(deal, careful: bool = False) -> list:
     return moves
 
 
-def gin_turn(deal) -> list:
-    """The moves of one gin-rommi turn: draw (or take/pass the upcard), then discard or knock."""
+def gin_turn(deal, careful: bool = False) -> list:
+    """The moves of one gin-rommi turn: draw (or take/pass the upcard), then discard or knock;
+    ``careful`` (the guided deal's reader): of the discards that leave the least deadwood, the one
+    the guide's ranking puts first (:func:`rommikirja.app.opetus_discard.teaching_discard`)."""
     moves: list = []
 
     def play(m) -> None:
@@ -223,7 +229,7 @@ def gin_turn(deal) -> list:
     if arr.deadwood_points <= deal.rules.knock_limit:
         play(Knock(arr.discard))
     else:
-        play(Discard(arr.discard))
+        play(Discard(teaching_discard(deal) if careful else arr.discard))
     return moves
 
 
@@ -249,7 +255,9 @@ def play_deal(rules, players: int, dealer: int, seed: int, careful: frozenset[in
     for _ in range(MAX_TURNS):
         if deal.is_over:
             break
-        turns.append(gin_turn(deal) if rules.style == "knock" else rummy_turn(deal, deal.turn in careful))
+        turns.append(
+            gin_turn(deal, deal.turn in careful) if rules.style == "knock" else rummy_turn(deal, deal.turn in careful)
+        )
     if not deal.is_over:
         raise StuckDeal(f"{rules.name}: seed {seed} did not end in {MAX_TURNS} turns")
     return start, turns, deal

@@ -278,7 +278,7 @@ OPTIONS: dict[str, OptionSpec] = {
         "choice",
         {
             "winner_takes": "voittaja saa muiden käsiin jääneiden korttien arvon",
-            "own_hand_minus": "jokainen saa omista käteen jääneistä korteistaan miinuspisteitä",
+            "own_hand_minus": "jokainen saa miinuspisteiksi omaan käteensä jääneiden korttien arvon",
             "penalty": "käteen jääneistä korteista sakkoa; avaamatta jäänyt saa kiinteän sakon",
         },
         says=_per_value(

@@ -35,6 +35,7 @@ from ..finnish import (
     second_person,
 )
 from ..gin import GinDeal, GinPhase, Knock
+from .opetus_discard import WHY_POINTS, discard_advice, discard_reason, meld_with as _meld_with, next_player_fit
 from ..meld_need import MELD_MIN_CARDS
 from ..deadlock import fits_table
 from ..melds import (
@@ -42,13 +43,13 @@ from ..melds import (
     ACE_LOW_POINTS,
     Meld,
     MeldKind,
-    check_meld,
     meld_points,
     opening_card_points,
     waiting_cards,
 )
 from ..rules import RuleSet, applies, statement
 from ..scoring import score_deal
+from ..opening import best_opening
 from ..solver import best_arrangement, best_discard
 
 __all__ = [
@@ -239,6 +240,17 @@ def _opening_note(deal: Any, move: Any, names: Sequence[str]) -> str:
     return text
 
 
+def _onto_yours_note(deal: Any, move: Any, names: Sequence[str], said: bool) -> str:
+    """Another player's lay-off onto the reader's meld: "Eero lisäsi herttakuutosen yhdistelmääsi
+    (7♥ 8♥ 9♥)." and, the first time (``said``: already said), that any player may."""
+    meld = " ".join(faces(deal.table[move.target].meld.cards))
+    cards = join_list([card_name(c, "gen") for c in move.cards])
+    text = f"{player_name(names[deal.turn])} lisäsi {cards} yhdistelmääsi ({meld})."
+    if not said:
+        text += " Kortteja saa lisätä myös toisen pelaajan yhdistelmiin."
+    return text
+
+
 def _table_joker(deal: Any, names: Sequence[str]) -> str:
     """A sentence on the first table meld with a joker in it (another player's), or ""."""
     for tm in deal.table:
@@ -246,43 +258,6 @@ def _table_joker(deal: Any, names: Sequence[str]) -> str:
             who = player_name(names[tm.owner], "gen")
             return f"{who} yhdistelmässä ({cards_text(tm.meld.cards)}) jokeri esittää {card_name(c, 'part')}."
     return ""
-
-
-def _why_discard(card: Any, deal: Any) -> str:
-    """One reason why the guide discards ``card`` (after "poistamalla kortin:"), from the engine's
-    facts: no card of the hand makes a meld with it with one card more (:func:`waiting_cards`),
-    or, when some do, that it is the hand's least useful card (with the cards it pairs with, when no
-    two cards of the hand make a meld with it)."""
-    hand = deal.hand
-    rules = deal.rules
-    partners = [c for c in hand if c is not card and (c.is_joker or waiting_cards([card, c], rules))]
-    if not card.is_joker and partners and not any(c.is_joker for c in partners):
-        rest = [c for c in hand if c is not card]
-        if _meld_with(card, rest, rules) is None:  # pairs only: no third card of the hand completes one
-            return (
-                f"siitä on vähiten hyötyä, koska se sopii yhteen vain {join_list([card_name_yours(c) for c in partners])} "
-                "kanssa, eikä niistä vielä tule yhdistelmää"
-            )
-    if card.is_joker or partners:
-        return "siitä on kädessäsi vähiten hyötyä"
-    return "se ei sovi yhdistelmään minkään muun korttisi kanssa"
-
-
-def next_player_fit(deal: Any, card: Any) -> tuple[int, LayOff] | None:
-    """Whether the next player could take ``card`` from the discard pile, were it discarded now, and
-    lay it off at once (the engine plays it out): (that player's seat, the lay-off), or None. Gin
-    has no table melds, so never. The guide warns of such a discard; the sample deals' careful seat
-    (:func:`tools.sample_deal.play_deal`) avoids one while a safe discard is left."""
-    if not deal.table or isinstance(deal, GinDeal):
-        return None
-    trial = deal.copy()
-    trial.play(Discard(card))
-    if trial.is_over or trial.turn == deal.turn or not trial.is_legal(Draw(DISCARD)):
-        return None
-    nxt = trial.turn
-    trial.play(Draw(DISCARD))
-    fit = next((m for m in trial.legal_moves() if isinstance(m, LayOff) and card in m.cards), None)
-    return None if fit is None else (nxt, fit)
 
 
 def _discard_risk(card: Any, deal: Any, names: Sequence[str], said: bool) -> str:
@@ -314,16 +289,6 @@ def _discard_risk(card: Any, deal: Any, names: Sequence[str], said: bool) -> str
     )
 
 
-def _meld_with(card: Any, hand: Sequence[Any], rules: RuleSet) -> list[Any] | None:
-    """Two cards of ``hand`` that make a meld with ``card`` (natural cards first), or None."""
-    pairs = [(a, b) for i, a in enumerate(hand) for b in hand[i + 1 :]]
-    pairs.sort(key=lambda ab: ab[0].is_joker + ab[1].is_joker)
-    for a, b in pairs:
-        if check_meld((a, b, card), rules) is None:
-            return list(Meld.from_cards([a, b, card], rules).cards)
-    return None
-
-
 def draw_reason(deal: Any, names: Sequence[str], subject: str = "Se") -> str:
     """Why the reader draws from the stock rather than take the discard pile's top card, true by the
     engine, one or two sentences (``subject``: how the first names the card): the engine's refusal
@@ -351,7 +316,7 @@ def draw_reason(deal: Any, names: Sequence[str], subject: str = "Se") -> str:
     if meld is not None:
         shown = " ".join(faces(meld, hand + [top]))
         if rules.must_open(deal.opened[deal.turn]):
-            why = f"mutta sillä et saisi vielä avausta kokoon: avaukseen tarvitaan {opening_needs(rules)}"
+            why = f"mutta avausta et saisi sillä vielä kokoon: {opening_shortfall(hand + [top], rules)}"
         else:
             why = "mutta et voisi pelata sitä vielä tällä vuorolla"
         return f"{subject} täydentäisi kaksi korttiasi yhdistelmäksi {shown}, {why}."
@@ -371,8 +336,9 @@ def draw_reason(deal: Any, names: Sequence[str], subject: str = "Se") -> str:
 def _knock_spread(deal: Any, move: Any, other: str) -> str:
     """What a knock lays down, from the engine's outcome of ``move``: " Koputtaessasi levität
     pöytään ryhmän 3♠ 3♦ 3♣ ja suoran 3♥ 4♥ 5♥; irtokorteiksi jäävät 2♠ 4♠ A♥ A♣.", and when
-    those melds are not the ones the hand is grouped in (of two equal spreads, the engine lays
-    down the one the opponent, ``other``, can lay off least onto), that this is why."""
+    those melds are not the ones the hand is grouped in, that the knocker chooses, and when the
+    grouping leaves as much deadwood but more cards the reader has not seen go onto it, that
+    (by what the reader can see: the engine's own choice weighs the opponent's, ``other``'s, hand)."""
     after = deal.copy()
     after.play(move)
     out = after.outcome
@@ -386,12 +352,36 @@ def _knock_spread(deal: Any, move: Any, other: str) -> str:
     if out.knocker_deadwood:
         text += f"; irtokorteiksi jäävät {' '.join(faces(sort_cards(out.knocker_deadwood), hand))}"
     text += "."
-    shown = {frozenset(m) for m in best_arrangement(hand, rules).melds}
-    if any(frozenset(m.cards) not in shown for m in melds):
-        text += (
-            f" Yhdistelmät eroavat kätesi ryhmittelystä, koska ne valitaan niin, että {player_name(other)} voi "
-            "liittää niihin mahdollisimman vähän."
+    grouped = best_arrangement([c for c in hand if c != move.card], rules)  # (the knock's discard made)
+    shown = {frozenset(m) for m in grouped.melds}
+    if all(frozenset(m.cards) in shown for m in melds):
+        return text
+    text += " Koputtaja saa itse päättää, miten hän levittää kätensä yhdistelmiksi."
+    laid = {frozenset(m.cards) for m in melds}
+    theirs = [Meld.from_cards(list(m), rules) for m in grouped.melds if frozenset(m) not in laid]
+    mine = [m for m in melds if frozenset(m.cards) not in shown]
+    seen = set(hand) | set(deal.discard)
+
+    def fits(ms: Sequence[Any]) -> list[Any]:  # cards not seen by the reader that go onto the melds
+        return sort_cards({c for m in ms for c in waiting_cards(m.cards, rules) if c not in seen})
+
+    if grouped.deadwood_points != sum(rules.card_points(c.rank) for c in out.knocker_deadwood):
+        return text
+    if len(fits(mine)) >= len(fits(theirs)):
+        return text
+    other_melds = join_list([f"{noun(m.kind.finnish, 'gen')} {' '.join(faces(m.cards, hand))}" for m in theirs])
+    onto = "siihen" if len(theirs) == 1 else "niihin"
+    here = fits(mine)
+    into = join_list([f"{noun(m.kind.finnish, 'ill')} {' '.join(faces(m.cards, hand))}" for m in mine])
+    text += (
+        f" Saman irtokorttien arvon saisit myös levittämällä {other_melds}, mutta {onto} {player_name(other)} "
+        f"voisi liittää {join_list([card_name(c, 'gen') for c in fits(theirs)], 'tai')}, kun taas {into} "
+        + (
+            f"hän voisi liittää vain {join_list([card_name(c, 'gen') for c in here], 'tai')}."
+            if here
+            else "ei voi liittää yhtään korttia."
         )
+    )
     return text
 
 
@@ -406,6 +396,37 @@ def opening_needs(rules: RuleSet) -> str:
     """
     pure = " ja jokeriton suora" if rules.opening_pure_run else ""
     return f"vähintään {count(rules.opening_points, 'piste', digits=True)}{pure}"
+
+
+def opening_shortfall(cards: Sequence[Any], rules: RuleSet, would: bool = True) -> str:
+    """What keeps ``cards`` from an opening, by the engine's best packing (:func:`best_opening`): the
+    missing run without a joker, or the points the melds come to against the least an opening needs
+    (``would``: of a hand the reader does not hold yet, "olisi"; else "on").
+
+    >>> from rommikirja.cards import parse_cards
+    >>> rules = RuleSet(opening_points=51, opening_pure_run=True, jokers=2, decks=2)
+    >>> opening_shortfall(parse_cards("5S 5H 5D AS 2S 3S KC"), rules, would=False)
+    'yhdistelmiesi arvo on enintään 21 pistettä, ja avaukseen tarvitaan vähintään 51 pistettä'
+    >>> opening_shortfall(parse_cards("QS QH QD KS KH KD AC AH AD 2C"), rules)
+    'kädessäsi ei olisi jokeritonta suoraa, jota avaukseen tarvitaan'
+    """
+    be, not_be = ("olisi", "ei olisi") if would else ("on", "ei ole")
+    free = rules.with_options(opening_points=0)
+    pure = best_opening(cards, free)
+    most = best_opening(cards, free.with_options(opening_pure_run=False))
+    need = count(rules.opening_points, "piste", digits=True)
+    if most is None:
+        return f"kädessäsi {not_be} yhtään yhdistelmää"
+    if pure is None:
+        text = f"kädessäsi {not_be} jokeritonta suoraa, jota avaukseen tarvitaan"
+        if most.points < rules.opening_points:
+            text += f", ja yhdistelmiesi arvo {be} vain {count(most.points, 'piste', digits=True)}"
+        return text
+    with_run = "jokerittoman suoran kanssa " if most.points > pure.points else ""
+    return (
+        f"{with_run}yhdistelmiesi arvo {be} enintään {count(pure.points, 'piste', digits=True)}, ja avaukseen "
+        f"tarvitaan vähintään {need}"
+    )
 
 
 def _lower(sentence: str) -> str:
@@ -468,7 +489,7 @@ def other_reason(
                     f"{count(guided, 'piste', digits=True)}, {_name(tried.card, hand, 'gen')} poiston jälkeen "
                     f"{count(mine, 'piste', digits=True)}.{tail}"
                 )
-        why = _why_discard(expected.card, deal)
+        why = discard_reason(expected.card, deal, names)
         partner = next(
             (c for c in hand if c is not tried.card and not c.is_joker and waiting_cards([tried.card, c], rules)),
             None,
@@ -583,6 +604,9 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
         if deal.turn != seat or deal.is_over:
             if isinstance(move, Open) and not deal.is_over:
                 notes.append(_opening_note(deal, move, names))
+            if isinstance(move, LayOff) and not deal.is_over and deal.table[move.target].owner == seat:
+                notes.append(_onto_yours_note(deal, move, names, "omat" in seen))
+                seen.add("omat")
             if thrown is not None and move == Draw(DISCARD) and deal.discard and deal.discard[-1] == thrown[0]:
                 notes.append(taken_note(deal, moves, k, thrown[0], names, thrown[1]))
             if isinstance(move, (Discard, Knock)):
@@ -856,19 +880,21 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 rule = introduce(concept, ["final_discard"])
             else:
                 concept = "poisto"
-                text = f"Päätä vuoro poistamalla {_name(move.card, deal.hand, 'gen')}: {_why_discard(move.card, deal)}."
+                why, by_points, aside = discard_advice(move.card, deal, names)
+                text = f"Päätä vuoro poistamalla {_name(move.card, deal.hand, 'gen')}: {why}."
+                if by_points and not gin and "arvo" not in seen and rules.scoring in WHY_POINTS:
+                    seen.add("arvo")  # once: why the dearer of two equally useless cards goes
+                    text += " " + WHY_POINTS[rules.scoring]
                 risk = _discard_risk(move.card, deal, names, "riski" in seen)
                 if risk:
                     seen.add("riski")
                     text += " " + risk
+                if aside:
+                    text += " " + aside
                 rule = introduce(concept)
                 if not gin and rules.opening_points and not deal.opened[seat] and "odota" not in seen:
                     seen.add("odota")  # once: why the reader does not open yet (the policy opens when it can)
-                    pure = " ja joiden joukossa olisi jokeriton suora" if rules.opening_pure_run else ""
-                    text += (
-                        " Et voi vielä avata: kädessäsi ei ole yhdistelmiä, joiden arvo olisi yhteensä vähintään "
-                        f"{count(rules.opening_points, 'piste', digits=True)}{pure}."
-                    )
+                    text += f" Et voi vielä avata: {opening_shortfall(list(deal.hand), rules, would=False)}."
                 if gin:  # the melds stay in the hand: say what they are and what the deadwood counts
                     rest = list(deal.hand)
                     rest.remove(move.card)

@@ -1,0 +1,218 @@
+"""The guided deal's discard: the card its reader discards (:func:`teaching_discard`) and the reason
+the guide gives (:func:`discard_reason`), both from one ranking (:func:`discard_rank`), so that the
+reason names what sets the card apart from the reader's other cards, and is true.
+
+The ranking, best discard first: a card that fits no other card of the hand (no card makes a meld
+with it with one card more), then one that pairs with fewest cards, then the highest in points; a
+card that already makes a meld with two others of the hand, and a joker, last. Rummy: among the
+discards the next player could not take from the pile and lay off at once (:func:`next_player_fit`),
+when any; gin: among the discards that leave the least deadwood.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..deal import DISCARD, Discard, Draw, LayOff
+from ..finnish import card_name, card_name_yours, count, join_list, player_name
+from ..gin import GinDeal
+from ..melds import Meld, check_meld, waiting_cards
+from ..rules import RuleSet
+from ..solver import best_arrangement
+
+__all__ = [
+    "teaching_discard",
+    "discard_advice",
+    "discard_reason",
+    "WHY_POINTS",
+    "discard_rank",
+    "next_player_fit",
+    "meld_with",
+    "partners",
+]
+
+
+def meld_with(card: Any, hand: Sequence[Any], rules: RuleSet) -> list[Any] | None:
+    """Two cards of ``hand`` that make a meld with ``card`` (natural cards first), or None."""
+    pairs = [(a, b) for i, a in enumerate(hand) for b in hand[i + 1 :]]
+    pairs.sort(key=lambda ab: ab[0].is_joker + ab[1].is_joker)
+    for a, b in pairs:
+        if check_meld((a, b, card), rules) is None:
+            return list(Meld.from_cards([a, b, card], rules).cards)
+    return None
+
+
+def partners(card: Any, hand: Sequence[Any], rules: RuleSet) -> list[Any]:
+    """The other natural cards of ``hand`` that make a meld with ``card`` and one card more (a joker
+    would go with any card, so it tells no card apart)."""
+    return [c for c in hand if c != card and not c.is_joker and waiting_cards([card, c], rules)]
+
+
+def next_player_fit(deal: Any, card: Any) -> tuple[int, LayOff] | None:
+    """Whether the next player could take ``card`` from the discard pile, were it discarded now, and
+    lay it off at once (the engine plays it out): (that player's seat, the lay-off), or None. Gin
+    has no table melds, so never. The guide warns of such a discard; the guided deal's reader
+    avoids one while a safe discard is left (:func:`teaching_discard`)."""
+    if not deal.table or isinstance(deal, GinDeal):
+        return None
+    trial = deal.copy()
+    trial.play(Discard(card))
+    if trial.is_over or trial.turn == deal.turn or not trial.is_legal(Draw(DISCARD)):
+        return None
+    nxt = trial.turn
+    trial.play(Draw(DISCARD))
+    fit = next((m for m in trial.legal_moves() if isinstance(m, LayOff) and card in m.cards), None)
+    return None if fit is None else (nxt, fit)
+
+
+def discard_rank(card: Any, hand: Sequence[Any], rules: RuleSet) -> tuple:
+    """The card's place as a discard, smaller first (see the module's text)."""
+    rest = [c for c in hand if c != card and not c.is_joker]
+    in_meld = not card.is_joker and meld_with(card, rest, rules) is not None
+    return (card.is_joker, in_meld, len(partners(card, hand, rules)), -rules.card_points(card.rank))
+
+
+def _deadwood_after(deal: Any, card: Any) -> int:
+    return best_arrangement([c for c in deal.hand if c != card], deal.rules).deadwood_points
+
+
+def _legal(deal: Any) -> list[Any]:
+    return [m.card for m in deal.legal_moves() if isinstance(m, Discard)]
+
+
+def _options(deal: Any) -> list[Any]:
+    """The discards the reader chooses among (see the module's text)."""
+    legal = _legal(deal)
+    if isinstance(deal, GinDeal):
+        least = min(_deadwood_after(deal, c) for c in legal)
+        return [c for c in legal if _deadwood_after(deal, c) == least]
+    return [c for c in legal if next_player_fit(deal, c) is None] or legal
+
+
+def _choice(deal: Any, options: Sequence[Any]) -> Any:
+    return min(options, key=lambda c: (discard_rank(c, deal.hand, deal.rules), c.sort_key))
+
+
+def teaching_discard(deal: Any) -> Any:
+    """The card the guided deal's reader discards now."""
+    return _choice(deal, _options(deal))
+
+
+def _dearest(card: Any, same: Sequence[Any], rules: RuleSet, kind: str) -> str:
+    """ ", ja tällaisista korteistasi se on arvokkain (10 pistettä)": ``card`` against the cards that
+    rank as it but for points (``same``); "" when none is worth less (nothing sets it apart)."""
+    mine = rules.card_points(card.rank)
+    lower = [c for c in same if rules.card_points(c.rank) < mine]
+    if not lower:
+        return ""
+    top = "arvokkain" if len(lower) == len(same) else "arvokkaimpia"
+    return f", ja {kind} se on {top} ({count(mine, 'piste', digits=True)})"
+
+
+def _distinction(card: Any, others: Sequence[Any], deal: Any) -> tuple[str, bool, list[Any]]:
+    """What sets ``card``, the best-ranked of ``card`` and ``others``, apart from them; whether its
+    points decided it; the others that rank exactly as it (as good a discard). A claim on "every
+    other card" is checked against the whole hand."""
+    hand, rules = deal.hand, deal.rules
+    rank = discard_rank(card, hand, rules)
+    equal = [c for c in others if discard_rank(c, hand, rules) == rank]
+    if rank[0] or rank[1]:
+        return "siitä on kädessäsi vähiten hyötyä", False, []
+    same = [c for c in others if discard_rank(c, hand, rules)[:3] == rank[:3]]
+    mates = partners(card, hand, rules)
+    if not mates:
+        dear = _dearest(card, same, rules, "tällaisista korteistasi")
+        return "se ei sovi yhdistelmään minkään muun korttisi kanssa" + _but_joker(hand) + dear, bool(dear), equal
+    text = f"se sopii yhteen vain {join_list([card_name_yours(c) for c in mates])} kanssa"
+    if len(mates) > 1:
+        text += ", eikä niistä vielä tule yhdistelmää"
+    if same:
+        dear = _dearest(
+            card, same, rules, f"korteistasi, jotka sopivat vain {count(len(mates), 'kortti', 'gen')} kanssa,"
+        )
+        return text + dear, bool(dear), equal
+    rest = [discard_rank(c, hand, rules) for c in hand if c != card]
+    if all(r[1] or r[2] > rank[2] for r in rest):
+        more = (
+            "joko sopii useamman kanssa tai kuuluu jo yhdistelmään"
+            if any(r[1] for r in rest)
+            else "sopii useamman kanssa"
+        )
+        text += f", ja jokainen muu korttisi {more}"
+    return text, False, equal
+
+
+def _as_good(equal: Sequence[Any], hand: Sequence[Any]) -> str:
+    """ ". Yhtä hyvä poisto olisi herttarouva" for the cards that rank exactly as the discard."""
+    if not equal:
+        return ""
+    names = [card_name(c) for c in equal] if len(equal) <= 2 else []
+    if not names:
+        return ". Yhtä hyviä poistoja olisi muitakin"
+    return f". Yhtä hyvä poisto olisi myös {join_list(names, 'tai')}"
+
+
+#: Why a valuable card goes first, by the rule set's scoring (said once in a guided deal).
+WHY_POINTS = {
+    "winner_takes": "Arvokas kortti kannattaa poistaa ensin: jos joku muu menee ulos, hän saa pisteikseen käteesi jääneiden korttien arvon.",
+    "own_hand_minus": "Arvokas kortti kannattaa poistaa ensin, koska jaon lopussa saat miinuspisteiksi käteesi jääneiden korttien arvon.",
+    "penalty": "Arvokas kortti kannattaa poistaa ensin, koska jaon lopussa saat sakoksi käteesi jääneiden korttien arvon.",
+}
+
+
+def _but_joker(hand: Sequence[Any]) -> str:
+    return " (jokeria lukuun ottamatta)" if any(c.is_joker for c in hand) else ""
+
+
+def _plain(card: Any, deal: Any) -> str:
+    """The facts of a discard the ranking would not choose (a hand-written tutorial's): no comparison."""
+    hand, rules = deal.hand, deal.rules
+    if card.is_joker:
+        return "tässä opetusjaossa se poistetaan nyt"
+    mates = partners(card, hand, rules)
+    if not mates:
+        return "se ei sovi yhdistelmään minkään muun korttisi kanssa" + _but_joker(hand)
+    if meld_with(card, [c for c in hand if c != card and not c.is_joker], rules) is None:
+        text = f"se sopii yhteen vain {join_list([card_name_yours(c) for c in mates])} kanssa"
+        return text + (", eikä niistä vielä tule yhdistelmää" if len(mates) > 1 else "")
+    return "tässä opetusjaossa se poistetaan nyt"
+
+
+def discard_advice(card: Any, deal: Any, names: Sequence[str] = ()) -> tuple[str, bool, str]:
+    """Why the guide discards ``card`` now (after "poistamalla kortin:"), true by the engine, and
+    whether the card's points decided it: for the ranking's choice, what sets it apart from the
+    other discards (gin: of those that leave the least deadwood); and an aside, a sentence for the
+    step's end or "": that a better-ranked card is kept because the next player could lay it off
+    (``names``: the players' names)."""
+    options = _options(deal)
+    if not any(c == card for c in options) or _choice(deal, options) != card:
+        return _plain(card, deal), False, ""
+    others = [c for c in options if c != card]
+    gin = isinstance(deal, GinDeal)
+    if gin and not others:
+        return "sen poisto jättää irtokorttiesi arvon pienimmäksi", False, ""
+    text, by_points, equal = _distinction(card, others, deal)
+    if gin:  # of the discards that leave the least deadwood: what sets this one apart, if anything
+        also = join_list([card_name(c, "gen") for c in others], "tai") if len(others) <= 3 else "usean muunkin kortin"
+        least = f"sen poisto jättää irtokorttiesi arvon pienimmäksi (yhtä pieneksi sen jättäisi myös {also} poisto)"
+        if len(equal) == len(others) or not text.startswith("se "):
+            return least, False, ""
+        these = "Näistä kahdesta" if len(others) == 1 else "Näistä korteista"
+        return f"{least}. {these} {card_name(card)} {text[3:]}", by_points, ""
+    text += _as_good(equal, deal.hand)
+    risky = [c for c in _legal(deal) if c not in options]
+    better = [c for c in risky if discard_rank(c, deal.hand, deal.rules) < discard_rank(card, deal.hand, deal.rules)]
+    aside = ""
+    if better and names:
+        fit = next_player_fit(deal, better[0])
+        who = player_name(names[fit[0]]) if fit is not None else "seuraava pelaaja"
+        aside = (
+            f"{card_name(better[0]).capitalize()} olisi muuten parempi poistettava, mutta se sopii pöydän "
+            f"yhdistelmään, joten {who} voisi ottaa sen poistopakasta ja lisätä sen pöytään."
+        )
+    return text, by_points, aside
+
+
+def discard_reason(card: Any, deal: Any, names: Sequence[str] = ()) -> str:
+    """The reason of :func:`discard_advice`."""
+    return discard_advice(card, deal, names)[0]
