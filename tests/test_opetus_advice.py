@@ -345,3 +345,18 @@ def test_another_players_lay_off_onto_the_readers_meld_is_told_at_the_readers_ne
         "Eero lisäsi herttaseiskan yhdistelmääsi (4♥ 5♥ 6♥). Kortteja saa lisätä myös toisen pelaajan yhdistelmiin."
     ), notes
     assert told[1] == "Eero lisäsi herttakasin yhdistelmääsi (4♥ 5♥ 6♥ 7♥).", notes
+
+
+def test_a_taken_discard_says_what_it_completes_on_this_turn():
+    """Aino takes 5♦ from the pile for 5♠ 5♥: the step names the meld it completes and that it goes
+    down on this turn (not "soon")."""
+    rules = FIXED["perusrommi"]
+    c = lambda s: parse_cards(s)[0]  # noqa: E731
+    start = _position(rules, ["5S 5H KC 9D 2S 3D 8H", "7H 8C 8S 8D QS JC 4C"], "2D", "5D", dealer=1, turn=0)
+    moves = [Draw("discard"), PlayMeld(tuple(parse_cards("5S 5H 5D"))), Discard(c("KC"))]
+    step = guide(start, moves, 0, list(DEFAULT_NAMES[:2]))[0]
+    assert step["action"] == "draw_discard", step
+    assert step["text"].endswith(
+        "ota poistopakan päällimmäinen kortti, ruutuviitonen. Sillä saat kokoon yhdistelmän 5♠ 5♥ 5♦, jonka "
+        "pelaat tällä vuorolla pöytään."
+    ), step

@@ -578,6 +578,24 @@ def _later_use(moves: Sequence[Any], k: int, card: Any) -> Any:
     return None
 
 
+def _use_words(use: Any, deal: Any) -> str:
+    """What a taken discard is for, said at the draw (``use``: the move of the same turn that plays
+    it; ``deal``: before the draw): "Sillä saat kokoon yhdistelmän 5♠ 5♥ 5♦, jonka pelaat tällä
+    vuorolla pöytään."."""
+    hand = list(deal.hand) + [deal.discard[-1]]
+    if isinstance(use, Open):
+        return "Sillä saat avauksen kokoon, ja avaat tällä vuorolla."
+    if isinstance(use, LayOff) and use.target < len(deal.table):
+        meld = " ".join(faces(deal.table[use.target].meld.cards))
+        return f"Sen voi lisätä tällä vuorolla pöydän yhdistelmään {meld}."
+    if isinstance(use, PlayMeld):
+        meld = Meld.from_cards(list(use.cards), deal.rules)
+        return (
+            f"Sillä saat kokoon yhdistelmän {' '.join(faces(meld.cards, hand))}, jonka pelaat tällä vuorolla pöytään."
+        )
+    return "Pelaat sen tällä vuorolla pöytään."
+
+
 def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> list[dict]:
     """Per move of ``seat`` in the deal from ``start`` (not changed): ``{"at", "action", "cards",
     "onto", "concept", "text", "rule", "how"}``; ``at`` is the move's index in ``moves``."""
@@ -690,11 +708,11 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             use = _later_use(moves, k, top)
             if gin and deal.phase is GinPhase.OFFER:
                 concept = "avokortti"
-                text = f"{lead}avokortti on {card_name(top)}, ja se sopii käteesi: ota se."
+                text = f"{lead}avokortti on {card_name(top)}, ja se sopii käteesi, joten ota se."
                 if deal.dealer is not None and deal.dealer != seat and turns == 1:
                     text += f" {player_name(names[deal.dealer])} jakoi, joten sinä päätät avokortista ensin."
             elif use is not None and not isinstance(use, (Discard, Knock)):
-                text = f"{lead}ota poistopakan päällimmäinen kortti, {card_name(top)}: pelaat sen pian pöytään."
+                text = f"{lead}ota poistopakan päällimmäinen kortti, {card_name(top)}. " + _use_words(use, deal)
                 if len(deal.hand) == 1:  # the taken card cannot be the one card left (the engine's fact)
                     trial = deal.copy()
                     trial.play(move)
