@@ -689,7 +689,7 @@ def test_discard_advice_gives_one_reason_and_warns_of_a_card_the_next_player_can
     assert lone == why, lone
     safe, pair, again = _discard_texts(["KC", "9D", "4S"])
     assert safe == why + (
-        " Pöydän yhdistelmiin se ei sovi, joten sitä ei voi lisätä pöytään. Seuraava pelaaja voi silti ottaa "
+        " Pöydän yhdistelmiin se ei sovi, joten seuraava pelaaja ei voi lisätä sitä niihin. Hän voi silti ottaa "
         "sen poistopakasta, jos hänellä on kortit, joiden kanssa se muodostaa uuden yhdistelmän."
     ), safe  # (not called safe: a player holding cards for a new meld may still take it)
     # 9♦ pairs with 9♠ while 4♠ fits nothing: not the guide's own choice, so its facts, no "least use"

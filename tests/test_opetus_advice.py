@@ -76,8 +76,8 @@ def test_a_discard_is_not_called_safe_and_the_next_step_says_who_took_it():
     steps = guide(start, moves, 0, list(DEFAULT_NAMES[:3]))
     discard = next(s for s in steps if s["at"] == 2)
     assert "se on hyvä" not in discard["text"]
-    assert "Pöydän yhdistelmiin se ei sovi, joten sitä ei voi lisätä pöytään." in discard["text"]
-    assert "Seuraava pelaaja voi silti ottaa sen poistopakasta" in discard["text"]
+    assert "Pöydän yhdistelmiin se ei sovi, joten seuraava pelaaja ei voi lisätä sitä niihin." in discard["text"]
+    assert "Hän voi silti ottaa sen poistopakasta" in discard["text"]
     nxt = next(s for s in steps if s["at"] == 8)
     assert nxt["note"].startswith(
         "Eero otti poistamasi ruuturouvan ja pelasi pöytään ryhmän (herttarouva, ruuturouva ja ristirouva). "
@@ -229,7 +229,7 @@ def test_a_gin_discard_among_equal_deadwood_says_what_sets_it_apart():
     assert text.startswith(
         "Päätä vuoro poistamalla ruutujätkän: sen poisto jättää irtokorttiesi arvon pienimmäksi (yhtä pieneksi "
         "sen jättäisi myös ristikympin tai patakympin poisto). Näistä korteista ruutujätkä ei sovi yhdistelmään "
-        "minkään muun korttisi kanssa."
+        "minkään muun korttisi kanssa, kun taas muut sopivat yhteen jonkin muun korttisi kanssa."
     ), text
     assert "irtokorttiesi arvo on 23 pistettä" in text, text
     start = _position(  # 10♣ and 10♠ make a group with 10♦: K♦ alone is the least deadwood's discard

@@ -105,7 +105,7 @@ def _dearest(card: Any, same: Sequence[Any], rules: RuleSet, kind: str) -> str:
     lower = [c for c in same if rules.card_points(c.rank) < mine]
     if not lower:
         return ""
-    top = "arvokkain" if len(lower) == len(same) else "arvokkaimpia"
+    top = "arvokkain" if len(lower) == len(same) else "yksi arvokkaimmista"
     return f", ja {kind} se on {top} ({count(mine, 'piste', digits=True)})"
 
 
@@ -128,7 +128,7 @@ def _distinction(card: Any, others: Sequence[Any], deal: Any) -> tuple[str, bool
         text += ", eikä niistä vielä tule yhdistelmää"
     if same:
         dear = _dearest(
-            card, same, rules, f"korteistasi, jotka sopivat vain {count(len(mates), 'kortti', 'gen')} kanssa,"
+            card, same, rules, f"korteistasi, jotka sopivat yhteen vain {count(len(mates), 'kortti', 'gen')} kanssa,"
         )
         return text + dear, bool(dear), equal
     rest = [discard_rank(c, hand, rules) for c in hand if c != card]
@@ -140,6 +140,27 @@ def _distinction(card: Any, others: Sequence[Any], deal: Any) -> tuple[str, bool
         )
         text += f", ja jokainen muu korttisi {more}"
     return text, False, equal
+
+
+def _kept(card: Any, deal: Any) -> str:
+    """Why the hand's dearer natural cards stay, when some do: the dearest pair they make and the
+    cards that would complete it: "Arvokkaampia kortteja kannattaa pitää: pataysi ja patajätkä
+    odottavat patakymppiä." ("" when there is none)."""
+    hand, rules = deal.hand, deal.rules
+    mine = rules.card_points(card.rank)
+    pairs: list[tuple[Any, Any]] = []
+    for d in sorted(hand, key=lambda c: -rules.card_points(c.rank)):
+        if d == card or d.is_joker or rules.card_points(d.rank) <= mine:
+            continue
+        for p in partners(d, hand, rules):
+            if p != card and all({d, p} != {a, b} for a, b in pairs):
+                pairs.append((d, p))
+    for a, b in pairs:
+        wait = waiting_cards([a, b], rules)
+        if wait:
+            names = join_list([card_name(c, "part") for c in wait], "tai")
+            return f"Arvokkaampia kortteja kannattaa pitää: {card_name(a)} ja {card_name(b)} odottavat {names}."
+    return ""
 
 
 def _as_good(equal: Sequence[Any], hand: Sequence[Any]) -> str:
@@ -181,9 +202,9 @@ def _plain(card: Any, deal: Any) -> str:
 def discard_advice(card: Any, deal: Any, names: Sequence[str] = ()) -> tuple[str, bool, str]:
     """Why the guide discards ``card`` now (after "poistamalla kortin:"), true by the engine, and
     whether the card's points decided it: for the ranking's choice, what sets it apart from the
-    other discards (gin: of those that leave the least deadwood); and an aside, a sentence for the
-    step's end or "": that a better-ranked card is kept because the next player could lay it off
-    (``names``: the players' names)."""
+    other discards (gin: of those that leave the least deadwood); and an aside for the step's end,
+    or "": why dearer cards stay (:func:`_kept`), and that a better-ranked card is kept because the
+    next player could lay it off (``names``: the players' names)."""
     options = _options(deal)
     if not any(c == card for c in options) or _choice(deal, options) != card:
         return _plain(card, deal), False, ""
@@ -198,7 +219,19 @@ def discard_advice(card: Any, deal: Any, names: Sequence[str] = ()) -> tuple[str
         if len(equal) == len(others) or not text.startswith("se "):
             return least, False, ""
         these = "Näistä kahdesta" if len(others) == 1 else "Näistä korteista"
-        return f"{least}. {these} {card_name(card)} {text[3:]}", by_points, ""
+        text = f"{least}. {these} {card_name(card)} {text[3:]}"
+        mine = discard_rank(card, deal.hand, deal.rules)[2]
+        more = [c for c in others if discard_rank(c, deal.hand, deal.rules)[2] > mine]
+        if more and len(more) == len(others) and ", ja jokainen muu" not in text:
+            if mine == 0:
+                text += (
+                    f", kun taas {card_name(more[0])} sopii yhteen jonkin muun korttisi kanssa"
+                    if len(more) == 1
+                    else ", kun taas muut sopivat yhteen jonkin muun korttisi kanssa"
+                )
+            else:
+                text += f", {card_name(more[0])} taas useamman kanssa" if len(more) == 1 else ", muut useamman kanssa"
+        return text, by_points, ""
     text += _as_good(equal, deal.hand)
     risky = [c for c in _legal(deal) if c not in options]
     better = [c for c in risky if discard_rank(c, deal.hand, deal.rules) < discard_rank(card, deal.hand, deal.rules)]
@@ -210,7 +243,8 @@ def discard_advice(card: Any, deal: Any, names: Sequence[str] = ()) -> tuple[str
             f"{card_name(better[0]).capitalize()} olisi muuten parempi poistettava, mutta se sopii pöydän "
             f"yhdistelmään, joten {who} voisi ottaa sen poistopakasta ja lisätä sen pöytään."
         )
-    return text, by_points, aside
+    kept = _kept(card, deal)
+    return text, by_points, " ".join(x for x in (kept, aside) if x)
 
 
 def discard_reason(card: Any, deal: Any, names: Sequence[str] = ()) -> str:

@@ -29,6 +29,7 @@ from ..finnish import (
     count,
     join_list,
     noun,
+    numeral,
     ordinal,
     player_name,
     rank_name,
@@ -131,6 +132,8 @@ def _meld_concept(meld: Any) -> tuple[str, list[str]]:
 def _rule(concept: str, rules: RuleSet, options: Sequence[str] = ()) -> str:
     """The concept's shared sentence and the rule set's own sentences of ``options`` that apply."""
     parts = [_SHARED[concept]] if _SHARED.get(concept) else []
+    if concept == "poisto" and rules.style == "rummy" and rules.final_discard == "optional":
+        parts = [parts[0].replace(" aina ", " yleensä ")]  # (the last cards may all go onto the table)
     parts += [statement(o, rules) for o in options if applies(o, rules)]
     return " ".join(parts)
 
@@ -284,7 +287,7 @@ def _discard_risk(card: Any, deal: Any, names: Sequence[str], said: bool) -> str
     if said or fits_table(deal, [card]):
         return ""
     return (
-        "Pöydän yhdistelmiin se ei sovi, joten sitä ei voi lisätä pöytään. Seuraava pelaaja voi silti ottaa "
+        "Pöydän yhdistelmiin se ei sovi, joten seuraava pelaaja ei voi lisätä sitä niihin. Hän voi silti ottaa "
         "sen poistopakasta, jos hänellä on kortit, joiden kanssa se muodostaa uuden yhdistelmän."
     )
 
@@ -699,6 +702,14 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 )
             else:
                 text = f"{lead}poistopakka on tyhjä, joten nosta kortti nostopakasta."
+            if gin and "irtokortit" in seen and "tavoite" not in seen and rules.knock_limit:
+                seen.add(
+                    "tavoite"
+                )  # the deal's aim, once the deadwood has been counted (a short step: the phone's screen)
+                text += (
+                    f" Tavoite: kun irtokorttiesi arvo on enintään {count(rules.knock_limit, 'piste', digits=True)}, "
+                    "voit koputtaa."
+                )
             how = "Paina Nosta."
             rule = introduce(concept, ["upcard"] if not gin and not upcard_now else [])
             if not deal.stock and not gin:
@@ -708,7 +719,14 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             use = _later_use(moves, k, top)
             if gin and deal.phase is GinPhase.OFFER:
                 concept = "avokortti"
-                text = f"{lead}avokortti on {card_name(top)}, ja se sopii käteesi, joten ota se."
+                now = best_arrangement(deal.hand, rules).deadwood_points
+                then = best_discard(list(deal.hand) + [top], [top], rules).deadwood_points
+                text = f"{lead}avokortti on {card_name(top)}. Ota se: " + (
+                    "kun poistat sen jälkeen kortin, irtokorttiesi arvo laskee "
+                    f"{count(now, 'piste', 'ela', digits=True)} {count(then, 'piste', 'ill', digits=True)}."
+                    if then < now
+                    else "se sopii käteesi."
+                )
                 if deal.dealer is not None and deal.dealer != seat and turns == 1:
                     text += f" {player_name(names[deal.dealer])} jakoi, joten sinä päätät avokortista ensin."
             elif use is not None and not isinstance(use, (Discard, Knock)):
@@ -907,7 +925,8 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 if risk:
                     seen.add("riski")
                     text += " " + risk
-                if aside:
+                if aside and aside not in seen:  # (the same pair kept, said once)
+                    seen.add(aside)
                     text += " " + aside
                 rule = introduce(concept)
                 if not gin and rules.opening_points and not deal.opened[seat] and "odota" not in seen:
@@ -918,7 +937,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                     rest.remove(move.card)
                     arr = best_arrangement(rest, rules)
                     melds = [Meld.from_cards(list(m), rules) for m in arr.melds]
-                    shown = [f"{m.kind.finnish} ({cards_text(m.cards)})" for m in melds]
+                    shown = [f"{m.kind.finnish} {' '.join(faces(m.cards))}" for m in melds]
                     text += (
                         f" Kädessäsi on {join_list(shown)}" if shown else " Kädessäsi ei ole vielä yhdistelmiä"
                     ) + f", ja irtokorttiesi arvo on {count(arr.deadwood_points, 'piste', digits=True)}."
@@ -928,6 +947,16 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             how = f"Valitse kortti {faces([move.card], deal.hand)[0]} ja paina Poista."
         else:  # (a move the guided deals do not use)
             action, concept, text, how = "", "", "", ""
+        if first and rules.decks > 1 and "pakat" not in seen:  # (twin cards: said before the first one shows)
+            seen.add("pakat")
+            jokers = f" ja {count(rules.jokers, 'jokeri')}" if rules.jokers else ""
+            decks = (
+                f"Pelissä on {count(rules.decks, 'pakka')}{jokers}, joten jokaista muuta korttia on "
+                f"{numeral(rules.decks)}."
+                if jokers
+                else f"Pelissä on {count(rules.decks, 'pakka')}, joten jokaista korttia on {numeral(rules.decks)}."
+            )
+            rule = " ".join(x for x in (decks, rule) if x)
         if turned and "kaannetty" not in seen:
             said = introduce("kaannetty", ["stock_exhausted", "max_turnovers"])
             rule = " ".join(
