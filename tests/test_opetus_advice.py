@@ -360,3 +360,16 @@ def test_a_taken_discard_says_what_it_completes_on_this_turn():
         "ota poistopakan päällimmäinen kortti, ruutuviitonen. Sillä saat kokoon yhdistelmän 5♠ 5♥ 5♦, jonka "
         "pelaat tällä vuorolla pöytään."
     ), step
+
+
+def test_the_dearer_cards_kept_are_loose_ones_and_what_they_wait_for_is_not_in_the_hand():
+    """Aino discards the lone 7♣; of her dearer cards 9♠ 10♠ J♠ already make a run, so the guide
+    names only the loose pair K♥ Q♥ and the heart it waits for."""
+    rules = FIXED["perusrommi"]
+    c = lambda s: parse_cards(s)[0]  # noqa: E731
+    start = _position(rules, ["9S 10S JS KH QH 2D 4C", "7H 8C 8S 8D QS JC 5C"], "7C", "", dealer=1, turn=0)
+    moves = [Draw("stock"), Discard(c("7C"))]
+    text = next(s for s in guide(start, moves, 0, list(DEFAULT_NAMES[:2])) if s["action"] == "discard")["text"]
+    kept = text.split("Arvokkaammatkin kortit kannattaa pitää, jos ne voivat vielä päästä yhdistelmään: ", 1)[1]
+    assert kept.startswith("herttakuningas ja herttarouva odottavat herttajätkää"), text
+    assert "pata" not in kept, text

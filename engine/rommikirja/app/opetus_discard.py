@@ -122,7 +122,7 @@ def _distinction(card: Any, others: Sequence[Any], deal: Any) -> tuple[str, bool
     mates = partners(card, hand, rules)
     if not mates:
         dear = _dearest(card, same, rules, "tällaisista korteistasi")
-        return "se ei sovi yhdistelmään minkään muun korttisi kanssa" + _but_joker(hand) + dear, bool(dear), equal
+        return _no_fit(hand) + dear, bool(dear), equal
     text = f"se sopii yhteen vain {join_list([card_name_yours(c) for c in mates])} kanssa"
     if len(mates) > 1:
         text += ", eikä niistä vielä tule yhdistelmää"
@@ -149,17 +149,21 @@ def _kept(card: Any, deal: Any) -> str:
     hand, rules = deal.hand, deal.rules
     mine = rules.card_points(card.rank)
     pairs: list[tuple[Any, Any]] = []
-    for d in sorted(hand, key=lambda c: -rules.card_points(c.rank)):
-        if d == card or d.is_joker or rules.card_points(d.rank) <= mine:
+    loose = [c for c in hand if c != card and not c.is_joker and not discard_rank(c, hand, rules)[1]]
+    for d in sorted(loose, key=lambda c: -rules.card_points(c.rank)):  # (cards not yet in a meld of the hand)
+        if rules.card_points(d.rank) <= mine:
             continue
         for p in partners(d, hand, rules):
-            if p != card and all({d, p} != {a, b} for a, b in pairs):
+            if p in loose and all({d, p} != {a, b} for a, b in pairs):
                 pairs.append((d, p))
     for a, b in pairs:
-        wait = waiting_cards([a, b], rules)
+        wait = [c for c in waiting_cards([a, b], rules) if c not in hand]
         if wait:
             names = join_list([card_name(c, "part") for c in wait], "tai")
-            return f"Arvokkaampia kortteja kannattaa pitää: {card_name(a)} ja {card_name(b)} odottavat {names}."
+            return (
+                "Arvokkaammatkin kortit kannattaa pitää, jos ne voivat vielä päästä yhdistelmään: "
+                f"{card_name(a)} ja {card_name(b)} odottavat {names}."
+            )
     return ""
 
 
@@ -181,8 +185,11 @@ WHY_POINTS = {
 }
 
 
-def _but_joker(hand: Sequence[Any]) -> str:
-    return " (jokeria lukuun ottamatta)" if any(c.is_joker for c in hand) else ""
+def _no_fit(hand: Sequence[Any]) -> str:
+    """ "se ei sovi yhdistelmään minkään muun korttisi kanssa", a joker of the hand excepted first."""
+    if any(c.is_joker for c in hand):
+        return "jokeria lukuun ottamatta se ei sovi yhdistelmään minkään muun korttisi kanssa"
+    return "se ei sovi yhdistelmään minkään muun korttisi kanssa"
 
 
 def _plain(card: Any, deal: Any) -> str:
@@ -192,7 +199,7 @@ def _plain(card: Any, deal: Any) -> str:
         return "tässä opetusjaossa se poistetaan nyt"
     mates = partners(card, hand, rules)
     if not mates:
-        return "se ei sovi yhdistelmään minkään muun korttisi kanssa" + _but_joker(hand)
+        return _no_fit(hand)
     if meld_with(card, [c for c in hand if c != card and not c.is_joker], rules) is None:
         text = f"se sopii yhteen vain {join_list([card_name_yours(c) for c in mates])} kanssa"
         return text + (", eikä niistä vielä tule yhdistelmää" if len(mates) > 1 else "")
