@@ -111,6 +111,7 @@ class Recorder:
         self.module_roots = (self.prefix + "engine" + os.sep, self.prefix + "tools" + os.sep)
         self.current: str | None = None
         self.reads: dict[str, str] = {}
+        self.copies: dict[str, str] = {}
         self.at_import: str | None = None
         self.pending: dict[types.CodeType, dict[str, int]] = {}
         self.done: set[types.CodeType] = set()
@@ -141,6 +142,11 @@ class Recorder:
             return self.is_data(real)
         return p.startswith(str(Path(self.root).parent) + os.sep)  # ../shared and its kin
 
+    def inside(self, path) -> bool:
+        """Whether ``path`` is in the project's folder (its data or its code)."""
+        p = os.path.normpath(os.path.join(os.getcwd(), os.fsdecode(os.fspath(path))))
+        return p == self.root or p.startswith(self.prefix)
+
     # -- recording -------------------------------------------------------------------------
     def event(self, event: str, args: tuple) -> None:
         if event not in READ and event not in SPAWN:
@@ -153,6 +159,9 @@ class Recorder:
                 what = f"{event} {args[0] if args else ''}"
             elif args and args[0] is not None and self.is_data(args[0]):
                 what = f"{event} {os.fsdecode(os.fspath(args[0]))}"
+                if event == "shutil.copytree" and self.inside(args[0]) and self.current is not None:
+                    with self.lock:
+                        self.copies.setdefault(self.current, what)
             elif event in ("os.listdir", "os.scandir") and args and args[0] is None and self.is_data("."):
                 what = f"{event} ."
             else:
@@ -271,11 +280,19 @@ class Recorder:
         """What made ``item`` read data, or None when nothing it ran did."""
         if self.at_import:
             return f"import: {self.at_import}"
-        module = item.nodeid.split("::", 1)[0]
-        for key in (item.nodeid, f"module:{module}", *(f"fixture:{f}" for f in getattr(item, "fixturenames", ()))):
+        for key in self._keys(item):
             if key in self.reads:
                 return self.reads[key]
         return None
+
+    def _keys(self, item) -> tuple[str, ...]:
+        module = item.nodeid.split("::", 1)[0]
+        return (item.nodeid, f"module:{module}", *(f"fixture:{f}" for f in getattr(item, "fixturenames", ())))
+
+    def copied(self, item) -> str | None:
+        """What part of the project ``item`` (or a fixture it uses) copied to a folder of its own
+        (``shutil.copytree``), or None: such a test runs the tools on its own edit of a copy."""
+        return next((self.copies[k] for k in self._keys(item) if k in self.copies), None)
 
     def selected(self, items) -> list[str]:
         """The ids of the tests among ``items`` that read data (see the module doc). A parametrized

@@ -3,7 +3,8 @@
 two presets, no scenario of their own), as published, served on 127.0.0.1. On each club page every
 practice widget answers a right and a wrong answer under Pyodide, and the Opetusjako is completed
 by following its prompts (``tests/test_opetus_browser.py``'s driver); on Pelaa each club game
-starts and takes the reader's first move. One Chromium, one browsing context (the engine's
+starts and takes the reader's first move; axe finds no serious violation on the club's pages and
+those that list its games, and none is wider than the phone. One Chromium, one browsing context (the engine's
 snapshot carries over between pages)."""
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import re
 
 import pytest
 
-from test_browser import Page, answer, browser, reset, result  # noqa: F401  (fixtures)
+from test_browser import Page, answer, axe, browser, reset, result  # noqa: F401  (fixtures)
 from test_club_site import CLUB_GAMES
 from test_opetus_browser import follow_the_prompts
 from test_play_browser import ROOT_JS, idle, open_game
@@ -79,4 +80,16 @@ def test_a_club_game_starts_on_pelaa(phone, club_server, name):
     idle(page)
     assert page.evaluate(f"{ROOT_JS}.dataset.refused || ''") == ""
     assert page.locator(".pelaa-kasi button.kortti").count() == hand + 1  # the first move draws a card
+    p.close()
+
+
+def test_the_club_pages_pass_axe_and_fit_a_phone(phone, club_server):
+    """The pages a club's data changes most (its games' own, and the front page and Pelaa that list
+    them), the part of tests/test_browser.py's every-page axe check the copy's own run leaves out
+    (tests/test_club_site.py's ``test_dev_test_passes_in_the_club_copy``)."""
+    p = Page(phone, club_server, "/")
+    for path in ["/", *(f"/{name}/" for name in CLUB_GAMES), "/pelaa/"]:
+        p.page.goto(club_server + path)
+        assert axe(p.page) == [], path
+        assert p.page.evaluate("document.documentElement.scrollWidth") <= 360, path
     p.close()

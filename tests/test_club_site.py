@@ -402,12 +402,26 @@ def test_dev_test_passes_in_the_club_copy(club, request):
     Its pytest runs every test of this session that read the project's data (tests/data_record.py
     recorded them; this test goes last, conftest.py): the others ran the same code on the same
     inputs as they would in the copy (test_the_copy_has_the_projects_code_byte_for_byte), so their
-    outcome there is the one they had here. Left out are the tests of the copy itself (the ``club``
-    fixture's users), which would make a copy of the copy."""
+    outcome there is the one they had here. Left out, each for a counterpart run on this copy:
+
+    * the tests of the copy itself (the ``club`` fixture's users), which would make a copy of the copy;
+    * the tests that copy the project to a folder of their own and run the tools on their own edit
+      of it (data_record's ``copied``): on the club's data the tools run here, by the README's own
+      steps (verify, diff, accept, site and ``./dev test``'s build stages), checked by this module;
+      in the copy they would do their edit again, with every club game built afresh (a change of
+      perusrommi is one of kerhonrommi too);
+    * the browser tests (the ``browser`` fixture's users): tests/test_club_browser.py drives the
+      club's published pages in Chromium (every widget, the guided deal, Pelaa, axe on every page).
+
+    So the copy's run stays within CI's time (the whole suite there took over 40 minutes alone)."""
     from data_record import KEY
 
     recorder = request.config.stash[KEY]
-    items = [i for i in request.session.items if "club" not in getattr(i, "fixturenames", ())]
+    items = [
+        i
+        for i in request.session.items
+        if not {"club", "browser"} & set(getattr(i, "fixturenames", ())) and recorder.copied(i) is None
+    ]
     ids = recorder.selected(items)
     if not ids:
         pytest.skip("tässä ajossa ei ollut yhtään dataa lukevaa testiä")

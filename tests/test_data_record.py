@@ -206,3 +206,28 @@ def test_a_planted_data_change_fails_in_the_recorded_tests_alone(tmp_path):
         }
     )
     assert re.search(r"6 failed, 4 passed", out_chosen), out_chosen
+
+
+def test_a_copy_of_the_projects_data_is_told_apart(tmp_path):
+    """``Recorder.copied``: a test (or its fixture) that copies a data folder of the project to a
+    folder of its own; copying its own folder or the project's code is not such a copy."""
+    import types
+
+    import data_record
+
+    root = _project(tmp_path / "projekti")
+    recorder = data_record.Recorder(root)
+    own = types.SimpleNamespace(nodeid="tests/test_x.py::test_own", fixturenames=["tmp_path"])
+    copier = types.SimpleNamespace(nodeid="tests/test_x.py::test_copier", fixturenames=["tmp_path"])
+    user = types.SimpleNamespace(nodeid="tests/test_x.py::test_user", fixturenames=["kopio"])
+    (tmp_path / "oma").mkdir()
+    recorder.current = own.nodeid
+    recorder.event("shutil.copytree", (str(tmp_path / "oma"), str(tmp_path / "k1")))
+    recorder.event("shutil.copytree", (str(root / "tools"), str(tmp_path / "k2")))
+    recorder.current = copier.nodeid
+    recorder.event("shutil.copytree", (str(root / "scenarios"), str(tmp_path / "k3")))
+    recorder.current = "fixture:kopio"
+    recorder.event("shutil.copytree", (str(root / "scenarios" / "rules"), str(tmp_path / "k4")))
+    assert recorder.copied(own) is None
+    assert recorder.copied(copier) == f"shutil.copytree {root / 'scenarios'}"
+    assert recorder.copied(user) == f"shutil.copytree {root / 'scenarios' / 'rules'}"

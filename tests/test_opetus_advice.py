@@ -342,7 +342,8 @@ def test_another_players_lay_off_onto_the_readers_meld_is_told_at_the_readers_ne
     notes = [s.get("note", "") for s in steps]
     told = [n for n in notes if "yhdistelmääsi" in n]
     assert told[0] == (
-        "Eero lisäsi herttaseiskan yhdistelmääsi (4♥ 5♥ 6♥). Kortteja saa lisätä myös toisen pelaajan yhdistelmiin."
+        "Eero lisäsi herttaseiskan yhdistelmääsi (4♥ 5♥ 6♥). Kortin, joka jatkaa pöydän yhdistelmää, saa lisätä "
+        "siihen, oli yhdistelmä oma tai jonkun muun."
     ), notes
     assert told[1] == "Eero lisäsi herttakasin yhdistelmääsi (4♥ 5♥ 6♥ 7♥).", notes
 

@@ -245,12 +245,13 @@ def _opening_note(deal: Any, move: Any, names: Sequence[str]) -> str:
 
 def _onto_yours_note(deal: Any, move: Any, names: Sequence[str], said: bool) -> str:
     """Another player's lay-off onto the reader's meld: "Eero lisäsi herttakuutosen yhdistelmääsi
-    (7♥ 8♥ 9♥)." and, the first time (``said``: already said), that any player may."""
+    (7♥ 8♥ 9♥)." and, the first time (``said``: already said), the rule that any player may
+    (the shared lay-off sentence)."""
     meld = " ".join(faces(deal.table[move.target].meld.cards))
     cards = join_list([card_name(c, "gen") for c in move.cards])
     text = f"{player_name(names[deal.turn])} lisäsi {cards} yhdistelmääsi ({meld})."
     if not said:
-        text += " Kortteja saa lisätä myös toisen pelaajan yhdistelmiin."
+        text += " " + _SHARED["lisays_oma"]
     return text
 
 
