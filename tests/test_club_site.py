@@ -7,9 +7,10 @@ own. Every ``./dev`` command of the section runs what the ``dev`` script runs fo
 and :data:`TEST_STAGES`, checked against the script), with the copy's engine first on the path.
 ``./dev test`` is all of it: the page and site builds, the source-overlap check, ruff, and pytest
 with the test files and allow-lists as the project has them, never edited. Its pytest runs, last
-in this session (:func:`test_dev_test_passes_in_the_club_copy`), every test of the session that
-read the project's data here, as tests/data_record.py recorded them (files opened or listed,
-child processes, fixtures and kept values that read data); the rest ran the same code on the same
+in this session (:func:`test_dev_test_passes_in_the_club_copy`), the tests of the session that
+read the project's data here (but for the two kinds that function names, with their
+counterparts), as tests/data_record.py recorded them (files opened or listed, child processes,
+fixtures and kept values that read data); the rest ran the same code on the same
 inputs as they would in the copy, whose code is the project's byte for byte
 (:func:`test_the_copy_has_the_projects_code_byte_for_byte`), so their outcome there is the one
 they had here. In CI the session is the whole suite. The publish step copies the build the
