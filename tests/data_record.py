@@ -82,6 +82,12 @@ def _audit(event: str, args: tuple) -> None:
         _HOOKED[-1].event(event, args)
 
 
+def _absolute(path) -> str:
+    """``path`` as a normalised absolute path (a relative one from the working folder)."""
+    p = os.fsdecode(os.fspath(path))
+    return os.path.normpath(p if os.path.isabs(p) else os.path.join(os.getcwd(), p))
+
+
 def _sizes(globals_: dict, code: types.CodeType) -> dict[str, int]:
     """The sizes of the dicts, lists and sets among the globals ``code`` names (with those one level in)."""
     out = {}
@@ -122,12 +128,9 @@ class Recorder:
     def is_data(self, path) -> bool:
         """Whether ``path`` is the project's data (not :data:`CODE`, not a file of Python's own)."""
         try:
-            p = os.fsdecode(os.fspath(path))
+            p = _absolute(path)
         except TypeError:
             return False  # a file descriptor: its opening was seen
-        if not os.path.isabs(p):
-            p = os.path.join(os.getcwd(), p)
-        p = os.path.normpath(p)
         if p == self.root or p.startswith(self.prefix):
             rel = p[len(self.prefix) :].replace(os.sep, "/")
             if f"{rel}/".startswith(NOT_CODE):
@@ -144,7 +147,7 @@ class Recorder:
 
     def inside(self, path) -> bool:
         """Whether ``path`` is in the project's folder (its data or its code)."""
-        p = os.path.normpath(os.path.join(os.getcwd(), os.fsdecode(os.fspath(path))))
+        p = _absolute(path)
         return p == self.root or p.startswith(self.prefix)
 
     # -- recording -------------------------------------------------------------------------
