@@ -682,9 +682,9 @@ def test_discard_advice_gives_one_reason_and_warns_of_a_card_the_next_player_can
         "joten Eero voi ottaa sen poistopakasta ja lisätä sen pöytään."
     ), risky
     why = (  # (K♣ and 4♠ fit nothing; the dearer goes, and why points matter is said once)
-        "Päätä vuoro poistamalla ristikuninkaan: se ei sovi yhdistelmään minkään muun korttisi kanssa, ja "
-        "tällaisista korteistasi se on arvokkain (10 pistettä). Arvokas kortti kannattaa poistaa ensin: jos joku "
-        "muu menee ulos, hän saa pisteikseen käteesi jääneiden korttien arvon."
+        "Päätä vuoro poistamalla ristikuninkaan: se ei sovi yhdistelmään minkään muun korttisi kanssa, ja se on "
+        "arvokkain niistä korteistasi, jotka eivät sovi yhteen minkään kanssa (10 pistettä). Arvokas kortti "
+        "kannattaa poistaa ensin: jos joku muu menee ulos, hän saa pisteikseen käteesi jääneiden korttien arvon."
     )
     assert lone == why, lone
     safe, pair, again = _discard_texts(["KC", "9D", "4S"])
@@ -913,3 +913,40 @@ def test_a_knock_not_undercut_says_what_an_undercut_would_have_taken_and_given(t
         f"{total} pistettä, etkä sinä olisi saanut mitään."
     ), text
     assert undercut_missed(start, ["Aino", "Eero"], 0) == ""  # (no deal end: nothing)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_an_undercut_made_by_a_lay_off_is_explained_at_the_end(seat):
+    """After an undercut the ending says both deadwoods and, when a lay-off made it one, which card
+    and what the knocker would have got without it (here: Eero lays off 8♥ onto Aino's run
+    3♥–7♥; kept, his deadwood 8 would not undercut Aino's 4 and she would score 8 − 4)."""
+    from fixed_rules import FIXED
+    from rommikirja import deal_type
+    from rommikirja.app.opetus_text import undercut_made
+    from rommikirja.cards import parse_cards, standard_deck
+    from rommikirja.deal import Draw
+    from rommikirja.gin import Knock
+
+    rules = FIXED["gin"]
+    aino = parse_cards("2S 2H 2C 4H 5H 6H 7H AS 3D KD")  # knocks discarding K♦: deadwood A♠ 3♦ = 4
+    eero = parse_cards("JS QS KS 5C 6C 7C 9D 9S 9C 8H")  # three melds and 8♥
+    drawn = parse_cards("3H")  # Aino's draw: onto her run (3♥–7♥)
+    used = set(aino) | set(eero) | set(drawn)
+    stock = [*drawn] + [c for c in standard_deck(1, 0) if c not in used]
+    start = deal_type(rules).from_position(rules, [aino, eero], stock=stock, dealer=1, turn=0)
+    end = start.copy()
+    assert undercut_made(end, ["Aino", "Eero"], seat) == ""  # (no deal end: nothing)
+    for m in (Draw("stock"), Knock(parse_cards("KD")[0])):
+        end.play(m)
+    text = undercut_made(end, ["Aino", "Eero"], seat)
+    if seat == 0:
+        assert text == (
+            "Eero alitti: hänen irtokorttiensa arvo oli 0 pistettä, sinun 4 pistettä. Alitus syntyi liittämällä: "
+            "ilman herttakasin liittämistä hänen irtokorttiensa arvo olisi ollut 8 pistettä, ja sinä olisit saanut "
+            "4 pistettä."
+        ), text
+    else:
+        assert text == (
+            "Alitit: irtokorttiesi arvo oli 0 pistettä, Ainon 4 pistettä. Alitus syntyi liittämällä: ilman "
+            "herttakasin liittämistä irtokorttiesi arvo olisi ollut 8 pistettä, ja Aino olisi saanut 4 pistettä."
+        ), text

@@ -85,7 +85,10 @@ def test_a_discard_is_not_called_safe_and_the_next_step_says_who_took_it():
     ), nxt
     # the draw's reason: K♦ on the pile makes a pair with the reader's K♠, no meld yet
     assert "ei ole sinulle hyötyä" not in nxt["text"]
-    assert "Se sopisi yhteen patakuninkaasi kanssa, mutta yhdistelmää siitä ei vielä tulisi" in nxt["text"], nxt
+    assert (
+        "Se sopisi yhteen patakuninkaasi kanssa, mutta yhdistelmään tarvittaisiin vielä herttakuningas tai "
+        "ristikuningas." in nxt["text"]
+    ), nxt
     # the first draw: the upcard is the deal's set-up, said in the past, not as the draw's rule
     first = steps[0]
     assert "jakaja käänsi jaon lopuksi nostopakan päällimmäisen kortin, patakympin," in first["text"], first
@@ -121,8 +124,12 @@ def test_rommi51_draw_says_the_meld_the_card_makes_and_why_it_cannot_open():
     steps = guide(start, moves, 0, list(DEFAULT_NAMES[:3]))
     text = steps[0]["text"]
     assert "ei ole sinulle hyötyä" not in text
-    assert "Se täydentäisi kaksi korttiasi yhdistelmäksi 4♦ 5♦ 6♦, mutta sillä et saisi vielä avausta kokoon: avaukseen tarvitaan "
-    "vähintään 51 pistettä ja jokeriton suora." in text, text
+    assert (
+        "Se täydentäisi kaksi korttiasi yhdistelmäksi 4♦ 5♦ 6♦, mutta avausta et saisi sillä vielä kokoon: "
+        "yhdistelmiesi arvo olisi enintään 6 + 15 = 21 pistettä (A♠ 2♠ 3♠ ja 4♦ 5♦ 6♦), ja avaukseen tarvitaan "
+        "vähintään 51 pistettä. Nosta siis kortti nostopakasta." in text
+    ), text
+    assert "Jokerikin" not in text  # (no joker in the hand)
     script = script_of(start, moves, list(DEFAULT_NAMES[:3]), 0)
     other = ask_opetus(rules, script, 0, {"draw": "discard"})
     assert "Ruutukuutonen täydentäisi kaksi korttiasi yhdistelmäksi 4♦ 5♦ 6♦" in other["reason"], other
@@ -134,6 +141,69 @@ def test_rommi51_draw_says_the_meld_the_card_makes_and_why_it_cannot_open():
         "Suora A♠ 2♠ 3♠ kelpaa yhdistelmäksi, mutta avaukseen tarvitaan vähintään 51 "
         "pistettä ja jokeriton suora, ja valitsemasi yhdistelmä on vain 6 pistettä."
     ), part
+
+
+def test_rommi51_draw_counts_the_best_melds_and_says_the_joker_serves_one_meld():
+    """7♥ on the pile would make 5♥ 🃏 7♥, but the best count keeps the joker in 8♣ 🃏 10♣ (and 5♥
+    in its group): the melds behind "enintään 48" are shown, and that a joker goes into one meld."""
+    rules = FIXED["rommi51"]
+    start = _position(
+        rules,
+        [
+            "AS 2S 3S 5S 5H 5D 8C 10C JK 9S KH QD 2H 4D",
+            "AH 3H 4H 6S 7S 8H 9H JH QH KC 2C 3C 6D",
+            "AD 2D 3D 7D 8D 9D 10D JD KD 4C 5C 7C 8D'",
+        ],
+        "9D' 10S",
+        "7H",
+        dealer=2,
+        turn=0,
+    )
+    steps = guide(start, [Draw("stock"), Discard(parse_cards("KH")[0])], 0, list(DEFAULT_NAMES[:3]))
+    assert steps[0]["text"].endswith(
+        "Se täydentäisi kaksi korttiasi yhdistelmäksi 5♥ 🃏 7♥, mutta avausta et saisi sillä vielä kokoon: "
+        "yhdistelmiesi arvo olisi enintään 6 + 15 + 27 = 48 pistettä (A♠ 2♠ 3♠, 5♠ 5♥ 5♦ ja 8♣ 🃏 10♣), ja "
+        "avaukseen tarvitaan vähintään 51 pistettä. Jokerikin voi kuulua vain yhteen yhdistelmään. Nosta siis "
+        "kortti nostopakasta."
+    ), steps[0]["text"]
+
+
+def test_a_meld_or_lay_off_of_the_card_drawn_from_the_stock_names_it():
+    """The draw's step cannot name a card from the stock; the next step that plays it says it did
+    the work. A meld of cards held before the draw is asked for plainly."""
+    rules = FIXED["perusrommi"]
+    hands = ["2S 2D QD 5H 9C KS 7D", "QH QC 3S 4D 6C 8H JD", "AS 3H 5C 7C 9D JS KD"]
+    start = _position(rules, hands, "2C 8C", "10S", dealer=2, turn=0)
+    c = lambda s: parse_cards(s)[0]  # noqa: E731
+    moves = [Draw("stock"), PlayMeld(tuple(parse_cards("2S 2D 2C"))), Discard(c("QD"))]
+    meld = guide(start, moves, 0, list(DEFAULT_NAMES[:3]))[1]
+    assert meld["text"] == (
+        "Nostamasi ristikakkonen täydentää ryhmän: pelaa pöytään patakakkonen, ruutukakkonen ja ristikakkonen."
+    ), meld
+    held = _position(rules, ["2S 2D 2C QD 5H 9C KS", *hands[1:]], "8C 7D", "10S", dealer=2, turn=0)
+    meld = guide(held, moves, 0, list(DEFAULT_NAMES[:3]))[1]
+    assert meld["text"] == "Pelaa pöytään ryhmä: patakakkonen, ruutukakkonen ja ristikakkonen.", meld
+
+
+def test_a_gin_discard_says_which_meld_the_turn_broke_up_and_why():
+    """9♥ from the stock: 7♥ 8♥ 9♥ leaves less deadwood than the group 7♠ 7♥ 7♣, so 7♥ moves and
+    the group is gone; the step says so, and the first time that a card belongs to one meld only."""
+    rules = FIXED["gin"]
+    start = _position(
+        rules,
+        ["7S 7H 7C 8H KD QS JC 2D 4S 6D", "2H 6H 10H QH 3S 5S 9S JS AD 3C"],
+        "9H 5C AC",
+        "KS",
+        dealer=1,
+        turn=0,
+        phase="draw",
+    )
+    steps = guide(start, [Draw("stock"), Discard(parse_cards("KD")[0])], 0, list(DEFAULT_NAMES[:2]))
+    assert steps[1]["text"].endswith(
+        "Herttaseiska on nyt suorassa, joten ryhmä 7♠ 7♥ 7♣ purkautui: sama kortti voi kuulua vain yhteen "
+        "yhdistelmään."
+    ), steps[1]["text"]
+    assert "purkautui" not in steps[0]["text"]
 
 
 def _gin_knock():

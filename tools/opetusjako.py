@@ -25,6 +25,7 @@ from rommikirja.app.opetus_text import (
     guide,
     reader_moves,
     rommi_missed,
+    undercut_made,
     undercut_missed,
 )
 from rommikirja.finnish import join_list, player_name
@@ -77,7 +78,7 @@ def opetus_data(sc: Any, rules_mapping: dict, title: str) -> dict:
         "concepts": [CONCEPTS[c] for c in concepts],
         "concepts_text": join_list([CONCEPTS[c] for c in concepts]),
         "closing": closing(sc.rules, [c for s in steps for c in s.get("introduces", ())]),
-        **({"undercut": missed} if missed else {}),
+        **({"undercut": said} if (said := missed or undercut_made(end, sc.names, 0)) else {}),
         **({"rommi": rommi} if (rommi := rommi_missed(end, sc.names, 0)) else {}),
     }
 

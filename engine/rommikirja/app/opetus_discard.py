@@ -99,14 +99,15 @@ def teaching_discard(deal: Any) -> Any:
 
 
 def _dearest(card: Any, same: Sequence[Any], rules: RuleSet, kind: str) -> str:
-    """ ", ja tällaisista korteistasi se on arvokkain (10 pistettä)": ``card`` against the cards that
-    rank as it but for points (``same``); "" when none is worth less (nothing sets it apart)."""
+    """ ", ja se on arvokkain niistä korteistasi, jotka eivät sovi yhteen minkään kanssa (10 pistettä)":
+    ``card`` against the cards that rank as it but for points (``same``; ``kind``: the relative clause
+    that says what they share); "" when none is worth less (nothing sets it apart)."""
     mine = rules.card_points(card.rank)
     lower = [c for c in same if rules.card_points(c.rank) < mine]
     if not lower:
         return ""
     top = "arvokkain" if len(lower) == len(same) else "yksi arvokkaimmista"
-    return f", ja {kind} se on {top} ({count(mine, 'piste', digits=True)})"
+    return f", ja se on {top} niistä korteistasi, {kind} ({count(mine, 'piste', digits=True)})"
 
 
 def _distinction(card: Any, others: Sequence[Any], deal: Any) -> tuple[str, bool, list[Any]]:
@@ -121,15 +122,18 @@ def _distinction(card: Any, others: Sequence[Any], deal: Any) -> tuple[str, bool
     same = [c for c in others if discard_rank(c, hand, rules)[:3] == rank[:3]]
     mates = partners(card, hand, rules)
     if not mates:
-        dear = _dearest(card, same, rules, "tällaisista korteistasi")
+        alone = (
+            "jotka sopivat yhteen vain jokerin kanssa"
+            if any(c.is_joker for c in hand)
+            else "jotka eivät sovi yhteen minkään kanssa"
+        )
+        dear = _dearest(card, same, rules, alone)
         return _no_fit(hand) + dear, bool(dear), equal
     text = f"se sopii yhteen vain {join_list([card_name_yours(c) for c in mates])} kanssa"
     if len(mates) > 1:
         text += ", eikä niistä vielä tule yhdistelmää"
     if same:
-        dear = _dearest(
-            card, same, rules, f"korteistasi, jotka sopivat yhteen vain {count(len(mates), 'kortti', 'gen')} kanssa,"
-        )
+        dear = _dearest(card, same, rules, f"jotka sopivat yhteen vain {count(len(mates), 'kortti', 'gen')} kanssa")
         return text + dear, bool(dear), equal
     rest = [discard_rank(c, hand, rules) for c in hand if c != card]
     if all(r[1] or r[2] > rank[2] for r in rest):

@@ -38,6 +38,7 @@ from ..finnish import (
 from ..gin import GinDeal, GinPhase, Knock
 from .opetus_discard import WHY_POINTS, discard_advice, discard_reason, meld_with as _meld_with, next_player_fit
 from ..meld_need import MELD_MIN_CARDS
+from ..moves import EventKind
 from ..deadlock import fits_table
 from ..melds import (
     ACE_HIGH_POINTS,
@@ -62,6 +63,7 @@ __all__ = [
     "JOKER_VALUE_LATER",
     "closing",
     "undercut_missed",
+    "undercut_made",
     "rommi_missed",
     "count_line",
     "opening_sum",
@@ -308,10 +310,15 @@ def draw_reason(deal: Any, names: Sequence[str], subject: str = "Se") -> str:
         said = err.sentence(who)
         return second_person(said, who) or said
     partner = next((c for c in hand if not c.is_joker and waiting_cards([top, c], rules)), None)
+    # (the pair's missing card: "yhdistelmään tarvittaisiin vielä herttakymppi")
+    wanted = join_list([card_name(c) for c in waiting_cards([top, partner], rules)], "tai") if partner else ""
     if isinstance(deal, GinDeal):
         if partner is None:
             return f"{subject} ei sovi yhdistelmään minkään korttisi kanssa."
-        return f"{subject} sopisi yhteen {card_name_yours(partner)} kanssa, mutta irtokorttiesi arvo ei pienenisi."
+        return (
+            f"{subject} sopisi yhteen {card_name_yours(partner)} kanssa, mutta yhdistelmään tarvittaisiin vielä "
+            f"{wanted}, eikä irtokorttiesi arvo pienenisi."
+        )
     trial = deal.copy()
     trial.play(Draw(DISCARD))
     if any(top in _move_cards(m) for m in trial.legal_moves() if isinstance(m, (Open, PlayMeld, LayOff))):
@@ -321,11 +328,19 @@ def draw_reason(deal: Any, names: Sequence[str], subject: str = "Se") -> str:
         shown = " ".join(faces(meld, hand + [top]))
         if rules.must_open(deal.opened[deal.turn]):
             why = f"mutta avausta et saisi sillä vielä kokoon: {opening_shortfall(hand + [top], rules)}"
+            packed = best_opening(hand + [top], rules.with_options(opening_points=0))
+            joker = next((c for c in meld if c.is_joker), None)
+            if (
+                joker is not None
+                and packed is not None
+                and any(joker in m.cards and set(m.cards) != set(meld) for m in packed.melds)
+            ):  # (the count above has the joker in another meld)
+                why += ". Jokerikin voi kuulua vain yhteen yhdistelmään"
         else:
             why = "mutta et voisi pelata sitä vielä tällä vuorolla"
         return f"{subject} täydentäisi kaksi korttiasi yhdistelmäksi {shown}, {why}."
     if partner is not None:
-        return f"{subject} sopisi yhteen {card_name_yours(partner)} kanssa, mutta yhdistelmää siitä ei vielä tulisi."
+        return f"{subject} sopisi yhteen {card_name_yours(partner)} kanssa, mutta yhdistelmään tarvittaisiin vielä {wanted}."
     if fits_table(deal, [top]):
         for i, tm in enumerate(trial.table):
             if fits_table(SimpleNamespace(rules=rules, table=[tm]), [top]):
@@ -410,7 +425,7 @@ def opening_shortfall(cards: Sequence[Any], rules: RuleSet, would: bool = True) 
     >>> from rommikirja.cards import parse_cards
     >>> rules = RuleSet(opening_points=51, opening_pure_run=True, jokers=2, decks=2)
     >>> opening_shortfall(parse_cards("5S 5H 5D AS 2S 3S KC"), rules, would=False)
-    'yhdistelmiesi arvo on enintään 21 pistettä, ja avaukseen tarvitaan vähintään 51 pistettä'
+    'yhdistelmiesi arvo on enintään 15 + 6 = 21 pistettä (5♠ 5♥ 5♦ ja A♠ 2♠ 3♠), ja avaukseen tarvitaan vähintään 51 pistettä'
     >>> opening_shortfall(parse_cards("QS QH QD KS KH KD AC AH AD 2C"), rules)
     'kädessäsi ei olisi jokeritonta suoraa, jota avaukseen tarvitaan'
     """
@@ -427,10 +442,45 @@ def opening_shortfall(cards: Sequence[Any], rules: RuleSet, would: bool = True) 
             text += f", ja yhdistelmiesi arvo {be} vain {count(most.points, 'piste', digits=True)}"
         return text
     with_run = "jokerittoman suoran kanssa " if most.points > pure.points else ""
-    return (
-        f"{with_run}yhdistelmiesi arvo {be} enintään {count(pure.points, 'piste', digits=True)}, ja avaukseen "
-        f"tarvitaan vähintään {need}"
-    )
+    values = [meld_points(m) for m in pure.melds]
+    if sum(values) != pure.points:  # (the shown sum is the engine's count)
+        raise RuntimeError("opening points: the melds' sum is not the engine's")
+    most_text = _sum_points(values) if len(values) > 1 else count(pure.points, "piste", digits=True)
+    shown = join_list([" ".join(faces(m.cards, cards)) for m in pure.melds])
+    return f"{with_run}yhdistelmiesi arvo {be} enintään {most_text} ({shown}), ja avaukseen tarvitaan vähintään {need}"
+
+
+def _stock_card(deal: Any, seat: int) -> Any:
+    """The card ``seat`` drew from the stock this turn while it is still in the hand, else ``None``
+    (a card taken from the discard pile: the draw's own step said what it is for)."""
+    for e in reversed(deal.events):
+        if e.player != seat or e.kind == EventKind.DRAW_DISCARD:
+            return None
+        if e.kind == EventKind.DRAW_STOCK:
+            return e.cards[0] if e.cards[0] in deal.hands[seat] else None
+    return None
+
+
+def _moved(before: Sequence[frozenset], melds: Sequence[Any], rules: RuleSet, first: bool) -> str:
+    """(gin) A meld of the hand that the turn broke up because its cards now belong to other melds
+    (``melds``: the engine's best after the discard): "Herttaseiska on nyt suorassa, joten ryhmä
+    7♠ 7♥ 7♣ purkautui." and, the ``first`` time, why: one card goes into one meld only; or ""."""
+    now = {frozenset(m.cards): m for m in melds}
+    for old in before:
+        if old in now:
+            continue
+        went = [(c, m) for c in sort_cards(old) for m in melds if c in m.cards]
+        if not went:
+            continue
+        broken = Meld.from_cards(sort_cards(old), rules)
+        if len(went) == 1:
+            card, into = went[0]
+            where = f"{card_name(card).capitalize()} on nyt {noun(into.kind.finnish, 'ine')}"
+        else:
+            where = f"{join_list([card_name(c) for c, _ in went]).capitalize()} ovat nyt muissa yhdistelmissä"
+        why = ": sama kortti voi kuulua vain yhteen yhdistelmään" if first else ""
+        return f"{where}, joten {broken.kind.finnish} {' '.join(faces(broken.cards))} purkautui{why}."
+    return ""
 
 
 def _lower(sentence: str) -> str:
@@ -620,6 +670,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
         return _rule(concept, rules, options)
 
     events = 0
+    held: list[frozenset] = []  # (gin) the reader's melds in the hand before the turn's draw
     notes: list[str] = []  # what the other players did that the reader's next step shows (an opening, counted)
     thrown: tuple[Any, bool] | None = None  # the reader's last discard on the pile, and whether it fitted the table
     for k, move in enumerate(moves):
@@ -644,6 +695,8 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
         first = isinstance(move, (Draw, Pass)) or (gin and deal.phase is GinPhase.OFFER)
         if first:
             turns += 1
+            if gin:  # (the hand's melds before this turn's draw: a meld the turn breaks up is said)
+                held = [frozenset(m) for m in best_arrangement(deal.hand, rules).melds]
         lead = _turn_start(turns) + ": " if first else ""
         cards: list[str] = []
         onto = None
@@ -844,6 +897,12 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             parts = [introduce(*_meld_concept(m)) for m in made]
             concept = _meld_concept(made[0])[0]
             text = f"Pelaa pöytään {made[0].kind.finnish}: {_names(made[0].cards, deal.hand)}."
+            drawn = _stock_card(deal, seat)
+            if drawn is not None and drawn in made[0].cards:  # (the card the draw's step could not name)
+                text = (
+                    f"Nostamasi {_name(drawn, deal.hand)} täydentää {noun(made[0].kind.finnish, 'gen')}: pelaa "
+                    f"pöytään {_names(made[0].cards, deal.hand)}."
+                )
             how = f"Valitse kortit {join_list(faces(made[0].cards, deal.hand))}. Paina sitten Pelaa."
             if rules.melds_per_turn != "any" or _melds_this_turn(moves, k) > 1:  # (said where the move shows it)
                 parts.append(introduce("monta", ["melds_per_turn"]))
@@ -859,6 +918,12 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             onto = move.target
             meld = deal.table[move.target].meld
             text = f"Lisää {_names(move.cards, deal.hand)} pöydän yhdistelmään ({cards_text(meld.cards)})."
+            drawn = _stock_card(deal, seat)
+            if drawn is not None and list(move.cards) == [drawn]:
+                text = (
+                    f"Nostamasi {_name(drawn, deal.hand)} jatkaa pöydän yhdistelmää ({cards_text(meld.cards)}): lisää "
+                    "se siihen."
+                )
             if any(c.is_joker for c in move.cards):  # what the laid-off joker stands for
                 after = deal.copy()
                 after.play(move)
@@ -943,6 +1008,10 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                         f" Kädessäsi on {join_list(shown)}" if shown else " Kädessäsi ei ole vielä yhdistelmiä"
                     ) + f", ja irtokorttiesi arvo on {count(arr.deadwood_points, 'piste', digits=True)}."
                     text = text.replace(" Kädessäsi ", " Poiston jälkeen kädessäsi ", 1)  # (the hand holds it yet)
+                    moved = _moved(held, melds, rules, "yksi" not in seen)
+                    if moved:
+                        seen.add("yksi")
+                        text += " " + moved
                     parts = [rule] + [introduce(_meld_concept(m)[0]) for m in melds] + [introduce("irtokortit")]
                     rule = " ".join(x for x in parts if x)
             how = f"Valitse kortti {faces([move.card], deal.hand)[0]} ja paina Poista."
@@ -968,6 +1037,8 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             rule = " ".join(
                 x for x in (rule, introduce("jokeri", ["max_jokers_per_meld", "joker_points"]), sentence) if x
             )
+        if gin and "irtokort" in text and "irtokortit" not in seen:  # (defined where first said)
+            rule = " ".join(x for x in (rule, introduce("irtokortit")) if x)
         if isinstance(move, Discard) and not gin:
             thrown = (move.card, fits_table(deal, [move.card]))
         elif isinstance(move, Discard):
@@ -1060,6 +1131,47 @@ def undercut_missed(end: Any, names: Sequence[str], seat: int = 0) -> str:
         f"Et alittanut: irtokorttiesi arvo oli {pts(hv[d])}, {player_name(names[k], 'gen')} {pts(hv[k])}. Jos "
         f"irtokorttiesi arvo olisi ollut {pts(value)}, olisit alittanut ja saanut {gain}, eikä {names[k]} olisi "
         "saanut mitään."
+    )
+
+
+def undercut_made(end: Any, names: Sequence[str], seat: int = 0) -> str:
+    """After an undercut: the two deadwood values, and when the defender's lay-offs made it one,
+    which cards and what the knocker would have got without them (the engine's pricing of the
+    same deal with those cards left in the defender's deadwood); "" when the deal was no undercut."""
+    out = end.outcome
+    if not isinstance(end, GinDeal) or out is None or out.knocker is None or out.defender is None:
+        return ""
+    rules = end.rules
+    score = score_deal(out, rules)
+    if score.kind != "undercut":
+        return ""
+    k, d = out.knocker, 1 - out.knocker
+    hv = score.hand_values
+    pts = lambda n: count(n, "piste", digits=True)  # noqa: E731
+    you = d == seat
+    other = player_name(names[k] if you else names[d])
+    text = (
+        f"Alitit: irtokorttiesi arvo oli {pts(hv[d])}, {player_name(names[k], 'gen')} {pts(hv[k])}."
+        if you
+        else f"{other} alitti: hänen irtokorttiensa arvo oli {pts(hv[d])}, sinun {pts(hv[k])}."
+    )
+    laid = [c for cs, _ in out.defender.layoffs for c in cs]
+    if not laid:
+        return text
+    kept = replace(out, defender=replace(out.defender, layoffs=(), deadwood=tuple(out.defender.deadwood) + tuple(laid)))
+    then = score_deal(kept, rules)
+    if then.kind == "undercut":
+        return text
+    cards = join_list([card_name(c, "gen") for c in laid])
+    got = pts(then.points[k])
+    if you:
+        return (
+            f"{text} Alitus syntyi liittämällä: ilman {cards} liittämistä irtokorttiesi arvo olisi ollut "
+            f"{pts(then.hand_values[d])}, ja {other} olisi saanut {got}."
+        )
+    return (
+        f"{text} Alitus syntyi liittämällä: ilman {cards} liittämistä hänen irtokorttiensa arvo olisi ollut "
+        f"{pts(then.hand_values[d])}, ja sinä olisit saanut {got}."
     )
 
 
