@@ -228,5 +228,5 @@ def test_a_hands_line_names_its_cards_in_the_hands_order_each_with_its_value(gam
             seen += 1
         if score.kind == "went_out" and rules.scoring == "winner_takes":
             w = out.winner
-            assert lines[2].text == f"{NAMES[w]} saa pisteiksi muiden käsiin jääneet kortit:", lines
+            assert lines[2].text == f"{NAMES[w]} saa pisteikseen muiden käsiin jääneiden korttien arvon:", lines
     assert seen > 20

@@ -750,7 +750,7 @@ def test_a_steps_rule_sentence_is_the_one_its_move_shows():
     last card's discard says the other way out."""
     own_meld, _, own_lay, _ = _rule_steps("AC 2C 3C 4C KH 9D 9S", [["meld AC 2C 3C", "out KH"], ["lay 4C 1", "out 9S"]])
     assert own_lay["action"] == "lay_off" and own_lay["onto"] == 1, own_lay
-    assert "joku muu" not in own_lay["rule"] and "oli yhdistelmä oma tai jonkun muun" in own_lay["rule"], own_lay
+    assert "joku muu" not in own_lay["rule"] and "olipa yhdistelmä oma tai jonkun muun" in own_lay["rule"], own_lay
     assert "ennen kuin on pelannut oman yhdistelmän" not in own_lay["rule"], own_lay
     assert "useita uusia yhdistelmiä" not in own_meld["rule"], own_meld  # (one meld this turn)
     other_lay, _ = _rule_steps("7H KH 9D 9S KC QD JC", [["lay 7H 0", "out KH"]])
@@ -794,6 +794,14 @@ def test_the_draw_that_turns_the_pile_names_the_card_and_another_draw_is_answere
     assert "nostopakka on loppunut" in turned["text"] and "Viimeksi poistettu" not in turned["text"], turned["text"]
     said = _move_words(start, Draw("stock"), True)
     assert "nostopakka on loppunut" in said and "käännetään poistopakka uudeksi nostopakaksi" in said, said
+    # another player's draw turns the pile: the narration says the kept card too (seen happen)
+    from rommikirja.app.opetus import _narrate
+
+    for rs, said in ((rules, True), (whole, False)):
+        theirs = deal_type(rs).from_position(rs, [aino, eero], stock=[], discard=pile, dealer=0, turn=1)
+        lines = _narrate(theirs, Draw("stock"), ["Aino", "Eero"], 0)
+        assert lines[0].startswith("Nostopakka on lopussa, joten Eero kääntää poistopakan"), lines
+        assert (kept.strip() in lines) is said, lines
 
 
 @pytest.mark.parametrize("game", list(PLAYERS))

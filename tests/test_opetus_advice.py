@@ -200,8 +200,7 @@ def test_a_gin_discard_says_which_meld_the_turn_broke_up_and_why():
     )
     steps = guide(start, [Draw("stock"), Discard(parse_cards("KD")[0])], 0, list(DEFAULT_NAMES[:2]))
     assert steps[1]["text"].endswith(
-        "Herttaseiska on nyt suorassa, joten ryhmä 7♠ 7♥ 7♣ purkautui: sama kortti voi kuulua vain yhteen "
-        "yhdistelmään."
+        "Herttaseiska on nyt suorassa, joten ryhmä 7♠ 7♥ 7♣ purkautui: sama kortti voi kuulua vain yhteen yhdistelmään."
     ), steps[1]["text"]
     assert "purkautui" not in steps[0]["text"]
 
@@ -297,7 +296,7 @@ def test_a_gin_discard_among_equal_deadwood_says_what_sets_it_apart():
     assert teaching_discard(deal) == jack
     text = next(s for s in guide(start, [Draw("stock"), Discard(jack)], 0, names) if s["action"] == "discard")["text"]
     assert text.startswith(
-        "Päätä vuoro poistamalla ruutujätkän: sen poisto jättää irtokorttiesi arvon pienimmäksi (yhtä pieneksi "
+        "Päätä vuoro poistamalla ruutujätkän: sen poisto jättää irtokorttiesi arvon mahdollisimman pieneksi (yhtä pieneksi "
         "sen jättäisi myös ristikympin tai patakympin poisto). Näistä korteista ruutujätkä ei sovi yhdistelmään "
         "minkään muun korttisi kanssa, kun taas muut sopivat yhteen jonkin muun korttisi kanssa."
     ), text
@@ -314,7 +313,7 @@ def test_a_gin_discard_among_equal_deadwood_says_what_sets_it_apart():
     king = parse_cards("KD")[0]
     text = next(s for s in guide(start, [Draw("stock"), Discard(king)], 0, names) if s["action"] == "discard")["text"]
     assert text.startswith(
-        "Päätä vuoro poistamalla ruutukuninkaan: sen poisto jättää irtokorttiesi arvon pienimmäksi. "
+        "Päätä vuoro poistamalla ruutukuninkaan: sen poisto jättää irtokorttiesi arvon mahdollisimman pieneksi. "
     ), text
 
 
@@ -359,7 +358,11 @@ def test_a_deal_won_without_a_rommi_says_what_a_rommi_would_have_given():
         end.play(m)
     assert end.is_over and not end.outcome.rummy
     said = rommi_missed(end, list(DEFAULT_NAMES[:3]), 0)
-    assert said.startswith("Et saanut rommia, koska pelasit pöytään jo aiemmilla vuoroilla."), said
+    assert said.startswith(
+        "Tässä jaossa ei tullut rommia, koska pelasit pöytään jo aiemmilla vuoroilla. "
+        + statement("rummy_doubling", rules)
+        + " "
+    ), said  # (what a rommi is: the rule set's sentence)
     got = re.search(r"rommista olisit saanut (\d+) pistettä (\d+) pisteen sijaan\.$", said)
     assert got and int(got[2]) == score_deal(end.outcome, rules).points[0] and int(got[1]) == 2 * int(got[2]), said
     assert rommi_missed(end, list(DEFAULT_NAMES[:3]), 1).startswith("Aino ei saanut rommia, koska hän pelasi")
@@ -384,6 +387,10 @@ def test_taking_the_discard_with_one_card_left_says_the_taken_card_cannot_be_the
     moves = [Draw("discard"), LayOff((c("AH"),), 0), Discard(c("2H"))]
     steps = guide(start, moves, 0, list(DEFAULT_NAMES[:3]))
     assert "herttaässä ei voi jäädä viimeiseksi kortiksesi: se on pelattava pöytään" in steps[0]["text"], steps[0]
+    # the turn's plan, said at its draw: the discard after the lay-off empties the hand
+    assert steps[0]["text"].endswith(
+        "Lopuksi poistat viimeisen korttisi, herttakakkosen, jolloin kätesi tyhjenee ja menet ulos."
+    ), steps[0]
 
 
 def test_another_players_lay_off_onto_the_readers_meld_is_told_at_the_readers_next_step():
@@ -413,7 +420,7 @@ def test_another_players_lay_off_onto_the_readers_meld_is_told_at_the_readers_ne
     told = [n for n in notes if "yhdistelmääsi" in n]
     assert told[0] == (
         "Eero lisäsi herttaseiskan yhdistelmääsi (4♥ 5♥ 6♥). Kortin, joka jatkaa pöydän yhdistelmää, saa lisätä "
-        "siihen, oli yhdistelmä oma tai jonkun muun."
+        "siihen, olipa yhdistelmä oma tai jonkun muun."
     ), notes
     assert told[1] == "Eero lisäsi herttakasin yhdistelmääsi (4♥ 5♥ 6♥ 7♥).", notes
 
@@ -430,7 +437,7 @@ def test_a_taken_discard_says_what_it_completes_on_this_turn():
     assert step["text"].endswith(
         "ota poistopakan päällimmäinen kortti, ruutuviitonen. Sillä saat kokoon yhdistelmän 5♠ 5♥ 5♦, jonka "
         "pelaat tällä vuorolla pöytään."
-    ), step
+    ), step  # (and no plan of going out: cards stay in the hand)
 
 
 def test_the_dearer_cards_kept_are_loose_ones_and_what_they_wait_for_is_not_in_the_hand():

@@ -95,6 +95,7 @@ def opetus_html(sc: Any, rules_mapping: dict, title: str, env: Any) -> Markup:
             reader=names[0],
             others=join_list([player_name(n, "gen") for n in names[1:]]),
             moves=reader_moves(data["steps"]),
+            steps=len(data["steps"]),
             concepts=join_list(data["concepts"]),
         )
         .strip()

@@ -17,7 +17,7 @@ bold).
 >>> out = Outcome(EndReason.WENT_OUT, 0, ((), parse_cards("KH 5S")), rummy=False, dealer=1)
 >>> rules = RuleSet()
 >>> [line.text for line in score_lines(out, score_deal(out, rules), rules, ["Aino", "Eero"])]
-['Aino voittaa jaon.', '', 'Aino saa pisteiksi muiden käsiin jääneet kortit:', '', '- Eeron käteen jäi pataviitonen + herttakuningas: 5 + 10 = 15 pistettä', '', 'Aino saa muiden käsien arvon, 15 pistettä.']
+['Aino voittaa jaon.', '', 'Aino saa pisteikseen muiden käsiin jääneiden korttien arvon:', '', '- Eeron käteen jäi pataviitonen + herttakuningas: 5 + 10 = 15 pistettä', '', 'Aino saa muiden käsien arvon, 15 pistettä.']
 """
 
 from __future__ import annotations
@@ -226,7 +226,7 @@ def _page_rummy(out: Any, score: Any, rules: RuleSet, names: Sequence[str]) -> l
     if rules.scoring == "penalty":
         lines += [
             _line(
-                f"Muut saavat sakkopisteitä käteen jääneistä korteista (ässä {rules.card_points(1)}, "
+                f"Muut saavat sakkopisteitä käteensä jääneistä korteista (ässä {rules.card_points(1)}, "
                 f"jokeri {rules.card_points(0)}); avaamatta jäänyt saa kiinteän sakon:"
             ),
             Line(),
@@ -249,7 +249,7 @@ def _page_rummy(out: Any, score: Any, rules: RuleSet, names: Sequence[str]) -> l
         ]
         return lines
     if score.kind == "went_out" and w is not None:  # (whose points the hands' cards are)
-        lines += [_line(f"{names[w]} saa pisteiksi muiden käsiin jääneet kortit:"), Line()]
+        lines += [_line(f"{names[w]} saa pisteikseen muiden käsiin jääneiden korttien arvon:"), Line()]
     lines += [
         _hand_line(names[i], hand, rules, count(hv[i], "piste", digits=True))
         for i, hand in enumerate(out.hands)

@@ -59,7 +59,16 @@ from ..scoring import score_deal
 from ..solver import best_arrangement
 from ..steps import StepError
 from .pelaa import ACTION_STEPS, _actions, _human_move, _labels, drawn_card
-from .opetus_text import TRY_GUIDED, count_line, faces, named, opening_needs, opening_sum, other_reason
+from .opetus_text import (
+    TRY_GUIDED,
+    count_line,
+    kept_on_turn_over,
+    faces,
+    named,
+    opening_needs,
+    opening_sum,
+    other_reason,
+)
 from .pelaa_state import PlayError, _Deck, check_rules, read_move
 
 __all__ = ["op_opetus", "script_of", "same_move", "twin_move"]
@@ -275,6 +284,9 @@ def _narrate(deal: Any, move: Any, names: Sequence[str], seat: int) -> list[str]
             out.append(f"{names[e.player]} nostaa kortin nostopakasta.")
         else:
             out.append(narrate_event(e, names, texts, style=deal.rules.style))
+        if e.kind == "turn_over" and deal.rules.stock_exhausted == "turn_over_keep_top" and e.cards:
+            # (the event's last card is the one kept: the rule the reader meets next, seen happen)
+            out.append(kept_on_turn_over(e.cards[-1]))
     return out
 
 

@@ -129,18 +129,16 @@ def _distinction(card: Any, others: Sequence[Any], deal: Any) -> tuple[str, bool
         )
         dear = _dearest(card, same, rules, alone)
         return _no_fit(hand) + dear, bool(dear), equal
-    text = f"se sopii yhteen vain {join_list([card_name_yours(c) for c in mates])} kanssa"
-    if len(mates) > 1:
-        text += ", eikä niistä vielä tule yhdistelmää"
+    text = _only_with(mates, hand)
     if same:
         dear = _dearest(card, same, rules, f"jotka sopivat yhteen vain {count(len(mates), 'kortti', 'gen')} kanssa")
         return text + dear, bool(dear), equal
     rest = [discard_rank(c, hand, rules) for c in hand if c != card]
     if all(r[1] or r[2] > rank[2] for r in rest):
         more = (
-            "joko sopii useamman kanssa tai kuuluu jo yhdistelmään"
+            "joko sopii useamman kortin kanssa tai kuuluu jo yhdistelmään"
             if any(r[1] for r in rest)
-            else "sopii useamman kanssa"
+            else "sopii useamman kortin kanssa"
         )
         text += f", ja jokainen muu korttisi {more}"
     return text, False, equal
@@ -196,6 +194,15 @@ def _no_fit(hand: Sequence[Any]) -> str:
     return "se ei sovi yhdistelmään minkään muun korttisi kanssa"
 
 
+def _only_with(mates: Sequence[Any], hand: Sequence[Any]) -> str:
+    """ "se sopii yhteen vain herttakasisi ja ruutuysisi kanssa, eikä niistä vielä tule yhdistelmää",
+    a joker of the hand excepted first (as :func:`_no_fit` says it)."""
+    text = f"se sopii yhteen vain {join_list([card_name_yours(c) for c in mates])} kanssa"
+    if any(c.is_joker for c in hand):
+        text = "jokeria lukuun ottamatta " + text
+    return text + (", eikä niistä vielä tule yhdistelmää" if len(mates) > 1 else "")
+
+
 def _plain(card: Any, deal: Any) -> str:
     """The facts of a discard the ranking would not choose (a hand-written tutorial's): no comparison."""
     hand, rules = deal.hand, deal.rules
@@ -205,8 +212,7 @@ def _plain(card: Any, deal: Any) -> str:
     if not mates:
         return _no_fit(hand)
     if meld_with(card, [c for c in hand if c != card and not c.is_joker], rules) is None:
-        text = f"se sopii yhteen vain {join_list([card_name_yours(c) for c in mates])} kanssa"
-        return text + (", eikä niistä vielä tule yhdistelmää" if len(mates) > 1 else "")
+        return _only_with(mates, hand)
     return "tässä opetusjaossa se poistetaan nyt"
 
 
@@ -222,11 +228,11 @@ def discard_advice(card: Any, deal: Any, names: Sequence[str] = ()) -> tuple[str
     others = [c for c in options if c != card]
     gin = isinstance(deal, GinDeal)
     if gin and not others:
-        return "sen poisto jättää irtokorttiesi arvon pienimmäksi", False, ""
+        return "sen poisto jättää irtokorttiesi arvon mahdollisimman pieneksi", False, ""
     text, by_points, equal = _distinction(card, others, deal)
     if gin:  # of the discards that leave the least deadwood: what sets this one apart, if anything
         also = join_list([card_name(c, "gen") for c in others], "tai") if len(others) <= 3 else "usean muunkin kortin"
-        least = f"sen poisto jättää irtokorttiesi arvon pienimmäksi (yhtä pieneksi sen jättäisi myös {also} poisto)"
+        least = f"sen poisto jättää irtokorttiesi arvon mahdollisimman pieneksi (yhtä pieneksi sen jättäisi myös {also} poisto)"
         if len(equal) == len(others) or not text.startswith("se "):
             return least, False, ""
         these = "Näistä kahdesta" if len(others) == 1 else "Näistä korteista"
@@ -241,7 +247,11 @@ def discard_advice(card: Any, deal: Any, names: Sequence[str] = ()) -> tuple[str
                     else ", kun taas muut sopivat yhteen jonkin muun korttisi kanssa"
                 )
             else:
-                text += f", {card_name(more[0])} taas useamman kanssa" if len(more) == 1 else ", muut useamman kanssa"
+                text += (
+                    f"; {card_name(more[0])} taas sopii useamman kortin kanssa"
+                    if len(more) == 1
+                    else "; muut taas sopivat useamman kortin kanssa"
+                )
         return text, by_points, ""
     text += _as_good(equal, deal.hand)
     risky = [c for c in _legal(deal) if c not in options]

@@ -66,6 +66,7 @@ __all__ = [
     "undercut_made",
     "rommi_missed",
     "count_line",
+    "kept_on_turn_over",
     "opening_sum",
     "deck_mark",
     "faces",
@@ -111,7 +112,7 @@ _SHARED = {
     "irtokortit": "Yhdistelmät pysyvät kädessä jaon loppuun asti; kortit, jotka eivät kuulu mihinkään yhdistelmään, ovat irtokortteja, ja niiden arvo lasketaan pisteinä.",
     "otettu": "Poistopakasta otettua korttia ei saa poistaa samalla vuorolla.",
     "lisays": "Kortin, joka jatkaa pöydän yhdistelmää, saa lisätä siihen, vaikka yhdistelmän olisi pelannut joku muu.",
-    "lisays_oma": "Kortin, joka jatkaa pöydän yhdistelmää, saa lisätä siihen, oli yhdistelmä oma tai jonkun muun.",
+    "lisays_oma": "Kortin, joka jatkaa pöydän yhdistelmää, saa lisätä siihen, olipa yhdistelmä oma tai jonkun muun.",
     "ryhma": "Ryhmässä on kolme tai neljä samanarvoista korttia, kaikki eri maata.",
     "suora": "Suorassa on vähintään kolme saman maan korttia peräkkäin.",
     "monta": "",
@@ -425,7 +426,7 @@ def opening_shortfall(cards: Sequence[Any], rules: RuleSet, would: bool = True) 
     >>> from rommikirja.cards import parse_cards
     >>> rules = RuleSet(opening_points=51, opening_pure_run=True, jokers=2, decks=2)
     >>> opening_shortfall(parse_cards("5S 5H 5D AS 2S 3S KC"), rules, would=False)
-    'yhdistelmiesi arvo on enintään 15 + 6 = 21 pistettä (5♠ 5♥ 5♦ ja A♠ 2♠ 3♠), ja avaukseen tarvitaan vähintään 51 pistettä'
+    'yhdistelmiesi arvo on enintään 6 + 15 = 21 pistettä (A♠ 2♠ 3♠ ja 5♠ 5♥ 5♦), ja avaukseen tarvitaan vähintään 51 pistettä'
     >>> opening_shortfall(parse_cards("QS QH QD KS KH KD AC AH AD 2C"), rules)
     'kädessäsi ei olisi jokeritonta suoraa, jota avaukseen tarvitaan'
     """
@@ -481,6 +482,13 @@ def _moved(before: Sequence[frozenset], melds: Sequence[Any], rules: RuleSet, fi
         why = ": sama kortti voi kuulua vain yhteen yhdistelmään" if first else ""
         return f"{where}, joten {broken.kind.finnish} {' '.join(faces(broken.cards))} purkautui{why}."
     return ""
+
+
+def kept_on_turn_over(card: Any) -> str:
+    """The last discard kept out of a turned pile (``stock_exhausted: turn_over_keep_top``)."""
+    return (
+        f"Viimeksi poistettu kortti, {card_name(card)}, ei käänny pakan mukana, vaan jää aloittamaan uuden poistopakan."
+    )
 
 
 def _lower(sentence: str) -> str:
@@ -632,6 +640,28 @@ def _later_use(moves: Sequence[Any], k: int, card: Any) -> Any:
     return None
 
 
+def _going_out_plan(deal: Any, moves: Sequence[Any], k: int) -> str:
+    """When the turn that ``moves[k]`` starts ends with the reader going out by a discard: " Lopuksi
+    poistat viimeisen korttisi, ruutukakkosen, jolloin kätesi tyhjenee ja menet ulos." (the turn's
+    plan, said at its draw); else ""."""
+    trial = deal.copy()
+    seat = deal.turn
+    for move in moves[k:]:
+        if isinstance(move, Discard):
+            last = list(trial.hand)
+            trial.play(move)
+            if trial.is_over and not trial.hands[seat] and last == [move.card]:
+                return (
+                    f" Lopuksi poistat viimeisen korttisi, {card_name(move.card, 'gen')}, jolloin kätesi tyhjenee ja "
+                    "menet ulos."
+                )
+            return ""
+        trial.play(move)
+        if trial.is_over or trial.turn != seat:
+            return ""
+    return ""
+
+
 def _use_words(use: Any, deal: Any) -> str:
     """What a taken discard is for, said at the draw (``use``: the move of the same turn that plays
     it; ``deal``: before the draw): "Sillä saat kokoon yhdistelmän 5♠ 5♥ 5♦, jonka pelaat tällä
@@ -740,10 +770,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 )
                 if after.discard and len(deal.discard) > 1 and after.discard[-1] == deal.discard[-1]:
                     # (the engine kept the last discard out of the turned pile)
-                    text += (
-                        f" Viimeksi poistettu kortti, {card_name(deal.discard[-1])}, ei käänny pakan mukana, vaan jää "
-                        "aloittamaan uuden poistopakan."
-                    )
+                    text += " " + kept_on_turn_over(deal.discard[-1])
             elif top is not None and upcard_now:
                 text = (
                     f"{lead}jakaja käänsi jaon lopuksi nostopakan päällimmäisen kortin, {card_name(top, 'gen')}, kuvapuoli "
@@ -794,6 +821,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                             f"vuorolla, joten {card_name(top)} ei voi jäädä viimeiseksi kortiksesi: se on pelattava "
                             "pöytään."
                         )
+                text += _going_out_plan(deal, moves, k)
             else:
                 text = f"{lead}ota poistopakan päällimmäinen kortti, {card_name(top)}: se parantaa kättäsi."
                 if gin:  # by how much: the deadwood now and after this turn's discard
@@ -1189,15 +1217,16 @@ def rommi_missed(end: Any, names: Sequence[str], seat: int = 0) -> str:
     if then.points[w] == now.points[w]:
         return ""
     gain = f"{count(then.points[w], 'piste', digits=True)} {count(now.points[w], 'piste', 'gen', digits=True)} sijaan"
+    rule = statement("rummy_doubling", rules)  # (what a rommi is: the rule set's own sentence)
     if w == seat:
         return (
-            "Et saanut rommia, koska pelasit pöytään jo aiemmilla vuoroilla. Jos olisit tyhjentänyt koko kätesi "
-            f"yhdellä vuorolla, rommista olisit saanut {gain}."
+            f"Tässä jaossa ei tullut rommia, koska pelasit pöytään jo aiemmilla vuoroilla. {rule} Jos olisit "
+            f"tyhjentänyt koko kätesi yhdellä vuorolla, rommista olisit saanut {gain}."
         )
     who = names[w]
     return (
-        f"{who} ei saanut rommia, koska hän pelasi pöytään jo aiemmilla vuoroilla. Jos hän olisi tyhjentänyt "
-        f"koko kätensä yhdellä vuorolla, rommista hän olisi saanut {gain}."
+        f"{who} ei saanut rommia, koska hän pelasi pöytään jo aiemmilla vuoroilla. {rule} Jos hän olisi "
+        f"tyhjentänyt koko kätensä yhdellä vuorolla, rommista hän olisi saanut {gain}."
     )
 
 

@@ -68,6 +68,9 @@ NOUN_FORMS: dict[str, tuple[str, ...]] = {
     "siirto": singular_forms(
         "siirto siirron siirtoa siirtoon siirrossa siirrosta siirrolle siirrolla", "siirrolta siirtona siirroksi"
     ),
+    "vaihe": singular_forms(
+        "vaihe vaiheen vaihetta vaiheeseen vaiheessa vaiheesta vaiheelle vaiheella", "vaiheelta vaiheena vaiheeksi"
+    ),
     "avaus": singular_forms(
         "avaus avauksen avausta avaukseen avauksessa avauksesta avaukselle avauksella",
         "avaukselta avauksena avaukseksi",
