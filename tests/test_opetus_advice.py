@@ -451,3 +451,29 @@ def test_the_dearer_cards_kept_are_loose_ones_and_what_they_wait_for_is_not_in_t
     kept = text.split("Arvokkaammatkin kortit kannattaa pitää, jos ne voivat vielä päästä yhdistelmään: ", 1)[1]
     assert kept.startswith("herttakuningas ja herttarouva odottavat herttajätkää"), text
     assert "pata" not in kept, text
+
+
+def test_a_discard_that_fitted_the_readers_cards_and_was_covered_is_explained_once():
+    """Eero discards K♣, which would make K♥ K♦ K♣ with Aino's kings, and Kaisa discards on top of it
+    before Aino's turn: Aino's next step says why she cannot take it (only the top card, and only on
+    one's own turn); a later covered card is not told again."""
+    rules = FIXED["rommi"]
+    start = _position(
+        rules,
+        ["KH KD 3S 7D 9H 2C", "KC 4H 8S 9D 5C QS", "6H 10C AD 4S 8D 2H"],
+        "9C 10H 3D 5S 7S JH",
+        "6C",
+        dealer=2,
+        turn=0,
+    )
+    c = lambda s: parse_cards(s)[0]  # noqa: E731
+    turn = lambda out: [Draw("stock"), Discard(c(out))]  # noqa: E731
+    # (Aino draws 9♣ and keeps it: Eero's 9♦ on her second round would make 9♥ 9♦ 9♣, covered too)
+    moves = [*turn("2C"), *turn("KC"), *turn("AD"), *turn("7D"), *turn("9D"), *turn("6H"), Draw("stock")]
+    steps = guide(start, moves, 0, list(DEFAULT_NAMES[:3]))
+    told = [s for s in steps if "poisti sen päälle" in s.get("note", "")]
+    assert [s["at"] for s in told] == [6], [(s["at"], s.get("note")) for s in steps]
+    assert told[0]["note"] == (
+        "Eero poisti ristikuninkaan, josta olisi tullut korttiesi kanssa yhdistelmä K♥ K♦ K♣, mutta Kaisa poisti "
+        "sen päälle toisen kortin. Poistopakasta saa ottaa vain päällimmäisen kortin, ja vain omalla vuorollaan."
+    )

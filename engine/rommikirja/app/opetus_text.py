@@ -491,6 +491,18 @@ def kept_on_turn_over(card: Any) -> str:
     )
 
 
+def _covered_note(missed: tuple[int, Any, list], coverer: int, names: Sequence[str]) -> str:
+    """Another player's discard that would have made a meld with the reader's cards, covered by the
+    next discard before the reader's turn: why it cannot be taken any more (said once)."""
+    who, card, meld = missed
+    shown = " ".join(faces(meld))
+    return (
+        f"{player_name(names[who])} poisti {card_name(card, 'gen')}, josta olisi tullut korttiesi kanssa "
+        f"yhdistelmä {shown}, mutta {player_name(names[coverer])} poisti sen päälle toisen kortin. Poistopakasta "
+        "saa ottaa vain päällimmäisen kortin, ja vain omalla vuorollaan."
+    )
+
+
 def _lower(sentence: str) -> str:
     return sentence[:1].lower() + sentence[1:]
 
@@ -703,6 +715,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
     held: list[frozenset] = []  # (gin) the reader's melds in the hand before the turn's draw
     notes: list[str] = []  # what the other players did that the reader's next step shows (an opening, counted)
     thrown: tuple[Any, bool] | None = None  # the reader's last discard on the pile, and whether it fitted the table
+    missed: tuple[int, Any, list] | None = None  # another player's discard that fitted the reader's cards
     for k, move in enumerate(moves):
         if deal.turn != seat or deal.is_over:
             if isinstance(move, Open) and not deal.is_over:
@@ -714,8 +727,20 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 notes.append(taken_note(deal, moves, k, thrown[0], names, thrown[1]))
             if isinstance(move, (Discard, Knock)):
                 thrown = None
+            if isinstance(move, Discard) and not gin and "peitetty" not in seen:
+                if missed is not None:  # a card the reader could have used, covered before the reader's turn
+                    seen.add("peitetty")
+                    notes.append(_covered_note(missed, deal.turn, names))
+                    missed = None
+                elif deal.hands[deal.turn] != [move.card]:  # (not a going-out discard)
+                    mine = [c for c in deal.hands[seat] if not c.is_joker]
+                    found = _meld_with(move.card, mine, rules)
+                    missed = (deal.turn, move.card, found) if found is not None else None
+            elif isinstance(move, Draw) and move.source == DISCARD:
+                missed = None
             deal.play(move)
             continue
+        missed = None
         introduced = []
         steps_before: list[dict] = []  # an opening's steps, meld by meld, before its button
         watched: list[str] = []
