@@ -187,7 +187,8 @@ def test_a_meld_or_lay_off_of_the_card_drawn_from_the_stock_names_it():
 
 def test_a_gin_discard_says_which_meld_the_turn_broke_up_and_why():
     """9♥ from the stock: 7♥ 8♥ 9♥ leaves less deadwood than the group 7♠ 7♥ 7♣, so 7♥ moves and
-    the group is gone; the step says so, and the first time that a card belongs to one meld only."""
+    the group is gone; the step says so, the first time that a card belongs to one meld only, and
+    what keeping the group would have left (how the better grouping is found)."""
     rules = FIXED["gin"]
     start = _position(
         rules,
@@ -200,8 +201,10 @@ def test_a_gin_discard_says_which_meld_the_turn_broke_up_and_why():
     )
     steps = guide(start, [Draw("stock"), Discard(parse_cards("KD")[0])], 0, list(DEFAULT_NAMES[:2]))
     assert steps[1]["text"].endswith(
-        "Herttaseiska on nyt suorassa, joten ryhmä 7♠ 7♥ 7♣ purkautui: sama kortti voi kuulua vain yhteen yhdistelmään."
-    ), steps[1]["text"]
+        "Herttaseiska on nyt suorassa, joten ryhmä 7♠ 7♥ 7♣ purkautui: sama kortti voi kuulua vain yhteen "
+        "yhdistelmään. Jos pitäisit ryhmän, irtokorttiesi arvo olisi 49 pistettä."
+    ), steps[1]["text"]  # (kept: 8♥ 9♥ Q♠ J♣ 2♦ 4♠ 6♦ = 49; the run leaves 46)
+    assert "irtokorttiesi arvo on 46 pistettä" in steps[1]["text"], steps[1]["text"]
     assert "purkautui" not in steps[0]["text"]
 
 
@@ -477,3 +480,29 @@ def test_a_discard_that_fitted_the_readers_cards_and_was_covered_is_explained_on
         "Eero poisti ristikuninkaan, josta olisi tullut korttiesi kanssa yhdistelmä K♥ K♦ K♣, mutta Kaisa poisti "
         "sen päälle toisen kortin. Poistopakasta saa ottaa vain päällimmäisen kortin, ja vain omalla vuorollaan."
     )
+
+
+def test_a_discard_with_a_partner_says_when_no_card_of_the_hand_is_lone():
+    """Every card of Aino's hand has a partner (Q♠ Q♦, 5♥ 6♥, 9♣ 9♦, 2♠ 2♣): the queen goes, and
+    the step says there was no lone card to discard instead; with a lone card in the hand (kept
+    back because the next player could lay it off) it does not."""
+    rules = FIXED["perusrommi"]
+    others = ["AH 3H 4C 8S JD KC 7C", "AS 3D 5C 7D 10D JS KD"]
+    moves = [Draw("stock"), Discard(parse_cards("QS")[0])]
+    start = _position(rules, ["QS QD 5H 6H 9C 9D 2S", *others], "2C 8H", "10S", dealer=2, turn=0)
+    text = guide(start, moves, 0, list(DEFAULT_NAMES[:3]))[1]["text"]
+    assert text.startswith(
+        "Päätä vuoro poistamalla patarouvan: se sopii yhteen vain ruuturouvasi kanssa (jokainen korttisi sopii "
+        "yhteen ainakin yhden toisen kanssa), ja se on yksi arvokkaimmista niistä korteistasi, jotka sopivat "
+        "yhteen vain yhden kortin kanssa (10 pistettä). Yhtä hyvä poisto olisi myös ruuturouva."
+    ), text
+    # the lone 2♠ fits Eero's 3♠ 4♠ 5♠, so the queen still goes, but a lone card was in the hand
+    table = [(1, Meld.from_cards(parse_cards("3S 4S 5S"), rules))]
+    mine = [list(parse_cards(h)) for h in ("QS QD 5H 6H 9C 9D 2S", *others)]
+    used = {x for h in mine for x in h} | set(table[0][1].cards) | set(parse_cards("8H 10S"))
+    stock = [*parse_cards("8H")] + [x for x in standard_deck(rules.decks, rules.jokers) if x not in used]
+    pile = [*parse_cards("10S")]
+    lone = deal_type(rules).from_position(rules, mine, stock=stock, discard=pile, table=table, dealer=2, turn=0)
+    text = guide(lone, moves, 0, list(DEFAULT_NAMES[:3]))[1]["text"]
+    assert "yksi arvokkaimmista" in text and "jokainen korttisi" not in text, text
+    assert "Patakakkonen olisi muuten parempi poistettava" in text, text

@@ -115,6 +115,7 @@ def _distinction(card: Any, others: Sequence[Any], deal: Any) -> tuple[str, bool
     points decided it; the others that rank exactly as it (as good a discard). A claim on "every
     other card" is checked against the whole hand."""
     hand, rules = deal.hand, deal.rules
+    gin_hand = isinstance(deal, GinDeal)  # (gin's text is reworded by the caller: no aside inside)
     rank = discard_rank(card, hand, rules)
     equal = [c for c in others if discard_rank(c, hand, rules) == rank]
     if rank[0] or rank[1]:
@@ -130,6 +131,8 @@ def _distinction(card: Any, others: Sequence[Any], deal: Any) -> tuple[str, bool
         dear = _dearest(card, same, rules, alone)
         return _no_fit(hand) + dear, bool(dear), equal
     text = _only_with(mates, hand)
+    if same and not gin_hand and all(discard_rank(c, hand, rules)[1:3] != (False, 0) for c in hand if not c.is_joker):
+        text += " (jokainen korttisi sopii yhteen ainakin yhden toisen kanssa)"  # (no lone card to discard instead)
     if same:
         dear = _dearest(card, same, rules, f"jotka sopivat yhteen vain {count(len(mates), 'kortti', 'gen')} kanssa")
         return text + dear, bool(dear), equal

@@ -462,10 +462,12 @@ def _stock_card(deal: Any, seat: int) -> Any:
     return None
 
 
-def _moved(before: Sequence[frozenset], melds: Sequence[Any], rules: RuleSet, first: bool) -> str:
+def _moved(before: Sequence[frozenset], rest: Sequence[Any], melds: Sequence[Any], rules: RuleSet, first: bool) -> str:
     """(gin) A meld of the hand that the turn broke up because its cards now belong to other melds
-    (``melds``: the engine's best after the discard): "Herttaseiska on nyt suorassa, joten ryhmä
-    7♠ 7♥ 7♣ purkautui." and, the ``first`` time, why: one card goes into one meld only; or ""."""
+    (``melds``: the engine's best of ``rest``, the hand after the discard): "Herttaseiska on nyt
+    suorassa, joten ryhmä 7♠ 7♥ 7♣ purkautui: sama kortti voi kuulua vain yhteen yhdistelmään."
+    (why: the ``first`` time), and when the meld could still be kept, the deadwood it would leave
+    (the engine's best of the other cards): how the better grouping is chosen; or ""."""
     now = {frozenset(m.cards): m for m in melds}
     for old in before:
         if old in now:
@@ -480,7 +482,14 @@ def _moved(before: Sequence[frozenset], melds: Sequence[Any], rules: RuleSet, fi
         else:
             where = f"{join_list([card_name(c) for c, _ in went]).capitalize()} ovat nyt muissa yhdistelmissä"
         why = ": sama kortti voi kuulua vain yhteen yhdistelmään" if first else ""
-        return f"{where}, joten {broken.kind.finnish} {' '.join(faces(broken.cards))} purkautui{why}."
+        text = f"{where}, joten {broken.kind.finnish} {' '.join(faces(broken.cards))} purkautui{why}."
+        if old <= set(rest):  # (the meld could be kept: what it would leave)
+            kept = best_arrangement([c for c in rest if c not in old], rules).deadwood_points
+            text += (
+                f" Jos pitäisit {noun(broken.kind.finnish, 'gen')}, irtokorttiesi arvo olisi "
+                f"{count(kept, 'piste', digits=True)}."
+            )
+        return text
     return ""
 
 
@@ -1061,7 +1070,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                         f" Kädessäsi on {join_list(shown)}" if shown else " Kädessäsi ei ole vielä yhdistelmiä"
                     ) + f", ja irtokorttiesi arvo on {count(arr.deadwood_points, 'piste', digits=True)}."
                     text = text.replace(" Kädessäsi ", " Poiston jälkeen kädessäsi ", 1)  # (the hand holds it yet)
-                    moved = _moved(held, melds, rules, "yksi" not in seen)
+                    moved = _moved(held, rest, melds, rules, "yksi" not in seen)
                     if moved:
                         seen.add("yksi")
                         text += " " + moved
