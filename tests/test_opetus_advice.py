@@ -22,12 +22,17 @@ from rommikirja.narrate import DEFAULT_NAMES
 from rommikirja.rules import statement
 
 
-def _position(rules, hands: list[str], stock_top: str, discard: str, **kw):
+def _position(rules, hands: list[str], stock_top: str, discard: str, table: tuple = (), **kw):
+    """A deal from the hands, the stock's top cards (the rest of the deck below them), the discard
+    pile and the table's melds (``[(owner, "3S 4S 5S")]``)."""
     mine = [list(parse_cards(h)) for h in hands]
     top = list(parse_cards(stock_top))
     pile = list(parse_cards(discard))
-    used = {c for h in mine for c in h} | set(top) | set(pile)
+    melds = [(owner, Meld.from_cards(parse_cards(cards), rules)) for owner, cards in table]
+    used = {c for h in mine for c in h} | set(top) | set(pile) | {c for _, m in melds for c in m.cards}
     rest = [c for c in standard_deck(rules.decks, rules.jokers) if c not in used]
+    if melds:
+        kw["table"] = melds
     return deal_type(rules).from_position(rules, mine, stock=top + rest, discard=pile, **kw)
 
 
@@ -497,12 +502,8 @@ def test_a_discard_with_a_partner_says_when_no_card_of_the_hand_is_lone():
         "yhteen vain yhden kortin kanssa (10 pistettä). Yhtä hyvä poisto olisi myös ruuturouva."
     ), text
     # the lone 2♠ fits Eero's 3♠ 4♠ 5♠, so the queen still goes, but a lone card was in the hand
-    table = [(1, Meld.from_cards(parse_cards("3S 4S 5S"), rules))]
-    mine = [list(parse_cards(h)) for h in ("QS QD 5H 6H 9C 9D 2S", *others)]
-    used = {x for h in mine for x in h} | set(table[0][1].cards) | set(parse_cards("8H 10S"))
-    stock = [*parse_cards("8H")] + [x for x in standard_deck(rules.decks, rules.jokers) if x not in used]
-    pile = [*parse_cards("10S")]
-    lone = deal_type(rules).from_position(rules, mine, stock=stock, discard=pile, table=table, dealer=2, turn=0)
+    hand = ["QS QD 5H 6H 9C 9D 2S", *others]
+    lone = _position(rules, hand, "8H", "10S", table=[(1, "3S 4S 5S")], dealer=2, turn=0)
     text = guide(lone, moves, 0, list(DEFAULT_NAMES[:3]))[1]["text"]
     assert "yksi arvokkaimmista" in text and "jokainen korttisi" not in text, text
     assert "Patakakkonen olisi muuten parempi poistettava" in text, text

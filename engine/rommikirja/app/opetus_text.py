@@ -1158,18 +1158,30 @@ def ending_concepts(end: Any, seat: int = 0) -> list[str]:
     return []
 
 
+def _points(n: int) -> str:
+    return count(n, "piste", digits=True)
+
+
+def _knock_end(end: Any, kind: str) -> tuple | None:
+    """A gin deal ended by a knock the engine prices as ``kind`` ("knock", "undercut"): its outcome,
+    rules, score, the knocker and the defender; else ``None``."""
+    out = end.outcome
+    if not isinstance(end, GinDeal) or out is None or out.knocker is None or out.defender is None:
+        return None
+    score = score_deal(out, end.rules)
+    if score.kind != kind:
+        return None
+    return out, end.rules, score, out.knocker, 1 - out.knocker
+
+
 def undercut_missed(end: Any, names: Sequence[str], seat: int = 0) -> str:
     """After a knock the defender did not undercut: what would have made it an undercut and what it
     would have given, said to the reader, from the engine's own pricing of the same deal with the
     defender's deadwood worth the knocker's (or, where a tie is no undercut, less); "" otherwise."""
-    out = end.outcome
-    if not isinstance(end, GinDeal) or out is None or out.knocker is None or out.defender is None:
+    found = _knock_end(end, "knock")
+    if found is None:
         return ""
-    rules = end.rules
-    score = score_deal(out, rules)
-    if score.kind != "knock":
-        return ""
-    k, d = out.knocker, 1 - out.knocker
+    out, rules, score, k, d = found
     dead = sorted(out.knocker_deadwood, key=lambda c: rules.card_points(c.rank))
     if not rules.undercut_on_tie:
         dead = dead[:-1]  # (the knocker's deadwood less its highest card: worth less)
@@ -1177,7 +1189,7 @@ def undercut_missed(end: Any, names: Sequence[str], seat: int = 0) -> str:
     if then.kind != "undercut":
         return ""
     hv, value = score.hand_values, then.hand_values[d]
-    pts = lambda n: count(n, "piste", digits=True)  # noqa: E731
+    pts = _points
     gain = (
         f"alituksen lisäpisteet {rules.undercut_bonus} ja irtokorttien arvojen erotuksen {hv[k]} − {value} = "
         f"{hv[k] - value}, yhteensä {pts(then.points[d])}"
@@ -1200,16 +1212,12 @@ def undercut_made(end: Any, names: Sequence[str], seat: int = 0) -> str:
     """After an undercut: the two deadwood values, and when the defender's lay-offs made it one,
     which cards and what the knocker would have got without them (the engine's pricing of the
     same deal with those cards left in the defender's deadwood); "" when the deal was no undercut."""
-    out = end.outcome
-    if not isinstance(end, GinDeal) or out is None or out.knocker is None or out.defender is None:
+    found = _knock_end(end, "undercut")
+    if found is None:
         return ""
-    rules = end.rules
-    score = score_deal(out, rules)
-    if score.kind != "undercut":
-        return ""
-    k, d = out.knocker, 1 - out.knocker
+    out, rules, score, k, d = found
     hv = score.hand_values
-    pts = lambda n: count(n, "piste", digits=True)  # noqa: E731
+    pts = _points
     you = d == seat
     other = player_name(names[k] if you else names[d])
     text = (
