@@ -507,3 +507,28 @@ def test_a_discard_with_a_partner_says_when_no_card_of_the_hand_is_lone():
     text = guide(lone, moves, 0, list(DEFAULT_NAMES[:3]))[1]["text"]
     assert "yksi arvokkaimmista" in text and "jokainen korttisi" not in text, text
     assert "Patakakkonen olisi muuten parempi poistettava" in text, text
+
+
+def test_the_card_a_pair_waits_for_is_not_one_laid_in_a_table_meld():
+    """Q♦ on the pile pairs with Aino's Q♠; Q♣ is in Eero's run J♣ Q♣ K♣ (one deck: it stays there),
+    so only Q♥ is named as the card still missing."""
+    rules = FIXED["perusrommi"]
+    hands = ["QS 4D 7H 9C 2S 5H 8D", "3S 4C 6C 8H JD AH 10S", "AS 3H 5C 7C 9D JS KD"]
+    start = _position(rules, hands, "2D", "QD", table=[(1, "JC QC KC")], dealer=2, turn=0)
+    text = guide(start, [Draw("stock"), Discard(parse_cards("4D")[0])], 0, list(DEFAULT_NAMES[:3]))[0]["text"]
+    assert "Se sopisi yhteen patarouvasi kanssa, mutta yhdistelmään tarvittaisiin vielä herttarouva." in text, text
+
+
+def test_a_covered_twin_of_a_card_the_reader_holds_is_not_called_a_missed_meld():
+    """Rommi 51, two decks: Eero's 2♠ (the other deck's) would only repeat the group 2♠ 2♥ 2♦ that
+    Aino holds, so its being covered is not told; without her own 2♠ it is."""
+    rules = FIXED["rommi51"]
+    c = lambda s: parse_cards(s)[0]  # noqa: E731
+    others = ["2S' 4C 6C 8H JD AH 10S 3D 5C 7D 9D JS KD", "AS 3H 5H 7S 9C QH 4S 6S 8C 10C QC KC AC"]
+    moves = [Draw("stock"), Discard(c("KS")), Draw("stock"), Discard(c("2S'")), Draw("stock"), Discard(c("QC"))]
+    moves.append(Draw("stock"))
+    for own, told in (("2S", False), ("9S", True)):
+        hand = f"{own} 2H 2D 7C 9H KS QS JC 4H 6D 8S 10H 3C 5D"
+        start = _position(rules, [hand, *others], "JH 10D 8D 7H", "", dealer=2, turn=0)
+        notes = [s.get("note", "") for s in guide(start, moves, 0, list(DEFAULT_NAMES[:3]))]
+        assert any("poisti sen päälle" in n for n in notes) is told, (own, notes)

@@ -311,8 +311,13 @@ def draw_reason(deal: Any, names: Sequence[str], subject: str = "Se") -> str:
         said = err.sentence(who)
         return second_person(said, who) or said
     partner = next((c for c in hand if not c.is_joker and waiting_cards([top, c], rules)), None)
-    # (the pair's missing card: "yhdistelmään tarvittaisiin vielä herttakymppi")
-    wanted = join_list([card_name(c) for c in waiting_cards([top, partner], rules)], "tai") if partner else ""
+    # (the pair's missing card: "yhdistelmään tarvittaisiin vielä herttakymppi"; not one whose every
+    # copy is in a table meld, where it stays)
+    laid = [c.code.rstrip("'") for tm in getattr(deal, "table", ()) for c in tm.meld.cards]
+    can_come = [c for c in waiting_cards([top, partner], rules) if laid.count(c.code) < rules.decks] if partner else []
+    wanted = (
+        join_list([card_name(c) for c in can_come], "tai") if can_come else "kortti, joka on jo pöydän yhdistelmässä"
+    )
     if isinstance(deal, GinDeal):
         if partner is None:
             return f"{subject} ei sovi yhdistelmään minkään korttisi kanssa."
@@ -741,7 +746,9 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                     seen.add("peitetty")
                     notes.append(_covered_note(missed, deal.turn, names))
                     missed = None
-                elif deal.hands[deal.turn] != [move.card]:  # (not a going-out discard)
+                elif deal.hands[deal.turn] != [move.card] and not any(  # (not a going-out discard, and
+                    c.code.rstrip("'") == move.card.code.rstrip("'") for c in deal.hands[seat]
+                ):  # no twin of a card the reader holds: the meld it shows may be one the reader has)
                     mine = [c for c in deal.hands[seat] if not c.is_joker]
                     found = _meld_with(move.card, mine, rules)
                     missed = (deal.turn, move.card, found) if found is not None else None
