@@ -188,6 +188,18 @@ def test_a_meld_or_lay_off_of_the_card_drawn_from_the_stock_names_it():
     held = _position(rules, ["2S 2D 2C QD 5H 9C KS", *hands[1:]], "8C 7D", "10S", dealer=2, turn=0)
     meld = guide(held, moves, 0, list(DEFAULT_NAMES[:3]))[1]
     assert meld["text"] == "Pelaa pöytään ryhmä: patakakkonen, ruutukakkonen ja ristikakkonen.", meld
+    # a lay-off of the drawn card (classic rommi: before one's own meld too)
+    from rommikirja.deal import LayOff
+
+    rommi = FIXED["rommi"]
+    hands = ["2S 4D 9H KS QD 5H 3C", "3S 4C 5C 8H JD AH 10S", "AS 3H 7D 9D JS KD 2H"]
+    start = _position(rommi, hands, "6C 8D", "10D", table=[(1, "7C 8C 9C")], dealer=2, turn=0)
+    moves = [Draw("stock"), LayOff((c("6C"),), 0), Discard(c("KS"))]
+    lay = guide(start, moves, 0, list(DEFAULT_NAMES[:3]))[1]
+    assert (
+        lay["text"]
+        == "Nostamasi ristikuutonen jatkaa pöydän yhdistelmää (ristiseiska, ristikasi ja ristiysi): lisää se siihen."
+    )
 
 
 def test_a_gin_discard_says_which_meld_the_turn_broke_up_and_why():
