@@ -74,6 +74,9 @@ def test_every_sum_in_the_rummy_explanations_adds_up_and_every_view_names_the_re
                     i,
                     page,
                 )
+        if rules.scoring == "own_hand_minus" and score.kind == "went_out":  # the empty hand's nought, said
+            gone = f"- {player_name(names[out.winner], 'gen')} käteen ei jäänyt kortteja: 0 miinuspistettä"
+            assert gone in page, page
         if rules.scoring != "winner_takes":
             for ask in range(out.players):
                 if ask == out.winner:

@@ -244,8 +244,12 @@ def _page_rummy(out: Any, score: Any, rules: RuleSet, names: Sequence[str]) -> l
         lines += [_line("Jokainen saa käteensä jääneistä korteista miinuspisteitä:"), Line()]
         lines += [
             _hand_line(names[i], hand, rules, Strong(count(hv[i], 'miinuspiste', digits=True)))
-            for i, hand in enumerate(out.hands)
             if hand
+            else _line(
+                f"- {player_name(names[i], 'gen')} käteen ei jäänyt kortteja: ",
+                Strong(count(hv[i], 'miinuspiste', digits=True)),
+            )
+            for i, hand in enumerate(out.hands)
         ]
         return lines
     if score.kind == "went_out" and w is not None:  # (whose points the hands' cards are)
