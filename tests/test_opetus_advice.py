@@ -196,10 +196,17 @@ def test_a_meld_or_lay_off_of_the_card_drawn_from_the_stock_names_it():
     start = _position(rommi, hands, "6C 8D", "10D", table=[(1, "7C 8C 9C")], dealer=2, turn=0)
     moves = [Draw("stock"), LayOff((c("6C"),), 0), Discard(c("KS"))]
     lay = guide(start, moves, 0, list(DEFAULT_NAMES[:3]))[1]
-    assert (
-        lay["text"]
-        == "Nostamasi ristikuutonen jatkaa pöydän yhdistelmää (ristiseiska, ristikasi ja ristiysi): lisää se siihen."
-    )
+    assert lay["text"] == (
+        "Nostamasi ristikuutonen jatkaa pöydän yhdistelmää (ristiseiska, ristikasi ja ristiysi): lisää se siihen. "
+        "Kortti, jonka lisäät pöytään, ei voi enää jäädä käteesi jaon lopussa laskettavaksi, ja olet yhtä korttia "
+        "lähempänä ulosmenoa."  # (why lay off at all: said at the deal's first lay-off only)
+    ), lay
+    # a second lay-off (5♣, onto the same run) is asked for plainly
+    moves += [Draw("stock"), Discard(c("JD")), Draw("stock"), Discard(c("2H")), Draw("stock"), LayOff((c("5C"),), 0)]
+    hands = ["2S 4D 9H KS QD 5H 5C", "3S 4C 8H JD AH 10S 3C", "AS 3H 7D 9D JS KD 2H"]
+    start = _position(rommi, hands, "6C 8D 10H 2D", "10D", table=[(1, "7C 8C 9C")], dealer=2, turn=0)
+    steps = [s for s in guide(start, moves, 0, list(DEFAULT_NAMES[:3])) if s["action"] == "lay_off"]
+    assert [s["text"].count("lähempänä ulosmenoa") for s in steps] == [1, 0], steps
 
 
 def test_a_gin_discard_says_which_meld_the_turn_broke_up_and_why():
@@ -544,3 +551,23 @@ def test_a_covered_twin_of_a_card_the_reader_holds_is_not_called_a_missed_meld()
         start = _position(rules, [hand, *others], "JH 10D 8D 7H", "", dealer=2, turn=0)
         notes = [s.get("note", "") for s in guide(start, moves, 0, list(DEFAULT_NAMES[:3]))]
         assert any("poisti sen päälle" in n for n in notes) is told, (own, notes)
+
+
+def test_a_pair_the_joker_completes_is_said_to_be_in_a_meld_and_a_hand_that_could_open_is_not_told_it_cannot():
+    """Rommi 51: Aino keeps 8♣ 10♣, which make a run with her joker (not "waiting" for 9♣), and
+    discards the lone 9♠. After drawing 4♦ her hand could open (A♠ 2♠ 3♠ + 3♦ 4♦ 5♦ 6♦ + 8♣ 🃏 10♣
+    = 51), so this hand-written discard is not explained by "you cannot open yet"; drawing K♦
+    instead, she cannot, and the step says why."""
+    rules = FIXED["rommi51"]
+    hands = ["AS 2S 3S 5S 5H 5D 8C 10C JK 9S 2H 4H 6D 3D", "AH 3H 6H 5C 6S 7S 8H 9H JH QH KC 2C 3C 4S"]
+    names = list(DEFAULT_NAMES[:2])
+    could = _position(rules, hands, "4D", "", dealer=1, turn=0)
+    text = guide(could, [Draw("stock"), Discard(parse_cards("9S")[0])], 0, names)[1]["text"]
+    assert (
+        "Arvokkaammatkin kortit kannattaa pitää, kun ne ovat yhdistelmässä: ristikymppi ja ristikasi "
+        "muodostavat jokerin kanssa suoran." in text
+    ), text
+    assert "odottavat" not in text and "Et voi vielä avata" not in text, text
+    cannot = _position(rules, hands, "KD", "", dealer=1, turn=0)
+    text = guide(cannot, [Draw("stock"), Discard(parse_cards("KD")[0])], 0, names)[1]["text"]
+    assert "Et voi vielä avata: yhdistelmiesi arvo on enintään 6 + 15 + 27 = 48 pistettä" in text, text

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..deal import DISCARD, Discard, Draw, LayOff
-from ..finnish import card_name, card_name_yours, count, join_list, player_name
+from ..finnish import card_name, card_name_yours, count, join_list, noun, player_name
 from ..gin import GinDeal
 from ..melds import Meld, check_meld, waiting_cards
 from ..rules import RuleSet
@@ -150,7 +150,8 @@ def _distinction(card: Any, others: Sequence[Any], deal: Any) -> tuple[str, bool
 def _kept(card: Any, deal: Any) -> str:
     """Why the hand's dearer natural cards stay, when some do: the dearest pair they make and the
     cards that would complete it: "Arvokkaampia kortteja kannattaa pitää: pataysi ja patajätkä
-    odottavat patakymppiä." ("" when there is none)."""
+    odottavat patakymppiä."; a pair that makes a meld with a joker of the hand is said to be in one
+    ("… muodostavat jokerin kanssa suoran.") ("" when there is none)."""
     hand, rules = deal.hand, deal.rules
     mine = rules.card_points(card.rank)
     pairs: list[tuple[Any, Any]] = []
@@ -161,7 +162,14 @@ def _kept(card: Any, deal: Any) -> str:
         for p in partners(d, hand, rules):
             if p in loose and all({d, p} != {a, b} for a, b in pairs):
                 pairs.append((d, p))
+    joker = next((c for c in hand if c.is_joker and c != card), None)
     for a, b in pairs:
+        if joker is not None and check_meld((a, b, joker), rules) is None:  # (the joker already stands in)
+            kind = Meld.from_cards([a, b, joker], rules).kind.finnish
+            return (
+                "Arvokkaammatkin kortit kannattaa pitää, kun ne ovat yhdistelmässä: "
+                f"{card_name(a)} ja {card_name(b)} muodostavat jokerin kanssa {noun(kind, 'gen')}."
+            )
         wait = [c for c in waiting_cards([a, b], rules) if c not in hand]
         if wait:
             names = join_list([card_name(c, "part") for c in wait], "tai")

@@ -993,6 +993,15 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                     f"Nostamasi {_name(drawn, deal.hand)} jatkaa pöydän yhdistelmää ({cards_text(meld.cards)}): lisää "
                     "se siihen."
                 )
+            if "lisays_miksi" not in seen and not gin:  # once: why a card goes onto the table at all
+                seen.add("lisays_miksi")
+                n = len(move.cards)
+                what = (
+                    "Kortti, jonka lisäät pöytään, ei voi enää jäädä käteesi jaon lopussa laskettavaksi"
+                    if n == 1
+                    else "Kortit, jotka lisäät pöytään, eivät voi enää jäädä käteesi jaon lopussa laskettaviksi"
+                )
+                text += f" {what}, ja olet {count(n, 'kortti', 'part')} lähempänä ulosmenoa."
             if any(c.is_joker for c in move.cards):  # what the laid-off joker stands for
                 after = deal.copy()
                 after.play(move)
@@ -1064,8 +1073,14 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                     seen.add(aside)
                     text += " " + aside
                 rule = introduce(concept)
-                if not gin and rules.opening_points and not deal.opened[seat] and "odota" not in seen:
-                    seen.add("odota")  # once: why the reader does not open yet (the policy opens when it can)
+                if (
+                    not gin
+                    and rules.opening_points
+                    and not deal.opened[seat]
+                    and "odota" not in seen
+                    and best_opening(list(deal.hand), rules) is None  # (a hand-written script may wait)
+                ):
+                    seen.add("odota")  # once: why the reader does not open yet
                     text += f" Et voi vielä avata: {opening_shortfall(list(deal.hand), rules, would=False)}."
                 if gin:  # the melds stay in the hand: say what they are and what the deadwood counts
                     rest = list(deal.hand)
