@@ -198,7 +198,7 @@ def test_a_meld_or_lay_off_of_the_card_drawn_from_the_stock_names_it():
     lay = guide(start, moves, 0, list(DEFAULT_NAMES[:3]))[1]
     assert lay["text"] == (
         "Nostamasi ristikuutonen jatkaa pöydän yhdistelmää (ristiseiska, ristikasi ja ristiysi): lisää se siihen. "
-        "Kortti, jonka lisäät pöytään, ei voi enää jäädä käteesi jaon lopussa laskettavaksi, ja olet yhtä korttia "
+        "Pöytään lisätyt kortit eivät voi enää jäädä käteesi jaon lopussa laskettaviksi, ja olet yhtä korttia "
         "lähempänä ulosmenoa."  # (why lay off at all: said at the deal's first lay-off only)
     ), lay
     # a second lay-off (5♣, onto the same run) is asked for plainly

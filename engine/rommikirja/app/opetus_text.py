@@ -995,13 +995,10 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 )
             if "lisays_miksi" not in seen and not gin:  # once: why a card goes onto the table at all
                 seen.add("lisays_miksi")
-                n = len(move.cards)
-                what = (
-                    "Kortti, jonka lisäät pöytään, ei voi enää jäädä käteesi jaon lopussa laskettavaksi"
-                    if n == 1
-                    else "Kortit, jotka lisäät pöytään, eivät voi enää jäädä käteesi jaon lopussa laskettaviksi"
+                text += (
+                    " Pöytään lisätyt kortit eivät voi enää jäädä käteesi jaon lopussa laskettaviksi, ja olet "
+                    f"{count(len(move.cards), 'kortti', 'part')} lähempänä ulosmenoa."
                 )
-                text += f" {what}, ja olet {count(n, 'kortti', 'part')} lähempänä ulosmenoa."
             if any(c.is_joker for c in move.cards):  # what the laid-off joker stands for
                 after = deal.copy()
                 after.play(move)
