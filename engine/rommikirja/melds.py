@@ -44,6 +44,7 @@ from .rules import RuleSet
 __all__ = [
     "Meld",
     "MeldKind",
+    "as_meld",
     "check_meld",
     "holds",
     "run_positions",
@@ -216,6 +217,19 @@ def holds(cards: Sequence[Card], card: Card) -> bool:
         if c is card:
             return True
     return card in cards
+
+
+def as_meld(cards: Sequence[Card], rules: RuleSet) -> "Meld | None":
+    """The meld ``cards`` form under ``rules``, or ``None`` when they form none.
+
+    >>> from rommikirja.cards import parse_cards
+    >>> as_meld(parse_cards("8D 6D 7D"), RuleSet()).codes, as_meld(parse_cards("6D 8D 9D"), RuleSet())
+    (('6D', '7D', '8D'), None)
+    """
+    try:
+        return Meld.from_cards(cards, rules)
+    except InvalidMeld:
+        return None
 
 
 def check_meld(cards: Sequence[Card], rules: RuleSet) -> InvalidMeld | None:

@@ -16,7 +16,7 @@ from typing import Any, Sequence
 from ..deal import DISCARD, Discard, Draw, LayOff
 from ..finnish import card_name, card_name_yours, count, join_list, noun, player_name
 from ..gin import GinDeal
-from ..melds import Meld, check_meld, waiting_cards
+from ..melds import as_meld, waiting_cards
 from ..rules import RuleSet
 from ..solver import best_arrangement
 
@@ -37,8 +37,9 @@ def meld_with(card: Any, hand: Sequence[Any], rules: RuleSet) -> list[Any] | Non
     pairs = [(a, b) for i, a in enumerate(hand) for b in hand[i + 1 :]]
     pairs.sort(key=lambda ab: ab[0].is_joker + ab[1].is_joker)
     for a, b in pairs:
-        if check_meld((a, b, card), rules) is None:
-            return list(Meld.from_cards([a, b, card], rules).cards)
+        meld = as_meld((a, b, card), rules)
+        if meld is not None:
+            return list(meld.cards)
     return None
 
 
@@ -164,8 +165,9 @@ def _kept(card: Any, deal: Any) -> str:
                 pairs.append((d, p))
     joker = next((c for c in hand if c.is_joker and c != card), None)
     for a, b in pairs:
-        if joker is not None and check_meld((a, b, joker), rules) is None:  # (the joker already stands in)
-            kind = Meld.from_cards([a, b, joker], rules).kind.finnish
+        meld = as_meld((a, b, joker), rules) if joker is not None else None
+        if meld is not None:  # (the joker already stands in)
+            kind = meld.kind.finnish
             return (
                 "Arvokkaammatkin kortit kannattaa pitää, kun ne ovat yhdistelmässä: "
                 f"{card_name(a)} ja {card_name(b)} muodostavat jokerin kanssa {noun(kind, 'gen')}."
