@@ -186,7 +186,8 @@ class Club:
         """``./dev test``'s last stage, ``pytest "${@:2}"``, on the tests ``ids`` (``pytest @FILE``)."""
         chosen = self.root.parent / "data-tests.txt"
         chosen.write_text("".join(f"{i}\n" for i in ids), encoding="utf-8")
-        args = ["pytest", "-p", "no:cacheprovider", "-rfE", "--basetemp", str(self.root.parent / "pytest-kopiossa")]
+        basetemp = str(self.root.parent / "pytest-kopiossa")  # (--durations: where the copy's time goes, in its log)
+        args = ["pytest", "-p", "no:cacheprovider", "-rfE", "--durations=40", "--basetemp", basetemp]
         log = self.root.parent / "data-tests-log.txt"
         with log.open("w", encoding="utf-8") as f:  # the child keeps its own handle
             proc = subprocess.Popen(
