@@ -677,12 +677,12 @@ def test_discard_advice_gives_one_reason_and_warns_of_a_card_the_next_player_can
     risk of a safe discard is said once."""
     risky, lone = _discard_texts(["7H", "KC"])
     assert risky == (
-        "Päätä vuoro poistamalla herttaseiskan: se ei sovi yhdistelmään minkään muun korttisi kanssa. "
+        "Päätä vuoro poistamalla herttaseiska: se ei sovi yhdistelmään minkään muun korttisi kanssa. "
         "Varo kuitenkin: kortti sopii pöydän yhdistelmään (herttanelonen, herttaviitonen ja herttakuutonen), "
         "joten Eero voi ottaa sen poistopakasta ja lisätä sen pöytään."
     ), risky
     why = (  # (K♣ and 4♠ fit nothing; the dearer goes, and why points matter is said once)
-        "Päätä vuoro poistamalla ristikuninkaan: se ei sovi yhdistelmään minkään muun korttisi kanssa, ja se on "
+        "Päätä vuoro poistamalla ristikuningas: se ei sovi yhdistelmään minkään muun korttisi kanssa, ja se on "
         "arvokkain niistä korteistasi, jotka eivät sovi yhteen minkään kanssa (10 pistettä). Arvokas kortti "
         "kannattaa poistaa ensin: jos joku muu menee ulos, hän saa pisteikseen käteesi jääneiden korttien arvon."
     )
@@ -693,8 +693,8 @@ def test_discard_advice_gives_one_reason_and_warns_of_a_card_the_next_player_can
         "sen poistopakasta, jos hänellä on kortit, joiden kanssa se muodostaa uuden yhdistelmän."
     ), safe  # (not called safe: a player holding cards for a new meld may still take it)
     # 9♦ pairs with 9♠ while 4♠ fits nothing: not the guide's own choice, so its facts, no "least use"
-    assert pair == "Päätä vuoro poistamalla ruutuysin: se sopii yhteen vain pataysisi kanssa.", pair
-    assert again == "Päätä vuoro poistamalla patanelosen: se ei sovi yhdistelmään minkään muun korttisi kanssa.", again
+    assert pair == "Päätä vuoro poistamalla ruutuysi: se sopii yhteen vain pataysisi kanssa.", pair
+    assert again == "Päätä vuoro poistamalla patanelonen: se ei sovi yhdistelmään minkään muun korttisi kanssa.", again
     for text in (risky, lone, safe, pair, again):  # one reason, never both, and no second reason tacked on
         assert ("sopii yhteen vain" in text) != ("ei sovi yhdistelmään minkään" in text), text
         assert "vähiten hyötyä" not in text, text

@@ -255,7 +255,7 @@ def test_gin_deadwood_is_said_after_the_discard_and_a_plain_discard_is_told_from
     discard = next(s for s in steps if s["action"] == "discard")
     assert " Poiston jälkeen kädessäsi on " in discard["text"], discard
     knock = next(s for s in steps if s["action"] == "knock")
-    assert knock["text"].startswith("Koputa poistamalla ristiysin: poiston jälkeen irtokorttiesi arvo on 8 pistettä"), (
+    assert knock["text"].startswith("Koputa poistamalla ristiysi: poiston jälkeen irtokorttiesi arvo on 8 pistettä"), (
         knock
     )
     script = script_of(start, moves, names, 0)
@@ -323,7 +323,7 @@ def test_a_gin_discard_among_equal_deadwood_says_what_sets_it_apart():
     assert teaching_discard(deal) == jack
     text = next(s for s in guide(start, [Draw("stock"), Discard(jack)], 0, names) if s["action"] == "discard")["text"]
     assert text.startswith(
-        "Päätä vuoro poistamalla ruutujätkän: sen poisto jättää irtokorttiesi arvon mahdollisimman pieneksi (yhtä pieneksi "
+        "Päätä vuoro poistamalla ruutujätkä: sen poisto jättää irtokorttiesi arvon mahdollisimman pieneksi (yhtä pieneksi "
         "sen jättäisi myös ristikympin tai patakympin poisto). Näistä korteista ruutujätkä ei sovi yhdistelmään "
         "minkään muun korttisi kanssa, kun taas muut sopivat yhteen jonkin muun korttisi kanssa."
     ), text
@@ -340,7 +340,7 @@ def test_a_gin_discard_among_equal_deadwood_says_what_sets_it_apart():
     king = parse_cards("KD")[0]
     text = next(s for s in guide(start, [Draw("stock"), Discard(king)], 0, names) if s["action"] == "discard")["text"]
     assert text.startswith(
-        "Päätä vuoro poistamalla ruutukuninkaan: sen poisto jättää irtokorttiesi arvon mahdollisimman pieneksi. "
+        "Päätä vuoro poistamalla ruutukuningas: sen poisto jättää irtokorttiesi arvon mahdollisimman pieneksi. "
     ), text
 
 
@@ -516,7 +516,7 @@ def test_a_discard_with_a_partner_says_when_no_card_of_the_hand_is_lone():
     start = _position(rules, ["QS QD 5H 6H 9C 9D 2S", *others], "2C 8H", "10S", dealer=2, turn=0)
     text = guide(start, moves, 0, list(DEFAULT_NAMES[:3]))[1]["text"]
     assert text.startswith(
-        "Päätä vuoro poistamalla patarouvan: se sopii yhteen vain ruuturouvasi kanssa (jokainen korttisi sopii "
+        "Päätä vuoro poistamalla patarouva: se sopii yhteen vain ruuturouvasi kanssa (jokainen korttisi sopii "
         "yhteen ainakin yhden toisen kanssa), ja se on yksi arvokkaimmista niistä korteistasi, jotka sopivat "
         "yhteen vain yhden kortin kanssa (10 pistettä). Yhtä hyvä poisto olisi myös ruuturouva."
     ), text
@@ -536,6 +536,33 @@ def test_the_card_a_pair_waits_for_is_not_one_laid_in_a_table_meld():
     start = _position(rules, hands, "2D", "QD", table=[(1, "JC QC KC")], dealer=2, turn=0)
     text = guide(start, [Draw("stock"), Discard(parse_cards("4D")[0])], 0, list(DEFAULT_NAMES[:3]))[0]["text"]
     assert "Se sopisi yhteen patarouvasi kanssa, mutta yhdistelmään tarvittaisiin vielä herttarouva." in text, text
+
+
+def test_a_card_whose_last_copy_lies_in_the_discard_pile_is_said_to_be_there():
+    """One deck. Q♦ on the pile pairs with Aino's Q♠; Q♥ lies below it in the pile, so only Q♣ is
+    named as the card to come, and Q♥ is said to be in the pile; with Q♣ in Eero's run nothing can
+    come, and the pile's Q♥ is said so. A kept pair that waits only for
+    a card in the pile is not given as a reason to keep it; K♥ K♠ wait for K♣, and K♦ is in the pile."""
+    rules = FIXED["perusrommi"]
+    c = lambda s: parse_cards(s)[0]  # noqa: E731
+    hands = ["QS 4D 7H 9C 2S 5H 8D", "3S 4C 6C 8H JD AH 10S", "AS 3H 5C 7C 9D JS KD"]
+    moves = [Draw("stock"), Discard(c("4D"))]
+    names = list(DEFAULT_NAMES[:3])
+    start = _position(rules, hands, "2D", "QH QD", dealer=2, turn=0)
+    text = guide(start, moves, 0, names)[0]["text"]
+    assert "tarvittaisiin vielä ristirouva (herttarouva on jo poistopakassa)." in text, text
+    start = _position(rules, hands, "2D", "QH QD", table=[(1, "JC QC KC")], dealer=2, turn=0)
+    text = guide(start, moves, 0, names)[0]["text"]
+    assert "tarvittaisiin vielä herttarouva, mutta se on jo poistopakassa." in text, text
+
+    two = ["7H 8C 8S 8D QS JC 5C"]
+    discard = lambda start: next(
+        s for s in guide(start, moves[:1] + [Discard(c("7C"))], 0, names[:2]) if s["action"] == "discard"
+    )  # noqa: E731
+    text = discard(_position(rules, ["9S 10S JS KH QH 2D 4C", *two], "7C", "JH", dealer=1, turn=0))["text"]
+    assert "herttajätkä" not in text, text  # (K♥ Q♥ wait for no card that can still come: not a reason to keep them)
+    text = discard(_position(rules, ["9S 10S JS KH KS 2D 4C", *two], "7C", "KD", dealer=1, turn=0))["text"]
+    assert "odottavat ristikuningasta (ruutukuningas on jo poistopakassa)." in text, text
 
 
 def test_a_covered_twin_of_a_card_the_reader_holds_is_not_called_a_missed_meld():

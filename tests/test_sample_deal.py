@@ -188,7 +188,7 @@ def test_the_guided_readers_discard_is_one_the_next_player_cannot_lay_off_when_o
     steps = guide(start, [Draw("stock"), Discard(four)], 0, ["Aino", "Eero"])
     text = next(s["text"] for s in steps if s["action"] == "discard")
     assert text.startswith(
-        "Päätä vuoro poistamalla patanelosen: se ei sovi yhdistelmään minkään muun korttisi kanssa."
+        "Päätä vuoro poistamalla patanelonen: se ei sovi yhdistelmään minkään muun korttisi kanssa."
     ), text
     assert text.endswith(  # why not the dearer K♥, which fits nothing in the hand either
         "Herttakuningas olisi muuten parempi poistettava, mutta se sopii pöydän yhdistelmään, joten Eero voisi "

@@ -380,7 +380,7 @@ def _reason(deal: Any, move: Move) -> str:
                     "kaikki muut kortit ovat yhdistelmissä."
                 )
             return (
-                f"Koputa poistamalla {card_name(move.card, 'gen')}: irtokorttien arvo on "
+                f"Koputa poistamalla {card_name(move.card)}: irtokorttien arvo on "
                 f"{count(dw, 'piste', digits=True)}, ja {_knock_rule(rules)}."
             )
         if isinstance(move, Discard):

@@ -399,7 +399,8 @@ def _move_words(deal: Any, move: Any, guided: bool) -> str:
     if isinstance(move, Discard):
         return f"{verb} {named([move.card], hand, case)}"
     if isinstance(move, Knock):
-        return f"{verb} poistamalla {named([move.card], hand, 'gen')}"
+        # (the object of an infinitive is nominative after a passive, genitive after "Aino yrittää")
+        return f"{verb} poistamalla {named([move.card], hand, 'nom' if guided else 'gen')}"
     if isinstance(move, PlayMeld):
         return f"{verb} pöytään {named(move.cards, hand, case)}"
     if isinstance(move, LayOff):

@@ -29,6 +29,8 @@ __all__ = [
     "next_player_fit",
     "meld_with",
     "partners",
+    "still_to_come",
+    "in_the_pile",
 ]
 
 
@@ -41,6 +43,36 @@ def meld_with(card: Any, hand: Sequence[Any], rules: RuleSet) -> list[Any] | Non
         if meld is not None:
             return list(meld.cards)
     return None
+
+
+def _copies_out(card: Any, deal: Any) -> tuple[int, int]:
+    """How many copies of ``card`` the reader sees out of play: (in their hand or a table meld,
+    in the discard pile). A joker in a meld stands for a card; it is not one."""
+    key = (card.rank, card.suit)
+    held = [c for c in deal.hand if not c.is_joker] + [
+        c for tm in getattr(deal, "table", ()) for c in tm.meld.cards if not c.is_joker
+    ]
+    return sum((c.rank, c.suit) == key for c in held), sum((c.rank, c.suit) == key for c in deal.discard)
+
+
+def still_to_come(cards: Sequence[Any], deal: Any) -> tuple[list[Any], list[Any]]:
+    """``cards`` (the ones a pair waits for) split in two: those of which some copy may still come
+    (not every copy is in the reader's hand, a table meld or the discard pile), and those whose last
+    copies lie in the discard pile (drawn again only if the pile is turned). A card whose every copy
+    is held or on the table is in neither."""
+    come, gone = [], []
+    for c in cards:
+        held, piled = _copies_out(c, deal)
+        if held + piled < deal.rules.decks:
+            come.append(c)
+        elif piled:
+            gone.append(c)
+    return come, gone
+
+
+def in_the_pile(gone: Sequence[Any]) -> str:
+    """ "ruutunelonen on jo poistopakassa" for the cards :func:`still_to_come` found discarded."""
+    return f"{join_list([card_name(c) for c in gone])} {'on' if len(gone) == 1 else 'ovat'} jo poistopakassa"
 
 
 def partners(card: Any, hand: Sequence[Any], rules: RuleSet) -> list[Any]:
@@ -172,12 +204,13 @@ def _kept(card: Any, deal: Any) -> str:
                 "Arvokkaammatkin kortit kannattaa pitää, kun ne ovat yhdistelmässä: "
                 f"{card_name(a)} ja {card_name(b)} muodostavat jokerin kanssa {noun(kind, 'gen')}."
             )
-        wait = [c for c in waiting_cards([a, b], rules) if c not in hand]
+        wait, gone = still_to_come(waiting_cards([a, b], rules), deal)
         if wait:
             names = join_list([card_name(c, "part") for c in wait], "tai")
+            note = f" ({in_the_pile(gone)})" if gone else ""
             return (
                 "Arvokkaammatkin kortit kannattaa pitää, jos ne voivat vielä päästä yhdistelmään: "
-                f"{card_name(a)} ja {card_name(b)} odottavat {names}."
+                f"{card_name(a)} ja {card_name(b)} odottavat {names}{note}."
             )
     return ""
 

@@ -36,7 +36,15 @@ from ..finnish import (
     second_person,
 )
 from ..gin import GinDeal, GinPhase, Knock
-from .opetus_discard import WHY_POINTS, discard_advice, discard_reason, meld_with as _meld_with, next_player_fit
+from .opetus_discard import (
+    WHY_POINTS,
+    discard_advice,
+    discard_reason,
+    in_the_pile,
+    meld_with as _meld_with,
+    next_player_fit,
+    still_to_come,
+)
 from ..meld_need import MELD_MIN_CARDS
 from ..moves import EventKind
 from ..deadlock import fits_table
@@ -312,12 +320,15 @@ def draw_reason(deal: Any, names: Sequence[str], subject: str = "Se") -> str:
         return second_person(said, who) or said
     partner = next((c for c in hand if not c.is_joker and waiting_cards([top, c], rules)), None)
     # (the pair's missing card: "yhdistelmään tarvittaisiin vielä herttakymppi"; not one whose every
-    # copy is in a table meld, where it stays)
-    laid = [c.code.rstrip("'") for tm in getattr(deal, "table", ()) for c in tm.meld.cards]
-    can_come = [c for c in waiting_cards([top, partner], rules) if laid.count(c.code) < rules.decks] if partner else []
-    wanted = (
-        join_list([card_name(c) for c in can_come], "tai") if can_come else "kortti, joka on jo pöydän yhdistelmässä"
-    )
+    # copy is out of play in a table meld or the reader's hand; one whose last copies are in the
+    # discard pile is said to be there)
+    can_come, gone = still_to_come(waiting_cards([top, partner], rules), deal) if partner else ([], [])
+    if can_come:
+        wanted = join_list([card_name(c) for c in can_come], "tai") + (f" ({in_the_pile(gone)})" if gone else "")
+    elif gone:
+        wanted = f"{join_list([card_name(c) for c in gone], 'tai')}, mutta {'se on' if len(gone) == 1 else 'ne ovat'} jo poistopakassa"
+    else:
+        wanted = "kortti, joka on jo pöydän yhdistelmässä"
     if isinstance(deal, GinDeal):
         if partner is None:
             return f"{subject} ei sovi yhdistelmään minkään korttisi kanssa."
@@ -1030,13 +1041,15 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             dw = best_arrangement(rest, rules).deadwood_points
             if dw == 0:
                 concept = "gin"
-                text = f"Kaikki korttisi ovat yhdistelmissä: koputa poistamalla {_name(move.card, deal.hand, 'gen')}. Se on gin."
+                text = (
+                    f"Kaikki korttisi ovat yhdistelmissä: koputa poistamalla {_name(move.card, deal.hand)}. Se on gin."
+                )
                 knocking = introduce("koputus", ["knock_limit"])
                 rule = " ".join(x for x in (knocking, introduce(concept, ["gin_bonus"])) if x)
             else:
                 concept = "koputus"
                 text = (
-                    f"Koputa poistamalla {_name(move.card, deal.hand, 'gen')}: poiston jälkeen irtokorttiesi arvo "
+                    f"Koputa poistamalla {_name(move.card, deal.hand)}: poiston jälkeen irtokorttiesi arvo "
                     f"on {count(dw, 'piste', digits=True)}."
                 ) + _knock_spread(deal, move, names[1 - seat])
                 if len(names) == 2:  # the risk of a knock that is no gin
@@ -1044,7 +1057,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                     low = "yhtä pieneksi tai pienemmäksi" if rules.undercut_on_tie else "pienemmäksi"
                     text += (
                         f" Koputus on riski: {other} saa ensin liittää irtokorttejaan yhdistelmiisi, ja jos hänen "
-                        f"irtokorttiensa arvo jää sitten {low} kuin sinun, hän alittaa ja saa pisteet itse."
+                        f"irtokorttiensa arvo jää sitten {low} kuin sinun, hän alittaa sinut ja saa pisteet itse."
                     )
                 rule = introduce(concept, ["knock_limit"])
             how = f"Valitse poistettava kortti {faces([move.card], deal.hand)[0]} ja paina Koputa."
@@ -1058,7 +1071,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             else:
                 concept = "poisto"
                 why, by_points, aside = discard_advice(move.card, deal, names)
-                text = f"Päätä vuoro poistamalla {_name(move.card, deal.hand, 'gen')}: {why}."
+                text = f"Päätä vuoro poistamalla {_name(move.card, deal.hand)}: {why}."
                 if by_points and not gin and "arvo" not in seen and rules.scoring in WHY_POINTS:
                     seen.add("arvo")  # once: why the dearer of two equally useless cards goes
                     text += " " + WHY_POINTS[rules.scoring]
@@ -1309,7 +1322,7 @@ def concepts_of(steps: Sequence[dict], ending: Sequence[str] = ()) -> list[str]:
 _KNOCK_SCORING = (
     "Kun joku koputtaa, vastustaja näyttää yhdistelmänsä ja saa liittää irtokorttejaan koputtajan "
     "yhdistelmiin (ginin jälkeen ei saa liittää). Koputtaja saa pisteiksi irtokorttien arvojen erotuksen; jos vastustajan irtokortit "
-    "ovat arvoltaan pienemmät, vastustaja alittaa ja saa erotuksen itse."
+    "ovat arvoltaan pienemmät, vastustaja alittaa koputtajan ja saa erotuksen itse."
 )
 
 

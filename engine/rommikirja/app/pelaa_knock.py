@@ -61,7 +61,7 @@ def option_texts(option: KnockOption, best: int, rules: RuleSet, defender: str) 
     >>> from rommikirja.knock import DefenderResult, KnockOption, ResultKind
     >>> under = KnockOption((), (), DefenderResult((), (), ()), 1, 27, ResultKind.UNDERCUT)
     >>> option_texts(under, 12, RuleSet(), "Eero")
-    ('Eero ei voi liittää yhdistelmiisi mitään, mutta alittaa silti: hän saa 27 pistettä.', 'Parhaaseen levitykseen verrattuna tämä maksaa sinulle 39 pistettä.')
+    ('Eero ei voi liittää yhdistelmiisi mitään, mutta alittaa sinut silti: hän saa 27 pistettä.', 'Parhaaseen levitykseen verrattuna tämä maksaa sinulle 39 pistettä.')
     """
     laid = [c for cards, _ in option.answer.layoffs for c in cards]
     won = count(option.points, "piste", digits=True)
@@ -75,9 +75,9 @@ def option_texts(option: KnockOption, best: int, rules: RuleSet, defender: str) 
         )
         result = f"{lay} Koputus onnistuu: saat {won}."
     elif laid:
-        result = f"{defender} voi liittää yhdistelmiisi {_object(len(laid), 'kortti', digits=None)} ja alittaa: hän saa {won}."
+        result = f"{defender} voi liittää yhdistelmiisi {_object(len(laid), 'kortti', digits=None)} ja alittaa sinut: hän saa {won}."
     else:
-        result = f"{defender} ei voi liittää yhdistelmiisi mitään, mutta alittaa silti: hän saa {won}."
+        result = f"{defender} ei voi liittää yhdistelmiisi mitään, mutta alittaa sinut silti: hän saa {won}."
     cost = best - option.value
     if cost == 0:
         return result, "Tämä on paras levitys."
