@@ -150,7 +150,8 @@ def test_rommi51_draw_says_the_meld_the_card_makes_and_why_it_cannot_open():
 
 def test_rommi51_draw_counts_the_best_melds_and_says_the_joker_serves_one_meld():
     """7♥ on the pile would make 5♥ 🃏 7♥, but the best count keeps the joker in 8♣ 🃏 10♣ (and 5♥
-    in its group): the melds behind "enintään 48" are shown, and that a joker goes into one meld."""
+    in its group): the melds behind "enintään 48" are shown, that a joker goes into one meld, and that
+    the hand's melds come to 48 without 7♥ too."""
     rules = FIXED["rommi51"]
     start = _position(
         rules,
@@ -168,8 +169,9 @@ def test_rommi51_draw_counts_the_best_melds_and_says_the_joker_serves_one_meld()
     assert steps[0]["text"].endswith(
         "Se täydentäisi kaksi korttiasi yhdistelmäksi 5♥ 🃏 7♥, mutta avausta et saisi sillä vielä kokoon: "
         "yhdistelmiesi arvo olisi enintään 6 + 15 + 27 = 48 pistettä (A♠ 2♠ 3♠, 5♠ 5♥ 5♦ ja 8♣ 🃏 10♣), ja "
-        "avaukseen tarvitaan vähintään 51 pistettä. Jokerikin voi kuulua vain yhteen yhdistelmään. Nosta siis "
-        "kortti nostopakasta."
+        "avaukseen tarvitaan vähintään 51 pistettä. Jokerikin voi kuulua vain yhteen yhdistelmään. Ilman "
+        "herttaseiskaakin yhdistelmiesi arvo on jo nyt 48 pistettä, joten herttaseiska ei toisi avausta yhtään "
+        "lähemmäksi. Nosta siis kortti nostopakasta."  # (the same 48 as the hand's own: 7♥ would gain nothing)
     ), steps[0]["text"]
 
 
@@ -258,6 +260,9 @@ def test_gin_deadwood_is_said_after_the_discard_and_a_plain_discard_is_told_from
     assert knock["text"].startswith("Koputa poistamalla ristiysi: poiston jälkeen irtokorttiesi arvo on 8 pistettä"), (
         knock
     )
+    # knocking is a choice (the same discard without it is legal): said, with what waiting costs and gains
+    assert "Koputtaa ei ole pakko: voisit myös poistaa saman kortin koputtamatta ja jatkaa." in knock["text"], knock
+    assert "sitä vaikeampi Eeron on alittaa sinut, mutta odottaessasi Eero voi ehtiä koputtaa" in knock["text"], knock
     script = script_of(start, moves, names, 0)
     at = knock["at"]
     plain = ask_opetus(rules, script, at, {"discard": "9C"})
@@ -267,6 +272,17 @@ def test_gin_deadwood_is_said_after_the_discard_and_a_plain_discard_is_told_from
     refused = ask_opetus(rules, script, at, {"pass": True})
     assert refused["result"] == "refused" and "nostettava" not in refused["reason"], refused
     assert "poistoon tai koputukseen" in refused["reason"], refused
+
+
+def test_the_upcard_taken_is_said_to_fit_the_cards_it_fits_not_only_the_points_it_saves():
+    """Gin: 8♦ turned up fits Aino's 8♥ (a group to be) and 10♦ (a run to be): the guide names both."""
+    rules = FIXED["gin"]
+    hands = ["8H 10D JD 7S 7H 7C 2C 4S KS QC", "2H 6H 9H 10H QH 3S 5S 9S JS 6D"]
+    start = _position(rules, hands, "5C AC", "8D", dealer=1, turn=0, phase="offer")
+    moves = [Draw("discard"), Discard(parse_cards("JD")[0])]
+    first = guide(start, moves, 0, list(DEFAULT_NAMES[:2]))[0]
+    assert first["concept"] == "avokortti", first
+    assert "Ota se: se sopii yhteen herttakasisi ja ruutukympisi kanssa, ja kun poistat" in first["text"], first
 
 
 def test_a_knock_says_what_it_lays_down_and_why_when_that_is_not_the_hands_grouping():

@@ -43,6 +43,7 @@ from .opetus_discard import (
     in_the_pile,
     meld_with as _meld_with,
     next_player_fit,
+    partners,
     still_to_come,
 )
 from ..meld_need import MELD_MIN_CARDS
@@ -353,6 +354,12 @@ def draw_reason(deal: Any, names: Sequence[str], subject: str = "Se") -> str:
                 and any(joker in m.cards and set(m.cards) != set(meld) for m in packed.melds)
             ):  # (the count above has the joker in another meld)
                 why += ". Jokerikin voi kuulua vain yhteen yhdistelmään"
+            held = best_opening(hand, rules.with_options(opening_points=0))
+            if packed is not None and held is not None and held.points == packed.points:  # (another packing, no gain)
+                why += (
+                    f". Ilman {card_name(top, 'part')}kin yhdistelmiesi arvo on jo nyt "
+                    f"{count(held.points, 'piste', digits=True)}, joten {card_name(top)} ei toisi avausta yhtään lähemmäksi"
+                )
         else:
             why = "mutta et voisi pelata sitä vielä tällä vuorolla"
         return f"{subject} täydentäisi kaksi korttiasi yhdistelmäksi {shown}, {why}."
@@ -854,7 +861,9 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 concept = "avokortti"
                 now = best_arrangement(deal.hand, rules).deadwood_points
                 then = best_discard(list(deal.hand) + [top], [top], rules).deadwood_points
-                text = f"{lead}avokortti on {card_name(top)}. Ota se: " + (
+                mates = partners(top, list(deal.hand), rules)[:2]  # (what it fits: more than the points it saves)
+                fits = f"se sopii yhteen {join_list([card_name_yours(p) for p in mates])} kanssa, ja " if mates else ""
+                text = f"{lead}avokortti on {card_name(top)}. Ota se: {fits}" + (
                     "kun poistat sen jälkeen kortin, irtokorttiesi arvo laskee "
                     f"{count(now, 'piste', 'ela', digits=True)} {count(then, 'piste', 'ill', digits=True)}."
                     if then < now
@@ -1059,6 +1068,13 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                         f" Koputus on riski: {other} saa ensin liittää irtokorttejaan yhdistelmiisi, ja jos hänen "
                         f"irtokorttiensa arvo jää sitten {low} kuin sinun, hän alittaa sinut ja saa pisteet itse."
                     )
+                    if deal.refusal(Discard(move.card)) is None:  # (waiting is a legal choice: said with its cost)
+                        text += (
+                            " Koputtaa ei ole pakko: voisit myös poistaa saman kortin koputtamatta ja jatkaa. Mitä "
+                            f"pienempi irtokorttiesi arvo on koputtaessasi, sitä vaikeampi {player_name(names[1 - seat], 'gen')} "
+                            f"on alittaa sinut, mutta odottaessasi {other} voi ehtiä koputtaa ennen sinua. Tässä "
+                            "opetusjaossa koputetaan nyt, jotta näet, miten koputus lasketaan."
+                        )
                 rule = introduce(concept, ["knock_limit"])
             how = f"Valitse poistettava kortti {faces([move.card], deal.hand)[0]} ja paina Koputa."
         elif isinstance(move, Discard):
