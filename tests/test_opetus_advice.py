@@ -13,12 +13,14 @@ from fixed_rules import FIXED
 from rommikirja import deal_type
 from rommikirja.app.api import pelaa_handle
 from rommikirja.app.opetus import script_of
+from rommikirja.app.opetus_discard import WHY_POINTS
 from rommikirja.app.opetus_text import guide
 from rommikirja.cards import parse_cards, standard_deck
 from rommikirja.deal import Discard, Draw, PlayMeld
 from rommikirja.gin import Knock
 from rommikirja.melds import Meld
 from rommikirja.narrate import DEFAULT_NAMES
+from rommikirja.options import OPTIONS
 from rommikirja.rules import statement
 
 
@@ -614,3 +616,10 @@ def test_a_pair_the_joker_completes_is_said_to_be_in_a_meld_and_a_hand_that_coul
     cannot = _position(rules, hands, "KD", "", dealer=1, turn=0)
     text = guide(cannot, [Draw("stock"), Discard(parse_cards("KD")[0])], 0, names)[1]["text"]
     assert "Et voi vielä avata: yhdistelmiesi arvo on enintään 6 + 15 + 27 = 48 pistettä" in text, text
+
+
+def test_every_scoring_has_its_reason_to_discard_a_dear_card_first():
+    """The guided deal says once why the dearer of two useless cards goes (WHY_POINTS, by the rule
+    set's scoring): a scoring added to the option without its reason would leave a page without it."""
+    assert set(WHY_POINTS) == set(OPTIONS["scoring"].choices)
+    assert all(text.startswith("Arvokas kortti kannattaa poistaa ensin") for text in WHY_POINTS.values())

@@ -28,6 +28,7 @@ __all__ = [
     "discard_rank",
     "next_player_fit",
     "meld_with",
+    "deadwood_after",
     "partners",
     "still_to_come",
     "in_the_pile",
@@ -105,7 +106,8 @@ def discard_rank(card: Any, hand: Sequence[Any], rules: RuleSet) -> tuple:
     return (card.is_joker, in_meld, len(partners(card, hand, rules)), -rules.card_points(card.rank))
 
 
-def _deadwood_after(deal: Any, card: Any) -> int:
+def deadwood_after(deal: Any, card: Any) -> int:
+    """The hand's least deadwood once ``card`` is discarded (gin)."""
     return best_arrangement([c for c in deal.hand if c != card], deal.rules).deadwood_points
 
 
@@ -117,8 +119,9 @@ def _options(deal: Any) -> list[Any]:
     """The discards the reader chooses among (see the module's text)."""
     legal = _legal(deal)
     if isinstance(deal, GinDeal):
-        least = min(_deadwood_after(deal, c) for c in legal)
-        return [c for c in legal if _deadwood_after(deal, c) == least]
+        after = {c: deadwood_after(deal, c) for c in legal}
+        least = min(after.values())
+        return [c for c in legal if after[c] == least]
     return [c for c in legal if next_player_fit(deal, c) is None] or legal
 
 
@@ -225,7 +228,8 @@ def _as_good(equal: Sequence[Any], hand: Sequence[Any]) -> str:
     return f". Yhtä hyvä poisto olisi myös {join_list(names, 'tai')}"
 
 
-#: Why a valuable card goes first, by the rule set's scoring (said once in a guided deal).
+#: Why a valuable card goes first, by the rule set's scoring (said once in a guided deal): one entry
+#: for each value of the ``scoring`` option (tests/test_opetus_advice.py holds the two equal).
 WHY_POINTS = {
     "winner_takes": "Arvokas kortti kannattaa poistaa ensin: jos joku muu menee ulos, hän saa pisteikseen käteesi jääneiden korttien arvon.",
     "own_hand_minus": "Arvokas kortti kannattaa poistaa ensin, koska jaon lopussa saat miinuspisteiksi käteesi jääneiden korttien arvon.",

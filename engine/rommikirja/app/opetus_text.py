@@ -38,6 +38,7 @@ from ..finnish import (
 from ..gin import GinDeal, GinPhase, Knock
 from .opetus_discard import (
     WHY_POINTS,
+    deadwood_after,
     discard_advice,
     discard_reason,
     in_the_pile,
@@ -376,6 +377,11 @@ def draw_reason(deal: Any, names: Sequence[str], subject: str = "Se") -> str:
     return f"{subject} ei sovi yhdistelmään minkään korttisi kanssa."
 
 
+def _melds_text(melds: Sequence[Any], hand: Sequence[Any], case: str) -> str:
+    """ "ryhmän 3♠ 3♦ 3♣ ja suoran 3♥ 4♥ 5♥": each meld's kind in ``case`` and its faces."""
+    return join_list([f"{noun(m.kind.finnish, case)} {' '.join(faces(m.cards, hand))}" for m in melds])
+
+
 def _knock_spread(deal: Any, move: Any, other: str) -> str:
     """What a knock lays down, from the engine's outcome of ``move``: " Koputtaessasi levität
     pöytään ryhmän 3♠ 3♦ 3♣ ja suoran 3♥ 4♥ 5♥; irtokorteiksi jäävät 2♠ 4♠ A♥ A♣.", and when
@@ -390,8 +396,7 @@ def _knock_spread(deal: Any, move: Any, other: str) -> str:
     melds = [Meld.from_cards(list(m), rules) for m in out.knocker_melds]
     if not melds:
         return ""
-    laid = join_list([f"{noun(m.kind.finnish, 'gen')} {' '.join(faces(m.cards, hand))}" for m in melds])
-    text = f" Koputtaessasi levität pöytään {laid}"
+    text = f" Koputtaessasi levität pöytään {_melds_text(melds, hand, 'gen')}"
     if out.knocker_deadwood:
         text += f"; irtokorteiksi jäävät {' '.join(faces(sort_cards(out.knocker_deadwood), hand))}"
     text += "."
@@ -410,15 +415,14 @@ def _knock_spread(deal: Any, move: Any, other: str) -> str:
 
     if grouped.deadwood_points != sum(rules.card_points(c.rank) for c in out.knocker_deadwood):
         return text
-    if len(fits(mine)) >= len(fits(theirs)):
+    here, there = fits(mine), fits(theirs)
+    if len(here) >= len(there):
         return text
-    other_melds = join_list([f"{noun(m.kind.finnish, 'gen')} {' '.join(faces(m.cards, hand))}" for m in theirs])
     onto = "siihen" if len(theirs) == 1 else "niihin"
-    here = fits(mine)
-    into = join_list([f"{noun(m.kind.finnish, 'ill')} {' '.join(faces(m.cards, hand))}" for m in mine])
     text += (
-        f" Saman irtokorttien arvon saisit myös levittämällä {other_melds}, mutta {onto} {player_name(other)} "
-        f"voisi liittää {join_list([card_name(c, 'gen') for c in fits(theirs)], 'tai')}, kun taas {into} "
+        f" Saman irtokorttien arvon saisit myös levittämällä {_melds_text(theirs, hand, 'gen')}, mutta {onto} "
+        f"{player_name(other)} voisi liittää {join_list([card_name(c, 'gen') for c in there], 'tai')}, kun taas "
+        f"{_melds_text(mine, hand, 'ill')} "
         + (
             f"hän voisi liittää vain {join_list([card_name(c, 'gen') for c in here], 'tai')}."
             if here
@@ -579,11 +583,7 @@ def other_reason(
         return f"{head}, mutta poisto päättäisi vuorosi, ja tässä opetusjaossa {guided_words} ennen sitä.{tail}"
     if isinstance(tried, Discard) and isinstance(expected, Discard):
         if isinstance(deal, GinDeal):
-
-            def after(card: Any) -> int:
-                return best_arrangement([c for c in hand if c is not card], rules).deadwood_points
-
-            mine, guided = after(tried.card), after(expected.card)
+            mine, guided = deadwood_after(deal, tried.card), deadwood_after(deal, expected.card)
             if guided == mine:
                 return (
                     f"{head}: kummankin poiston jälkeen irtokorttiesi arvo on {count(mine, 'piste', digits=True)}. "
@@ -1088,7 +1088,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 concept = "poisto"
                 why, by_points, aside = discard_advice(move.card, deal, names)
                 text = f"Päätä vuoro poistamalla {_name(move.card, deal.hand)}: {why}."
-                if by_points and not gin and "arvo" not in seen and rules.scoring in WHY_POINTS:
+                if by_points and not gin and "arvo" not in seen:
                     seen.add("arvo")  # once: why the dearer of two equally useless cards goes
                     text += " " + WHY_POINTS[rules.scoring]
                 risk = _discard_risk(move.card, deal, names, "riski" in seen)
