@@ -12,6 +12,7 @@ const BOUNDS = { request: 10000, stall: 30000, start: 180000, ...(window.rommiki
 const REQUEST_MS = BOUNDS.request;      // one engine request (a check takes milliseconds)
 const STALL_MS = BOUNDS.stall;          // engine start: no progress for this long is a failure
 const START_MS = BOUNDS.start;          // engine start: overall bound
+const QUICK_FAIL_MS = STALL_MS / 3;     // a start that failed sooner is tried once more at once
 
 
 // An error message as a sentence of its own: "Sääntömoottori ei vastannut 10 sekunnissa."
@@ -199,10 +200,19 @@ export const engine = {
   },
 
   // A request with a bound and one retry: a request that times out (the worker is stuck) restarts
-  // the engine and is sent once more. An error answer from the engine is final.
+  // the engine and is sent once more; so does a start that failed quickly (a file that did not
+  // come, an earlier start's failure: the reader asks again), but not one that stalled for
+  // STALL_MS (a second wait as long would only delay the message). An engine's error answer is final.
   async call(request, timeout = REQUEST_MS) {
     for (let attempt = 0; ; attempt += 1) {
-      await this.start();
+      const asked = performance.now();
+      try {
+        await this.start();
+      } catch (err) {
+        if (attempt >= 1 || performance.now() - asked > QUICK_FAIL_MS) throw err;
+        this.restart().catch(() => {});
+        continue;
+      }
       try {
         const reply = await this.send(request, timeout);
         if (!reply.ok) throw Object.assign(new EngineError(reply.error), { final: true });

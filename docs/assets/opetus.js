@@ -112,8 +112,7 @@ function mount(root) {
     shared.listeners.add(progress);
     progress();
     try {
-      // a start that failed (a file missing, the network gone) is tried afresh at the reader's press
-      await (shared.state === "failed" ? shared.restart() : shared.start());
+      // (a start that failed, at this press or an earlier one, is tried afresh once by the call)
       const result = await call({ rules: data.rules, script: data.script, at: 0 });
       status.textContent = "";
       start.closest("p").hidden = true;
