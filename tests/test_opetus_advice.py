@@ -202,7 +202,7 @@ def test_a_meld_or_lay_off_of_the_card_drawn_from_the_stock_names_it():
     lay = guide(start, moves, 0, list(DEFAULT_NAMES[:3]))[1]
     assert lay["text"] == (
         "Nostamasi ristikuutonen jatkaa pöydän yhdistelmää (ristiseiska, ristikasi ja ristiysi): lisää se siihen. "
-        "Pöytään lisätyt kortit eivät voi enää jäädä käteesi jaon lopussa laskettaviksi, ja olet yhtä korttia "
+        "Pöytään lisättyä korttia ei enää lasketa jaon lopussa käteesi jääneisiin kortteihin, ja olet yhtä korttia "
         "lähempänä ulosmenoa."  # (why lay off at all: said at the deal's first lay-off only)
     ), lay
     # a second lay-off (5♣, onto the same run) is asked for plainly
@@ -496,6 +496,15 @@ def test_the_dearer_cards_kept_are_loose_ones_and_what_they_wait_for_is_not_in_t
     kept = text.split("Arvokkaammatkin kortit kannattaa pitää, jos ne voivat vielä päästä yhdistelmään: ", 1)[1]
     assert kept.startswith("herttakuningas ja herttarouva odottavat herttajätkää"), text
     assert "pata" not in kept, text
+    # only 9♥ of the pair 9♥ 7♥ is dearer than the discarded 8♣: it alone is called dearer
+    start = _position(rules, ["9H 7H 8C 2S 3D 4C 5S", "7C 8H 8S 8D QS JC 5C"], "2H", "", dealer=1, turn=0)
+    steps = guide(start, [Draw("stock"), Discard(c("8C"))], 0, list(DEFAULT_NAMES[:2]))
+    text = next(s for s in steps if s["action"] == "discard")["text"]
+    assert text.startswith("Päätä vuoro poistamalla ristikasi: se ei sovi"), text  # (the ranking's own choice)
+    assert (
+        "Arvokkaampi herttaysi kannattaa pitää, jos se voi vielä päästä yhdistelmään: se ja herttaseiska "
+        "odottavat herttakasia." in text
+    ), text
 
 
 def test_a_discard_that_fitted_the_readers_cards_and_was_covered_is_explained_once():
@@ -553,34 +562,47 @@ def test_the_card_a_pair_waits_for_is_not_one_laid_in_a_table_meld():
     hands = ["QS 4D 7H 9C 2S 5H 8D", "3S 4C 6C 8H JD AH 10S", "AS 3H 5C 7C 9D JS KD"]
     start = _position(rules, hands, "2D", "QD", table=[(1, "JC QC KC")], dealer=2, turn=0)
     text = guide(start, [Draw("stock"), Discard(parse_cards("4D")[0])], 0, list(DEFAULT_NAMES[:3]))[0]["text"]
-    assert "Se sopisi yhteen patarouvasi kanssa, mutta yhdistelmään tarvittaisiin vielä herttarouva." in text, text
+    assert (
+        "Se sopisi yhteen patarouvasi kanssa, mutta yhdistelmään tarvittaisiin vielä herttarouva (ristirouva on jo "
+        "pöydän yhdistelmässä)." in text
+    ), text
 
 
-def test_a_card_whose_last_copy_lies_in_the_discard_pile_is_said_to_be_there():
+def test_a_card_out_of_play_is_said_where_it_is_and_when_a_piled_one_comes_back():
     """One deck. Q♦ on the pile pairs with Aino's Q♠; Q♥ lies below it in the pile, so only Q♣ is
-    named as the card to come, and Q♥ is said to be in the pile; with Q♣ in Eero's run nothing can
-    come, and the pile's Q♥ is said so. A kept pair that waits only for
-    a card in the pile is not given as a reason to keep it; K♥ K♠ wait for K♣, and K♦ is in the pile."""
+    named as the card to come, and Q♥ is said to be in the pile, back only when the pile is turned
+    over (these rules turn it; block rules do not, and then that is not said); with Q♣ in Eero's
+    run nothing can come, and both are said. A kept pair that waits only for a card in the pile is
+    not given as a reason to keep it; K♥ K♠ wait for K♣, and K♦ is in the pile."""
     rules = FIXED["perusrommi"]
+    assert rules.stock_exhausted == "turn_over"
     c = lambda s: parse_cards(s)[0]  # noqa: E731
     hands = ["QS 4D 7H 9C 2S 5H 8D", "3S 4C 6C 8H JD AH 10S", "AS 3H 5C 7C 9D JS KD"]
     moves = [Draw("stock"), Discard(c("4D"))]
     names = list(DEFAULT_NAMES[:3])
-    start = _position(rules, hands, "2D", "QH QD", dealer=2, turn=0)
-    text = guide(start, moves, 0, names)[0]["text"]
-    assert "tarvittaisiin vielä ristirouva (herttarouva on jo poistopakassa)." in text, text
+    back = ", josta se voi palata peliin vasta, kun poistopakka käännetään uudeksi nostopakaksi"
+    text = guide(_position(rules, hands, "2D", "QH QD", dealer=2, turn=0), moves, 0, names)[0]["text"]
+    assert f"tarvittaisiin vielä ristirouva (herttarouva on poistopakassa{back})." in text, text
+    block = rules.with_options(stock_exhausted="block")
+    text = guide(_position(block, hands, "2D", "QH QD", dealer=2, turn=0), moves, 0, names)[0]["text"]
+    assert "tarvittaisiin vielä ristirouva (herttarouva on poistopakassa)." in text, text
     start = _position(rules, hands, "2D", "QH QD", table=[(1, "JC QC KC")], dealer=2, turn=0)
     text = guide(start, moves, 0, names)[0]["text"]
-    assert "tarvittaisiin vielä herttarouva, mutta se on jo poistopakassa." in text, text
+    assert (
+        "tarvittaisiin vielä kortti, joka ei ole nyt saatavilla: ristirouva on jo pöydän yhdistelmässä; "
+        f"herttarouva on poistopakassa{back}."
+    ) in text, text
 
     two = ["7H 8C 8S 8D QS JC 5C"]
-    discard = lambda start: next(
-        s for s in guide(start, moves[:1] + [Discard(c("7C"))], 0, names[:2]) if s["action"] == "discard"
-    )  # noqa: E731
+    discard = (
+        lambda start: next(  # noqa: E731
+            s for s in guide(start, moves[:1] + [Discard(c("7C"))], 0, names[:2]) if s["action"] == "discard"
+        )
+    )
     text = discard(_position(rules, ["9S 10S JS KH QH 2D 4C", *two], "7C", "JH", dealer=1, turn=0))["text"]
     assert "herttajätkä" not in text, text  # (K♥ Q♥ wait for no card that can still come: not a reason to keep them)
     text = discard(_position(rules, ["9S 10S JS KH KS 2D 4C", *two], "7C", "KD", dealer=1, turn=0))["text"]
-    assert "odottavat ristikuningasta (ruutukuningas on jo poistopakassa)." in text, text
+    assert f"odottavat ristikuningasta (ruutukuningas on poistopakassa{back})." in text, text
 
 
 def test_a_covered_twin_of_a_card_the_reader_holds_is_not_called_a_missed_meld():
@@ -599,7 +621,7 @@ def test_a_covered_twin_of_a_card_the_reader_holds_is_not_called_a_missed_meld()
 
 
 def test_a_pair_the_joker_completes_is_said_to_be_in_a_meld_and_a_hand_that_could_open_is_not_told_it_cannot():
-    """Rommi 51: Aino keeps 8♣ 10♣, which make a run with her joker (not "waiting" for 9♣), and
+    """Rommi 51: Aino keeps 10♣ (and 8♣), which make a run with her joker (not "waiting" for 9♣), and
     discards the lone 9♠. After drawing 4♦ her hand could open (A♠ 2♠ 3♠ + 3♦ 4♦ 5♦ 6♦ + 8♣ 🃏 10♣
     = 51), so this hand-written discard is not explained by "you cannot open yet"; drawing K♦
     instead, she cannot, and the step says why."""
@@ -608,14 +630,23 @@ def test_a_pair_the_joker_completes_is_said_to_be_in_a_meld_and_a_hand_that_coul
     names = list(DEFAULT_NAMES[:2])
     could = _position(rules, hands, "4D", "", dealer=1, turn=0)
     text = guide(could, [Draw("stock"), Discard(parse_cards("9S")[0])], 0, names)[1]["text"]
+    # (10♣ is dearer than 9♠, 8♣ is not: only the ten is called dearer)
     assert (
-        "Arvokkaammatkin kortit kannattaa pitää, kun ne ovat yhdistelmässä: ristikymppi ja ristikasi "
-        "muodostavat jokerin kanssa suoran." in text
+        "Arvokkaampi ristikymppi kannattaa pitää, kun se on yhdistelmässä: se muodostaa ristikasin ja jokerin "
+        "kanssa suoran." in text
     ), text
     assert "odottavat" not in text and "Et voi vielä avata" not in text, text
     cannot = _position(rules, hands, "KD", "", dealer=1, turn=0)
     text = guide(cannot, [Draw("stock"), Discard(parse_cards("KD")[0])], 0, names)[1]["text"]
     assert "Et voi vielä avata: yhdistelmiesi arvo on enintään 6 + 15 + 27 = 48 pistettä" in text, text
+    # K♦ goes as the dearest lone card, but an unopened hand pays the fixed 100 whatever it holds:
+    # the card-value reason to discard it first would be untrue now
+    assert "ja se on arvokkain" in text and "Arvokas kortti kannattaa poistaa ensin" not in text, text
+    pays = rules.with_options(scoring="own_hand_minus")
+    text = guide(
+        _position(pays, hands, "KD", "", dealer=1, turn=0), [Draw("stock"), Discard(parse_cards("KD")[0])], 0, names
+    )[1]["text"]
+    assert WHY_POINTS["own_hand_minus"] in text, text
 
 
 def test_every_scoring_has_its_reason_to_discard_a_dear_card_first():

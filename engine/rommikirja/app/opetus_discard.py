@@ -31,7 +31,6 @@ __all__ = [
     "deadwood_after",
     "partners",
     "still_to_come",
-    "in_the_pile",
 ]
 
 
@@ -46,34 +45,46 @@ def meld_with(card: Any, hand: Sequence[Any], rules: RuleSet) -> list[Any] | Non
     return None
 
 
-def _copies_out(card: Any, deal: Any) -> tuple[int, int]:
-    """How many copies of ``card`` the reader sees out of play: (in their hand or a table meld,
-    in the discard pile). A joker in a meld stands for a card; it is not one."""
+def _copies_out(card: Any, deal: Any) -> tuple[int, int, int]:
+    """How many copies of ``card`` the reader sees out of play: in their hand, in a table meld, in
+    the discard pile. A joker in a meld stands for a card; it is not one."""
     key = (card.rank, card.suit)
-    held = [c for c in deal.hand if not c.is_joker] + [
-        c for tm in getattr(deal, "table", ()) for c in tm.meld.cards if not c.is_joker
-    ]
-    return sum((c.rank, c.suit) == key for c in held), sum((c.rank, c.suit) == key for c in deal.discard)
+    laid = [c for tm in getattr(deal, "table", ()) for c in tm.meld.cards if not c.is_joker]
+    return tuple(sum((c.rank, c.suit) == key for c in cards) for cards in (deal.hand, laid, deal.discard))
 
 
-def still_to_come(cards: Sequence[Any], deal: Any) -> tuple[list[Any], list[Any]]:
-    """``cards`` (the ones a pair waits for) split in two: those of which some copy may still come
-    (not every copy is in the reader's hand, a table meld or the discard pile), and those whose last
-    copies lie in the discard pile (drawn again only if the pile is turned). A card whose every copy
-    is held or on the table is in neither."""
-    come, gone = [], []
+def still_to_come(cards: Sequence[Any], deal: Any) -> tuple[list[Any], str]:
+    """Of ``cards`` (the ones a pair waits for) those of which some copy may still come, and a note
+    on the rest that the reader can see are out of play ("" when none is): "ristijätkä on jo pöydän
+    yhdistelmässä", "ruutunelonen on poistopakassa" (and, where the rule set turns the pile into a
+    new stock, that it comes back only then). A card whose copies the reader holds is left unsaid."""
+    come, laid, piled = [], [], []
     for c in cards:
-        held, piled = _copies_out(c, deal)
-        if held + piled < deal.rules.decks:
+        held, on_table, in_pile = _copies_out(c, deal)
+        if held + on_table + in_pile < deal.rules.decks:
             come.append(c)
-        elif piled:
-            gone.append(c)
-    return come, gone
+        elif in_pile:
+            piled.append(c)
+        elif on_table:
+            laid.append(c)
+    notes = []
+    if laid:
+        notes.append(f"{join_list([card_name(c) for c in laid])} {_is(laid)} jo pöydän yhdistelmässä")
+    if piled:
+        turns = not isinstance(deal, GinDeal) and deal.rules.stock_exhausted in ("turn_over", "turn_over_keep_top")
+        more = turns and (deal.rules.max_turnovers == 0 or deal.turnovers < deal.rules.max_turnovers)
+        back = (
+            f", josta {'se voi' if len(piled) == 1 else 'ne voivat'} palata peliin vasta, kun poistopakka käännetään "
+            "uudeksi nostopakaksi"
+            if more
+            else ""
+        )
+        notes.append(f"{join_list([card_name(c) for c in piled])} {_is(piled)} poistopakassa{back}")
+    return come, "; ".join(notes)
 
 
-def in_the_pile(gone: Sequence[Any]) -> str:
-    """ "ruutunelonen on jo poistopakassa" for the cards :func:`still_to_come` found discarded."""
-    return f"{join_list([card_name(c) for c in gone])} {'on' if len(gone) == 1 else 'ovat'} jo poistopakassa"
+def _is(cards: Sequence[Any]) -> str:
+    return "on" if len(cards) == 1 else "ovat"
 
 
 def partners(card: Any, hand: Sequence[Any], rules: RuleSet) -> list[Any]:
@@ -200,20 +211,33 @@ def _kept(card: Any, deal: Any) -> str:
                 pairs.append((d, p))
     joker = next((c for c in hand if c.is_joker and c != card), None)
     for a, b in pairs:
+        # both dearer than the discard: "arvokkaammatkin kortit"; else only the first (its partner
+        # is worth the discard or less): "arvokkaampi ristikymppi"
+        both = rules.card_points(b.rank) > mine
         meld = as_meld((a, b, joker), rules) if joker is not None else None
         if meld is not None:  # (the joker already stands in)
-            kind = meld.kind.finnish
+            kind = noun(meld.kind.finnish, "gen")
+            if both:
+                return (
+                    "Arvokkaammatkin kortit kannattaa pitää, kun ne ovat yhdistelmässä: "
+                    f"{card_name(a)} ja {card_name(b)} muodostavat jokerin kanssa {kind}."
+                )
             return (
-                "Arvokkaammatkin kortit kannattaa pitää, kun ne ovat yhdistelmässä: "
-                f"{card_name(a)} ja {card_name(b)} muodostavat jokerin kanssa {noun(kind, 'gen')}."
+                f"Arvokkaampi {card_name(a)} kannattaa pitää, kun se on yhdistelmässä: se muodostaa "
+                f"{card_name(b, 'gen')} ja jokerin kanssa {kind}."
             )
-        wait, gone = still_to_come(waiting_cards([a, b], rules), deal)
+        wait, out = still_to_come(waiting_cards([a, b], rules), deal)
         if wait:
             names = join_list([card_name(c, "part") for c in wait], "tai")
-            note = f" ({in_the_pile(gone)})" if gone else ""
+            note = f" ({out})" if out else ""
+            if both:
+                return (
+                    "Arvokkaammatkin kortit kannattaa pitää, jos ne voivat vielä päästä yhdistelmään: "
+                    f"{card_name(a)} ja {card_name(b)} odottavat {names}{note}."
+                )
             return (
-                "Arvokkaammatkin kortit kannattaa pitää, jos ne voivat vielä päästä yhdistelmään: "
-                f"{card_name(a)} ja {card_name(b)} odottavat {names}{note}."
+                f"Arvokkaampi {card_name(a)} kannattaa pitää, jos se voi vielä päästä yhdistelmään: se ja "
+                f"{card_name(b)} odottavat {names}{note}."
             )
     return ""
 

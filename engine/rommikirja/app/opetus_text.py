@@ -41,7 +41,6 @@ from .opetus_discard import (
     deadwood_after,
     discard_advice,
     discard_reason,
-    in_the_pile,
     meld_with as _meld_with,
     next_player_fit,
     partners,
@@ -324,13 +323,11 @@ def draw_reason(deal: Any, names: Sequence[str], subject: str = "Se") -> str:
     # (the pair's missing card: "yhdistelmään tarvittaisiin vielä herttakymppi"; not one whose every
     # copy is out of play in a table meld or the reader's hand; one whose last copies are in the
     # discard pile is said to be there)
-    can_come, gone = still_to_come(waiting_cards([top, partner], rules), deal) if partner else ([], [])
+    can_come, out = still_to_come(waiting_cards([top, partner], rules), deal) if partner else ([], "")
     if can_come:
-        wanted = join_list([card_name(c) for c in can_come], "tai") + (f" ({in_the_pile(gone)})" if gone else "")
-    elif gone:
-        wanted = f"{join_list([card_name(c) for c in gone], 'tai')}, mutta {'se on' if len(gone) == 1 else 'ne ovat'} jo poistopakassa"
+        wanted = join_list([card_name(c) for c in can_come], "tai") + (f" ({out})" if out else "")
     else:
-        wanted = "kortti, joka on jo pöydän yhdistelmässä"
+        wanted = f"kortti, joka ei ole nyt saatavilla: {out}" if out else "kortti, joka on jo pöydän yhdistelmässä"
     if isinstance(deal, GinDeal):
         if partner is None:
             return f"{subject} ei sovi yhdistelmään minkään korttisi kanssa."
@@ -1016,7 +1013,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             if "lisays_miksi" not in seen and not gin:  # once: why a card goes onto the table at all
                 seen.add("lisays_miksi")
                 text += (
-                    " Pöytään lisätyt kortit eivät voi enää jäädä käteesi jaon lopussa laskettaviksi, ja olet "
+                    " Pöytään lisättyä korttia ei enää lasketa jaon lopussa käteesi jääneisiin kortteihin, ja olet "
                     f"{count(len(move.cards), 'kortti', 'part')} lähempänä ulosmenoa."
                 )
             if any(c.is_joker for c in move.cards):  # what the laid-off joker stands for
@@ -1088,7 +1085,9 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 concept = "poisto"
                 why, by_points, aside = discard_advice(move.card, deal, names)
                 text = f"Päätä vuoro poistamalla {_name(move.card, deal.hand)}: {why}."
-                if by_points and not gin and "arvo" not in seen:
+                # (not while an unopened hand pays the fixed penalty, whatever its cards are worth)
+                flat = rules.scoring == "penalty" and deal.opened and not deal.opened[seat]
+                if by_points and not gin and "arvo" not in seen and not flat:
                     seen.add("arvo")  # once: why the dearer of two equally useless cards goes
                     text += " " + WHY_POINTS[rules.scoring]
                 risk = _discard_risk(move.card, deal, names, "riski" in seen)
