@@ -927,7 +927,8 @@ def test_a_knock_not_undercut_says_what_an_undercut_would_have_taken_and_given(t
 def test_an_undercut_made_by_a_lay_off_is_explained_at_the_end(seat):
     """After an undercut the ending says both deadwoods and, when a lay-off made it one, which card
     and what the knocker would have got without it (here: Eero lays off 8♥ onto Aino's run
-    3♥–7♥; kept, his deadwood 8 would not undercut Aino's 4 and she would score 8 − 4)."""
+    3♥–7♥; kept, his deadwood 8 would not undercut Aino's 4 and she would score 8 − 4); and the
+    undercutter's total as its parts (the difference and the bonus)."""
     from fixed_rules import FIXED
     from rommikirja import deal_type
     from rommikirja.app.opetus_text import undercut_made
@@ -949,12 +950,16 @@ def test_an_undercut_made_by_a_lay_off_is_explained_at_the_end(seat):
     text = undercut_made(end, ["Aino", "Eero"], seat)
     if seat == 0:
         assert text == (
-            "Eero alitti: hänen irtokorttiensa arvo oli 0 pistettä, sinun 4 pistettä. Alitus syntyi liittämällä: "
+            "Eero alitti: hänen irtokorttiensa arvo oli 0 pistettä, sinun 4 pistettä. Eero sai erotuksesta 4 pistettä "
+            f"ja alituksesta lisäksi {rules.undercut_bonus} pistettä, yhteensä {4 + rules.undercut_bonus} pistettä. "
+            "Alitus syntyi liittämällä: "
             "ilman herttakasin liittämistä hänen irtokorttiensa arvo olisi ollut 8 pistettä, ja sinä olisit saanut "
             "4 pistettä."
         ), text
     else:
         assert text == (
-            "Alitit: irtokorttiesi arvo oli 0 pistettä, Ainon 4 pistettä. Alitus syntyi liittämällä: ilman "
+            "Alitit: irtokorttiesi arvo oli 0 pistettä, Ainon 4 pistettä. Sait erotuksesta 4 pistettä ja alituksesta "
+            f"lisäksi {rules.undercut_bonus} pistettä, yhteensä {4 + rules.undercut_bonus} pistettä. Alitus syntyi "
+            "liittämällä: ilman "
             "herttakasin liittämistä irtokorttiesi arvo olisi ollut 8 pistettä, ja Aino olisi saanut 4 pistettä."
         ), text

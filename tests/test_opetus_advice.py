@@ -229,11 +229,13 @@ def test_a_gin_discard_says_which_meld_the_turn_broke_up_and_why():
     )
     steps = guide(start, [Draw("stock"), Discard(parse_cards("KD")[0])], 0, list(DEFAULT_NAMES[:2]))
     assert steps[1]["text"].endswith(
-        "Herttaseiska on nyt suorassa, joten ryhmä 7♠ 7♥ 7♣ purkautui: sama kortti voi kuulua vain yhteen "
-        "yhdistelmään. Jos pitäisit ryhmän, irtokorttiesi arvo olisi 49 pistettä."
+        "Herttaseiska on nyt suorassa, joten ryhmää 7♠ 7♥ 7♣ ei enää lasketa: sama kortti voi kuulua vain yhteen "
+        "yhdistelmään. Kortit pysyvät kädessäsi koko jaon, joten niiden jako yhdistelmiin voi muuttua joka "
+        "vuorolla; tässä ne jaetaan aina niin, että irtokorttiesi arvo jää pienimmäksi. Jos pitäisit ryhmän, "
+        "irtokorttiesi arvo olisi 49 pistettä."
     ), steps[1]["text"]  # (kept: 8♥ 9♥ Q♠ J♣ 2♦ 4♠ 6♦ = 49; the run leaves 46)
     assert "irtokorttiesi arvo on 46 pistettä" in steps[1]["text"], steps[1]["text"]
-    assert "purkautui" not in steps[0]["text"]
+    assert "ei enää lasketa" not in steps[0]["text"]
 
 
 def _gin_knock():

@@ -27,6 +27,7 @@ from ..finnish import (
     card_name_yours,
     cards_text,
     count,
+    count_object,
     join_list,
     noun,
     numeral,
@@ -489,8 +490,8 @@ def _stock_card(deal: Any, seat: int) -> Any:
 def _moved(before: Sequence[frozenset], rest: Sequence[Any], melds: Sequence[Any], rules: RuleSet, first: bool) -> str:
     """(gin) A meld of the hand that the turn broke up because its cards now belong to other melds
     (``melds``: the engine's best of ``rest``, the hand after the discard): "Herttaseiska on nyt
-    suorassa, joten ryhmä 7♠ 7♥ 7♣ purkautui: sama kortti voi kuulua vain yhteen yhdistelmään."
-    (why: the ``first`` time), and when the meld could still be kept, the deadwood it would leave
+    suorassa, joten ryhmää 7♠ 7♥ 7♣ ei enää lasketa: sama kortti voi kuulua vain yhteen yhdistelmään."
+    (why, and that the hand's melds are only counted, not laid down: the ``first`` time), and when the meld could still be kept, the deadwood it would leave
     (the engine's best of the other cards): how the better grouping is chosen; or ""."""
     now = {frozenset(m.cards): m for m in melds}
     for old in before:
@@ -505,8 +506,16 @@ def _moved(before: Sequence[frozenset], rest: Sequence[Any], melds: Sequence[Any
             where = f"{card_name(card).capitalize()} on nyt {noun(into.kind.finnish, 'ine')}"
         else:
             where = f"{join_list([card_name(c) for c, _ in went]).capitalize()} ovat nyt muissa yhdistelmissä"
-        why = ": sama kortti voi kuulua vain yhteen yhdistelmään" if first else ""
-        text = f"{where}, joten {broken.kind.finnish} {' '.join(faces(broken.cards))} purkautui{why}."
+        why = (
+            ": sama kortti voi kuulua vain yhteen yhdistelmään. Kortit pysyvät kädessäsi koko jaon, joten niiden "
+            "jako yhdistelmiin voi muuttua joka vuorolla; tässä ne jaetaan aina niin, että irtokorttiesi arvo jää "
+            "pienimmäksi"
+            if first
+            else ""
+        )
+        text = (
+            f"{where}, joten {noun(broken.kind.finnish, 'part')} {' '.join(faces(broken.cards))} ei enää lasketa{why}."
+        )
         if old <= set(rest):  # (the meld could be kept: what it would leave)
             kept = best_arrangement([c for c in rest if c not in old], rules).deadwood_points
             text += (
@@ -1272,6 +1281,13 @@ def undercut_made(end: Any, names: Sequence[str], seat: int = 0) -> str:
         if you
         else f"{other} alitti: hänen irtokorttiensa arvo oli {pts(hv[d])}, sinun {pts(hv[k])}."
     )
+    diff, bonus, total = hv[k] - hv[d], rules.undercut_bonus, score.points[d]
+    if bonus and total == diff + bonus:  # (the engine's total, shown as its parts)
+        got = "Sait" if you else f"{other} sai"
+        text += (
+            f" {got} erotuksesta {count_object(diff, 'piste', digits=True)} ja alituksesta lisäksi "
+            f"{count_object(bonus, 'piste', digits=True)}, yhteensä {pts(total)}."
+        )
     laid = [c for cs, _ in out.defender.layoffs for c in cs]
     if not laid:
         return text
@@ -1336,7 +1352,7 @@ def concepts_of(steps: Sequence[dict], ending: Sequence[str] = ()) -> list[str]:
 #: Gin's scoring, shared by every knock game (the bonuses are the rule set's own sentences).
 _KNOCK_SCORING = (
     "Kun joku koputtaa, vastustaja näyttää yhdistelmänsä ja saa liittää irtokorttejaan koputtajan "
-    "yhdistelmiin (ginin jälkeen ei saa liittää). Koputtaja saa pisteiksi irtokorttien arvojen erotuksen; jos vastustajan irtokortit "
+    "yhdistelmiin, paitsi ginin jälkeen: gin on koputus, jossa koputtajalle ei jää yhtään irtokorttia. Koputtaja saa pisteiksi irtokorttien arvojen erotuksen; jos vastustajan irtokortit "
     "ovat arvoltaan pienemmät, vastustaja alittaa koputtajan ja saa erotuksen itse."
 )
 

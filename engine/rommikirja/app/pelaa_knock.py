@@ -25,7 +25,7 @@ from typing import Any
 
 from ..cards import parse_card, sort_cards
 from ..errors import IllegalMove
-from ..finnish import card_name, count
+from ..finnish import card_name, count, count_object
 from ..gin import GinDeal, Knock
 from ..knock import KnockOption, knock_options
 from ..rules import RuleSet
@@ -39,11 +39,6 @@ __all__ = ["knock_choices", "option_texts"]
 
 def _points(cards, rules: RuleSet) -> int:
     return sum(rules.card_points(c.rank) for c in cards)
-
-
-def _object(n: int, word: str, digits: bool | None = True) -> str:
-    """A counted object of a verb in the accusative: *1 pisteen*, *5 pistettä*, *yhden kortin*."""
-    return count(n, word, "gen" if n == 1 else "nom", digits=digits)
 
 
 def option_texts(option: KnockOption, best: int, rules: RuleSet, defender: str) -> tuple[str, str]:
@@ -69,19 +64,19 @@ def option_texts(option: KnockOption, best: int, rules: RuleSet, defender: str) 
         result = f"Gin: saat {won}."
     elif option.scorer == 0:
         lay = (
-            f"{defender} voi liittää yhdistelmiisi {_object(len(laid), 'kortti', digits=None)}."
+            f"{defender} voi liittää yhdistelmiisi {count_object(len(laid), 'kortti', digits=None)}."
             if laid
             else f"{defender} ei voi liittää yhdistelmiisi mitään."
         )
         result = f"{lay} Koputus onnistuu: saat {won}."
     elif laid:
-        result = f"{defender} voi liittää yhdistelmiisi {_object(len(laid), 'kortti', digits=None)} ja alittaa sinut: hän saa {won}."
+        result = f"{defender} voi liittää yhdistelmiisi {count_object(len(laid), 'kortti', digits=None)} ja alittaa sinut: hän saa {won}."
     else:
         result = f"{defender} ei voi liittää yhdistelmiisi mitään, mutta alittaa sinut silti: hän saa {won}."
     cost = best - option.value
     if cost == 0:
         return result, "Tämä on paras levitys."
-    return result, f"Parhaaseen levitykseen verrattuna tämä maksaa sinulle {_object(cost, 'piste')}."
+    return result, f"Parhaaseen levitykseen verrattuna tämä maksaa sinulle {count_object(cost, 'piste', digits=True)}."
 
 
 def knock_choices(g: Game, step: Any) -> dict:

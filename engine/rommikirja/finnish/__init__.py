@@ -54,7 +54,7 @@ from .card_words import (
 )
 from .cases import CASES, SINGULAR_CASES
 from .names import NAME_FORMS, UnknownName, club_names, name_forms, player_name, set_club_names
-from .nouns import NOUN_FORMS, count, noun
+from .nouns import NOUN_FORMS, count, count_object, noun
 from .numerals import all_numeral_forms, digits_text, number_word, numeral, ordinal
 from .prose import capitalize, join_list, second_person
 
@@ -77,6 +77,7 @@ __all__ = [
     "numeral",
     "digits_text",
     "count",
+    "count_object",
     "noun",
     "NOUN_FORMS",
     "player_name",

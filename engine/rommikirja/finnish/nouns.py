@@ -10,7 +10,7 @@ from .card_words import JOKER_WORDS, RANK_WORDS
 from .cases import singular_forms, singular_index
 from .numerals import digits_text, numeral
 
-__all__ = ["NOUN_FORMS", "noun", "count"]
+__all__ = ["NOUN_FORMS", "noun", "count", "count_object"]
 
 
 #: Nouns the pages count: singular forms in the order of :data:`SINGULAR_CASES`, then the
@@ -144,3 +144,13 @@ def count(n: int, word: str, case: str = "nom", digits: bool | None = None) -> s
     if i == 0:
         noun_case = "nom" if n == 1 else "part"
     return f"{number} {noun(word, noun_case)}"
+
+
+def count_object(n: int, word: str, digits: bool | None = None) -> str:
+    """A counted total object of an active verb (the accusative): *one* takes the genitive, other
+    numerals the nominative with the noun in the partitive ("Eero sai yhden pisteen", "… 25 pistettä").
+
+    >>> count_object(1, "piste", digits=True), count_object(25, "piste"), count_object(2, "kortti")
+    ('1 pisteen', '25 pistettä', 'kaksi korttia')
+    """
+    return count(n, word, "gen" if n == 1 else "nom", digits=digits)
