@@ -585,6 +585,9 @@ def test_the_opening_steps_words_and_the_jokers_value_at_the_scoring():
     said = [c for s in steps for c in s["introduces"]]
     assert JOKER_VALUE_LATER in said and value in closing(rules, said)
     assert value not in closing(rules, [c for c in said if c != JOKER_VALUE_LATER])
+    # an ace's value in the opening was taught: its value left in hand is said at the end
+    ace = statement("ace_points", rules)
+    assert ace in closing(rules, ["assa"]) and ace not in closing(rules, [])
 
 
 def test_a_twin_copy_of_the_guided_card_is_the_guided_move():

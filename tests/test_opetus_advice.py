@@ -434,6 +434,7 @@ def test_taking_the_discard_with_one_card_left_says_the_taken_card_cannot_be_the
     moves = [Draw("discard"), LayOff((c("AH"),), 0), Discard(c("2H"))]
     steps = guide(start, moves, 0, list(DEFAULT_NAMES[:3]))
     assert "herttaässä ei voi jäädä viimeiseksi kortiksesi: se on pelattava pöytään" in steps[0]["text"], steps[0]
+    assert "Ennen ottamista kädessäsi on vain herttakakkonen, eikä" in steps[0]["text"], steps[0]  # (its one card)
     # the turn's plan, said at its draw: the discard after the lay-off empties the hand
     assert steps[0]["text"].endswith(
         "Lopuksi poistat viimeisen korttisi, herttakakkosen, jolloin kätesi tyhjenee ja menet ulos."

@@ -884,7 +884,8 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                     trial.play(move)
                     if trial.refusal(Discard(top)) is not None:
                         text += (
-                            " Kädessäsi on vain yksi kortti, eikä poistopakasta otettua korttia saa poistaa samalla "
+                            f" Ennen ottamista kädessäsi on vain {_name(deal.hand[0], deal.hand)}, eikä poistopakasta "
+                            "otettua korttia saa poistaa samalla "
                             f"vuorolla, joten {card_name(top)} ei voi jäädä viimeiseksi kortiksesi: se on pelattava "
                             "pöytään."
                         )
@@ -1368,6 +1369,8 @@ def closing(rules: RuleSet, said: Sequence[str] = ()) -> str:
     parts = [statement("scoring", rules)] if applies("scoring", rules) else []
     if JOKER_VALUE_LATER in said and applies("joker_points", rules):
         parts.append(statement("joker_points", rules))
+    if "assa" in said and applies("ace_points", rules):  # (the opening counted the ace otherwise)
+        parts.append(statement("ace_points", rules))
     if rules.scoring == "penalty" and applies("unopened_penalty", rules):
         parts.append(statement("unopened_penalty", rules))
     return " ".join(parts)
