@@ -198,7 +198,10 @@ def _kept(card: Any, deal: Any) -> str:
     """Why the hand's dearer natural cards stay, when some do: the dearest pair they make and the
     cards that would complete it: "Arvokkaampia kortteja kannattaa pitää: pataysi ja patajätkä
     odottavat patakymppiä."; a pair that makes a meld with a joker of the hand is said to be in one
-    ("… muodostavat jokerin kanssa suoran.") ("" when there is none)."""
+    ("… muodostavat jokerin kanssa suoran."); when only one card of the pair is dearer than the
+    discard, that card alone is called dearer ("Arvokkaampi ristikymppi kannattaa pitää …"); a card
+    of which no copy can come is not waited for, and one out of play is said where it is
+    (:func:`still_to_come`) ("" when there is none)."""
     hand, rules = deal.hand, deal.rules
     mine = rules.card_points(card.rank)
     pairs: list[tuple[Any, Any]] = []
