@@ -31,7 +31,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Iterable, Sequence
 
 from rommikirja import DISCARD, STOCK, Card, deal_type, next_dealer, score_deal
 from rommikirja.deal import Discard, Draw, LayOff, Open, Pass, PlayMeld
@@ -409,14 +409,19 @@ def tutorial_deal(rules, players: int, seed: int):
 
 
 def tutorial_seed(rules, players: int, seeds: Sequence[int] = TUTORIAL_SEEDS) -> int:
-    """The seed of the best guided deal: most concepts (a deal the reader loses is fine when it shows
-    more: gin's undercut, an unopened player's penalty), then most of them in the reader's own moves
-    (a knock the reader makes, a joker the reader plays, rather than watched), then one the reader wins, then the fewest moves
+    """The seed of the best guided deal among ``seeds`` (:func:`best_tutorial`)."""
+    return best_tutorial(rules, ((seed, tutorial_deal(rules, players, seed)) for seed in seeds))
+
+
+def best_tutorial(rules, deals: Iterable[tuple[int, Any]]) -> int:
+    """Of ``deals`` ((seed, :func:`tutorial_deal`'s answer) pairs), the seed of the best guided deal:
+    most concepts (a deal the reader loses is fine when it shows more: gin's undercut, an unopened
+    player's penalty), then most of them in the reader's own moves (a knock the reader makes, a
+    joker the reader plays, rather than watched), then one the reader wins, then the fewest moves
     (the first such seed)."""
     lo, hi = TUTORIAL_MOVES
     best: tuple | None = None
-    for seed in seeds:
-        found = tutorial_deal(rules, players, seed)
+    for seed, found in deals:
         if found is None or not lo <= reader_moves(found[2]) <= hi:
             continue
         key = (-len(found[3]), -len(own_concepts(found[2])), not found[4], reader_moves(found[2]), seed)
