@@ -657,3 +657,18 @@ def test_every_scoring_has_its_reason_to_discard_a_dear_card_first():
     set's scoring): a scoring added to the option without its reason would leave a page without it."""
     assert set(WHY_POINTS) == set(OPTIONS["scoring"].choices)
     assert all(text.startswith("Arvokas kortti kannattaa poistaa ensin") for text in WHY_POINTS.values())
+
+
+def test_the_dearest_claim_counts_a_card_kept_back_for_the_next_players_sake():
+    """Aino's lone K♠ and Q♥ are worth 10 each; Q♥ would go onto Eero's run 9♥ 10♥ J♥, so the guide
+    discards K♠, and calls it one of the dearest lone cards (not the dearest: Q♥ is worth as much)."""
+    rules = FIXED["perusrommi"]
+    hands = ["KS QH 3D 5C 6C 8S 2H", "3S 4C 6H 8H JD AH 10S", "AS 3H 7D 9D JS KD 2C"]
+    start = _position(rules, hands, "4D", "7C", table=[(1, "9H 10H JH")], dealer=2, turn=0)
+    steps = guide(start, [Draw("stock"), Discard(parse_cards("KS")[0])], 0, list(DEFAULT_NAMES[:3]))
+    text = steps[1]["text"]
+    assert text.startswith("Päätä vuoro poistamalla patakuningas:"), text
+    assert (
+        "ja se on yksi arvokkaimmista niistä korteistasi, jotka eivät sovi yhteen minkään kanssa (10 pistettä)" in text
+    )
+    assert "se on arvokkain" not in text, text

@@ -145,15 +145,21 @@ def teaching_discard(deal: Any) -> Any:
     return _choice(deal, _options(deal))
 
 
-def _dearest(card: Any, same: Sequence[Any], rules: RuleSet, kind: str) -> str:
+def _dearest(card: Any, same: Sequence[Any], deal: Any, kind: str) -> str:
     """ ", ja se on arvokkain niistä korteistasi, jotka eivät sovi yhteen minkään kanssa (10 pistettä)":
-    ``card`` against the cards that rank as it but for points (``same``; ``kind``: the relative clause
-    that says what they share); "" when none is worth less (nothing sets it apart)."""
+    ``card`` against the discards that rank as it but for points (``same``; ``kind``: the relative
+    clause that says what they share); "" when none is worth less (nothing sets it apart). The claim
+    is on every card of the hand that ranks so, a discard the next player could use included: one
+    worth as much makes it "yksi arvokkaimmista", one worth more leaves it unsaid."""
+    hand, rules = deal.hand, deal.rules
     mine = rules.card_points(card.rank)
-    lower = [c for c in same if rules.card_points(c.rank) < mine]
-    if not lower:
+    if not any(rules.card_points(c.rank) < mine for c in same):
         return ""
-    top = "arvokkain" if len(lower) == len(same) else "yksi arvokkaimmista"
+    rank = discard_rank(card, hand, rules)[:3]
+    kin = [c for c in hand if c != card and not c.is_joker and discard_rank(c, hand, rules)[:3] == rank]
+    if any(rules.card_points(c.rank) > mine for c in kin):
+        return ""
+    top = "arvokkain" if all(rules.card_points(c.rank) < mine for c in kin) else "yksi arvokkaimmista"
     return f", ja se on {top} niistä korteistasi, {kind} ({count(mine, 'piste', digits=True)})"
 
 
@@ -175,13 +181,13 @@ def _distinction(card: Any, others: Sequence[Any], deal: Any) -> tuple[str, bool
             if any(c.is_joker for c in hand)
             else "jotka eivät sovi yhteen minkään kanssa"
         )
-        dear = _dearest(card, same, rules, alone)
+        dear = _dearest(card, same, deal, alone)
         return _no_fit(hand) + dear, bool(dear), equal
     text = _only_with(mates, hand)
     if same and not gin_hand and all(discard_rank(c, hand, rules)[1:3] != (False, 0) for c in hand if not c.is_joker):
         text += " (jokainen korttisi sopii yhteen ainakin yhden toisen kanssa)"  # (no lone card to discard instead)
     if same:
-        dear = _dearest(card, same, rules, f"jotka sopivat yhteen vain {count(len(mates), 'kortti', 'gen')} kanssa")
+        dear = _dearest(card, same, deal, f"jotka sopivat yhteen vain {count(len(mates), 'kortti', 'gen')} kanssa")
         return text + dear, bool(dear), equal
     rest = [discard_rank(c, hand, rules) for c in hand if c != card]
     if all(r[1] or r[2] > rank[2] for r in rest):
