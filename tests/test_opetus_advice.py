@@ -433,8 +433,10 @@ def test_taking_the_discard_with_one_card_left_says_the_taken_card_cannot_be_the
     start = deal_type(rules).from_position(rules, mine, stock=rest, discard=pile, table=table, dealer=2, turn=0)
     moves = [Draw("discard"), LayOff((c("AH"),), 0), Discard(c("2H"))]
     steps = guide(start, moves, 0, list(DEFAULT_NAMES[:3]))
-    assert "herttaässä ei voi jäädä viimeiseksi kortiksesi: se on pelattava pöytään" in steps[0]["text"], steps[0]
-    assert "Ennen ottamista kädessäsi on vain herttakakkonen, eikä" in steps[0]["text"], steps[0]  # (its one card)
+    assert (
+        "Ennen ottamista kädessäsi on vain herttakakkonen. Poistopakasta otettua korttia ei saa poistaa samalla "
+        "vuorolla, joten tällä vuorolla pääset ulos vain pelaamalla herttaässän pöytään."
+    ) in steps[0]["text"], steps[0]
     # the turn's plan, said at its draw: the discard after the lay-off empties the hand
     assert steps[0]["text"].endswith(
         "Lopuksi poistat viimeisen korttisi, herttakakkosen, jolloin kätesi tyhjenee ja menet ulos."
@@ -672,3 +674,14 @@ def test_the_dearest_claim_counts_a_card_kept_back_for_the_next_players_sake():
         "ja se on yksi arvokkaimmista niistä korteistasi, jotka eivät sovi yhteen minkään kanssa (10 pistettä)" in text
     )
     assert "se on arvokkain" not in text, text
+
+
+def test_the_lay_off_rule_says_an_opening_comes_first_where_the_rules_ask_for_one():
+    """Rommi 51 (an opening of 51): laying off waits for one's own opening, as the engine refuses it
+    before (NOT_OPENED); perusrommi asks for no opening, and its sentence does not say so."""
+    from rommikirja.app.opetus_text import _rule
+
+    first = "Ennen omaa avausta pöydän yhdistelmiin ei saa lisätä kortteja."
+    assert first in _rule("lisays", FIXED["rommi51"]) and first in _rule("lisays_oma", FIXED["rommi51"])
+    assert first not in _rule("lisays", FIXED["perusrommi"])
+    assert first not in _rule("lisays", FIXED["rommi51"].with_options(opening_points=0))

@@ -147,6 +147,8 @@ def _rule(concept: str, rules: RuleSet, options: Sequence[str] = ()) -> str:
     parts = [_SHARED[concept]] if _SHARED.get(concept) else []
     if concept == "poisto" and rules.style == "rummy" and rules.final_discard == "optional":
         parts = [parts[0].replace(" aina ", " yleensä ")]  # (the last cards may all go onto the table)
+    if concept in ("lisays", "lisays_oma") and rules.style == "rummy" and rules.must_open(False):
+        parts.append("Ennen omaa avausta pöydän yhdistelmiin ei saa lisätä kortteja.")  # (the engine's NOT_OPENED)
     parts += [statement(o, rules) for o in options if applies(o, rules)]
     return " ".join(parts)
 
@@ -879,15 +881,14 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                     text += f" {player_name(names[deal.dealer])} jakoi, joten sinä päätät avokortista ensin."
             elif use is not None and not isinstance(use, (Discard, Knock)):
                 text = f"{lead}ota poistopakan päällimmäinen kortti, {card_name(top)}. " + _use_words(use, deal)
-                if len(deal.hand) == 1:  # the taken card cannot be the one card left (the engine's fact)
+                if len(deal.hand) == 1:  # the taken card cannot be the last discard (the engine's fact)
                     trial = deal.copy()
                     trial.play(move)
                     if trial.refusal(Discard(top)) is not None:
                         text += (
-                            f" Ennen ottamista kädessäsi on vain {_name(deal.hand[0], deal.hand)}, eikä poistopakasta "
-                            "otettua korttia saa poistaa samalla "
-                            f"vuorolla, joten {card_name(top)} ei voi jäädä viimeiseksi kortiksesi: se on pelattava "
-                            "pöytään."
+                            f" Ennen ottamista kädessäsi on vain {_name(deal.hand[0], deal.hand)}. Poistopakasta "
+                            "otettua korttia ei saa poistaa samalla vuorolla, joten tällä vuorolla pääset ulos vain "
+                            f"pelaamalla {card_name(top, 'gen')} pöytään."
                         )
                 text += _going_out_plan(deal, moves, k)
             else:
