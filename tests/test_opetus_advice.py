@@ -98,7 +98,7 @@ def test_a_discard_is_not_called_safe_and_the_next_step_says_who_took_it():
     ), nxt
     # the first draw: the upcard is the deal's set-up, said in the past, not as the draw's rule
     first = steps[0]
-    assert "jakaja käänsi jaon lopuksi nostopakan päällimmäisen kortin, patakympin," in first["text"], first
+    assert "jaettuaan kortit jakaja käänsi nostopakan päällimmäisen kortin, patakympin," in first["text"], first
     assert statement("upcard", rules) not in first["rule"]
     # the reader's other legal moves are told why the guided one is better
     script = script_of(start, moves, list(DEFAULT_NAMES[:3]), 0)
@@ -230,8 +230,8 @@ def test_a_gin_discard_says_which_meld_the_turn_broke_up_and_why():
     steps = guide(start, [Draw("stock"), Discard(parse_cards("KD")[0])], 0, list(DEFAULT_NAMES[:2]))
     assert steps[1]["text"].endswith(
         "Herttaseiska on nyt suorassa, joten ryhmää 7♠ 7♥ 7♣ ei enää lasketa: sama kortti voi kuulua vain yhteen "
-        "yhdistelmään. Kortit pysyvät kädessäsi koko jaon, joten niiden jako yhdistelmiin voi muuttua joka "
-        "vuorolla; tässä ne jaetaan aina niin, että irtokorttiesi arvo jää pienimmäksi. Jos pitäisit ryhmän, "
+        "yhdistelmään. Kortit pysyvät kädessäsi koko jaon ajan, joten niiden jaottelu yhdistelmiin voi muuttua "
+        "joka vuorolla; tässä ne jaetaan aina niin, että irtokorttiesi arvo jää pienimmäksi. Jos pitäisit ryhmän, "
         "irtokorttiesi arvo olisi 49 pistettä."
     ), steps[1]["text"]  # (kept: 8♥ 9♥ Q♠ J♣ 2♦ 4♠ 6♦ = 49; the run leaves 46)
     assert "irtokorttiesi arvo on 46 pistettä" in steps[1]["text"], steps[1]["text"]
@@ -637,7 +637,7 @@ def test_a_pair_the_joker_completes_is_said_to_be_in_a_meld_and_a_hand_that_coul
     text = guide(could, [Draw("stock"), Discard(parse_cards("9S")[0])], 0, names)[1]["text"]
     # (10♣ is dearer than 9♠, 8♣ is not: only the ten is called dearer)
     assert (
-        "Arvokkaampi ristikymppi kannattaa pitää, kun se on yhdistelmässä: se muodostaa ristikasin ja jokerin "
+        "Arvokkaampi ristikymppi kannattaa pitää, koska se on jo yhdistelmässä: se muodostaa ristikasin ja jokerin "
         "kanssa suoran." in text
     ), text
     assert "odottavat" not in text and "Et voi vielä avata" not in text, text

@@ -228,11 +228,11 @@ def _kept(card: Any, deal: Any) -> str:
             kind = noun(meld.kind.finnish, "gen")
             if both:
                 return (
-                    "Arvokkaammatkin kortit kannattaa pitää, kun ne ovat yhdistelmässä: "
+                    "Arvokkaammatkin kortit kannattaa pitää, koska ne ovat jo yhdistelmässä: "
                     f"{card_name(a)} ja {card_name(b)} muodostavat jokerin kanssa {kind}."
                 )
             return (
-                f"Arvokkaampi {card_name(a)} kannattaa pitää, kun se on yhdistelmässä: se muodostaa "
+                f"Arvokkaampi {card_name(a)} kannattaa pitää, koska se on jo yhdistelmässä: se muodostaa "
                 f"{card_name(b, 'gen')} ja jokerin kanssa {kind}."
             )
         wait, out = still_to_come(waiting_cards([a, b], rules), deal)

@@ -509,8 +509,8 @@ def _moved(before: Sequence[frozenset], rest: Sequence[Any], melds: Sequence[Any
         else:
             where = f"{join_list([card_name(c) for c, _ in went]).capitalize()} ovat nyt muissa yhdistelmissä"
         why = (
-            ": sama kortti voi kuulua vain yhteen yhdistelmään. Kortit pysyvät kädessäsi koko jaon, joten niiden "
-            "jako yhdistelmiin voi muuttua joka vuorolla; tässä ne jaetaan aina niin, että irtokorttiesi arvo jää "
+            ": sama kortti voi kuulua vain yhteen yhdistelmään. Kortit pysyvät kädessäsi koko jaon ajan, joten "
+            "niiden jaottelu yhdistelmiin voi muuttua joka vuorolla; tässä ne jaetaan aina niin, että irtokorttiesi arvo jää "
             "pienimmäksi"
             if first
             else ""
@@ -840,7 +840,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                     text += " " + kept_on_turn_over(deal.discard[-1])
             elif top is not None and upcard_now:
                 text = (
-                    f"{lead}jakaja käänsi jaon lopuksi nostopakan päällimmäisen kortin, {card_name(top, 'gen')}, kuvapuoli "
+                    f"{lead}jaettuaan kortit jakaja käänsi nostopakan päällimmäisen kortin, {card_name(top, 'gen')}, kuvapuoli "
                     f"ylöspäin poistopakan ensimmäiseksi kortiksi. {draw_reason(deal, names)} Nosta siis kortti nostopakasta."
                 )
             elif top is not None:
@@ -972,7 +972,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             steps_before[0]["note"] = (  # (another player's opening, counted, goes before it)
                 f"Nyt voit avata: kädessäsi on {count(len(made), 'yhdistelmä')}, joiden arvo on yhteensä vähintään "
                 f"{count(rules.opening_points, 'piste', digits=True)}{pure}. Kokoa avaus yhdistelmä kerrallaan: "
-                "valitse yhden yhdistelmän kortit ja paina Lisää avaukseen, sitten seuraavan."
+                "valitse yhden yhdistelmän kortit ja paina Lisää avaukseen, ja tee sitten sama seuraavalle yhdistelmälle."
             )
             introduced = []
             value = sum(meld_points(m) for m in made)
@@ -1081,7 +1081,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                             " Koputtaa ei ole pakko: voisit myös poistaa saman kortin koputtamatta ja jatkaa. Mitä "
                             f"pienempi irtokorttiesi arvo on koputtaessasi, sitä vaikeampi {player_name(names[1 - seat], 'gen')} "
                             f"on alittaa sinut, mutta odottaessasi {other} voi ehtiä koputtaa ennen sinua. Tässä "
-                            "opetusjaossa koputetaan nyt, jotta näet, miten koputus lasketaan."
+                            "opetusjaossa koputetaan nyt, jotta näet, miten koputuksen pisteet lasketaan."
                         )
                 rule = introduce(concept, ["knock_limit"])
             how = f"Valitse poistettava kortti {faces([move.card], deal.hand)[0]} ja paina Koputa."
