@@ -134,9 +134,11 @@ def test_rommi51_draw_says_the_meld_the_card_makes_and_why_it_cannot_open():
     assert (
         "Se täydentäisi kaksi korttiasi yhdistelmäksi 4♦ 5♦ 6♦, mutta avausta et saisi sillä vielä kokoon: "
         "yhdistelmiesi arvo olisi enintään 6 + 15 = 21 pistettä (A♠ 2♠ 3♠ ja 4♦ 5♦ 6♦), ja avaukseen tarvitaan "
-        "vähintään 51 pistettä. Nosta siis kortti nostopakasta." in text
+        "vähintään 51 pistettä ja jokeriton suora. Avauksen pisteissä ässä on suoran alapäässä 1 piste. Nosta siis "
+        "kortti nostopakasta." in text
     ), text
     assert "Jokerikin" not in text  # (no joker in the hand)
+    assert "Et voi vielä avata" in steps[1]["text"] and "Avauksen pisteissä" not in steps[1]["text"]  # (said once)
     script = script_of(start, moves, list(DEFAULT_NAMES[:3]), 0)
     other = ask_opetus(rules, script, 0, {"draw": "discard"})
     assert "Ruutukuutonen täydentäisi kaksi korttiasi yhdistelmäksi 4♦ 5♦ 6♦" in other["reason"], other
@@ -152,8 +154,9 @@ def test_rommi51_draw_says_the_meld_the_card_makes_and_why_it_cannot_open():
 
 def test_rommi51_draw_counts_the_best_melds_and_says_the_joker_serves_one_meld():
     """7♥ on the pile would make 5♥ 🃏 7♥, but the best count keeps the joker in 8♣ 🃏 10♣ (and 5♥
-    in its group): the melds behind "enintään 48" are shown, that a joker goes into one meld, and that
-    the hand's melds come to 48 without 7♥ too."""
+    in its group): the melds behind "enintään 48" are shown with how their ace and joker were counted
+    (the deal's first count), that a joker goes into one meld, and that the hand's melds come to 48
+    without 7♥ too."""
     rules = FIXED["rommi51"]
     start = _position(
         rules,
@@ -171,7 +174,9 @@ def test_rommi51_draw_counts_the_best_melds_and_says_the_joker_serves_one_meld()
     assert steps[0]["text"].endswith(
         "Se täydentäisi kaksi korttiasi yhdistelmäksi 5♥ 🃏 7♥, mutta avausta et saisi sillä vielä kokoon: "
         "yhdistelmiesi arvo olisi enintään 6 + 15 + 27 = 48 pistettä (A♠ 2♠ 3♠, 5♠ 5♥ 5♦ ja 8♣ 🃏 10♣), ja "
-        "avaukseen tarvitaan vähintään 51 pistettä. Jokerikin voi kuulua vain yhteen yhdistelmään. Ilman "
+        "avaukseen tarvitaan vähintään 51 pistettä ja jokeriton suora. Avauksen pisteissä ässä on suoran "
+        "alapäässä 1 piste ja jokeri lasketaan sen kortin arvoisena, jota se esittää. Jokerikin voi kuulua vain "
+        "yhteen yhdistelmään. Ilman "
         "herttaseiskaakin yhdistelmiesi arvo on jo nyt 48 pistettä, joten herttaseiska ei toisi avausta yhtään "
         "lähemmäksi. Nosta siis kortti nostopakasta."  # (the same 48 as the hand's own: 7♥ would gain nothing)
     ), steps[0]["text"]

@@ -308,9 +308,10 @@ def _discard_risk(card: Any, deal: Any, names: Sequence[str], said: bool) -> str
     )
 
 
-def draw_reason(deal: Any, names: Sequence[str], subject: str = "Se") -> str:
+def draw_reason(deal: Any, names: Sequence[str], subject: str = "Se", values: Any = None) -> str:
     """Why the reader draws from the stock rather than take the discard pile's top card, true by the
-    engine, one or two sentences (``subject``: how the first names the card): the engine's refusal
+    engine, one or two sentences (``subject``: how the first names the card; ``values``: called with
+    the cards of an opening count, what it returns follows the count): the engine's refusal
     when taking it is not allowed; gin: that it would not lower the deadwood; else that it makes a
     meld with the hand that cannot be played this turn (the opening it would not complete), a pair
     without a third card, or that it fits no card of the hand."""
@@ -347,6 +348,9 @@ def draw_reason(deal: Any, names: Sequence[str], subject: str = "Se") -> str:
         shown = " ".join(faces(meld, hand + [top]))
         if rules.must_open(deal.opened[deal.turn]):
             why = f"mutta avausta et saisi sillä vielä kokoon: {opening_shortfall(hand + [top], rules)}"
+            note = values(hand + [top]) if values is not None else ""  # (" Avauksen pisteissä … esittää.")
+            if note:
+                why += "." + note.rstrip(".")
             packed = best_opening(hand + [top], rules.with_options(opening_points=0))
             joker = next((c for c in meld if c.is_joker), None)
             if (
@@ -453,7 +457,7 @@ def opening_shortfall(cards: Sequence[Any], rules: RuleSet, would: bool = True) 
     >>> from rommikirja.cards import parse_cards
     >>> rules = RuleSet(opening_points=51, opening_pure_run=True, jokers=2, decks=2)
     >>> opening_shortfall(parse_cards("5S 5H 5D AS 2S 3S KC"), rules, would=False)
-    'yhdistelmiesi arvo on enintään 6 + 15 = 21 pistettä (A♠ 2♠ 3♠ ja 5♠ 5♥ 5♦), ja avaukseen tarvitaan vähintään 51 pistettä'
+    'yhdistelmiesi arvo on enintään 6 + 15 = 21 pistettä (A♠ 2♠ 3♠ ja 5♠ 5♥ 5♦), ja avaukseen tarvitaan vähintään 51 pistettä ja jokeriton suora'
     >>> opening_shortfall(parse_cards("QS QH QD KS KH KD AC AH AD 2C"), rules)
     'kädessäsi ei olisi jokeritonta suoraa, jota avaukseen tarvitaan'
     """
@@ -475,7 +479,39 @@ def opening_shortfall(cards: Sequence[Any], rules: RuleSet, would: bool = True) 
         raise RuntimeError("opening points: the melds' sum is not the engine's")
     most_text = _sum_points(values) if len(values) > 1 else count(pure.points, "piste", digits=True)
     shown = join_list([" ".join(faces(m.cards, cards)) for m in pure.melds])
-    return f"{with_run}yhdistelmiesi arvo {be} enintään {most_text} ({shown}), ja avaukseen tarvitaan vähintään {need}"
+    run = " ja jokeriton suora" if rules.opening_pure_run else ""
+    return f"{with_run}yhdistelmiesi arvo {be} enintään {most_text} ({shown}), ja avaukseen tarvitaan vähintään {need}{run}"
+
+
+def opening_values_note(cards: Sequence[Any], rules: RuleSet) -> str:
+    """How the opening count of ``cards`` (:func:`opening_shortfall`'s melds) valued its ace and
+    joker, before the steps that play them say so: "Avauksen pisteissä ässä on suoran alapäässä
+    1 piste ja jokeri lasketaan sen kortin arvoisena, jota se esittää." ("" when it has neither).
+
+    >>> from rommikirja.cards import parse_cards
+    >>> rules = RuleSet(opening_points=51, opening_pure_run=True, jokers=2, decks=2, ace="high_or_low")
+    >>> opening_values_note(parse_cards("AS 2S 3S 8C 10C JK 5H"), rules)
+    'Avauksen pisteissä ässä on suoran alapäässä 1 piste ja jokeri lasketaan sen kortin arvoisena, jota se esittää.'
+    >>> opening_values_note(parse_cards("5S 6S 7S 9H"), rules)
+    ''
+    """
+    packed = best_opening(cards, rules.with_options(opening_points=0))
+    if packed is None:
+        return ""
+    faces = [(m.kind, [m.stands_for(c) for c in m.cards]) for m in packed.melds]
+    low = any(kind is MeldKind.RUN and f[0].rank == 1 for kind, f in faces)
+    high = any(
+        any(c.rank == 1 for c in f) if kind is MeldKind.GROUP else (f[-1].rank == 1 and f[-2].rank == 13)
+        for kind, f in faces
+    )
+    parts = []
+    if low:
+        parts.append(f"ässä on suoran alapäässä {count(ACE_LOW_POINTS, 'piste', digits=True)}")
+    if high:
+        parts.append(f"ässä on ryhmässä ja suoran yläpäässä {count(ACE_HIGH_POINTS, 'piste', digits=True)}")
+    if any(m.jokers for m in packed.melds):
+        parts.append("jokeri lasketaan sen kortin arvoisena, jota se esittää")
+    return f"Avauksen pisteissä {join_list(parts)}." if parts else ""
 
 
 def _stock_card(deal: Any, seat: int) -> Any:
@@ -744,6 +780,13 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
 
     introduced: list[str] = []
 
+    def values_once(cards: Sequence[Any]) -> str:
+        """ " Avauksen pisteissä ässä on …" the first time an opening count values an ace or a joker."""
+        note = "" if "avausarvot" in seen else opening_values_note(cards, rules)
+        if note:
+            seen.add("avausarvot")
+        return f" {note}" if note else ""
+
     def introduce(concept: str, options: Sequence[str] = ()) -> str:
         if concept in seen:
             return ""
@@ -838,15 +881,13 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 if after.discard and len(deal.discard) > 1 and after.discard[-1] == deal.discard[-1]:
                     # (the engine kept the last discard out of the turned pile)
                     text += " " + kept_on_turn_over(deal.discard[-1])
-            elif top is not None and upcard_now:
+            elif top is not None:
+                why = draw_reason(deal, names, values=values_once)  # (an opening count's ace and joker, once)
                 text = (
                     f"{lead}jaettuaan kortit jakaja käänsi nostopakan päällimmäisen kortin, {card_name(top, 'gen')}, kuvapuoli "
-                    f"ylöspäin poistopakan ensimmäiseksi kortiksi. {draw_reason(deal, names)} Nosta siis kortti nostopakasta."
-                )
-            elif top is not None:
-                text = (
-                    f"{lead}poistopakan päällimmäinen kortti on {card_name(top)}. {draw_reason(deal, names)} "
-                    "Nosta siis kortti nostopakasta."
+                    f"ylöspäin poistopakan ensimmäiseksi kortiksi. {why} Nosta siis kortti nostopakasta."
+                    if upcard_now
+                    else f"{lead}poistopakan päällimmäinen kortti on {card_name(top)}. {why} Nosta siis kortti nostopakasta."
                 )
             else:
                 text = f"{lead}poistopakka on tyhjä, joten nosta kortti nostopakasta."
@@ -1118,6 +1159,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                 ):
                     seen.add("odota")  # once: why the reader does not open yet
                     text += f" Et voi vielä avata: {opening_shortfall(list(deal.hand), rules, would=False)}."
+                    text += values_once(list(deal.hand))
                 if gin:  # the melds stay in the hand: say what they are and what the deadwood counts
                     rest = list(deal.hand)
                     rest.remove(move.card)
