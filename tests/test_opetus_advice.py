@@ -132,7 +132,7 @@ def test_rommi51_draw_says_the_meld_the_card_makes_and_why_it_cannot_open():
     text = steps[0]["text"]
     assert "ei ole sinulle hyötyä" not in text
     assert (
-        "Se täydentäisi kaksi korttiasi yhdistelmäksi 4♦ 5♦ 6♦, mutta avausta et saisi sillä vielä kokoon: "
+        "Se tekisi kahdesta kortistasi yhdistelmän 4♦ 5♦ 6♦, mutta avausta et saisi sillä vielä kokoon: "
         "yhdistelmiesi arvo olisi enintään 6 + 15 = 21 pistettä (A♠ 2♠ 3♠ ja 4♦ 5♦ 6♦), ja avaukseen tarvitaan "
         "vähintään 51 pistettä ja jokeriton suora. Avauksen pisteissä ässä on suoran alapäässä 1 piste. Nosta siis "
         "kortti nostopakasta." in text
@@ -141,7 +141,7 @@ def test_rommi51_draw_says_the_meld_the_card_makes_and_why_it_cannot_open():
     assert "Et voi vielä avata" in steps[1]["text"] and "Avauksen pisteissä" not in steps[1]["text"]  # (said once)
     script = script_of(start, moves, list(DEFAULT_NAMES[:3]), 0)
     other = ask_opetus(rules, script, 0, {"draw": "discard"})
-    assert "Ruutukuutonen täydentäisi kaksi korttiasi yhdistelmäksi 4♦ 5♦ 6♦" in other["reason"], other
+    assert "Ruutukuutonen tekisi kahdesta kortistasi yhdistelmän 4♦ 5♦ 6♦" in other["reason"], other
     # a run chosen for an opening that cannot be made: its points and the minimum, not "saisi koota"
     part = ask_opetus(rules, script, 1, part=[["AS", "2S", "3S"]])
     assert part["result"] == "other", part
@@ -172,7 +172,7 @@ def test_rommi51_draw_counts_the_best_melds_and_says_the_joker_serves_one_meld()
     )
     steps = guide(start, [Draw("stock"), Discard(parse_cards("KH")[0])], 0, list(DEFAULT_NAMES[:3]))
     assert steps[0]["text"].endswith(
-        "Se täydentäisi kaksi korttiasi yhdistelmäksi 5♥ 🃏 7♥, mutta avausta et saisi sillä vielä kokoon: "
+        "Se tekisi kahdesta kortistasi yhdistelmän 5♥ 🃏 7♥, mutta avausta et saisi sillä vielä kokoon: "
         "yhdistelmiesi arvo olisi enintään 6 + 15 + 27 = 48 pistettä (A♠ 2♠ 3♠, 5♠ 5♥ 5♦ ja 8♣ 🃏 10♣), ja "
         "avaukseen tarvitaan vähintään 51 pistettä ja jokeriton suora. Avauksen pisteissä ässä on suoran "
         "alapäässä 1 piste ja jokeri lasketaan sen kortin arvoisena, jota se esittää. Jokerikin voi kuulua vain "
@@ -192,7 +192,7 @@ def test_a_meld_or_lay_off_of_the_card_drawn_from_the_stock_names_it():
     moves = [Draw("stock"), PlayMeld(tuple(parse_cards("2S 2D 2C"))), Discard(c("QD"))]
     meld = guide(start, moves, 0, list(DEFAULT_NAMES[:3]))[1]
     assert meld["text"] == (
-        "Nostamasi ristikakkonen täydentää ryhmän: pelaa pöytään patakakkonen, ruutukakkonen ja ristikakkonen."
+        "Nostamasi ristikakkonen tekee ryhmästä valmiin: pelaa pöytään patakakkonen, ruutukakkonen ja ristikakkonen."
     ), meld
     held = _position(rules, ["2S 2D 2C QD 5H 9C KS", *hands[1:]], "8C 7D", "10S", dealer=2, turn=0)
     meld = guide(held, moves, 0, list(DEFAULT_NAMES[:3]))[1]

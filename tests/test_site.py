@@ -1,13 +1,15 @@
 """The built site: pages with their verified examples, no third-party requests, correct Finnish."""
 
 import html
+import json
 import re
 from pathlib import Path
 
 import pytest
 from libvoikko import Voikko
 
-from rommikirja.finnish import RANK_WORDS, all_card_word_forms
+from rommikirja.cards import standard_deck
+from rommikirja.finnish import RANK_WORDS, all_card_word_forms, card_name_yours
 from tools import pages
 from tools.verify import verify
 
@@ -153,7 +155,26 @@ def test_no_third_party_requests(site):
         assert "fonts.googleapis" not in text and "fonts.gstatic" not in text
 
 
+#: The reader-facing texts of a guided deal's data (the page's script shows them): each step's and the
+#: deal's own; the other keys are codes (actions, concepts' ids, cards).
+OPETUS_STEP_TEXTS = ("text", "rule", "note", "how")
+OPETUS_TEXTS = ("title", "concepts_text", "closing", "undercut", "rommi")
+
+
+def opetus_texts(markdown: str) -> list[str]:
+    """The Finnish texts of the guided deals in ``markdown`` (``data-opetus``, JSON in an attribute,
+    which the tag-stripping below would drop): the spelling and vocabulary checks read them too."""
+    out = []
+    for raw in re.findall(r'data-opetus="([^"]*)"', markdown):
+        data = json.loads(html.unescape(raw))
+        out += [str(data[k]) for k in OPETUS_TEXTS if data.get(k)]
+        out += [str(s[k]) for s in data.get("steps", ()) for k in OPETUS_STEP_TEXTS if s.get(k)]
+        out += [str(c) for c in data.get("concepts", ())]
+    return out
+
+
 def _words(markdown: str):
+    markdown = markdown + "\n" + "\n".join(opetus_texts(markdown))
     text = re.sub(r"<!--.*?-->", " ", markdown, flags=re.S)
     text = re.sub(r"<script\b.*?</script>", " ", text, flags=re.S)  # widget data (JSON)
     text = re.sub(r"^\s*(?:!!!|\?\?\?\+?) \w+", " ", text, flags=re.M)  # admonition and box types
@@ -164,6 +185,7 @@ def _words(markdown: str):
 
 def test_pages_are_spelled_correctly(site):
     known = all_card_word_forms() | {w.lower() for w in PROJECT_WORDS}
+    known |= {card_name_yours(c) for c in standard_deck(1, 0)}  # ("ruutuysisi kanssa": the guided deal's)
     known |= {form for forms in RANK_WORDS.values() for form in forms}
     v = Voikko("fi")
     try:

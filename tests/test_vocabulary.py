@@ -49,6 +49,9 @@ def voikko():
 
 
 def _words(markdown: str) -> list[str]:
+    from test_site import opetus_texts  # (a guided deal's texts travel in an attribute: read them too)
+
+    markdown = markdown + "\n" + "\n".join(opetus_texts(markdown))
     text = re.sub(r"<!--.*?-->", " ", markdown, flags=re.S)
     text = re.sub(r"<script\b.*?</script>", " ", text, flags=re.S)
     text = re.sub(r"<[^>]+>", " ", text)

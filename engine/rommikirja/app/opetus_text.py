@@ -367,7 +367,7 @@ def draw_reason(deal: Any, names: Sequence[str], subject: str = "Se", values: An
                 )
         else:
             why = "mutta et voisi pelata sitä vielä tällä vuorolla"
-        return f"{subject} täydentäisi kaksi korttiasi yhdistelmäksi {shown}, {why}."
+        return f"{subject} tekisi kahdesta kortistasi yhdistelmän {shown}, {why}."
     if partner is not None:
         return f"{subject} sopisi yhteen {card_name_yours(partner)} kanssa, mutta yhdistelmään tarvittaisiin vielä {wanted}."
     if fits_table(deal, [top]):
@@ -1038,7 +1038,7 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
             drawn = _stock_card(deal, seat)
             if drawn is not None and drawn in made[0].cards:  # (the card the draw's step could not name)
                 text = (
-                    f"Nostamasi {_name(drawn, deal.hand)} täydentää {noun(made[0].kind.finnish, 'gen')}: pelaa "
+                    f"Nostamasi {_name(drawn, deal.hand)} tekee {noun(made[0].kind.finnish, 'ela')} valmiin: pelaa "
                     f"pöytään {_names(made[0].cards, deal.hand)}."
                 )
             how = f"Valitse kortit {join_list(faces(made[0].cards, deal.hand))}. Paina sitten Pelaa."
