@@ -110,3 +110,14 @@ def test_the_variant_check_finds_inflected_and_compound_forms(voikko):
     words = _words("Herttakuningatar ja <b>kuningattareksi</b>; etumiehen jälkeen; poistopinoon; pöydättiin")
     assert variants_in(words, voikko, variants) == {"kuningatar", "etumies", "poistopino", "pöydätä"}
     assert variants_in(_words("Rouva, aloittaja ja poistopakka; kolme kuningasta"), voikko, variants) == set()
+
+
+def test_the_variant_check_reads_a_guided_deals_texts(voikko):
+    """A guided deal's words travel as JSON in an attribute (data-opetus): they are checked as well."""
+    import html
+    import json
+
+    data = {"steps": [{"action": "lay_off", "text": "Se täydentää ryhmän."}], "closing": "Pöydättiin."}
+    page = f'<div class="opetusjako" data-opetus="{html.escape(json.dumps(data), quote=True)}"></div>'
+    assert variants_in(_words(page), voikko, forbidden()) >= {"täydentää"}
+    assert "lay" not in _words(page)  # (codes are not words of the page)
