@@ -459,12 +459,9 @@ def test_a_club_page_has_nine_tenths_of_its_base_games_sections_and_its_guided_d
 @pytest.mark.parametrize("name", CLUB_GAMES)
 def test_a_club_pages_text_passes_the_finnish_speller(club, name):
     from libvoikko import Voikko
-    from test_site import PREFIXES, PROJECT_WORDS, _words
+    from test_site import PREFIXES, _words, known_words
 
-    from rommikirja.finnish import RANK_WORDS, all_card_word_forms
-
-    known = all_card_word_forms() | {w.lower() for w in PROJECT_WORDS}
-    known |= {form for forms in RANK_WORDS.values() for form in forms}
+    known = known_words()
     v = Voikko("fi")
     try:
         words = _words(club.page(name))
