@@ -270,8 +270,10 @@ def test_gin_deadwood_is_said_after_the_discard_and_a_plain_discard_is_told_from
         knock
     )
     # knocking is a choice (the same discard without it is legal): said, with what waiting costs and gains
-    assert "Koputtaa ei ole pakko: voisit myös poistaa saman kortin koputtamatta ja jatkaa." in knock["text"], knock
-    assert "sitä vaikeampi Eeron on alittaa sinut, mutta odottaessasi Eero voi ehtiä koputtaa" in knock["text"], knock
+    assert knock["text"].endswith(
+        "Koputtaa ei ole pakko: odottamalla voisit vielä pienentää irtokorttiesi arvoa, mutta silloin Eero voi ehtiä "
+        "koputtaa ensin."
+    ), knock
     script = script_of(start, moves, names, 0)
     at = knock["at"]
     plain = ask_opetus(rules, script, at, {"discard": "9C"})

@@ -1117,12 +1117,10 @@ def guide(start: Any, moves: Sequence[Any], seat: int, names: Sequence[str]) -> 
                         f" Koputus on riski: {other} saa ensin liittää irtokorttejaan yhdistelmiisi, ja jos hänen "
                         f"irtokorttiensa arvo jää sitten {low} kuin sinun, hän alittaa sinut ja saa pisteet itse."
                     )
-                    if deal.refusal(Discard(move.card)) is None:  # (waiting is a legal choice: said with its cost)
+                    if deal.refusal(Discard(move.card)) is None:  # (waiting is a legal choice; short: a phone's step)
                         text += (
-                            " Koputtaa ei ole pakko: voisit myös poistaa saman kortin koputtamatta ja jatkaa. Mitä "
-                            f"pienempi irtokorttiesi arvo on koputtaessasi, sitä vaikeampi {player_name(names[1 - seat], 'gen')} "
-                            f"on alittaa sinut, mutta odottaessasi {other} voi ehtiä koputtaa ennen sinua. Tässä "
-                            "opetusjaossa koputetaan nyt, jotta näet, miten koputuksen pisteet lasketaan."
+                            " Koputtaa ei ole pakko: odottamalla voisit vielä pienentää irtokorttiesi arvoa, mutta "
+                            f"silloin {other} voi ehtiä koputtaa ensin."
                         )
                 rule = introduce(concept, ["knock_limit"])
             how = f"Valitse poistettava kortti {faces([move.card], deal.hand)[0]} ja paina Koputa."
