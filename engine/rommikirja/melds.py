@@ -46,6 +46,7 @@ __all__ = [
     "MeldKind",
     "as_meld",
     "check_meld",
+    "counted_faces",
     "holds",
     "run_positions",
     "meld_points",
@@ -425,11 +426,28 @@ def meld_points(meld: Meld) -> int:
     >>> meld_points(Meld.from_cards(parse_cards("9S 9C JK"), r))
     27
     """
-    faces = [meld.stands_for(c) for c in meld.cards]
-    if meld.kind is MeldKind.GROUP:
-        return sum(opening_card_points(c.rank, high_ace=True) for c in faces)
-    high_ace = faces[-1].rank == ACE and len(faces) > 1 and faces[-2].rank == KING
+    faces = [meld.stands_for(c) for c in meld.cards]  # (a hot path of the opening search: no tuples)
+    high_ace = _high_ace(meld, faces)
     return sum(opening_card_points(c.rank, high_ace) for c in faces)
+
+
+def _high_ace(meld: Meld, faces: Sequence[Card]) -> bool:
+    """Whether an ace of ``meld`` (its cards as ``faces``) counts high: in a group, or atop a run."""
+    return meld.kind is MeldKind.GROUP or (faces[-1].rank == ACE and len(faces) > 1 and faces[-2].rank == KING)
+
+
+def counted_faces(meld: Meld) -> list[tuple[Card, int]]:
+    """Each card of ``meld`` as the card it stands for and its value in an opening (the ace high in
+    a group and at the top of a run, low at the bottom: :func:`meld_points`' count).
+
+    >>> from rommikirja.cards import parse_cards
+    >>> r = RuleSet(ace="high_or_low", jokers=4, decks=2)
+    >>> [p for _, p in counted_faces(Meld.from_cards(parse_cards("AH 2H JK"), r))]
+    [1, 2, 3]
+    """
+    faces = [meld.stands_for(c) for c in meld.cards]
+    high_ace = _high_ace(meld, faces)
+    return [(c, opening_card_points(c.rank, high_ace)) for c in faces]
 
 
 def _classify_natural(

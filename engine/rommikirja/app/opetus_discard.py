@@ -17,7 +17,7 @@ from ..deal import DISCARD, Discard, Draw, LayOff
 from ..finnish import card_name, card_name_yours, count, join_list, noun, player_name
 from ..gin import GinDeal
 from ..melds import as_meld, waiting_cards
-from ..rules import RuleSet
+from ..rules import RuleSet, applies
 from ..solver import best_arrangement
 
 __all__ = [
@@ -71,8 +71,8 @@ def still_to_come(cards: Sequence[Any], deal: Any) -> tuple[list[Any], str]:
     if laid:
         notes.append(f"{join_list([card_name(c) for c in laid])} {_is(laid)} jo pöydän yhdistelmässä")
     if piled:
-        turns = not isinstance(deal, GinDeal) and deal.rules.stock_exhausted in ("turn_over", "turn_over_keep_top")
-        more = turns and (deal.rules.max_turnovers == 0 or deal.turnovers < deal.rules.max_turnovers)
+        rules = deal.rules  # (the pile turns where its number of turns is an option: max_turnovers)
+        more = applies("max_turnovers", rules) and (rules.max_turnovers == 0 or deal.turnovers < rules.max_turnovers)
         back = (
             f", josta {'se voi' if len(piled) == 1 else 'ne voivat'} palata peliin vasta, kun poistopakka käännetään "
             "uudeksi nostopakaksi"

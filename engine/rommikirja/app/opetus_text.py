@@ -20,7 +20,7 @@ from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any, Sequence
 
-from ..cards import sort_cards
+from ..cards import ACE, sort_cards
 from ..deal import DISCARD, STOCK, Discard, Draw, LayOff, Open, Pass, PlayMeld
 from ..finnish import (
     card_name,
@@ -55,6 +55,7 @@ from ..melds import (
     ACE_LOW_POINTS,
     Meld,
     MeldKind,
+    counted_faces,
     meld_points,
     opening_card_points,
     waiting_cards,
@@ -498,12 +499,8 @@ def opening_values_note(cards: Sequence[Any], rules: RuleSet) -> str:
     packed = best_opening(cards, rules.with_options(opening_points=0))
     if packed is None:
         return ""
-    faces = [(m.kind, [m.stands_for(c) for c in m.cards]) for m in packed.melds]
-    low = any(kind is MeldKind.RUN and f[0].rank == 1 for kind, f in faces)
-    high = any(
-        any(c.rank == 1 for c in f) if kind is MeldKind.GROUP else (f[-1].rank == 1 and f[-2].rank == 13)
-        for kind, f in faces
-    )
+    aces = {points for m in packed.melds for c, points in counted_faces(m) if c.rank == ACE}
+    low, high = ACE_LOW_POINTS in aces, ACE_HIGH_POINTS in aces  # (the count's own values: meld_points')
     parts = []
     if low:
         parts.append(f"ässä on suoran alapäässä {count(ACE_LOW_POINTS, 'piste', digits=True)}")
